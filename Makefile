@@ -1,0 +1,30 @@
+# Two commands do everything on a fresh machine: `make demo` and `make test`.
+# uv is installed with pip when missing; the locked environment lives in .venv.
+UV = $(shell command -v uv 2>/dev/null || echo python3 -m uv)
+VENV = .venv/bin
+
+.PHONY: setup demo test lint typecheck unit bench clean
+
+setup:
+	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
+	@$(UV) sync --frozen --quiet
+
+demo: setup
+	@$(VENV)/python -m turnbuckle.demo
+
+lint: setup
+	$(VENV)/ruff check src tests
+
+typecheck: setup
+	$(VENV)/mypy
+
+unit: setup
+	$(VENV)/pytest -n 2 -q
+
+test: lint typecheck unit
+
+bench: setup
+	$(VENV)/python -m turnbuckle.bench
+
+clean:
+	rm -rf .venv .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,66 @@
+"""``rulesets``, ``samples`` and ``validate``: what is there, and is this file right."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors
+from turnbuckle.core.registry import all_rulesets, get_ruleset, read_text_file
+
+
+def rulesets() -> None:
+    """List the games: id, name, version, aliases, sides and options with their defaults."""
+    with user_errors():
+        for rs in all_rulesets():
+            info = rs.info
+            lo, hi = info.min_sides, info.max_sides
+            sides = str(lo) if lo == hi else f"{lo}-{hi}"
+            aliases = f" (aliases: {', '.join(info.aliases)})" if info.aliases else ""
+            print(f"{info.id}  {info.name}  v{info.version}  {sides} {info.side_word}s{aliases}")
+            print(f"    {info.summary}")
+            for spec in info.options:
+                print(f"    --option {spec.describe()}")
+            if len(info.player_kinds) > 1:
+                print(f"    --player SIDE=KIND with KIND one of: {', '.join(info.player_kinds)}")
+
+
+def samples(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias, e.g. boxing.")],
+    name: Annotated[str | None, typer.Argument(help="A sample id: print that sample as YAML you can edit.")] = None,
+) -> None:
+    """List a ruleset's bundled samples (one id per line), or print one as YAML."""
+    with user_errors():
+        rs = get_ruleset(ruleset)
+        if name:
+            print(rs.sample(name).text, end="")
+            return
+        for s in rs.samples():
+            print(f"{s.id}  {s.summary}".rstrip())
+
+
+def validate(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias.")],
+    file: Annotated[Path, typer.Argument(help="A sheet file (YAML) to check.")],
+) -> None:
+    """Check a sheet: prints 'valid', or every problem (exit 1). A missing file is exit 2."""
+    with user_errors():
+        rs = get_ruleset(ruleset)
+        text = read_text_file(file)
+        problems = rs.validate_text(text, str(file))
+        if not problems:
+            side = rs.load_text(text, str(file))
+            print(f"{file}: valid {rs.info.id} {rs.info.side_word} '{rs.side_name(side)}'")
+            return
+        print(f"{file}: {len(problems)} problem(s):")
+        for p in problems:
+            print(f"  - {p}")
+        raise fail(f"{file} is not a valid {rs.info.id} {rs.info.side_word}", EXIT_PROBLEMS)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(rulesets)
+    app.command()(samples)
+    app.command()(validate)

@@ -1,0 +1,39 @@
+"""The typed error family. Every bad input raises one of these, with a message that says what to fix."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class RulesError(ValueError):
+    """Base of every error a user can cause: bad syntax, an illegal choice, a sheet over budget."""
+
+
+class SheetError(RulesError):
+    """A sheet, card, army or team does not follow its game's rules. Holds every problem found."""
+
+    def __init__(self, label: str, problems: Sequence[str]) -> None:
+        self.label = label
+        self.problems = list(problems)
+        lines = "; ".join(self.problems)
+        super().__init__(f"{label}: {lines}")
+
+
+class InputFileError(RulesError):
+    """A file is missing, unreadable, or not valid YAML/JSON/text of the expected kind."""
+
+
+class ScriptError(RulesError):
+    """A dice/card script token is wrong for what was asked, or the script ran out."""
+
+
+class OptionError(RulesError):
+    """A match option is unknown or its value is out of range."""
+
+
+class UnknownRulesetError(RulesError):
+    """No ruleset is registered under that id or alias."""
+
+
+class StrategyError(RulesError):
+    """A strategy (or a player's choice list) is malformed or breaks a limit."""

@@ -1,0 +1,215 @@
+"""The ruleset skeleton every game follows, and the registry of rulesets by id and alias."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+import yaml
+
+from turnbuckle.core.errors import InputFileError, RulesError, SheetError, UnknownRulesetError
+from turnbuckle.core.events import EventLog, Json
+from turnbuckle.core.match import MatchRecord, MatchSetup, Result, unique_names
+from turnbuckle.core.options import OptionSpec, resolve_options
+from turnbuckle.core.sources import Source
+from turnbuckle.core.table import Table
+from turnbuckle.core.writeup import Writeup
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    """The info block: id, name, version, who designed the game, how many sides, the options."""
+
+    id: str
+    name: str
+    version: str
+    designer: str
+    summary: str
+    min_sides: int = 2
+    max_sides: int = 2
+    aliases: tuple[str, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
+    side_word: str = "side"
+    player_kinds: tuple[str, ...] = ("auto",)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A bundled sheet: its id (used on the command line), a one-line summary, and its YAML text."""
+
+    id: str
+    summary: str
+    text: str
+
+
+def parse_yaml(text: str, label: str) -> object:
+    """Parse YAML (JSON is YAML too) into plain data, or raise an InputFileError naming the spot."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        where = ""
+        mark = getattr(exc, "problem_mark", None)
+        if mark is not None:
+            where = f" at line {mark.line + 1}, column {mark.column + 1}"
+        problem = getattr(exc, "problem", None) or "not valid YAML"
+        raise InputFileError(f"{label}: not valid YAML{where}: {problem}") from None
+
+
+def read_text_file(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputFileError(f"file '{path}' not found") from None
+    except IsADirectoryError:
+        raise InputFileError(f"'{path}' is a folder; give a YAML file") from None
+    except UnicodeDecodeError:
+        raise InputFileError(f"'{path}' is not UTF-8 text; save it as a YAML text file") from None
+    except OSError as exc:
+        raise InputFileError(f"cannot read '{path}': {exc.strerror}") from None
+
+
+class Ruleset(ABC, Generic[S]):
+    """A game. Subclasses set ``info`` and implement the abstract methods; no I/O, no printing."""
+
+    info: ClassVar[RulesetInfo]
+
+    # -- sheets ---------------------------------------------------------------------------
+    @abstractmethod
+    def samples(self) -> Sequence[Sample]:
+        """The bundled sheets, in a stable order."""
+
+    @abstractmethod
+    def load_side(self, data: object, label: str) -> S:
+        """Build a validated side from parsed data; raise SheetError listing every problem."""
+
+    @abstractmethod
+    def side_name(self, side: S) -> str:
+        """The display name of a side."""
+
+    @abstractmethod
+    def side_json(self, side: S) -> Json:
+        """The side's sheet as JSON data (it loads back with ``load_side``)."""
+
+    def load_text(self, text: str, label: str) -> S:
+        """Build a side from a document's text (YAML by default; a game may accept more layouts)."""
+        return self.load_side(parse_yaml(text, label), label)
+
+    def validate_text(self, text: str, label: str) -> list[str]:
+        """Every problem of a document, or an empty list when it is valid."""
+        try:
+            self.load_text(text, label)
+        except SheetError as exc:
+            return exc.problems
+        except RulesError as exc:
+            return [str(exc)]
+        return []
+
+    def sample(self, sample_id: str) -> Sample:
+        for s in self.samples():
+            if s.id == sample_id:
+                return s
+        ids = ", ".join(s.id for s in self.samples())
+        raise RulesError(f"no {self.info.id} sample named '{sample_id}'; samples are: {ids}")
+
+    def resolve_side(self, arg: str) -> S:
+        """A side from a command-line argument: a file path, else a sample id."""
+        path = Path(arg)
+        if path.exists():
+            return self.load_text(read_text_file(path), str(path))
+        ids = [s.id for s in self.samples()]
+        if arg in ids:
+            return self.load_text(self.sample(arg).text, f"sample '{arg}'")
+        if "/" in arg or arg.lower().endswith((".yaml", ".yml", ".json", ".txt")):
+            raise InputFileError(f"file '{arg}' not found")
+        raise InputFileError(
+            f"'{arg}' is neither a file nor a {self.info.id} sample; samples are: {', '.join(ids)}"
+        )
+
+    # -- play -----------------------------------------------------------------------------
+    @abstractmethod
+    def play(self, setup: MatchSetup[S], table: Table) -> Result:
+        """Play a whole match, drawing chance only from ``table`` and logging as it goes."""
+
+    @abstractmethod
+    def narrate(self, record: MatchRecord) -> Writeup:
+        """Turn a match record into a write-up (the ringside call)."""
+
+    def run(
+        self,
+        sides: Sequence[S],
+        source: Source,
+        options: Mapping[str, object] | None = None,
+        players: Mapping[int, str] | None = None,
+    ) -> MatchRecord:
+        """Validate the setup, play the match and return its full record."""
+        n = len(sides)
+        lo, hi = self.info.min_sides, self.info.max_sides
+        if not lo <= n <= hi:
+            need = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise RulesError(f"{self.info.name} needs {need} {self.info.side_word}s, got {n}")
+        resolved = resolve_options(self.info.options, options or {})
+        chosen = dict(players or {})
+        for index, kind in chosen.items():
+            if not 0 <= index < n:
+                raise RulesError(f"player given for side {index + 1}, but there are {n} sides")
+            if kind not in self.info.player_kinds:
+                raise RulesError(
+                    f"player '{kind}' is not one of {', '.join(self.info.player_kinds)} for {self.info.id}"
+                )
+        names = unique_names([self.side_name(s) for s in sides])
+        setup = MatchSetup(sides=list(sides), names=names, options=resolved, players=chosen)
+        table = Table(source, EventLog())
+        result = self.play(setup, table)
+        return MatchRecord(
+            ruleset=self.info.id,
+            ruleset_version=self.info.version,
+            seed=source.seed,
+            dice=source.kind,
+            options=resolved,
+            names=names,
+            sheets=[self.side_json(s) for s in sides],
+            events=list(table.log.events),
+            result=result,
+            players=chosen,
+        )
+
+
+_REGISTRY: dict[str, Ruleset[Any]] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
+    """Add a ruleset under its id and aliases. Registering the same id twice is an error."""
+    info = ruleset.info
+    if info.id in _REGISTRY:
+        raise ValueError(f"ruleset '{info.id}' is already registered")
+    _REGISTRY[info.id] = ruleset
+    for alias in (info.id, *info.aliases):
+        _ALIASES[alias.lower()] = info.id
+    return ruleset
+
+
+def get_ruleset(name: str) -> Ruleset[Any]:
+    """The ruleset with this id or alias (any case)."""
+    _load_builtin()
+    key = _ALIASES.get(name.lower())
+    if key is None:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownRulesetError(f"no ruleset named '{name}'; known rulesets: {known}")
+    return _REGISTRY[key]
+
+
+def all_rulesets() -> list[Ruleset[Any]]:
+    """Every registered ruleset, sorted by id."""
+    _load_builtin()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def _load_builtin() -> None:
+    # Importing the package registers the bundled games; done lazily so core has no game imports.
+    import turnbuckle.rulesets  # noqa: F401

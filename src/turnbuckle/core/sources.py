@@ -1,0 +1,248 @@
+"""Where dice faces, cards and human choices come from.
+
+Three sources share one small interface, so a match engine never knows (or cares) whether it is
+playing a simulation, replaying dice rolled by hand, or asking a person at the table:
+
+- :class:`SeededSource` draws from our own SplitMix64 generator; the seed replays the match exactly.
+- :class:`ScriptedSource` reads tokens (die faces ``4``, card codes ``QH``, choice words ``top``)
+  from a list, in order, and rejects a token that does not fit what was asked.
+- :class:`AskingSource` prompts a person for each roll, card or choice, naming its purpose.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from turnbuckle.core.cards import Card, parse_card
+from turnbuckle.core.errors import InputFileError, RulesError, ScriptError
+from turnbuckle.core.rng import SplitMix64
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Request:
+    """What is being asked for, for messages and prompts: ``purpose`` such as 'Red attack'."""
+
+    purpose: str
+    side: str | None = None
+
+    def label(self, what: str) -> str:
+        return f"'{self.purpose} {what}'"
+
+
+class Source(Protocol):
+    """The interface every randomness source keeps."""
+
+    seed: int | None
+    #: 'seeded', 'script' or 'ask': how the record names where the dice came from.
+    kind: str
+    #: True when choices can come from this source (a script or a person); automatic players
+    #: are used otherwise.
+    gives_choices: bool
+
+    def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
+        """Faces of ``count`` dice with ``sides`` sides each, in the order rolled."""
+        ...
+
+    def card(self, pile: Sequence[Card], request: Request) -> Card:
+        """The next card off ``pile`` (a shuffled source picks uniformly; a script names it)."""
+        ...
+
+    def choose(self, options: Sequence[str], request: Request) -> str:
+        """One of ``options``, chosen by the person or script behind this source."""
+        ...
+
+
+class SeededSource:
+    """Reproducible randomness: the same seed gives the same faces and cards, everywhere."""
+
+    kind = "seeded"
+    gives_choices = False
+
+    def __init__(self, seed: int) -> None:
+        if seed < 0 or seed >= 1 << 64:
+            raise RulesError(f"seed {seed} is out of range; use a whole number from 0 to 2**64-1")
+        self.seed: int | None = seed
+        self._rng = SplitMix64(seed)
+
+    def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
+        return tuple(1 + self._rng.below(sides) for _ in range(count))
+
+    def card(self, pile: Sequence[Card], request: Request) -> Card:
+        if not pile:
+            raise RulesError(f"no card left to draw for {request.label('draw')}")
+        return pile[self._rng.below(len(pile))]
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), for engine-internal shuffles such as generated grids."""
+        return self._rng.below(n)
+
+    def choose(self, options: Sequence[str], request: Request) -> str:
+        raise RulesError(f"a seeded source cannot make the choice {request.purpose!r}; use a player")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    line: int
+    index: int  # 1-based position in the script
+
+    def where(self) -> str:
+        return f"token {self.index} (line {self.line})"
+
+
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def parse_script(text: str) -> list[Token]:
+    """Split a script into tokens: whitespace, commas or semicolons separate them; ``#`` starts a comment."""
+    tokens: list[Token] = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        body = line.split("#", 1)[0]
+        for piece in _SPLIT.split(body):
+            if piece:
+                tokens.append(Token(piece, lineno, len(tokens) + 1))
+    return tokens
+
+
+class ScriptedSource:
+    """Replays a recorded table: tokens are consumed in order and each must fit what is asked."""
+
+    kind = "script"
+    gives_choices = True
+
+    def __init__(self, tokens: Sequence[Token], name: str = "the dice script") -> None:
+        self.seed: int | None = None
+        self.tokens = list(tokens)
+        self.name = name
+        self.pos = 0
+
+    @classmethod
+    def from_text(cls, text: str, name: str = "the dice script") -> ScriptedSource:
+        return cls(parse_script(text), name)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> ScriptedSource:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise InputFileError(f"dice script '{p}' not found; give the path of a text file of tokens") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputFileError(f"cannot read dice script '{p}': {exc}") from None
+        return cls.from_text(text, f"dice script '{p}'")
+
+    @classmethod
+    def from_values(cls, values: Sequence[object]) -> ScriptedSource:
+        """A script from Python values, for tests: ``ScriptedSource.from_values([3, 5, "QH"])``."""
+        return cls([Token(str(v), 1, i + 1) for i, v in enumerate(values)], "the test script")
+
+    @property
+    def remaining(self) -> int:
+        return len(self.tokens) - self.pos
+
+    def _next(self, wanted: str) -> Token:
+        if self.pos >= len(self.tokens):
+            raise ScriptError(
+                f"{self.name} ran out after {len(self.tokens)} tokens: needed {wanted}; "
+                "add the rest of the rolls to the script"
+            )
+        tok = self.tokens[self.pos]
+        self.pos += 1
+        return tok
+
+    def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
+        faces = []
+        for i in range(count):
+            what = f"a d{sides} face 1-{sides} for {request.label(f'{count}d{sides}')}"
+            if count > 1:
+                what += f" (die {i + 1} of {count})"
+            tok = self._next(what)
+            if not tok.text.isdigit() or not 1 <= int(tok.text) <= sides:
+                raise ScriptError(f"{tok.where()} of {self.name}: expected {what}, got '{tok.text}'")
+            faces.append(int(tok.text))
+        return tuple(faces)
+
+    def card(self, pile: Sequence[Card], request: Request) -> Card:
+        what = f"a card for {request.label('draw')}"
+        tok = self._next(what)
+        try:
+            card = parse_card(tok.text)
+        except RulesError:
+            raise ScriptError(f"{tok.where()} of {self.name}: expected {what}, got '{tok.text}'") from None
+        if card not in pile:
+            raise ScriptError(
+                f"{tok.where()} of {self.name}: {card.code} is not in the pile for {request.label('draw')} "
+                "(already drawn, or in the other side's deck)"
+            )
+        return card
+
+    def choose(self, options: Sequence[str], request: Request) -> str:
+        what = f"one of {'/'.join(options)} for {request.label('choice')}"
+        tok = self._next(what)
+        for option in options:
+            if tok.text.lower() == option.lower():
+                return option
+        raise ScriptError(f"{tok.where()} of {self.name}: expected {what}, got '{tok.text}'")
+
+
+class AskingSource:
+    """Table play: asks a person for every roll, card and choice, with its purpose.
+
+    ``ask`` shows a prompt and returns the answer (``input`` in the CLI); ``tell`` shows a message.
+    A wrong answer is explained and asked again, up to ``tries`` times; end of input is an error.
+    """
+
+    kind = "ask"
+    gives_choices = True
+
+    def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None], tries: int = 10) -> None:
+        self.seed: int | None = None
+        self.ask = ask
+        self.tell = tell
+        self.tries = tries
+
+    def _answer(self, prompt: str, parse: Callable[[str], T]) -> T:
+        for _ in range(self.tries):
+            try:
+                text = self.ask(prompt)
+            except EOFError:
+                raise ScriptError(f"input ended while asking: {prompt.strip()}") from None
+            try:
+                return parse(text)
+            except RulesError as exc:
+                self.tell(f"  {exc}; try again")
+        raise ScriptError(f"no valid answer after {self.tries} tries: {prompt.strip()}")
+
+    def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
+        def parse(text: str) -> tuple[int, ...]:
+            parts = [p for p in _SPLIT.split(text.strip()) if p]
+            if len(parts) != count or not all(p.isdigit() and 1 <= int(p) <= sides for p in parts):
+                raise RulesError(f"enter {count} number(s) from 1 to {sides}, in the order rolled")
+            return tuple(int(p) for p in parts)
+
+        prompt = f"{request.purpose}: roll {count}d{sides} and enter the face(s): "
+        return self._answer(prompt, parse)
+
+    def card(self, pile: Sequence[Card], request: Request) -> Card:
+        def parse(text: str) -> Card:
+            card = parse_card(text)
+            if card not in pile:
+                raise RulesError(f"{card.code} is not in this pile (already drawn?)")
+            return card
+
+        return self._answer(f"{request.purpose}: draw a card and enter its code (e.g. QH, 10S): ", parse)
+
+    def choose(self, options: Sequence[str], request: Request) -> str:
+        def parse(text: str) -> str:
+            for option in options:
+                if text.strip().lower() == option.lower():
+                    return option
+            raise RulesError(f"choose one of {', '.join(options)}")
+
+        return self._answer(f"{request.purpose} [{'/'.join(options)}]: ", parse)

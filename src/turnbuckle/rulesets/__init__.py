@@ -1,0 +1,6 @@
+"""The bundled games. Importing this package registers each one."""
+
+from turnbuckle.core.registry import register
+from turnbuckle.rulesets.boxing import BoxingRuleset
+
+register(BoxingRuleset())

@@ -1,0 +1,75 @@
+"""Boxing registered as a ruleset: info block, samples, sheets, engine and narrator."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+
+from turnbuckle.core.events import Json
+from turnbuckle.core.match import MatchRecord, MatchSetup, Result
+from turnbuckle.core.options import OptionSpec
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, parse_yaml
+from turnbuckle.core.table import Table
+from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.boxing.engine import Bout
+from turnbuckle.rulesets.boxing.narrator import narrate
+from turnbuckle.rulesets.boxing.punches import GETUP_READINGS
+from turnbuckle.rulesets.boxing.sheet import Fighter, load_fighter
+
+INFO = RulesetInfo(
+    id="boxing",
+    name="Boxing dice game",
+    version="1.0",
+    designer="the boxing dice game's author (rulebook in rules/boxing.txt)",
+    summary="Two fighters, 2d12 + Speed for initiative, 2d6 punches, knockdowns and get-up rolls.",
+    aliases=("box",),
+    side_word="fighter",
+    options=(
+        OptionSpec("rounds", 12, "rounds in the bout (3 turns each)", minimum=1, maximum=50),
+        OptionSpec("combo", True, "advanced rule: a natural 21+ on initiative gives two punches"),
+        OptionSpec("fatigue", "next-round", "interval fatigue lasts the next round only, or adds up",
+                   choices=("next-round", "cumulative")),
+        OptionSpec("getup", "ruling", "how the overlapping get-up bands at 0/-3/-4 HP are read",
+                   choices=GETUP_READINGS),
+    ),
+)
+
+
+@cache
+def _samples() -> tuple[Sample, ...]:
+    folder = resources.files("turnbuckle.rulesets.boxing") / "samples"
+    out = []
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".yaml"):
+            text = entry.read_text(encoding="utf-8")
+            data = parse_yaml(text, entry.name)
+            summary = str(data.get("notes", "")) if isinstance(data, dict) else ""
+            out.append(Sample(entry.name.removesuffix(".yaml"), summary, text))
+    return tuple(out)
+
+
+class BoxingRuleset(Ruleset[Fighter]):
+    info = INFO
+
+    def samples(self) -> Sequence[Sample]:
+        return _samples()
+
+    def load_side(self, data: object, label: str) -> Fighter:
+        return load_fighter(data, label)
+
+    def side_name(self, side: Fighter) -> str:
+        return side.name
+
+    def side_json(self, side: Fighter) -> Json:
+        data: dict[str, Json] = {"name": side.name, "power": side.power, "speed": side.speed,
+                                 "toughness": side.toughness}
+        if side.nickname:
+            data["nickname"] = side.nickname
+        return data
+
+    def play(self, setup: MatchSetup[Fighter], table: Table) -> Result:
+        return Bout(setup, table).play()
+
+    def narrate(self, record: MatchRecord) -> Writeup:
+        return narrate(record)
