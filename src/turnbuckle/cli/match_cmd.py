@@ -67,6 +67,15 @@ def match(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A rule option key=value.")] = None,
     player: Annotated[list[str] | None, typer.Option(help="Who plays a side's choices: SIDE=KIND.")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="text, markdown or json.")] = "text",
+    match_type: Annotated[str | None, typer.Option("--type", help="Match type, where the game has them "
+                                                   "(same as --option type=...).")] = None,
+    referee: Annotated[str | None, typer.Option(help="Referee, where the game has them (--option referee=...).")]
+    = None,
+    cap: Annotated[int | None, typer.Option(help="Power cap, where the game has one (--option cap=...).")] = None,
+    policy: Annotated[list[str] | None, typer.Option(help="Automatic player policy per side: SIDE=POLICY "
+                                                      "(same as --player).")] = None,
+    stake: Annotated[str | None, typer.Option(help="What the match is played for, kept in the result "
+                                              "(--option stake=...).")] = None,
 ) -> None:
     """Play a match and print the write-up (text, Markdown) or the full record (JSON)."""
     with user_errors():
@@ -74,9 +83,12 @@ def match(
             raise RulesError(f"--format '{fmt}' is not one of {', '.join(FORMATS)}")
         rs = get_ruleset(ruleset)
         loaded = [rs.resolve_side(arg) for arg in sides]
-        options = parse_option_pairs(option or [])
+        options: dict[str, object] = dict(parse_option_pairs(option or []))
+        for key, value in (("type", match_type), ("referee", referee), ("cap", cap), ("stake", stake)):
+            if value is not None:
+                options[key] = value
         names = [rs.side_name(s) for s in loaded]
-        players = parse_players(rs, player or [], names)
+        players = parse_players(rs, [*(player or []), *(policy or [])], names)
         source = make_source(seed, dice)
         record = rs.run(loaded, source, options, players)
         writeup = None if fmt == "json" else rs.narrate(record)
