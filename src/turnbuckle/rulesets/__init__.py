@@ -2,5 +2,7 @@
 
 from turnbuckle.core.registry import register
 from turnbuckle.rulesets.boxing import BoxingRuleset
+from turnbuckle.rulesets.deathmatch import DeathmatchRuleset
 
 register(BoxingRuleset())
+register(DeathmatchRuleset())
