@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from turnbuckle.core.events import Happening, Json
+from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.rulesets.deathmatch import DeathmatchRuleset
@@ -32,5 +33,6 @@ def battle(
     return RS.run(armies, source, options, players), source
 
 
-def happenings(record: MatchRecord, type_: str) -> list[dict[str, Json]]:
+def happenings(record: MatchRecord, type_: str) -> list[dict[str, Any]]:
+    """The data of every game event of one type (typed loosely, for easy asserts)."""
     return [e.data for e in record.events if isinstance(e, Happening) and e.type == type_]

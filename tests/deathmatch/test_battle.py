@@ -139,7 +139,7 @@ def test_the_stake_is_kept_in_the_result() -> None:
     record, _ = battle([a, b], [1, 1, 1, 1], stake="a kowtow to the lord of chaos")
     assert record.result.extra["stake"] == "a kowtow to the lord of chaos"
     assert record.result.summary.endswith("Spoils of war: a kowtow to the lord of chaos.")
-    assert record.to_json()["result"]["stake"] == "a kowtow to the lord of chaos"  # type: ignore[index]
+    assert record.to_json()["result"]["stake"] == "a kowtow to the lord of chaos"  # type: ignore[index, call-overload]
 
 
 def test_a_human_chooses_targets_from_the_script() -> None:
@@ -149,7 +149,7 @@ def test_a_human_chooses_targets_from_the_script() -> None:
     record, source = battle([a, b], [1, 1, 2, "b2", 6, 1, 1, 1], players={0: "human"}, max_rounds=1)
     choice = next(e for e in record.events if isinstance(e, Choice))
     assert (choice.chosen, choice.by, choice.options) == ("B2", "script", ("B1", "B2"))
-    assert "A1 Hunter attacks: target (B1 Weakling HP 1, B2 Tough HP 9)" == choice.purpose
+    assert choice.purpose == "A1 Hunter attacks: target (B1 Weakling HP 1, B2 Tough HP 9)"
     assert happenings(record, "killed")[0]["figure"] == "B2"
     assert source.remaining == 0
 
@@ -207,7 +207,7 @@ def test_hp_stops_at_zero_and_the_sheet_shows_it() -> None:
     record, _ = battle([a, b], [1, 1, 6, 1])
     attack = happenings(record, "attack")[0]
     assert (attack["damage"], attack["hp_after"]) == (14, 0)
-    assert record.result.extra["sheet"]["rounds"] == [  # type: ignore[index]
+    assert record.result.extra["sheet"]["rounds"] == [  # type: ignore[index, call-overload]
         {"round": 1, "speed": {"A1": 6, "B1": 1}, "hp": {"A1": 9, "B1": 0}}
     ]
 
@@ -227,7 +227,7 @@ def test_seeded_battles_end_properly(seed: int) -> None:
     record = RS.run(sides, SeededSource(seed), {"tiebreak": "rps" if seed % 2 else "coin"},
                     {i: ("random", "weakest", "strongest", "lowest-hp", "most-dangerous")[(seed + i) % 5]
                      for i in range(n)})
-    hp = {f["tag"]: f["hp"] for f in happenings(record, "battle_start")[0]["figures"]}  # type: ignore[union-attr, index]
+    hp = {f["tag"]: f["hp"] for f in happenings(record, "battle_start")[0]["figures"]}
     survivors = record.result.extra["survivors"]
     assert isinstance(survivors, list)
     if record.result.winner is not None:
@@ -236,7 +236,7 @@ def test_seeded_battles_end_properly(seed: int) -> None:
     else:
         assert record.result.at == {"round": 50}
     for attack in happenings(record, "attack"):
-        assert attack["damage"] == max(0, int(attack["attack_total"]) - int(attack["defence_total"]))  # type: ignore[arg-type]
+        assert attack["damage"] == max(0, int(attack["attack_total"]) - int(attack["defence_total"]))
         assert attack["attacker"] not in [k["figure"] for k in happenings(record, "killed")
-                                          if int(k["round"]) < int(attack["round"])]  # type: ignore[arg-type]
+                                          if int(k["round"]) < int(attack["round"])]
     assert set(hp) >= set(map(str, survivors))

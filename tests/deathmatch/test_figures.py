@@ -104,7 +104,7 @@ def test_an_army_argument_that_is_nothing_says_what_to_do() -> None:
         RS.resolve_side("bog-rat,nope")
     with pytest.raises(InputFileError, match="bestiary figures separated by commas"):
         RS.resolve_side("nothing-like-this")
-    with pytest.raises(InputFileError, match="file 'missing.yaml' not found"):
+    with pytest.raises(InputFileError, match=r"file 'missing\.yaml' not found"):
         RS.resolve_side("missing.yaml")
     with pytest.raises(SheetError, match="the army has 7 figures"):
         RS.resolve_side(",".join(["bog-rat"] * 7))
@@ -120,9 +120,11 @@ def test_a_sample_and_a_file_are_read(tmp_path: Path) -> None:
 @given(st.text(max_size=300))
 def test_any_text_loads_or_raises_a_rules_error(text: str) -> None:
     try:
-        RS.load_text(text, "fuzz")
+        army = RS.load_text(text, "fuzz")
     except RulesError:
-        pass
+        return
+    assert 1 <= len(army.figures) <= 6
+    assert RS.load_side(RS.side_json(army), "again") == army
 
 
 @given(st.recursive(st.none() | st.booleans() | st.integers(-5, 30) | st.text(max_size=8),
@@ -131,6 +133,7 @@ def test_any_text_loads_or_raises_a_rules_error(text: str) -> None:
 def test_any_data_loads_or_raises_a_rules_error(data: object) -> None:
     for doc in (data, {"name": "X", "figures": data}, {"name": "X", "figures": [data]}):
         try:
-            RS.load_side(doc, "fuzz")
+            army = RS.load_side(doc, "fuzz")
         except RulesError:
-            pass
+            continue
+        assert all(1 <= f.power <= 3 and 1 <= f.hp <= 99 for f in army.figures)
