@@ -22,7 +22,7 @@ def test_seed_out_of_range_is_a_rules_error() -> None:
 
 
 def test_seeded_source_cannot_make_a_human_choice() -> None:
-    with pytest.raises(RulesError, match="cannot make the choice"):
+    with pytest.raises(RulesError, match="human player's choice, and seeded dice cannot make it"):
         SeededSource(1).choose(["a", "b"], Request("Red period choice"))
 
 
