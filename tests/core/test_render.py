@@ -13,7 +13,8 @@ def _writeup() -> Writeup:
 
 def test_text_rendering_aligns_tables() -> None:
     assert render_text(_writeup()) == (
-        "A vs B\n======\n\nRound 1\n-------\nA jabs.\n  B is hurt.\n\nCard\nRound  A|HP\n-----  ----\n1      38\n2      40\n"
+        "A vs B\n======\n\nRound 1\n-------\nA jabs.\n  B is hurt.\n"
+        "\nCard\nRound  A|HP\n-----  ----\n1      38\n2      40\n"
     )
 
 
