@@ -57,8 +57,9 @@ class Battle:
             raise SheetError(f"power cap {self.cap}", problems)
         if any(self.is_human(s) for s in range(len(self.armies))) and not self.table.source.gives_choices:
             humans = ", ".join(self.names[s] for s in range(len(self.armies)) if self.is_human(s))
-            raise RulesError(f"{humans} plays as human, but seeded dice cannot choose targets: "
-                             "use --dice FILE (a script with the choices) or --dice ask")
+            raise RulesError(f"{humans} plays as human, but seeded dice cannot choose targets: play with "
+                             "--dice ask (choices at the prompt) or --dice FILE (choices in the script), "
+                             "or pick an automatic policy")
 
     def start(self) -> None:
         powers = {name: army.power for army, name in zip(self.armies, self.names, strict=True)}
