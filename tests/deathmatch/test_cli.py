@@ -112,3 +112,17 @@ def test_validate_and_samples_and_the_bestiary(tmp_path: Path) -> None:
     code, _, err = tb("bestiary", "ash-wyrm")
     assert code == 2
     assert "give two figure ids" in err
+
+
+def test_the_commented_script_in_the_game_page_plays(tmp_path: Path) -> None:
+    page = Path(__file__).resolve().parents[2] / "docs" / "games" / "deathmatch.md"
+    text = page.read_text(encoding="utf-8")
+    block = text.split("```text\n", 1)[1].split("```", 1)[0]
+    script = tmp_path / "dice.txt"
+    script.write_text(block, encoding="utf-8")
+    code, out, err = tb("match", "uov", "night-weaver", "bog-rat,bog-rat", "--player", "1=human",
+                        "--dice", str(script), "-o", "max_rounds=1")
+    assert code == 0, err
+    assert "B1 Bog Rat and B2 Bog Rat tie on 7: the coin goes to B2 Bog Rat; B1 Bog Rat drops to 6." in out
+    assert "A1 Night Weaver attacks B2 Bog Rat: 6+6 = 12 against 1+2 = 3, 9 damage (HP 5 -> 0)." in out
+    assert "B1 Bog Rat attacks A1 Night Weaver: 1+2 = 3 against 1+3 = 4, no damage." in out
