@@ -68,7 +68,8 @@ def test_defense_at_least_attack_does_no_damage() -> None:
 def test_special_lands_against_bare_def() -> None:
     c = resolve(corner("QD", None, atk=18), corner("9C", "s7", defense=12))
     assert (c.how, c.attacker, c.attack, c.defense, c.damage) == ("special", 0, 38, 12, 26)
-    assert c.move is not None and c.move.special
+    assert c.move is not None
+    assert c.move.special
 
 
 def test_number_card_with_suit_advantage_cancels_the_special() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from typing import Any
 
 import icepool
 import pytest
@@ -61,7 +62,8 @@ def test_rulebook_choke_example_needs_9_on_a_d12() -> None:
 def test_under_quarter_is_strict() -> None:
     assert not under_quarter(10, 40)
     assert under_quarter(9, 40)
-    assert under_quarter(7, 30) and not under_quarter(8, 30)
+    assert under_quarter(7, 30)
+    assert not under_quarter(8, 30)
 
 
 @pytest.mark.parametrize(("target", "die", "rolls"), [(4, 8, 5), (7, 12, 5), (3, 20, 5), (6, 8, 3), (9, 12, 3)])
@@ -91,10 +93,10 @@ def test_engine_hold_agrees_with_escape_chance_over_every_d8_sequence() -> None:
     assert Fraction(tapped, 8**5) == 1 - escape_chance(6, 8, 5) == Fraction(1, 4**5)
 
 
-def _held_submission(blue_res: int, rolls: list[int], **opts: object) -> dict[str, object]:
+def _held_submission(blue_res: int, rolls: list[int]) -> dict[str, Any]:
     red, blue = char(name="Red", grapples=SUBS), char(name="Blue", res=blue_res)
     # Red 9H plays g5 (speed 14 against Blue's 3H and s1, 12): 10 + 9 + 5 = 24 against 10 + 3: 11 damage.
-    rec = play([red, blue], ["9H", "3H", "g5", "s1", *rolls], turns=1, **opts)
+    rec = play([red, blue], ["9H", "3H", "g5", "s1", *rolls], turns=1)
     return {"hit": one(rec, "hit"), "hold": one(rec, "hold"), "escape": events(rec, "escape"),
             "tap": events(rec, "tap_out"), "result": rec.result}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
@@ -19,7 +20,8 @@ def sheet(name: str = "Red", atk: int = 10, defense: int = 10, spd: int = 10, st
     return {
         "name": name, "atk": atk, "def": defense, "spd": spd, "sta": sta, "res": res,
         "strikes": {1: f"{name} jab", 3: f"{name} kick", 5: f"{name} lariat", 7: f"{name} splash"},
-        "grapples": {p: {"name": f"{name} grapple {p}", "kind": k} for p, k in zip((1, 3, 5, 7), grapples, strict=True)},
+        "grapples": {p: {"name": f"{name} grapple {p}", "kind": k}
+                     for p, k in zip((1, 3, 5, 7), grapples, strict=True)},
         "special": {"name": f"{name} special", "kind": special},
     }
 
@@ -33,17 +35,17 @@ def play(sides: Sequence[Character], script: Sequence[object], players: dict[int
     """A match from a script; both sides are human (their choices come from the script) unless
     ``players`` says otherwise. The script must be used up exactly."""
     source = ScriptedSource.from_values(list(script))
-    chosen = players if players is not None else {i: "human" for i in range(len(sides))}
+    chosen = players if players is not None else dict.fromkeys(range(len(sides)), "human")
     record = RS.run(list(sides), source, options, chosen)
     assert source.remaining == 0, f"{source.remaining} script tokens left over"
     return record
 
 
-def events(record: MatchRecord, type_: str) -> list[dict[str, object]]:
+def events(record: MatchRecord, type_: str) -> list[dict[str, Any]]:
     return [dict(e.data) for e in record.events if isinstance(e, Happening) and e.type == type_]
 
 
-def one(record: MatchRecord, type_: str) -> dict[str, object]:
+def one(record: MatchRecord, type_: str) -> dict[str, Any]:
     found = events(record, type_)
     assert len(found) == 1, f"expected one {type_} event, got {len(found)}"
     return found[0]
