@@ -139,6 +139,8 @@ def _power_problems(what: str, table: dict[int, object]) -> list[str]:
 def character_problems(c: Character) -> list[str]:
     """Every rule the sheet breaks (an empty list for a legal sheet)."""
     problems = []
+    if not c.name.strip():
+        problems.append("name is blank; give the wrestler a name")
     for key, die in STAT_DICE.items():
         value = c.stat(key)
         if not 1 <= value <= die:
