@@ -10,7 +10,7 @@ from turnbuckle.core.events import Happening
 from turnbuckle.core.render import render
 from turnbuckle.core.sources import SeededSource
 
-from .util import RS, char, play
+from .util import RS, char, events, play
 
 SAMPLES = [RS.load_text(s.text, s.id) for s in RS.samples()]
 SETUPS: list[tuple[dict[str, object], dict[int, str]]] = [
@@ -31,11 +31,10 @@ def test_singles_matches_keep_the_invariants(options: dict[str, object], players
         assert rec.result.method in METHODS
         assert (rec.result.winner is None) == (rec.result.method == "draw")
         turns = [e for e in rec.events if isinstance(e, Happening) and e.type == "turn"]
-        assert 1 <= len(turns) <= int(options.get("turns", 60))  # type: ignore[call-overload]
-        for e in rec.events:
-            if isinstance(e, Happening) and e.type == "hit":
-                assert 0 <= int(e.data["hp"]) <= int(e.data["hp_before"])  # type: ignore[call-overload]
-                assert e.data["damage"] == max(0, int(e.data["attack"]) - int(e.data["defense"]))  # type: ignore[call-overload]
+        assert 1 <= len(turns) <= int(str(options.get("turns", 60)))
+        for hit in events(rec, "hit"):
+            assert 0 <= hit["hp"] <= hit["hp_before"]
+            assert hit["damage"] == max(0, hit["attack"] - hit["defense"])
         json.dumps(rec.to_json())
 
 
@@ -46,7 +45,9 @@ def test_tag_matches_keep_the_invariants() -> None:
         rec = RS.run(sides, SeededSource(seed), opts, {})
         assert rec.result.method in METHODS
         if rec.result.winner is not None:
-            assert len(rec.result.extra["team"]) == 2  # type: ignore[arg-type]
+            team = rec.result.extra["team"]
+            assert isinstance(team, list)
+            assert len(team) == 2
 
 
 def test_the_write_up_tells_every_kind_of_moment() -> None:
