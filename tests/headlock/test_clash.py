@@ -33,7 +33,7 @@ def test_ace_is_ten_and_powers_are_capped_by_the_card() -> None:
 def test_rulebook_speed_example_through_the_engine() -> None:
     """SPD 15 draws a 7 and plays a 5-power move (17); SPD 12 draws an 8 and plays a 1 (19)."""
     red, blue = char(name="Red", spd=15, atk=14), char(name="Blue", spd=12, atk=11, defense=9)
-    rec = play([red, blue], ["7H", "8H", "s5", "g1"], turns=1)
+    rec = play([red, blue], ["7H", "s5", "8H", "g1"], turns=1)
     clash = one(rec, "clash")
     assert clash == {"turn": 1, "how": "speed", "attacker": "Blue", "defender": "Red", "speeds": [17, 19],
                      "by": "", "cancelled": []}
@@ -45,7 +45,7 @@ def test_rulebook_speed_example_through_the_engine() -> None:
 
 def test_suit_advantage_adds_five_speed_and_no_damage() -> None:
     red, blue = char(name="Red", spd=15, atk=14), char(name="Blue", spd=12, atk=11, defense=9)
-    rec = play([red, blue], ["7H", "8S", "s5", "g1"], turns=1)
+    rec = play([red, blue], ["7H", "s5", "8S", "g1"], turns=1)
     assert one(rec, "clash")["speeds"] == [22, 19]
     hit = one(rec, "hit")
     # ATK 14 + 7 + 5 = 26 against DEF 9 + 8 = 17: the suit gave speed, not damage
@@ -53,14 +53,14 @@ def test_suit_advantage_adds_five_speed_and_no_damage() -> None:
 
 
 def test_equal_speed_totals_nobody_attacks() -> None:
-    rec = play([char(name="Red"), char(name="Blue")], ["6H", "6D", "s3", "s3"], turns=1)
+    rec = play([char(name="Red"), char(name="Blue")], ["6H", "s3", "6D", "s3"], turns=1)
     assert one(rec, "clash")["how"] == "tie"
     assert events(rec, "hit") == []
 
 
 def test_defense_at_least_attack_does_no_damage() -> None:
     red, blue = char(name="Red", atk=1, spd=20), char(name="Blue", defense=20)
-    rec = play([red, blue], ["2H", "9D", "s1", "s1"], turns=1)
+    rec = play([red, blue], ["2H", "s1", "9D", "s1"], turns=1)
     hit = one(rec, "hit")
     assert (hit["attack"], hit["defense"], hit["damage"], hit["hp"]) == (4, 29, 0, 100)
 

@@ -60,7 +60,7 @@ def test_match_options_and_players_from_the_cli() -> None:
 
 def test_human_player_from_a_dice_script(tmp_path: Path) -> None:
     script = tmp_path / "table.txt"
-    script.write_text("# turn 1: cards, then the human's move\n9H 3H g5\n")
+    script.write_text("# turn 1: each side draws, then picks its move\n9H g5 3H\n")
     r = runner.invoke(app, ["match", "headlock", "amethyst-assassin", "the-rhino", "--dice", str(script),
                             "--player", "A=human", "--player", "B=solo", "--option", "turns=1", "-f", "json"])
     assert r.exit_code == 0, r.output

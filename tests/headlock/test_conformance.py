@@ -54,10 +54,10 @@ def test_the_write_up_tells_every_kind_of_moment() -> None:
     red = char(name="Red", atk=20)
     blue = char(name="Blue", sta=3, defense=1, res=1)
     script: list[object] = [
-        "9H", "3H", "s1", "s1",  # speed 18-12; 20 + 9 + 1 against 1 + 3: Blue 30 -> 4
+        "9H", "s1", "3H", "s1",  # speed 18-12; 20 + 9 + 1 against 1 + 3: Blue 30 -> 4
         "KS", "QH",  # two specials: Hearts beat Spades, Blue's lands: 30 against DEF 10
-        "6D", "6H", "s3", "s3",  # 13-13: nobody attacks
-        "7S", "JD", "s5", 2, 6, 5, 1,  # Spades cut off Blue's special; knockdown, up on 6; pin, out on 1
+        "6D", "s3", "6H", "s3",  # 13-13: nobody attacks
+        "7S", "s5", "JD", 2, 6, 5, 1,  # Spades cut off Blue's special; knockdown, up on 6; pin, out on 1
     ]
     rec = play([red, blue], script, turns=4, knockout=True)
     text = render(rec, RS.narrate(rec), "text")
@@ -82,7 +82,7 @@ def test_the_write_up_tells_every_kind_of_moment() -> None:
 
 def test_the_write_up_of_a_submission_finish() -> None:
     red, blue = char(name="Red", grapples=("grapple", "grapple", "submission", "grapple")), char(name="Blue", res=1)
-    rec = play([red, blue], ["9H", "3H", "g5", "s1", 7, 8, 7, 8, 7])
+    rec = play([red, blue], ["9H", "g5", "3H", "s1", 7, 8, 7, 8, 7])
     text = render(rec, RS.narrate(rec), "markdown")
     assert "locks in the Red grapple 5" in text
     assert "Blue TAPS OUT!" in text

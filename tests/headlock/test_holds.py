@@ -96,7 +96,7 @@ def test_engine_hold_agrees_with_escape_chance_over_every_d8_sequence() -> None:
 def _held_submission(blue_res: int, rolls: list[int]) -> dict[str, Any]:
     red, blue = char(name="Red", grapples=SUBS), char(name="Blue", res=blue_res)
     # Red 9H plays g5 (speed 14 against Blue's 3H and s1, 12): 10 + 9 + 5 = 24 against 10 + 3: 11 damage.
-    rec = play([red, blue], ["9H", "3H", "g5", "s1", *rolls], turns=1)
+    rec = play([red, blue], ["9H", "g5", "3H", "s1", *rolls], turns=1)
     return {"hit": one(rec, "hit"), "hold": one(rec, "hold"), "escape": events(rec, "escape"),
             "tap": events(rec, "tap_out"), "result": rec.result}
 
@@ -125,7 +125,7 @@ def test_submission_escaped_automatically_when_target_covers_the_die() -> None:
 
 def test_submission_not_held_on_a_weaker_suit() -> None:
     red, blue = char(name="Red", grapples=SUBS, spd=20), char(name="Blue", res=1)
-    rec = play([red, blue], ["9H", "3C", "g5", "s1"], turns=1)  # Clubs beat Hearts
+    rec = play([red, blue], ["9H", "g5", "3C", "s1"], turns=1)  # Clubs beat Hearts
     assert one(rec, "hit")["damage"] == 11
     assert one(rec, "no_hold")["move"] == "Red grapple 5"
     assert events(rec, "hold") == []
@@ -133,7 +133,7 @@ def test_submission_not_held_on_a_weaker_suit() -> None:
 
 def test_submission_held_on_unrelated_suits() -> None:
     red, blue = char(name="Red", grapples=SUBS), char(name="Blue", res=1)
-    rec = play([red, blue], ["9H", "3D", "g5", "s1", 1], turns=1)  # Hearts and Diamonds: no relation
+    rec = play([red, blue], ["9H", "g5", "3D", "s1", 1], turns=1)  # Hearts and Diamonds: no relation
     assert one(rec, "hold")["die"] == 8
     assert one(rec, "escape")["roll"] == 1
 
@@ -145,8 +145,8 @@ def test_rulebook_targets_through_the_engine_at_27_and_7_hp() -> None:
     script: list[object] = [
         "KH", "2H", "s1",  # special: 15 + 20 against DEF 1, 34 damage -> 86
         "QH", "4H", "s1",  # again -> 52
-        "9H", "3H", "g5", "s1", 8, 8, 8, 8, 7,  # 15 + 9 + 5 against 1 + 3: 25 -> 27 HP; target 7
-        "AH", "5H", "g1", "s1", 5, 6, 7, 8, 5,  # 15 + 10 + 1 against 1 + 5: 20 -> 7 HP; target 4
+        "9H", "g5", "3H", "s1", 8, 8, 8, 8, 7,  # 15 + 9 + 5 against 1 + 3: 25 -> 27 HP; target 7
+        "AH", "g1", "5H", "s1", 5, 6, 7, 8, 5,  # 15 + 10 + 1 against 1 + 5: 20 -> 7 HP; target 4
     ]
     rec = play([red, blue], script)
     holds = events(rec, "hold")
@@ -173,7 +173,7 @@ def test_special_submission_at_zero_hp_uses_a_d20() -> None:
 
 def test_ordinary_submission_at_zero_hp_uses_a_d12() -> None:
     red, blue = char(name="Red", grapples=SUBS, atk=20), char(name="Blue", sta=1, defense=1, res=2)
-    rec = play([red, blue], ["9H", "3H", "g5", "s1", 12, 11, 10, 9, 8], turns=1)
+    rec = play([red, blue], ["9H", "g5", "3H", "s1", 12, 11, 10, 9, 8], turns=1)
     h = one(rec, "hold")
     assert (h["hp"], h["die"], h["target"]) == (0, 12, 2)
     assert rec.result.method == "submission"

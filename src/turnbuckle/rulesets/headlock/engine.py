@@ -110,11 +110,12 @@ class Match:
         t = self.table
         a, b = self.legal
         t.happen("turn", turn=self.turn, legal=[a.name, b.name], hp={a.name: a.hp, b.name: b.hp})
-        cards = [self.piles[w.side].draw(t, f"{w.name} card", w.name) for w in (a, b)]
-        moves: list[Move | None] = [None, None]
-        for i, (w, opp) in enumerate(((a, b), (b, a))):
-            if not cards[i].is_face:
-                moves[i] = self.choose_move(w, cards[i], opp)
+        cards: list[Card] = []
+        moves: list[Move | None] = []
+        for w, opp in ((a, b), (b, a)):  # each draws and picks in secret; a view holds only its own card
+            card = self.piles[w.side].draw(t, f"{w.name} card", w.name)
+            cards.append(card)
+            moves.append(None if card.is_face else self.choose_move(w, card, opp))
         t.happen("reveal", turn=self.turn, cards={a.name: cards[0].code, b.name: cards[1].code},
                  moves={w.name: (m.code if m else "special") for w, m in zip((a, b), moves, strict=True)},
                  names={w.name: (m.name if m else w.sheet.special.name) for w, m in zip((a, b), moves, strict=True)})
@@ -198,6 +199,7 @@ class Match:
                                             f"the same share of their HP.")
         w = 0 if a > b else 1
         pct = [round(100 * left[i] / start[i]) for i in (0, 1)]
+        turns = f"{self.turns} turn" + ("s" if self.turns != 1 else "")
         return Result(self.teams[w][0].side, "decision", at,
-                      f"{label[w]} wins the decision after {self.turns} turns, {pct[w]}% of HP left "
-                      f"to {pct[1 - w]}%.", self.team_extra(self.teams[w][0]))
+                      f"{label[w]} wins the decision after {turns}, {pct[w]}% of HP left to {pct[1 - w]}%.",
+                      self.team_extra(self.teams[w][0]))

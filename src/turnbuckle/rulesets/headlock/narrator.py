@@ -67,7 +67,8 @@ def narrate(record: MatchRecord) -> Writeup:
         elif t == "turn":
             turn = d["turn"]
             if isinstance(turn, int) and (turn - 1) % TURNS_PER_SECTION == 0:
-                w.heading(f"Turns {turn}-{turn + TURNS_PER_SECTION - 1}")
+                last = min(turn + TURNS_PER_SECTION - 1, int(str(record.options["turns"])))
+                w.heading(f"Turn {turn}" if last == turn else f"Turns {turn}-{last}")
         elif t == "reveal":
             cards, moves, mnames = d["cards"], d["moves"], d["names"]
             if isinstance(cards, dict) and isinstance(moves, dict) and isinstance(mnames, dict):
