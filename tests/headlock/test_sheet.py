@@ -104,6 +104,22 @@ def test_round_trip_through_side_json_and_yaml() -> None:
         assert RS.load_text(yaml.safe_dump(data), "yaml") == c
 
 
+def test_round_trip_of_a_sheet_written_with_mappings() -> None:
+    c = load_character(sheet(grapples=("grapple", "submission", "choke", "grapple"), special="choke"), "x")
+    assert RS.load_side(RS.side_json(c), "again") == c
+
+
+def test_move_names_must_not_be_blank_or_too_long() -> None:
+    data = sheet()
+    data["strikes"] = {1: " ", 3: "b", 5: "c", 7: "x" * 61}
+    with pytest.raises(SheetError) as err:
+        load_character(data, "bad")
+    assert any("strikes.7" in p for p in err.value.problems)
+    data["strikes"] = {1: " ", 3: "b", 5: "c", 7: "d"}
+    with pytest.raises(SheetError, match="strikes 1: the name is blank"):
+        load_character(data, "bad")
+
+
 def test_bare_grapple_names_are_normal_grapples() -> None:
     c = RS.load_text(RS.sample("the-rhino").text, "rhino")
     assert [c.grapple(p).kind for p in (1, 3, 5, 7)] == ["grapple"] * 4

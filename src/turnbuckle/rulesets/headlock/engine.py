@@ -176,8 +176,12 @@ class Match:
     def finish(self, att: InRing, dfn: InRing, method: str) -> Result:
         words = {"submission": "makes {d} tap out", "choke": "chokes {d} out", "pinfall": "pins {d}",
                  "knockout": "knocks {d} out"}
-        summary = f"{att.name} {words[method].format(d=dfn.name)} on turn {self.turn}."
-        return Result(att.side, method, {"turn": self.turn}, summary, self.team_extra(att))
+        summary = f"{att.name} {words[method].format(d=dfn.name)} on turn {self.turn}"
+        extra = self.team_extra(att)
+        team = extra.get("team")
+        if isinstance(team, list):
+            summary += f" ({' & '.join(str(m) for m in team)} win)"
+        return Result(att.side, method, {"turn": self.turn}, summary + ".", extra)
 
     def team_extra(self, w: InRing | None) -> dict[str, Json]:
         if len(self.ring) != 4 or w is None:

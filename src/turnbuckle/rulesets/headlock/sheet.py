@@ -24,9 +24,9 @@ passing out). A special's kind is ``strike``, ``grapple``, ``submission`` or ``c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from turnbuckle.core.errors import SheetError
 from turnbuckle.core.models import load_model
@@ -36,6 +36,7 @@ POWERS = (1, 3, 5, 7)
 STAT_DICE: dict[str, int] = {"atk": 20, "def": 20, "spd": 20, "sta": 12, "res": 6}
 HP_PER_STA = 10
 
+MoveName = Annotated[str, Field(min_length=1, max_length=60)]
 GrappleKind = Literal["grapple", "submission", "choke"]
 SpecialKind = Literal["strike", "grapple", "submission", "choke"]
 MoveKind = Literal["strike", "grapple", "submission", "choke"]
@@ -85,11 +86,19 @@ class Character(BaseModel):
     spd: int
     sta: int
     res: int
-    strikes: dict[int, str]
-    grapples: dict[int, str | GrappleEntry]
+    strikes: dict[int, MoveName]
+    grapples: dict[int, GrappleEntry]
     special: SpecialEntry
     nickname: str = ""
     notes: str = ""
+
+    @field_validator("grapples", mode="before")
+    @classmethod
+    def _bare_names(cls, value: object) -> object:
+        """A bare name is an ordinary grapple."""
+        if isinstance(value, dict):
+            return {k: {"name": v} if isinstance(v, str) else v for k, v in value.items()}
+        return value
 
     @property
     def hp(self) -> int:
@@ -104,8 +113,6 @@ class Character(BaseModel):
 
     def grapple(self, power: int) -> Move:
         entry = self.grapples[power]
-        if isinstance(entry, str):
-            return Move(f"g{power}", entry, "grapple", power)
         return Move(f"g{power}", entry.name, entry.kind, power)
 
     def special_move(self) -> Move:
@@ -150,8 +157,8 @@ def character_problems(c: Character) -> list[str]:
     for what, table in (("strikes", c.strikes), ("grapples", c.grapples)):
         for power, entry in table.items():
             name = entry if isinstance(entry, str) else entry.name
-            if not name.strip() or len(name) > 60:
-                problems.append(f"{what} {power}: the name '{name}' must be 1 to 60 characters")
+            if not name.strip():
+                problems.append(f"{what} {power}: the name is blank; give the move a name")
     return problems
 
 
@@ -169,8 +176,8 @@ def character_json(c: Character) -> dict[str, object]:
     grapples: dict[int, object] = {}
     for power in POWERS:
         entry = c.grapples[power]
-        if isinstance(entry, str) or entry.kind == "grapple":
-            grapples[power] = entry if isinstance(entry, str) else entry.name
+        if entry.kind == "grapple":
+            grapples[power] = entry.name
         else:
             grapples[power] = {"name": entry.name, "kind": entry.kind}
     data: dict[str, object] = {"name": c.name}
