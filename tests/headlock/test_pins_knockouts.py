@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from turnbuckle.core.sources import ScriptedSource
+from turnbuckle.core.table import Table
+from turnbuckle.rulesets.headlock.finishes import InRing, knockdown
 from turnbuckle.rulesets.headlock.holds import getup_need, max_knockdowns
 
 from .util import char, events, one, play
@@ -120,3 +123,22 @@ def test_without_the_knockout_option_zero_hp_is_no_knockdown() -> None:
     rec = play([red, blue], ["9H", "s5", "3H", "s1"], turns=1)
     assert one(rec, "hit")["hp"] == 0
     assert events(rec, "knockdown") == []
+
+
+def _knockdown_after(res: int, earlier: int, faces: list[int]) -> tuple[str | None, int]:
+    table = Table(ScriptedSource.from_values(faces))
+    att = InRing(0, "Red", char(name="Red"), "human", 100)
+    dfn = InRing(1, "Blue", char(name="Blue", res=res), "human", 0, knockdowns=earlier)
+    return knockdown(table, att, dfn, 1, 10, 12), len(table.log.events)
+
+
+def test_res_6_beats_a_12th_knockdown_only_on_a_12_and_never_a_13th() -> None:
+    assert _knockdown_after(6, 11, [11, 12])[0] is None  # need: more than 11
+    method, logged = _knockdown_after(6, 12, [])
+    assert method == "knockout"
+    assert logged == 2  # the knockdown and the knockout, no rolls
+
+
+def test_res_1_cannot_beat_an_8th_knockdown() -> None:
+    assert _knockdown_after(1, 6, [12])[0] is None  # 7th: need more than 11
+    assert _knockdown_after(1, 7, [])[0] == "knockout"
