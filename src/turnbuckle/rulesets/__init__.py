@@ -3,6 +3,8 @@
 from turnbuckle.core.registry import register
 from turnbuckle.rulesets.boxing import BoxingRuleset
 from turnbuckle.rulesets.deathmatch import DeathmatchRuleset
+from turnbuckle.rulesets.headlock import HeadlockRuleset
 
 register(BoxingRuleset())
 register(DeathmatchRuleset())
+register(HeadlockRuleset())
