@@ -81,9 +81,10 @@ def test_clear_errors_never_tracebacks(rs: Ruleset[Any], tmp_path: Path) -> None
     out = tb("match", rs.info.id, missing, *sides[1:])
     assert out.exit_code == 2 and "not found" in out.stderr
     script = tmp_path / "dice.txt"
-    script.write_text("1\n")
+    script.write_text("1\n")  # too short for any match; for a card game, not even a card
     out = tb("match", rs.info.id, *sides, "--dice", str(script))
-    assert out.exit_code == 2 and "ran out" in out.stderr
+    assert out.exit_code == 2
+    assert "ran out" in out.stderr or "expected a card" in out.stderr
     out = tb("match", rs.info.id, *sides, "--option", "nonsense=1")
     assert out.exit_code == 2 and "unknown option 'nonsense'" in out.stderr
     out = tb("match", rs.info.id, *sides, "--format", "pdf")

@@ -15,6 +15,7 @@ import pytest
 
 from turnbuckle.core.errors import RulesError, ScriptError
 from turnbuckle.core.events import Choice, Draw, Roll
+from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset, all_rulesets
 from turnbuckle.core.render import render_json, render_markdown, render_text
 from turnbuckle.core.sources import ScriptedSource, SeededSource
@@ -70,29 +71,36 @@ def test_writeups_render(rs: Ruleset[Any]) -> None:
     assert render_markdown(writeup).startswith("# ")
 
 
-@pytest.mark.parametrize("rs", RULESETS, ids=IDS)
-def test_a_recorded_match_replays_from_its_own_dice(rs: Ruleset[Any]) -> None:
-    """The faces and cards a seeded match logged, fed back as a script, give the same match:
-    the script path and the seeded path run the same rules."""
-    sides = lineups(rs)[0]
-    seeded = rs.run(sides, SeededSource(31))
+def script_of(record: MatchRecord) -> list[object]:
+    """The tokens a scorekeeper would have written down: every face, card and non-automatic choice."""
     tokens: list[object] = []
-    for e in seeded.events:
+    for e in record.events:
         if isinstance(e, Roll):
             tokens += e.faces
         elif isinstance(e, Draw):
             tokens.append(e.card)
         elif isinstance(e, Choice) and e.by in ("script", "human"):
             tokens.append(e.chosen)
-    replay = rs.run(sides, ScriptedSource.from_values(tokens))
+    return tokens
+
+
+@pytest.mark.parametrize("rs", RULESETS, ids=IDS)
+def test_a_recorded_match_replays_from_its_own_dice(rs: Ruleset[Any]) -> None:
+    """The faces and cards a seeded match logged, fed back as a script, give the same match:
+    the script path and the seeded path run the same rules."""
+    sides = lineups(rs)[0]
+    seeded = rs.run(sides, SeededSource(31))
+    replay = rs.run(sides, ScriptedSource.from_values(script_of(seeded)))
     assert replay.to_json()["events"] == seeded.to_json()["events"]
     assert replay.result == seeded.result
 
 
 @pytest.mark.parametrize("rs", RULESETS, ids=IDS)
 def test_an_exhausted_script_is_a_script_error(rs: Ruleset[Any]) -> None:
+    sides = lineups(rs)[0]
+    first_token = script_of(rs.run(sides, SeededSource(8)))[:1]
     with pytest.raises(ScriptError, match="ran out"):
-        rs.run(lineups(rs)[0], ScriptedSource.from_values([1]))
+        rs.run(sides, ScriptedSource.from_values(first_token))
 
 
 @pytest.mark.parametrize("rs", RULESETS, ids=IDS)
