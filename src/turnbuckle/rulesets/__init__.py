@@ -2,5 +2,7 @@
 
 from turnbuckle.core.registry import register
 from turnbuckle.rulesets.boxing import BoxingRuleset
+from turnbuckle.rulesets.folkstyle import FolkstyleRuleset
 
 register(BoxingRuleset())
+register(FolkstyleRuleset())
