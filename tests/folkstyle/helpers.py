@@ -4,6 +4,7 @@ and a source that replays a script and then carries on from a seed."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from turnbuckle.core.cards import Card as PlayingCard
 from turnbuckle.core.events import Happening
@@ -101,11 +102,11 @@ def play_prefix(tokens: Sequence[object], players: Mapping[int, str] | None = No
     return get_ruleset("folkstyle").run(list(cards), source, options, players)
 
 
-def happenings(record: MatchRecord, type_: str) -> list[dict[str, object]]:
+def happenings(record: MatchRecord, type_: str) -> list[dict[str, Any]]:
     return [dict(e.data) for e in record.events if isinstance(e, Happening) and e.type == type_]
 
 
-def turns(record: MatchRecord) -> list[dict[str, object]]:
+def turns(record: MatchRecord) -> list[dict[str, Any]]:
     return happenings(record, "turn")
 
 

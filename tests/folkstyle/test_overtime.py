@@ -84,7 +84,7 @@ def test_rulebook_overtime_example_red_wins_on_top_time() -> None:
     result = record.result
     assert (result.winner, result.method, result.extra["score"]) == (0, "top-time", "5-5")
     assert result.at == {"period": 6, "turn": 3}
-    assert record.to_json()["result"]["winner"] == "Rex Red"
+    assert record.winner_name() == "Rex Red"
 
 
 def test_points_after_ot3_win_on_points() -> None:

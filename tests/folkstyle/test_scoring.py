@@ -160,4 +160,5 @@ def test_every_turn_calls_the_score_red_green() -> None:
     assert [t["score"] for t in turns(record)][:3] == ["0-3", "2-3", "4-3"]
     for t in turns(record):
         red, green = str(t["score"]).split("-")
-        assert red.isdigit() and green.isdigit()
+        assert red.isdigit()
+        assert green.isdigit()
