@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.folkstyle.helpers import (
     B_HAND,
     B_STAND,
@@ -20,6 +22,7 @@ from tests.folkstyle.helpers import (
     scores,
     turns,
 )
+from turnbuckle.core.errors import ScriptError
 
 HUMANS = {0: "human", 1: "human"}
 
@@ -152,3 +155,24 @@ def test_the_colour_roll_decides_who_is_red() -> None:
     record = play_prefix([3, 3, 2, 5, *QUIET_PERIOD])
     (colours,) = happenings(record, "colours")
     assert colours == {"rolloff_winner": "Gus Green", "choice": "Red", "red": "Gus Green", "green": "Rex Red"}
+
+
+def test_overtime_choices_are_top_bottom_or_defer() -> None:
+    with pytest.raises(ScriptError, match="one of Top/Bottom/Defer"):
+        play([*REGULATION_4_4, *QUIET_PERIOD, 1, 6, "Neutral"], HUMANS)
+
+
+def test_overtime_defer() -> None:
+    # Green defers; Red picks Top for OT2 (the same start as Green choosing Bottom); Green picks OT3.
+    script = [*REGULATION_4_4, *QUIET_PERIOD, 1, 6, "Defer", "Top", *RULEBOOK_OVERTIME[15:27], "Top",
+              *RULEBOOK_OVERTIME[28:]]
+    record = play(script, HUMANS)
+    starts = [(p["label"], p["position"], p["chooser"], p["choice"]) for p in happenings(record, "period_start")]
+    assert starts[4:] == [("OT2", "Red top", "Red", "Top"), ("OT3", "Green top", "Green", "Top")]
+    assert (record.result.method, record.result.winner) == ("top-time", 0)
+
+
+def test_roll_offs_are_bounded() -> None:
+    record = play_prefix([*([4] * 102), *QUIET_PERIOD])
+    (colour_roll, *_) = happenings(record, "rolloff")
+    assert colour_roll == {"purpose": "colour roll", "faces": [], "winner": "Rex Red", "attempt": 51, "bound": True}
