@@ -176,3 +176,20 @@ def test_roll_offs_are_bounded() -> None:
     record = play_prefix([*([4] * 102), *QUIET_PERIOD])
     (colour_roll, *_) = happenings(record, "rolloff")
     assert colour_roll == {"purpose": "colour roll", "faces": [], "winner": "Rex Red", "attempt": 51, "bound": True}
+
+
+def test_the_write_up_of_the_rulebook_example() -> None:
+    from turnbuckle.core.registry import get_ruleset
+    from turnbuckle.core.render import render_markdown, render_text
+
+    record = play([*REGULATION_4_4, *RULEBOOK_OVERTIME], HUMANS)
+    writeup = get_ruleset("folkstyle").narrate(record)
+    text = render_text(writeup)
+    assert "Turn 2 (Red top): Red 4 Spiral Ride (8) + 1 = 9; Green 2 Stand Up (9) + 6 = 15. Green escape; " \
+           "Green +1. Score 4-5." in text
+    assert "Still level; top turns in overtime Red 2, Green 1: Red held top longer." in text
+    assert "Red (Rex Red) wins on top time (2 turns to 1 in overtime), 5-5 (Red-Green)." in text
+    row = "OT3     1     Green top  2 Stand Up (9)     4 Spiral Ride (8)  15-9     Red escape        Red +1    5-5"
+    assert row in text.splitlines()
+    md = render_markdown(writeup)
+    assert "| OT2 | 2 | Red top | 4 Spiral Ride (8) | 2 Stand Up (9) | 9-15 | Green escape | Green +1 | 4-5 |" in md
