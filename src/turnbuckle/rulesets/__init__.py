@@ -2,5 +2,7 @@
 
 from turnbuckle.core.registry import register
 from turnbuckle.rulesets.boxing import BoxingRuleset
+from turnbuckle.rulesets.matchmatch import MatchMatchRuleset
 
 register(BoxingRuleset())
+register(MatchMatchRuleset())
