@@ -145,7 +145,7 @@ def format_sheet_text(w: Wrestler) -> str:
 
 
 # -- strategies ----------------------------------------------------------------------------------
-_SIGNED = re.compile(r"(?:(?<=^)|(?<=[\s,:;•]))([+-])\s*([A-Za-z][A-Za-z\- ]*)")
+_SIGNED = re.compile(r"(?:(?<=^)|(?<=[\s,:;•]))([+-])\s*([A-Za-z]+(?:[ \-][A-Za-z]+)*)")
 _GRID = re.compile(r"\bgrid\b\s*:?\s*\"?([A-Ca-c](?:\s*[/,&]?\s*(?:and\s+)?[1-3])?|[1-3](?:\s*[/,&]?\s*[A-Ca-c])?)\b",
                    re.IGNORECASE)
 _COND = re.compile(
