@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from turnbuckle.core.events import Happening, Json
+from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.rulesets.matchmatch import MatchMatchRuleset
@@ -28,7 +29,8 @@ def side(data: object) -> Side:
     return load_side_data(data, "test side")
 
 
-def wrestler(name: str, stamina: int = 10, push_level: int = 1, high_spots: int = 0, **styles: int) -> dict[str, object]:
+def wrestler(name: str, stamina: int = 10, push_level: int = 1, high_spots: int = 0,
+             **styles: int) -> dict[str, object]:
     """A wrestler document: styles given by keyword (``power=3``), defenses as ``def_power=1``."""
     defs = {k[4:]: v for k, v in styles.items() if k.startswith("def_")}
     vals = {k: v for k, v in styles.items() if not k.startswith("def_")}
@@ -43,5 +45,5 @@ def play(sides: Sequence[Side], script: Sequence[object], **options: object) -> 
     return record
 
 
-def happenings(record: MatchRecord, kind: str) -> list[Mapping[str, Json]]:
+def happenings(record: MatchRecord, kind: str) -> list[dict[str, Any]]:
     return [e.data for e in record.events if isinstance(e, Happening) and e.type == kind]

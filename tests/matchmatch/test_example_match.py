@@ -17,6 +17,7 @@ rulings, and the numbers that follow from them differ from the printed ones:
 from __future__ import annotations
 
 from tests.matchmatch.helpers import PART6_GRID, RULESET, fixture, happenings, play
+from turnbuckle.core.match import MatchRecord
 
 SCRIPT = [
     5, 1, 2, 4, 6, 5, 2, 1, 6, 1,  # round 1: High Flying; Bob 1,2,4; Sam 6,5,2; Sam's cover 1,6,1
@@ -29,7 +30,7 @@ SCRIPT = [
 ]
 
 
-def _record():  # type: ignore[no-untyped-def]
+def _record() -> MatchRecord:
     bob = RULESET.load_text(fixture("bob-part6.txt"), "Bob (Part VI)")
     sam = RULESET.load_text(fixture("sam-part6.txt"), "Sam (Part VI)")
     return play([bob, sam], SCRIPT, grid=PART6_GRID, rounds=7)
@@ -42,7 +43,7 @@ def test_part6_setup() -> None:
     assert (start["column"], start["row"]) == ("C", 2)
     assert start["style_list"] == ["brawling", "cheating", "high_flying", "technical", "high_flying"]
     bob, sam = happenings(rec, "side")
-    assert bob["styles"]["brawling"] == 4  # type: ignore[index]  # Sam's -Brawl halves 7 to 4
+    assert bob["styles"]["brawling"] == 4  # Sam's -Brawl halves 7 to 4
     assert bob["halved"] == ["brawling"]
     assert sam["halved"] == ["martial_arts"]  # Bob's -MA is not in the match: no effect on play
 
@@ -55,7 +56,7 @@ def test_part6_rounds() -> None:
     won = happenings(rec, "round_won")
     assert [w["winner"] for w in won] == ["Friendly Sam", "Friendly Sam", "Brother Bob", "Brother Bob",
                                           "Friendly Sam", "Friendly Sam", "Friendly Sam"]
-    totals = [(w["totals"]["Brother Bob"], w["totals"]["Friendly Sam"]) for w in won]  # type: ignore[index]
+    totals = [(w["totals"]["Brother Bob"], w["totals"]["Friendly Sam"]) for w in won]
     assert totals == [(8, 19), (14, 18), (23, 18), (17, 13), (14, 19), (13, 14), (12, 19)]
     dmg = [(d["side"], d["target"], d["damage"], d["after"]) for d in happenings(rec, "damage")]
     assert dmg == [
@@ -70,9 +71,9 @@ def test_part6_rounds() -> None:
     checks = [(c["roll"], c["total"], c["count"]) for c in happenings(rec, "victory_check")]
     assert checks == [(8, -5, 0), (10, -2, 0), (10, -4, 0), (8, -2, 0), (10, -1, 0), (9, -2, 0), (13, 5, 3)]
     attacks = happenings(rec, "attack")
-    bob3 = [a for a in attacks if a["round"] == 3 and a["side"] == "Brother Bob"][0]
+    bob3 = next(a for a in attacks if a["round"] == 3 and a["side"] == "Brother Bob")
     assert (bob3["cheat"], bob3["dq_threshold_after"]) == ([4, 1], 9)
-    bob2 = [a for a in attacks if a["round"] == 2 and a["side"] == "Brother Bob"][0]
+    bob2 = next(a for a in attacks if a["round"] == 2 and a["side"] == "Brother Bob")
     assert (bob2["counted"], bob2["extra"]) == ([4, 3, 0], [1])
     assert not happenings(rec, "injury_check")
 

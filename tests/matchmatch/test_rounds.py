@@ -25,7 +25,8 @@ def test_round_type_table() -> None:
             EFFECTS["high_spot"].attack) == (3, 4, 1, 2)
     assert (EFFECTS["finisher"].pin, EFFECTS["high_impact"].pin, EFFECTS["submission"].pin) == (2, 2, 4)
     assert EFFECTS["cripple"].injury == 2
-    assert EFFECTS["submission"].attack == 0 and EFFECTS["normal"] == EFFECTS["high_risk"]
+    assert EFFECTS["submission"].attack == 0
+    assert EFFECTS["normal"] == EFFECTS["high_risk"]
 
 
 def test_high_risk_dice() -> None:
@@ -72,8 +73,10 @@ def test_counts_and_natural_18() -> None:
 
 def test_finish_methods() -> None:
     assert finish_method("submission") == "submission"
-    assert finish_method("illegal") == "count-out" and finish_method("vile_cheat") == "count-out"
-    assert finish_method("finisher") == "pinfall" and finish_method("normal") == "pinfall"
+    assert finish_method("illegal") == "count-out"
+    assert finish_method("vile_cheat") == "count-out"
+    assert finish_method("finisher") == "pinfall"
+    assert finish_method("normal") == "pinfall"
 
 
 def test_referee_table_and_stated_odds() -> None:
@@ -83,7 +86,8 @@ def test_referee_table_and_stated_odds() -> None:
     ways, of = dq_probability(zero.dq_threshold)
     assert ways * 6 == of * 5  # a first illegal action is a DQ 5 times in 6
     atan = find_referee("atan").dq_threshold
-    assert dq_probability(atan)[0] == 0 and dq_probability(atan - 1)[0] == 0  # two free ones
+    assert dq_probability(atan)[0] == 0
+    assert dq_probability(atan - 1)[0] == 0
     assert dq_probability(atan - 2)[0] == 1
     assert len(referees()) == 5
     with pytest.raises(RulesError, match="no referee named"):
@@ -92,5 +96,7 @@ def test_referee_table_and_stated_odds() -> None:
 
 def test_ref_slack_caps() -> None:
     assert [slack_threshold(t, 3) for t in (14, 12, 10, 8, 5)] == [16, 14, 12, 11, 8]
-    assert slack_threshold(11, 1) == 12 and slack_threshold(12, 1) == 13 and slack_threshold(10, 0) == 10
+    assert slack_threshold(11, 1) == 12
+    assert slack_threshold(12, 1) == 13
+    assert slack_threshold(10, 0) == 10
     assert slack_threshold(13, 0) == 13

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.matchmatch.helpers import RULESET, fixture, sample, side, wrestler
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.rulesets.matchmatch.sheet import load_wrestler, sheet_cost, weight_class, wrestler_warnings
 from turnbuckle.rulesets.matchmatch.team import build_team
 from turnbuckle.rulesets.matchmatch.textlayout import format_sheet_text, parse_sheet_text
-
-from tests.matchmatch.helpers import RULESET, fixture, sample, side, wrestler
 
 
 def test_sample_wrestlers_cost_exactly_42() -> None:
@@ -36,7 +35,8 @@ def test_over_budget_and_bad_values_are_all_listed() -> None:
     with pytest.raises(SheetError) as err:
         load_wrestler(wrestler("Big", stamina=16, power=30, technical=-1), "big")
     text = str(err.value)
-    assert "stamina is 16" in text and "0 to 15" in text
+    assert "stamina is 16" in text
+    assert "0 to 15" in text
     assert "Technical style is -1" in text
     assert "over the budget of 42" in text
 
@@ -123,7 +123,8 @@ def test_team_may_take_one_members_sheet_whole() -> None:
 def test_team_from_yaml_with_inline_members_and_use() -> None:
     doc = {"team": {"name": "Pair", "members": [wrestler("A", power=3), wrestler("B", power=5)], "use": "B"}}
     t = side(doc)
-    assert t.sheet.styles.power == 5 and t.name == "Pair"
+    assert t.sheet.styles.power == 5
+    assert t.name == "Pair"
 
 
 def test_team_needs_two_members_and_known_samples() -> None:

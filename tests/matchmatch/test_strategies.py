@@ -6,14 +6,19 @@ import re
 
 import pytest
 
+from tests.matchmatch.helpers import fixture
 from turnbuckle.core.errors import StrategyError
-from turnbuckle.rulesets.matchmatch.strategy import RoundSpec, load_strategy_data, parse_round_spec, strategy_problems
+from turnbuckle.rulesets.matchmatch.strategy import (
+    RoundSpec,
+    Strategy,
+    load_strategy_data,
+    parse_round_spec,
+    strategy_problems,
+)
 from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text, parse_strategy_text, split_document
 
-from tests.matchmatch.helpers import fixture
 
-
-def _rounds(s):  # type: ignore[no-untyped-def]
+def _rounds(s: Strategy) -> list[tuple[str, str, str]]:
     return [(e.rounds.text(), e.action.target, e.action.kind) for e in s.rounds]
 
 
