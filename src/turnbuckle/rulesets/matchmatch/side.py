@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.events import Json
+from turnbuckle.core.models import load_model
 from turnbuckle.core.registry import parse_yaml
 from turnbuckle.rulesets.matchmatch.sheet import Wrestler, load_wrestler
 from turnbuckle.rulesets.matchmatch.strategy import Strategy, load_strategy_data
@@ -80,7 +81,7 @@ def _team(data: object, label: str, resolve: Resolver | None) -> Side:
     sheet = None
     if body:
         body.setdefault("push_level", min(m.push_level for m in members) if members else 1)
-        sheet = load_wrestler({"name": name, **body}, f"{label}: team scores")
+        sheet = load_model(Wrestler, {"name": name, **body}, f"{label}: team scores")
     return Side(name, build_team(name, members, sheet, None if use is None else str(use), label).sheet,
                 tuple(members))
 
