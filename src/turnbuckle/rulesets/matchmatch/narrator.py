@@ -66,7 +66,7 @@ def narrate(record: MatchRecord) -> Writeup:
                    f"DQ threshold {d['dq_threshold']}.")
         elif t == "round_start":
             w.heading(f"Round {d['round']}: {_t(d['style'])}")
-            current = {"round": d["round"], "style": _t(d["style"])}
+            current = {"round": d["round"], "style": _t(d["style"]), "damage": ""}
         elif t == "action":
             notes = f" \u2014 \"{d['notes']}\"" if d["notes"] else ""
             changed = f" (wanted {_k(d['wanted'])}, but {d['reason']})" if d["reason"] else ""
@@ -97,7 +97,8 @@ def narrate(record: MatchRecord) -> Writeup:
             tail = "" if d["target"] == "stamina" else f", Stamina {d['stamina']}"
             w.line(f"  {d['side']} takes {d['damage']} on {where}{spill}: {where} {d['before']} -> {d['after']}"
                    f"{tail}.")
-            current["damage"] = f"{d['damage']} to {d['side']} ({where})"
+            hit = f"{d['damage']} to {d['side']} ({where})"
+            current["damage"] = f"{current['damage']}; {hit}" if current.get("damage") else hit
         elif t == "injury_check":
             result = f"INJURED ({d['injuries']} injury point(s))" if d["injured"] else "no injury"
             w.line(f"  Injury check on {d['side']}: {d['roll']} -> {d['total']}, {result}.")
