@@ -120,3 +120,23 @@ def test_write_up_uses_explanations_and_shows_the_finish() -> None:
     assert "Round by round" in text
     md = render_markdown(RULESET.narrate(rec))
     assert md.startswith("# Brother Bob vs. Friendly Sam")
+
+
+def test_validate_strategy_command(tmp_path: Path) -> None:
+    out = runner.invoke(app, ["validate-strategy", "m2", str(FIXTURES / "bob-part5-by-style.txt")])
+    assert out.exit_code == 0, out.output
+    assert "Strategy:+Cheating +Brawling -Martial Arts, Grid C" in out.output
+    out = runner.invoke(app, ["validate-strategy", "m2", str(FIXTURES / "sam-part6.txt"), "--sheet", "brother-bob"])
+    assert out.exit_code == 1
+    assert "3 High Spot round(s) stratted but the sheet bought 0 High Spot(s)" in out.output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("plus: [Po, Tw]\nminus: MA\n", encoding="utf-8")
+    out = runner.invoke(app, ["validate-strategy", "m2", str(bad)])
+    assert out.exit_code == 1
+    assert "Teamwork can never be a '+' style" in out.output
+    cage = tmp_path / "cage.yaml"
+    cage.write_text("strategy:\n  plus: [Po, Te]\n  minus: MA\n  rounds:\n    - {round: 5, type: Submission}\n",
+                    encoding="utf-8")
+    out = runner.invoke(app, ["validate-strategy", "m2", str(cage), "--sheet", "friendly-sam", "--type", "cage"])
+    assert out.exit_code == 1
+    assert "round 5: Submission may not be stratted in a Cage Match" in out.output
