@@ -8,8 +8,8 @@ import pytest
 
 from tests.matchmatch.helpers import RULESET, happenings, play, sample
 from tests.matchmatch.test_engine import ALL_POWER, duelist, r
-from turnbuckle.core.errors import RulesError, StrategyError
-from turnbuckle.core.sources import SeededSource
+from turnbuckle.core.errors import RulesError, ScriptError, StrategyError
+from turnbuckle.core.sources import ScriptedSource, SeededSource
 from turnbuckle.rulesets.matchmatch.engine import die_for
 from turnbuckle.rulesets.matchmatch.match_types import bundled_types, find_type, load_match_types
 
@@ -165,3 +165,25 @@ def test_random_matches_finish_sensibly(seed: int) -> None:
     for d in happenings(rec, "damage"):
         assert d["stamina"] >= 0
         assert d["after"] >= 0
+
+
+def test_human_side_picks_styles_and_actions_at_the_table() -> None:
+    script = ["power", "technical", "martial_arts", "A",  # Bob's + styles, - style, grid column
+              1, "finisher", "stamina",  # the style die, then Bob's round type and target
+              6, 6, 6, 1, 1, 1,  # attacks: Bob 18+3+4, Sam (automatic Finisher) 3+1+4
+              1, 1, 1, 1, 1, 1]  # injury check on Sam (4 damage), Bob's victory check
+    source_sides = [sample("brother-bob"), sample("friendly-sam")]
+    src = ScriptedSource.from_values(script)
+    rec = RULESET.run(source_sides, src, {"grid": ALL_POWER, "rounds": 1}, {0: "human"})
+    assert src.remaining == 0
+    bob = happenings(rec, "side")[0]
+    assert (bob["plus"], bob["minus"], bob["auto"]) == (["power", "technical"], "martial_arts", False)
+    act = next(a for a in happenings(rec, "action") if a["side"] == "Brother Bob")
+    assert (act["type"], act["source"]) == ("finisher", "human")
+    assert happenings(rec, "round_won")[0]["totals"] == {"Brother Bob": 25, "Friendly Sam": 8}
+
+
+def test_human_choices_offer_only_what_is_left() -> None:
+    src = ScriptedSource.from_values(["power", "technical", "martial_arts", "A", 1, "high_spot"])
+    with pytest.raises(ScriptError, match="expected one of normal/high_risk/defensive/illegal/finisher"):
+        RULESET.run([sample("brother-bob"), sample("friendly-sam")], src, {"grid": ALL_POWER}, {0: "human"})

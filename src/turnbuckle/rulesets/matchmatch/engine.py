@@ -15,7 +15,7 @@ from turnbuckle.core.match import MatchSetup, Result
 from turnbuckle.core.options import OptionValue
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.matchmatch.auto import auto_strategy, pick_column, pick_row
-from turnbuckle.rulesets.matchmatch.grid import Grid, parse_grid, roll_grid
+from turnbuckle.rulesets.matchmatch.grid import COLUMNS, Grid, parse_grid, roll_grid
 from turnbuckle.rulesets.matchmatch.match_types import MatchType, find_type
 from turnbuckle.rulesets.matchmatch.referees import Referee, find_referee, referee_for_roll
 from turnbuckle.rulesets.matchmatch.rounds import (
@@ -23,6 +23,7 @@ from turnbuckle.rulesets.matchmatch.rounds import (
     DEFAULT_DQ_THRESHOLD,
     EFFECTS,
     INJURY_TARGET,
+    ROUND_TYPES,
     SPECIALS,
     count_for,
     finish_method,
@@ -35,8 +36,14 @@ from turnbuckle.rulesets.matchmatch.rounds import (
     type_title,
 )
 from turnbuckle.rulesets.matchmatch.side import Side
-from turnbuckle.rulesets.matchmatch.strategy import Action, ByStyleMode, Strategy, strategy_problems
-from turnbuckle.rulesets.matchmatch.styles import STAMINA
+from turnbuckle.rulesets.matchmatch.strategy import (
+    Action,
+    ByStyleMode,
+    Strategy,
+    parse_round_type,
+    strategy_problems,
+)
+from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, STAMINA, STYLES, title
 
 DICE = (4, 6, 8, 10, 12, 20, 100)
 MAX_REROLLS = 200
@@ -107,6 +114,7 @@ class Match:
         self.grid_text = str(opts["grid"]).strip()
         self.referee_text = str(opts["referee"]).strip()
         self.tag = any(s.is_team for s in setup.sides)
+        self.humans = {i for i, kind in setup.players.items() if kind == "human"}
         self.round = 0
         self.corners: list[Corner] = []
         self.style_list: list[str] = []
@@ -129,6 +137,9 @@ class Match:
         problems = []
         for i, (side, name) in enumerate(zip(self.setup.sides, self.setup.names, strict=True)):
             others = [w for j, w in enumerate(sheets) if j != i]
+            if i in self.humans and side.strategy is None:
+                out.append((self.human_styles(i, name), False))
+                continue
             if side.strategy is None:
                 strat = auto_strategy(side.sheet, others, self.rounds, grid, self.type.forbidden_specials, self.tag)
                 out.append((strat, True))
@@ -140,6 +151,27 @@ class Match:
         if problems:
             raise StrategyError("; ".join(problems))
         return out
+
+    def human_styles(self, i: int, name: str) -> Strategy:
+        """A human side with no written strategy picks its styles (and grid line) at the table."""
+        t = self.table
+        first = t.choose(list(GRID_STYLES), f"{name} first '+' style", name, None)
+        second = t.choose([s for s in GRID_STYLES if s != first], f"{name} second '+' style", name, None)
+        minus = t.choose(list(STYLES), f"{name} '-' style", name, None)
+        column = t.choose(list(COLUMNS), f"{name} grid column", name, None) if i == 0 else None
+        row = int(t.choose(["1", "2", "3"], f"{name} grid row", name, None)) if i == 1 else None
+        return Strategy((first, second), minus, column, row)
+
+    def human_action(self, c: Corner, style: str) -> Action:
+        """A human side picks each round's type and target at the table, from what is still allowed."""
+        sheet = c.side.sheet
+        kinds = [k for k in ROUND_TYPES
+                 if not (k == "high_spot" and c.high_spots_used >= sheet.high_spots)
+                 and not (k in SPECIALS and (c.specials_used >= sheet.push_level
+                                             or k in self.type.forbidden_specials))]
+        kind = self.table.choose(kinds, f"{c.name} round {self.round} ({title(style)}) type", c.name, None)
+        target = self.table.choose([STAMINA, *STYLES], f"{c.name} round {self.round} target", c.name, None)
+        return Action(parse_round_type(kind), target, "")
 
     def prepare(self) -> None:
         t = self.table
@@ -197,6 +229,8 @@ class Match:
         sheet = c.side.sheet
         source = "planned"
         action = c.strategy.planned(self.round, style, c.seen[style], self.mode)
+        if c.index in self.humans and c.side.strategy is None:
+            action, source = self.human_action(c, style), "human"
         for cond in c.strategy.conditionals:
             if cond.by_round != self.round:
                 continue

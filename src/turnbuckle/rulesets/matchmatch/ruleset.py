@@ -30,6 +30,7 @@ INFO = RulesetInfo(
     max_sides=8,
     aliases=("m2", "mm"),
     side_word="wrestler",
+    player_kinds=("auto", "human"),
     options=(
         OptionSpec("rounds", 20, "the time limit in rounds; no winner by then is a draw", minimum=1, maximum=100),
         OptionSpec("type", "standard", "match type: standard, cage, strap, scaffold (or one from type_file)"),
