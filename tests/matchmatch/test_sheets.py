@@ -133,3 +133,13 @@ def test_team_needs_two_members_and_known_samples() -> None:
     with pytest.raises(RulesError, match="not a wrestler sample"):
         RULESET.load_side({"team": {"name": "X", "members": ["nobody", "friendly-sam"], "use": "Friendly Sam"}},
                           "x")
+
+
+def test_side_json_loads_back() -> None:
+    for s in [RULESET.load_text(fixture("bob-part6.txt"), "bob"), sample("odd-couple"), sample("iron-ivan")]:
+        again = RULESET.load_side(RULESET.side_json(s), "again")
+        assert again.sheet.model_dump(exclude={"notes"}) == s.sheet.model_dump(exclude={"notes"})
+        assert [m.name for m in again.members] == [m.name for m in s.members]
+        if s.strategy is not None:
+            assert again.strategy is not None
+            assert again.strategy.rounds == s.strategy.rounds

@@ -141,6 +141,8 @@ def side_json(side: Side) -> Json:
         "ref_slack": side.sheet.ref_slack,
         "injuries": side.sheet.injuries,
     }
+    if side.sheet.nickname:
+        sheet["nickname"] = side.sheet.nickname
     out: dict[str, Json]
     if side.is_team:
         out = {"team": {**sheet, "members": [m.model_dump(exclude_defaults=True) for m in side.members]}}
