@@ -132,3 +132,11 @@ def test_limits_name_the_rounds() -> None:
         in problems
     assert "round 8+: Submission may not be stratted in a Cage Match" in problems
     assert strategy_problems(s, high_spots=2, push_level=4, match_rounds=10) == []
+
+
+def test_signs_and_grid_words_inside_notes_are_prose() -> None:
+    text = ("Strategy: +Po +Te -MA, Grid B\nRound Target Type Notes\n1 Stam Normal Lift him up\n"
+            "\tthen -Brawl him and +Cheat, the grid is B2 anyway\n")
+    s = parse_strategy_text(text, "notes")
+    assert (s.plus, s.minus, s.grid_column) == (("power", "technical"), "martial_arts", "B")
+    assert s.rounds[0].action.notes == "Lift him up then -Brawl him and +Cheat, the grid is B2 anyway"

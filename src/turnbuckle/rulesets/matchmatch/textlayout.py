@@ -247,7 +247,10 @@ def parse_strategy_text(text: str, label: str) -> Strategy:
             current = row
             rows.append((section, row))
             continue
-        signed = _SIGNED.findall(line) if re.search(r"(^|[\s,:;•])[+-]\s*[A-Za-z]", line) else []
+        # Style picks and the grid pick live on their own lines: 'Strategy: ...', '+X, +Y', '-Z',
+        # 'Grid C'; a sign inside a round's notes is only prose.
+        header = re.match(r"^(strategy\b|grid\b|[+-]\s*[A-Za-z])", line, re.IGNORECASE) is not None
+        signed = _SIGNED.findall(line) if header else []
         took = False
         for sign, body in signed:
             style_text = re.split(r"[,;]|\bgrid\b", body, flags=re.IGNORECASE)[0]
@@ -256,7 +259,7 @@ def parse_strategy_text(text: str, label: str) -> Strategy:
                 continue
             (plus if sign == "+" else minus).append(style)
             took = True
-        g = _GRID.search(line)
+        g = _GRID.search(line) if header else None
         if g:
             grid = g.group(1)
             took = True
