@@ -1,0 +1,102 @@
+"""MatchMatch registered as a ruleset: info block, options, samples, sides, engine and narrator."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from turnbuckle.core.errors import SheetError
+from turnbuckle.core.events import Json
+from turnbuckle.core.match import MatchRecord, MatchSetup, Result
+from turnbuckle.core.options import OptionSpec
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, parse_yaml, read_text_file
+from turnbuckle.core.table import Table
+from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.matchmatch.engine import play_match
+from turnbuckle.rulesets.matchmatch.match_types import MatchType, load_match_types
+from turnbuckle.rulesets.matchmatch.narrator import narrate
+from turnbuckle.rulesets.matchmatch.sheet import Wrestler
+from turnbuckle.rulesets.matchmatch.side import Side, load_side_data, load_side_text, side_json
+
+INFO = RulesetInfo(
+    id="matchmatch",
+    name="MatchMatch (M2)",
+    version="1.0",
+    designer="Jeff Berry (MatchMatch 1.2, 1999; rulebook in rules/matchmatch.txt)",
+    summary="Pro-wrestling e-fed rules: wrestlers and teams, secret strategies, a style grid, 3d6 rounds, pins.",
+    min_sides=2,
+    max_sides=8,
+    aliases=("m2", "mm"),
+    side_word="wrestler",
+    player_kinds=("auto", "human"),
+    options=(
+        OptionSpec("rounds", 20, "the time limit in rounds; no winner by then is a draw", minimum=1, maximum=100),
+        OptionSpec("type", "standard", "match type: standard, cage, strap, scaffold (or one from type_file)"),
+        OptionSpec("type_file", "", "a YAML file of extra match types, in the bundled file's shape"),
+        OptionSpec("referee", "", "a referee by name (Sam Atan, Myron Opia, Stan Model, Bill Order, "
+                   "Zero Tolerance), 'roll' for 2d6 on the referee table, or empty for threshold 10"),
+        OptionSpec("grid", "", "the grid, 9 styles row by row ('Po Te Br / We MA HF / Br MA Ch'); "
+                   "empty: rolled at the table"),
+        OptionSpec("by_style_rounds", "occurrence", "in a by-style section, round N means the Nth time "
+                   "that style comes up (occurrence) or match round N (match)", choices=("occurrence", "match")),
+    ),
+)
+
+
+@cache
+def _samples() -> tuple[Sample, ...]:
+    folder = resources.files("turnbuckle.rulesets.matchmatch") / "samples"
+    out = []
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".yaml"):
+            text = entry.read_text(encoding="utf-8")
+            data = parse_yaml(text, entry.name)
+            summary = ""
+            if isinstance(data, dict):
+                inner = data.get("wrestler") or data.get("team") or data
+                if isinstance(inner, dict):
+                    summary = str(inner.get("notes", ""))
+            out.append(Sample(entry.name.removesuffix(".yaml"), summary, text))
+    return tuple(out)
+
+
+class MatchMatchRuleset(Ruleset[Side]):
+    info = INFO
+
+    def samples(self) -> Sequence[Sample]:
+        return _samples()
+
+    def _member(self, name: str) -> Wrestler:
+        """A team member given by sample id (a wrestler sample)."""
+        for s in self.samples():
+            if s.id == name:
+                side = load_side_text(s.text, f"sample '{name}'")
+                if side.is_team:
+                    break
+                return side.sheet
+        ids = ", ".join(s.id for s in self.samples())
+        raise SheetError(f"member '{name}'", [f"not a wrestler sample; samples are: {ids}"])
+
+    def load_side(self, data: object, label: str) -> Side:
+        return load_side_data(data, label, self._member)
+
+    def load_text(self, text: str, label: str) -> Side:
+        return load_side_text(text, label, self._member)
+
+    def side_name(self, side: Side) -> str:
+        return side.name
+
+    def side_json(self, side: Side) -> Json:
+        return side_json(side)
+
+    def play(self, setup: MatchSetup[Side], table: Table) -> Result:
+        extra: dict[str, MatchType] = {}
+        path = str(setup.options.get("type_file", "")).strip()
+        if path:
+            extra = load_match_types(read_text_file(Path(path)), path)
+        return play_match(setup, table, extra)
+
+    def narrate(self, record: MatchRecord) -> Writeup:
+        return narrate(record)
