@@ -49,15 +49,16 @@ def validate(
     with user_errors():
         rs = get_ruleset(ruleset)
         text = read_text_file(file)
-        problems = rs.validate_text(text, str(file))
-        if not problems:
-            side = rs.load_text(text, str(file))
-            print(f"{file}: valid {rs.info.id} {rs.info.side_word} '{rs.side_name(side)}'")
+        verdict = rs.check_text(text, str(file))
+        for warning in verdict.warnings:
+            print(f"{file}: warning: {warning}")
+        if verdict.valid:
+            print(f"{file}: valid {verdict.what}")
             return
-        print(f"{file}: {len(problems)} problem(s):")
-        for p in problems:
+        print(f"{file}: {len(verdict.problems)} problem(s):")
+        for p in verdict.problems:
             print(f"  - {p}")
-        raise fail(f"{file} is not a valid {rs.info.id} {rs.info.side_word}", EXIT_PROBLEMS)
+        raise fail(f"{file} is not a valid {verdict.what}", EXIT_PROBLEMS)
 
 
 def register(app: typer.Typer) -> None:

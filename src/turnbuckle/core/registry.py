@@ -39,6 +39,20 @@ class RulesetInfo:
 
 
 @dataclass(frozen=True)
+class Verdict:
+    """What ``validate`` says of a document: what it is, its problems (it is valid when there are
+    none) and warnings that do not make it invalid (e.g. points left unspent)."""
+
+    what: str
+    problems: list[str]
+    warnings: list[str]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
 class Sample:
     """A bundled sheet: its id (used on the command line), a one-line summary, and its YAML text."""
 
@@ -101,12 +115,22 @@ class Ruleset(ABC, Generic[S]):
 
     def validate_text(self, text: str, label: str) -> list[str]:
         """Every problem of a document, or an empty list when it is valid."""
+        return self.check_text(text, label).problems
+
+    def check_text(self, text: str, label: str) -> Verdict:
+        """Validate a document of any kind this game accepts (by default: a side's sheet).
+        A game that also validates other documents (a strategy, say) overrides this."""
+        what = f"{self.info.id} {self.info.side_word}"
         try:
-            self.load_text(text, label)
+            side = self.load_text(text, label)
         except SheetError as exc:
-            return exc.problems
+            return Verdict(what, exc.problems, [])
         except RulesError as exc:
-            return [str(exc)]
+            return Verdict(what, [str(exc)], [])
+        return Verdict(f"{what} '{self.side_name(side)}'", [], self.side_warnings(side))
+
+    def side_warnings(self, side: S) -> list[str]:
+        """Things worth telling the owner of a valid sheet (none by default)."""
         return []
 
     def sample(self, sample_id: str) -> Sample:
