@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from turnbuckle.core.errors import SheetError
 from turnbuckle.core.events import Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, parse_yaml, read_text_file
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, read_text_file
+from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.matchmatch.engine import play_match
@@ -45,28 +44,17 @@ INFO = RulesetInfo(
 )
 
 
-@cache
-def _samples() -> tuple[Sample, ...]:
-    folder = resources.files("turnbuckle.rulesets.matchmatch") / "samples"
-    out = []
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".yaml"):
-            text = entry.read_text(encoding="utf-8")
-            data = parse_yaml(text, entry.name)
-            summary = ""
-            if isinstance(data, dict):
-                inner = data.get("wrestler") or data.get("team") or data
-                if isinstance(inner, dict):
-                    summary = str(inner.get("notes", ""))
-            out.append(Sample(entry.name.removesuffix(".yaml"), summary, text))
-    return tuple(out)
+def _summary(data: object) -> str:
+    """A sample holds a wrestler or a team; its notes are the summary."""
+    inner = data.get("wrestler") or data.get("team") or data if isinstance(data, dict) else data
+    return notes_of(inner)
 
 
 class MatchMatchRuleset(Ruleset[Side]):
     info = INFO
 
     def samples(self) -> Sequence[Sample]:
-        return _samples()
+        return bundled_samples("turnbuckle.rulesets.matchmatch", _summary)
 
     def _member(self, name: str) -> Wrestler:
         """A team member given by sample id (a wrestler sample)."""
