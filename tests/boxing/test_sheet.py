@@ -84,3 +84,27 @@ def test_any_mapping_is_a_fighter_or_a_rules_error(data: dict[str, object]) -> N
     except RulesError:
         return
     assert all(1 <= v <= 10 for v in (f.power, f.speed, f.toughness))
+
+
+@pytest.mark.parametrize(("field", "raw", "shown"), [
+    ("speed", "true", "True"),  # YAML true is not a Speed of 1
+    ("power", "no", "False"),
+    ("toughness", '"5"', "'5'"),  # a quoted number is text, not a number
+    ("power", "5.0", "5.0"),
+])
+def test_abilities_must_be_written_as_whole_numbers(field: str, raw: str, shown: str) -> None:
+    values = {"power": "5", "speed": "5", "toughness": "5", field: raw}
+    text = "name: Strict\n" + "".join(f"{k}: {v}\n" for k, v in values.items())
+    with pytest.raises(SheetError) as err:
+        RS.load_text(text, "s.yaml")
+    assert err.value.problems == [f"'{field}': Input should be a valid integer (got {shown})"]
+
+
+@pytest.mark.parametrize(("name", "problem"), [
+    ("   ", "name is blank; give the fighter a name"),
+    ("Two\nLines", "name 'Two\\nLines' must be one line"),
+])
+def test_a_name_must_be_one_visible_line(name: str, problem: str) -> None:
+    with pytest.raises(SheetError) as err:
+        load_fighter({"name": name, "power": 5, "speed": 5, "toughness": 5}, "n.yaml")
+    assert err.value.problems == [problem]

@@ -14,14 +14,17 @@ STATS = ("power", "speed", "toughness")
 
 
 class Fighter(BaseModel):
-    """A fighter as written in YAML. Values are checked by :func:`load_fighter`."""
+    """A fighter as written in YAML. Values are checked by :func:`load_fighter`.
+
+    Abilities are strict whole numbers: YAML ``true``, ``"5"`` or ``5.0`` is a mistake to report,
+    never a value to guess at (``true`` would otherwise pass as a Speed of 1)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(min_length=1, max_length=60)
-    power: int
-    speed: int
-    toughness: int
+    power: int = Field(strict=True)
+    speed: int = Field(strict=True)
+    toughness: int = Field(strict=True)
     nickname: str = ""
     notes: str = ""
 
@@ -33,6 +36,10 @@ class Fighter(BaseModel):
 def fighter_problems(f: Fighter) -> list[str]:
     """Every rule the sheet breaks (an empty list for a legal sheet)."""
     problems = []
+    if not f.name.strip():
+        problems.append("name is blank; give the fighter a name")
+    elif len(f.name.splitlines()) > 1:
+        problems.append(f"name {f.name!r} must be one line")
     for stat in STATS:
         value = getattr(f, stat)
         if not STAT_MIN <= value <= STAT_MAX:
