@@ -108,3 +108,22 @@ def test_a_name_must_be_one_visible_line(name: str, problem: str) -> None:
     with pytest.raises(SheetError) as err:
         load_fighter({"name": name, "power": 5, "speed": 5, "toughness": 5}, "n.yaml")
     assert err.value.problems == [problem]
+
+
+def test_field_errors_and_budget_errors_are_reported_together() -> None:
+    with pytest.raises(SheetError) as err:
+        load_fighter({"name": "Big", "power": 10, "speed": 10, "toughness": 11, "reach": 3}, "b.yaml")
+    assert err.value.problems == [
+        "'reach' is not a field of this sheet (a typo?)",
+        "toughness is 11; each ability must be 1 to 10",
+        "power + speed + toughness = 31, over the budget: spend exactly 15 points",
+    ]
+
+
+def test_the_budget_is_not_guessed_while_an_ability_is_unreadable() -> None:
+    with pytest.raises(SheetError) as err:
+        load_fighter({"name": "Odd", "power": "ten", "speed": 0, "toughness": 5}, "o.yaml")
+    assert err.value.problems == [
+        "'power': Input should be a valid integer (got 'ten')",
+        "speed is 0; each ability must be 1 to 10",
+    ]
