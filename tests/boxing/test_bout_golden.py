@@ -348,3 +348,16 @@ def test_a_combo_whose_second_punch_reaches_zero_knocks_down_under_the_threshold
     (getup,) = happenings(rec, "getup")
     assert (getup["table"], getup["outcome"], getup["hp"]) == ("HP 0 to -3", "+1", 1)
     assert rec.result.summary == "Eve wins the decision, 40 HP to 1."
+
+
+def test_a_one_point_special_move_still_floors_and_the_get_up_cannot_pass_40() -> None:
+    # 6 + 4 + Power 1 - Toughness 10 = 1: Wall goes down at 39 and a 7 on the get-up brings him to
+    # 40, not 41. Tap's next punches (2 + 1 - 8) are blocked, so the judges see 40 each: a draw.
+    tap, wall = fighter("Tap", 1, 4, 10), fighter("Wall", 1, 4, 10)
+    dice = [10, 10, 1, 1, 6, 4, 3, 4] + [10, 10, 1, 1, 1, 1] * 2
+    rec = bout(tap, wall, dice, rounds=1)
+    (kd,) = happenings(rec, "knockdown")
+    assert (kd["punch"], kd["damage"], kd["hp"], kd["penalty"], kd["toughness"]) == ("Special Move", 1, 39, 2, 8)
+    (getup,) = happenings(rec, "getup")
+    assert (getup["outcome"], getup["hp"]) == ("+2", 40)
+    assert rec.result.method == "draw"
