@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors
-from turnbuckle.core.registry import all_rulesets, get_ruleset, read_text_file
+from turnbuckle.core.registry import all_rulesets, get_ruleset, read_text_file, sides_word
 
 
 def rulesets() -> None:
@@ -19,7 +19,7 @@ def rulesets() -> None:
             lo, hi = info.min_sides, info.max_sides
             sides = str(lo) if lo == hi else f"{lo}-{hi}"
             aliases = f" (aliases: {', '.join(info.aliases)})" if info.aliases else ""
-            print(f"{info.id}  {info.name}  v{info.version}  {sides} {info.side_word}s{aliases}")
+            print(f"{info.id}  {info.name}  v{info.version}  {sides} {sides_word(info)}{aliases}")
             print(f"    {info.summary}")
             for spec in info.options:
                 print(f"    --option {spec.describe()}")

@@ -30,6 +30,7 @@ INFO = RulesetInfo(
     max_sides=4,
     aliases=("uov",),
     side_word="army",
+    side_plural="armies",
     player_kinds=("auto", "human", *POLICIES),
     options=(
         OptionSpec("cap", 10, "power cap: each army's total power rating (Runt 1, Grunt 2, Fiend 3) "
