@@ -110,12 +110,16 @@ class Match:
         t = self.table
         a, b = self.legal
         t.happen("turn", turn=self.turn, legal=[a.name, b.name], hp={a.name: a.hp, b.name: b.hp})
-        cards: list[Card] = []
-        moves: list[Move | None] = []
-        for w, opp in ((a, b), (b, a)):  # each draws and picks in secret; a view holds only its own card
+        drawn: dict[int, tuple[Card, Move | None]] = {}
+        # Each draws and picks in secret; an automatic player's view holds only its own card. At the
+        # prompt every card is typed in, so a human draws and picks before an automatic opponent's
+        # card is entered (side A first otherwise).
+        order = sorted(((0, a, b), (1, b, a)), key=lambda entry: entry[1].player != "human")
+        for i, w, opp in order:
             card = self.piles[w.side].draw(t, f"{w.name} card", w.name)
-            cards.append(card)
-            moves.append(None if card.is_face else self.choose_move(w, card, opp))
+            drawn[i] = card, None if card.is_face else self.choose_move(w, card, opp)
+        cards = [drawn[0][0], drawn[1][0]]
+        moves = [drawn[0][1], drawn[1][1]]
         t.happen("reveal", turn=self.turn, cards={a.name: cards[0].code, b.name: cards[1].code},
                  moves={w.name: (m.code if m else "special") for w, m in zip((a, b), moves, strict=True)},
                  names={w.name: (m.name if m else w.sheet.special.name) for w, m in zip((a, b), moves, strict=True)})
