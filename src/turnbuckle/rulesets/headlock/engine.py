@@ -17,7 +17,7 @@ from turnbuckle.core.table import Table
 from turnbuckle.rulesets.headlock.clash import Clash, Corner, resolve
 from turnbuckle.rulesets.headlock.deck import Pile, make_piles, team_piles
 from turnbuckle.rulesets.headlock.finishes import InRing, hold, knockdown
-from turnbuckle.rulesets.headlock.holds import under_quarter
+from turnbuckle.rulesets.headlock.holds import held, knocks_down, pinnable
 from turnbuckle.rulesets.headlock.players import (
     DEFAULT_PLAYER,
     MOVE_POLICIES,
@@ -163,15 +163,14 @@ class Match:
                           defense=clash.defense, bare=clash.bare, damage=damage, hp_before=before, hp=dfn.hp,
                           advantage=adv)
         method: str | None = None
-        if move.is_submission:
-            if adv >= 0:
-                method = hold(self.table, att, dfn, move, self.turn, pin=False, choke_rule=self.rules.choke)
-            else:
-                self.table.happen("no_hold", turn=self.turn, attacker=att.name, defender=dfn.name, move=move.name)
+        if held(move.is_submission, adv):
+            method = hold(self.table, att, dfn, move, self.turn, pin=False, choke_rule=self.rules.choke)
+        elif move.is_submission:
+            self.table.happen("no_hold", turn=self.turn, attacker=att.name, defender=dfn.name, move=move.name)
         else:
-            if self.rules.knockout and damage > 0 and dfn.hp == 0:
+            if self.rules.knockout and knocks_down(move.is_submission, damage, dfn.hp):
                 method = knockdown(self.table, att, dfn, self.turn, self.rules.getup_rolls, self.rules.getup_die)
-            if method is None and adv > 0 and under_quarter(dfn.hp, dfn.start_hp):
+            if method is None and pinnable(move.is_submission, adv, dfn.hp, dfn.start_hp):
                 method = hold(self.table, att, dfn, move, self.turn, pin=True, choke_rule=False)
         if method is None:
             return None

@@ -27,7 +27,9 @@ from turnbuckle.rulesets.headlock.holds import (
     choke_chance,
     escape_chance,
     getup_need,
-    under_quarter,
+    held,
+    knocks_down,
+    pinnable,
 )
 from turnbuckle.rulesets.headlock.sheet import Character, Move
 from turnbuckle.rulesets.headlock.trumps import advantage, allowed_powers
@@ -109,19 +111,19 @@ def _finish_value(view: MoveView, move: Move, dmg: int, adv: int) -> float:
     res = opp.sheet.res
     die = breakout_die(hp, move.special)
     target = breakout_target(hp, opp.start_hp, res)
-    if move.is_submission and adv >= 0:
+    if held(move.is_submission, adv):
         chance = 1 - escape_chance(target, die, SUBMISSION_ROLLS)
         if move.is_choke and view.rules.choke:
             chance += choke_chance(die, target, res)
         return worth * float(chance)
     value = 0.0
     stays_down = 0.0
-    if view.rules.knockout and not move.is_submission and dmg > 0 and hp == 0:
+    if view.rules.knockout and knocks_down(move.is_submission, dmg, hp):
         need = getup_need(res, opp.knockdowns + 1)
         up = max(0, view.rules.getup_die - max(0, need)) / view.rules.getup_die
         stays_down = (1 - up) ** view.rules.getup_rolls
         value += worth * stays_down
-    if adv > 0 and under_quarter(hp, opp.start_hp):
+    if pinnable(move.is_submission, adv, hp, opp.start_hp):
         value += worth * (1 - stays_down) * float(1 - escape_chance(target, die, PIN_ROLLS))
     return value
 
