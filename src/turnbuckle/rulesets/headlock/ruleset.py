@@ -19,7 +19,7 @@ from turnbuckle.rulesets.headlock.sheet import Character, character_json, load_c
 INFO = RulesetInfo(
     id="headlock",
     name="Headlock",
-    version="1.0",
+    version="1.1",
     designer="the Headlock rulebook's author (rules/headlock.txt)",
     summary="Cards and dice: draw, pick a move the card allows, speed contest with the suit cycle, "
     "specials on face cards, submissions and pins with break-out rolls.",
