@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from turnbuckle.core.errors import SheetError
 from turnbuckle.core.events import Json
@@ -26,17 +26,28 @@ RATINGS = {1: "Runt", 2: "Grunt", 3: "Fiend"}
 MAX_POWER = MAX_FIGURES * max(RATINGS)
 
 
+def one_line_name(value: str) -> str:
+    """A name must show at least one character and fit on one line (it heads sheet columns)."""
+    if not value.strip():
+        raise ValueError("a name needs at least one visible character")
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise ValueError("a name must fit on one line, without tabs or control characters")
+    return value
+
+
 class Figure(BaseModel):
     """One monster figure's card. ``def`` is spelled ``def`` in YAML (``defence`` in Python)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     name: str = Field(min_length=1, max_length=40)
-    hp: int
-    spd: int
-    atk: int
-    defence: int = Field(alias="def")
-    power: int
+    hp: int = Field(strict=True)
+    spd: int = Field(strict=True)
+    atk: int = Field(strict=True)
+    defence: int = Field(alias="def", strict=True)
+    power: int = Field(strict=True)
+
+    _name = field_validator("name")(one_line_name)
 
     @property
     def rating(self) -> str:
@@ -77,6 +88,8 @@ class _ArmyDoc(BaseModel):
     name: str = Field(min_length=1, max_length=60)
     figures: list[Any]
     notes: str = ""
+
+    _name = field_validator("name")(one_line_name)
 
 
 def figure_problems(fig: Figure) -> list[str]:
