@@ -152,3 +152,12 @@ def test_a_three_player_battle_from_a_script(tmp_path: Path) -> None:
     assert code == 0, err
     assert "Gutter Imp has no figure left standing and is out of the Deathmatch!" in out
     assert "Ash Wyrm wins the Deathmatch in round 1" in out
+
+
+def test_the_bestiary_command_reads_ids_as_armies_do() -> None:
+    code, out, err = tb("bestiary", "ASH-WYRM", " Bone-Knight")
+    assert code == 0, err
+    assert out.startswith("Ash Wyrm (ATK 6) attacks Bone Knight (DEF 4, HP 10):")
+    code, _, err = tb("bestiary", "ash-wyrm", "unicorn")
+    assert code == 2
+    assert "'unicorn' is not in the bestiary" in err
