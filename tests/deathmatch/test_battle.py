@@ -262,3 +262,16 @@ def test_damage_equal_to_hp_kills_and_one_less_leaves_one_hp() -> None:
     assert record.result.extra["survivors"] == ["A1", "B2"]
     assert record.result.method == "draw"
     assert source.remaining == 0
+
+
+def test_a_draw_keeps_the_stake_but_pays_nobody() -> None:
+    a = army("Reds", fig("Wall", 5, 1, 0, 9))
+    b = army("Blues", fig("Wall", 5, 0, 0, 9))
+    record, source = battle([a, b], [1, 1, 6, 1, 6, 1], max_rounds=1, stake="the Blues' Wall")
+    assert [x["damage"] for x in happenings(record, "attack")] == [0, 0]
+    assert record.result.winner is None
+    assert record.result.extra["stake"] == "the Blues' Wall"
+    assert record.result.summary == ("A draw: the round limit of 1 was reached with Reds, Blues still standing. "
+                                     "Nobody takes the spoils (the Blues' Wall).")
+    assert happenings(record, "battle_end") == [{"round": 1, "winner": None, "survivors": ["A1", "B1"]}]
+    assert source.remaining == 0
