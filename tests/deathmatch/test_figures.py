@@ -152,3 +152,13 @@ def test_names_need_a_visible_character_and_one_line(name: str) -> None:
         load_army({"name": "X", "figures": [fig(name, 5, 3, 2, 1)]}, "x")
     with pytest.raises(SheetError, match="name"):
         load_army({"name": name, "figures": ["bog-rat"]}, "x")
+
+
+def test_a_bad_army_name_does_not_hide_the_figures_problems() -> None:
+    with pytest.raises(SheetError) as err:
+        load_army({"name": "  ", "figures": ["unicorn", fig("Zero", 0, 1, 2, 3)], "colour": "red"}, "x")
+    problems = err.value.problems
+    assert any(p.startswith("'name'") for p in problems)
+    assert any("'colour' is not a field" in p for p in problems)
+    assert any("figure 1: 'unicorn' is not in the bestiary" in p for p in problems)
+    assert any("figure 2 (Zero): hp is 0" in p for p in problems)

@@ -140,19 +140,29 @@ def _figure_entry(entry: object, where: str) -> tuple[Figure | None, list[str]]:
     return fig, [f"{label}: {p}" for p in figure_problems(fig)]
 
 
-def load_army(data: object, label: str) -> Army:
-    """A legal army from parsed YAML, or a SheetError naming every problem."""
-    doc = load_model(_ArmyDoc, data, label)
+def _figures(entries: list[Any]) -> tuple[list[Figure], list[str]]:
+    """The figures of an army's list, and every problem of its entries and of its size."""
     problems: list[str] = []
     figures: list[Figure] = []
-    for i, entry in enumerate(doc.figures, start=1):
+    for i, entry in enumerate(entries, start=1):
         fig, found = _figure_entry(entry, f"figure {i}")
         problems += found
         if fig is not None:
             figures.append(fig)
-    count = len(doc.figures)
-    if not MIN_FIGURES <= count <= MAX_FIGURES:
-        problems.append(f"the army has {count} figures; an army has {MIN_FIGURES} to {MAX_FIGURES}")
+    if not MIN_FIGURES <= len(entries) <= MAX_FIGURES:
+        problems.append(f"the army has {len(entries)} figures; an army has {MIN_FIGURES} to {MAX_FIGURES}")
+    return figures, problems
+
+
+def load_army(data: object, label: str) -> Army:
+    """A legal army from parsed YAML, or a SheetError naming every problem."""
+    try:
+        doc = load_model(_ArmyDoc, data, label)
+    except SheetError as exc:
+        entries = data.get("figures") if isinstance(data, dict) else None
+        more = _figures(entries)[1] if isinstance(entries, list) else []
+        raise SheetError(label, [*exc.problems, *more]) from None
+    figures, problems = _figures(doc.figures)
     if problems:
         raise SheetError(label, problems)
     return Army(name=doc.name, figures=tuple(figures), notes=doc.notes)
