@@ -55,8 +55,6 @@ def test_four_players_write_up_with_paper_sheets_in_markdown() -> None:
 
 def test_hand_rolled_dice_and_a_human_player(tmp_path: Path) -> None:
     script = tmp_path / "dice.txt"
-    # initiative: B1 (SPD 6) 6+6=12 first; A1 Ash Wyrm 1+4=5, A2 Bog Rat 1+6=7
-    # B1 (lowest-hp) attacks A2 Bog Rat: 1+7... ; the human's A2 and A1 choose B1 by token
     # initiative A1 Ash Wyrm 1+4=5, A2 Bog Rat 1+6=7, B1 Night Weaver 6+7=13; B1 (lowest-hp) kills A2
     # with 6+6 against 1+2. A1's only target is B1, so no choice token is read: 'b1' lands on the
     # attack die and is rejected.
