@@ -22,7 +22,7 @@ from turnbuckle.rulesets.deathmatch.policies import POLICIES
 INFO = RulesetInfo(
     id="deathmatch",
     name="UOV Deathmatch",
-    version="1.0",
+    version="1.1",
     designer="Metal Monkey (J. Gadze) for Ironhaus Productions (rules in rules/uov-deathmatch.txt)",
     summary="2-4 players, armies of 1-6 monster figures under a power cap; d6 + SPD initiative, "
             "d6 + ATK against d6 + DEF; the last player standing wins.",
