@@ -25,6 +25,7 @@ from turnbuckle.rulesets.matchmatch.rounds import (
     INJURY_TARGET,
     ROUND_TYPES,
     SPECIALS,
+    apply_damage,
     count_for,
     finish_method,
     high_risk_value,
@@ -290,14 +291,7 @@ class Match:
 
     def damage(self, victim: Corner, target: str, amount: int, by: Corner, raw: int, kind: str, style: str) -> None:
         before = victim.value(target)
-        to_style = 0
-        rest = amount
-        if target != STAMINA:
-            to_style = min(victim.styles[target], rest)
-            victim.styles[target] -= to_style
-            rest -= to_style
-        to_stamina = min(victim.stamina, rest)
-        victim.stamina -= to_stamina
+        to_style, to_stamina, victim.stamina = apply_damage(victim.styles, victim.stamina, target, amount)
         self.table.happen("damage", round=self.round, side=victim.name, by=by.name, target=target, raw=raw,
                           damage=amount, to_style=to_style, to_stamina=to_stamina, before=before,
                           after=victim.value(target), stamina=victim.stamina)
