@@ -140,3 +140,14 @@ def test_signs_and_grid_words_inside_notes_are_prose() -> None:
     s = parse_strategy_text(text, "notes")
     assert (s.plus, s.minus, s.grid_column) == (("power", "technical"), "martial_arts", "B")
     assert s.rounds[0].action.notes == "Lift him up then -Brawl him and +Cheat, the grid is B2 anyway"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("Strategy: +Po +Te -Zz, Grid B", "'-Zz' is not a style"),
+    ("Strategy: +Charm +Te -MA, Grid B", "'+Charm' is not a style"),
+    ("Strategy: +Po +Te -MA, Grid Q", "grid pick 'Q'"),
+    ("+Po +Te\n-Zz\nGrid A", "'-Zz' is not a style"),
+])
+def test_text_style_line_names_the_bad_value(text: str, message: str) -> None:
+    with pytest.raises(StrategyError, match=re.escape(message)):
+        parse_strategy_text(text, "s")
