@@ -23,7 +23,7 @@ from turnbuckle.rulesets.matchmatch.side import Side, load_side_data, load_side_
 INFO = RulesetInfo(
     id="matchmatch",
     name="MatchMatch (M2)",
-    version="1.0",
+    version="1.1",
     designer="Jeff Berry (MatchMatch 1.2, 1999; rulebook in rules/matchmatch.txt)",
     summary="Pro-wrestling e-fed rules: wrestlers and teams, secret strategies, a style grid, 3d6 rounds, pins.",
     min_sides=2,

@@ -196,9 +196,9 @@ def _split_row(line: str) -> _Row | None:
 
 def parse_strategy_text(text: str, label: str) -> Strategy:
     """A strategy in the rulebook's layout: a line with the '+'/'-' styles and the grid pick
-    ('Strategy:+Brawl +Cheat -Martial Arts, Grid C', or bullet lines), then round rows under
+    ('Strategy: +Power +Weight -Technical, Grid B', or bullet lines), then round rows under
     'Round Target Type Notes', optionally grouped under style headings ('Brawling:'), and
-    conditionals ('If I haven't used my Specials by round 15, use a Finisher now')."""
+    conditionals ('If I have not used my High Spots by round 12, use one on Power')."""
     plus: list[str] = []
     minus: list[str] = []
     grid: str | None = None
@@ -289,7 +289,7 @@ def parse_strategy_text(text: str, label: str) -> Strategy:
         else:
             by_style.setdefault(sec, []).append(data)
     if not plus and not minus and not problems:
-        problems.append("no '+' and '-' styles found; write e.g. 'Strategy: +Brawl +Cheat -Martial Arts, Grid C'")
+        problems.append("no '+' and '-' styles found; write e.g. 'Strategy: +Power +Weight -Technical, Grid B'")
     if len(minus) != 1 and not problems:
         problems.append(f"a strategy names exactly one '-' style, found {len(minus)}")
     if problems:
