@@ -143,3 +143,14 @@ def test_side_json_loads_back() -> None:
         if s.strategy is not None:
             assert again.strategy is not None
             assert again.strategy.rounds == s.strategy.rounds
+
+
+def test_text_sheet_value_that_is_not_a_number_is_named() -> None:
+    with pytest.raises(SheetError, match=r"cannot read 'Power:abc'"):
+        parse_sheet_text("Joe\nStamina:10\nTechnical:5\tPower:abc\n", "joe")
+
+
+def test_a_team_sample_is_not_a_team_member() -> None:
+    with pytest.raises(RulesError, match=r"member 'odd-couple'.*a team, not a wrestler"):
+        RULESET.load_side({"team": {"name": "X", "members": ["odd-couple", "friendly-sam"],
+                                    "use": "Friendly Sam"}}, "x")

@@ -72,8 +72,10 @@ def parse_sheet_text(text: str, label: str) -> Wrestler:
             name = rest.strip()
             continue
         pairs = _PAIR.findall(line)
-        if not pairs:
-            problems.append(f"cannot read '{line}': write Label:number pairs such as 'Power:3'")
+        leftover = [part.strip() for part in re.split(r"\s{2,}|\t", _PAIR.sub("\t", line)) if ":" in part]
+        if not pairs or leftover:
+            bad = leftover[0] if leftover else line
+            problems.append(f"cannot read '{bad}': write Label:number pairs such as 'Power:3'")
             continue
         for label_text, value_text, cost_text in pairs:
             key = label_text.strip().lower()
