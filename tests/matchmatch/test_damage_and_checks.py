@@ -101,3 +101,12 @@ def test_a_type_file_can_redefine_the_bundled_scaffold(tmp_path: Path) -> None:
     path.write_text("scaffold:\n  name: Scaffold Match\n  pin_modifier: -3\n", encoding="utf-8")
     rec = duel(duelist("A"), duelist("B"), [1, 2, 2, 2, 1, 1, 1, 1, 1, 1], type="scaffold", type_file=str(path))
     assert happenings(rec, "victory_check")[0]["match_type"] == -3
+
+
+def test_three_sides_a_tie_for_lowest_makes_the_first_of_them_the_loser() -> None:
+    # A 18+3 wins; B and C both 3+3: B (first in side order) is the round's loser.
+    rec = play([duelist("A"), duelist("B"), duelist("C")], [1, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+               grid=ALL_POWER, rounds=1)
+    won = happenings(rec, "round_won")[0]
+    assert (won["winner"], won["loser"], won["margin"]) == ("A", "B", 15)
+    assert [d["side"] for d in happenings(rec, "damage")] == ["B"]

@@ -154,3 +154,10 @@ def test_signs_and_grid_words_inside_notes_are_prose() -> None:
 def test_text_style_line_names_the_bad_value(text: str, message: str) -> None:
     with pytest.raises(StrategyError, match=re.escape(message)):
         parse_strategy_text(text, "s")
+
+
+def test_a_plus_style_may_also_be_the_minus_style() -> None:
+    # III.1: the two '+' styles differ, but either may be the side's own '-' style.
+    s = load_strategy_data({"plus": ["Br", "Ch"], "minus": "Brawl", "grid": "C"}, "s")
+    assert (s.plus, s.minus) == (("brawling", "cheating"), "brawling")
+    assert parse_strategy_text("Strategy: +Power +Weight -Power, Grid B", "t").minus == "power"
