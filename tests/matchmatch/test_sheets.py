@@ -154,3 +154,16 @@ def test_a_team_sample_is_not_a_team_member() -> None:
     with pytest.raises(RulesError, match=r"member 'odd-couple'.*a team, not a wrestler"):
         RULESET.load_side({"team": {"name": "X", "members": ["odd-couple", "friendly-sam"],
                                     "use": "Friendly Sam"}}, "x")
+
+
+@pytest.mark.parametrize("text", [
+    "plus: [po, we]\nminus: te\ngrid: B\n",
+    "Strategy: +Power +Weight -Technical, Grid B\n",
+    "strategy:\n  plus: [po, we]\n  minus: te\n",
+    "Strategy: +Power +Weight -Technical, Grid B\nRound Target Type Notes\n1 Stam Finisher Big splash\n",
+])
+def test_a_strategy_alone_is_pointed_to_validate_strategy(text: str) -> None:
+    problems = RULESET.validate_text(text, "plan")
+    assert len(problems) == 1
+    assert "holds a strategy but no wrestler" in problems[0]
+    assert "turnbuckle validate-strategy matchmatch" in problems[0]
