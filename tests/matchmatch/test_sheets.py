@@ -167,3 +167,17 @@ def test_a_strategy_alone_is_pointed_to_validate_strategy(text: str) -> None:
     assert len(problems) == 1
     assert "holds a strategy but no wrestler" in problems[0]
     assert "turnbuckle validate-strategy matchmatch" in problems[0]
+
+
+def test_team_using_a_members_sheet_may_spend_the_freed_point() -> None:
+    # Sam's sheet whole, Teamwork lowered to Bob's 0, and the freed point put on Weight (2, within 1-5).
+    doc = {"team": {"name": "Sam's Way", "members": ["friendly-sam", "brother-bob"], "use": "Friendly Sam",
+                    "styles": {"weight": 2}}}
+    t = RULESET.load_side(doc, "team")
+    sam = sample("friendly-sam").sheet
+    assert t.sheet.styles.model_dump() == {**sam.styles.model_dump(), "teamwork": 0, "weight": 2}
+    assert (t.sheet.high_spots, t.sheet.defenses, sheet_cost(t.sheet)) == (3, sam.defenses, 42)
+    # and the changed values still answer to the range rule
+    doc["team"]["styles"] = {"weight": 6}
+    with pytest.raises(SheetError, match="Weight is 6; the members' range allows 1 to 5"):
+        RULESET.load_side(doc, "team")

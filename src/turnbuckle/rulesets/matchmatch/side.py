@@ -79,12 +79,15 @@ def _team(data: object, label: str, resolve: Resolver | None) -> Side:
             problems.append(str(exc))
     if problems:
         raise SheetError(label, problems)
+    if use is not None:
+        # One member's sheet whole; any values given beside 'use' change it (the freed Teamwork point).
+        team = build_team(name, members, None, str(use), label, changes=body)
+        return Side(name, team.sheet, tuple(members))
     sheet = None
     if body:
         body.setdefault("push_level", min(m.push_level for m in members) if members else 1)
         sheet = load_model(Wrestler, {"name": name, **body}, f"{label}: team scores")
-    return Side(name, build_team(name, members, sheet, None if use is None else str(use), label).sheet,
-                tuple(members))
+    return Side(name, build_team(name, members, sheet, None, label).sheet, tuple(members))
 
 
 def load_side_data(data: object, label: str, resolve: Resolver | None = None) -> Side:
