@@ -181,3 +181,10 @@ def test_team_using_a_members_sheet_may_spend_the_freed_point() -> None:
     doc["team"]["styles"] = {"weight": 6}
     with pytest.raises(SheetError, match="Weight is 6; the members' range allows 1 to 5"):
         RULESET.load_side(doc, "team")
+
+
+def test_team_push_level_must_be_at_least_one() -> None:
+    doc = {"team": {"name": "Pair", "members": ["friendly-sam", "brother-bob"], "use": "Brother Bob",
+                    "push_level": 0}}
+    with pytest.raises(SheetError, match="push_level is 0; Push Levels start at 1"):
+        RULESET.load_side(doc, "team")

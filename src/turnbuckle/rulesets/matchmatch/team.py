@@ -53,7 +53,7 @@ def team_problems(sheet: Wrestler, members: Sequence[Wrestler]) -> list[str]:
         problems.append(
             f"Teamwork is {sheet.styles.teamwork}; a team's Teamwork must be {lowest_tw}, the lowest of its members'"
         )
-    problems.extend(p for p in wrestler_problems(sheet) if "budget" in p or "below" in p or "stamina is" in p)
+    problems.extend(wrestler_problems(sheet))
     return problems
 
 
