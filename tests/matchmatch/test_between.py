@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -34,7 +35,7 @@ def test_draw_changes_nothing_and_bounds_hold() -> None:
     assert after_match(me, 5, "draw") == me
     assert after_match(Push(1, Fraction(0)), 1, "loss") == Push(1, Fraction(0))
     assert after_match(Push(5, Fraction(2)), 5, "win") == Push(5, Fraction(2))
-    assert after_match(Push(4, Fraction(0)), 5, "win", max_level=4) == Push(4, Fraction(0))
+    assert after_match(Push(4, Fraction(3, 2)), 4, "win", max_level=4) == Push(4, Fraction(2))
     with pytest.raises(RulesError, match="win, loss or draw"):
         after_match(me, 2, "forfeit")
     with pytest.raises(RulesError, match="outside"):
@@ -52,3 +53,15 @@ def test_weekly_healing() -> None:
     assert heal(0, 6, wrestled=False) == 0
     with pytest.raises(RulesError):
         heal(2, 7, wrestled=False)
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: after_match(Push(2, Fraction(5, 2)), 2, "win"), "points 5/2 are outside"),
+    (lambda: after_match(Push(2, Fraction(-1, 2)), 2, "loss"), "points -1/2 are outside"),
+    (lambda: after_match(Push(2), 0, "win"), "opponent's Push Level 0"),
+    (lambda: after_match(Push(2), 6, "loss"), "opponent's Push Level 6"),
+    (lambda: heal(-1, 3, wrestled=False), "injury points -1"),
+])
+def test_bad_standings_are_rejected_by_name(call: object, message: str) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        call()  # type: ignore[operator]

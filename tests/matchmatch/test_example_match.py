@@ -5,6 +5,8 @@ Flying (grid); ours lists each side's '+' styles in the order written (Bob wrote
 so the rulebook's die 1 is our 2 and its 2 our 1. Two of the example's slips are corrected by the
 rulings, and the numbers that follow from them differ from the printed ones:
 
+- Two sums are printed one short (round 1 Sam's 6,5,2 and round 2 Bob's 4,3,6-as-0); the totals
+  printed after them (19 and 13 before the extra die) are the true sums, and those are what we get.
 - Round 2 is High Risk and Bob rolled a 3: that 3 earns an extra die (the example forgot it). We
   script a 1, so Bob totals 14, not 13; Sam wins by 4 (1 damage, not 2): Bob's Stamina is 7.
 - Round 4: High Impact adds +2 to the pin and the list has 5 styles (the example used 6 and no

@@ -143,3 +143,48 @@ def test_side_json_loads_back() -> None:
         if s.strategy is not None:
             assert again.strategy is not None
             assert again.strategy.rounds == s.strategy.rounds
+
+
+def test_text_sheet_value_that_is_not_a_number_is_named() -> None:
+    with pytest.raises(SheetError, match=r"cannot read 'Power:abc'"):
+        parse_sheet_text("Joe\nStamina:10\nTechnical:5\tPower:abc\n", "joe")
+
+
+def test_a_team_sample_is_not_a_team_member() -> None:
+    with pytest.raises(RulesError, match=r"member 'odd-couple'.*a team, not a wrestler"):
+        RULESET.load_side({"team": {"name": "X", "members": ["odd-couple", "friendly-sam"],
+                                    "use": "Friendly Sam"}}, "x")
+
+
+@pytest.mark.parametrize("text", [
+    "plus: [po, we]\nminus: te\ngrid: B\n",
+    "Strategy: +Power +Weight -Technical, Grid B\n",
+    "strategy:\n  plus: [po, we]\n  minus: te\n",
+    "Strategy: +Power +Weight -Technical, Grid B\nRound Target Type Notes\n1 Stam Finisher Big splash\n",
+])
+def test_a_strategy_alone_is_pointed_to_validate_strategy(text: str) -> None:
+    problems = RULESET.validate_text(text, "plan")
+    assert len(problems) == 1
+    assert "holds a strategy but no wrestler" in problems[0]
+    assert "turnbuckle validate-strategy matchmatch" in problems[0]
+
+
+def test_team_using_a_members_sheet_may_spend_the_freed_point() -> None:
+    # Sam's sheet whole, Teamwork lowered to Bob's 0, and the freed point put on Weight (2, within 1-5).
+    doc = {"team": {"name": "Sam's Way", "members": ["friendly-sam", "brother-bob"], "use": "Friendly Sam",
+                    "styles": {"weight": 2}}}
+    t = RULESET.load_side(doc, "team")
+    sam = sample("friendly-sam").sheet
+    assert t.sheet.styles.model_dump() == {**sam.styles.model_dump(), "teamwork": 0, "weight": 2}
+    assert (t.sheet.high_spots, t.sheet.defenses, sheet_cost(t.sheet)) == (3, sam.defenses, 42)
+    # and the changed values still answer to the range rule
+    doc["team"]["styles"] = {"weight": 6}
+    with pytest.raises(SheetError, match="Weight is 6; the members' range allows 1 to 5"):
+        RULESET.load_side(doc, "team")
+
+
+def test_team_push_level_must_be_at_least_one() -> None:
+    doc = {"team": {"name": "Pair", "members": ["friendly-sam", "brother-bob"], "use": "Brother Bob",
+                    "push_level": 0}}
+    with pytest.raises(SheetError, match="push_level is 0; Push Levels start at 1"):
+        RULESET.load_side(doc, "team")

@@ -29,8 +29,10 @@ def test_part6_bob_strategy() -> None:
     assert _rounds(s) == [("1", "martial_arts", "normal"), ("2", "martial_arts", "high_risk"),
                           ("3", "high_flying", "illegal"), ("4", "stamina", "high_impact"),
                           ("5", "stamina", "normal"), ("6", "stamina", "illegal"), ("7", "stamina", "normal")]
-    assert s.rounds[0].action.notes == ("Drive Sam into the corner and smack him around with closed fists and "
-                                        "other borderline moves.")
+    # Round 1's notes run onto a second line; the parser joins the two lines with a space.
+    lines = fixture("bob-part6.txt").splitlines()
+    first = next(k for k, line in enumerate(lines) if line.startswith("1\t"))
+    assert s.rounds[0].action.notes == lines[first].split("\t")[-1].strip() + " " + lines[first + 1].strip()
     assert s.rounds[3].action.notes == "Time for the Power Bob!"
 
 
@@ -77,8 +79,9 @@ def test_exact_rounds_beat_ranges_and_round_table_beats_sections() -> None:
 
 
 def test_conditional_text() -> None:
-    text = "+Po +Te -MA, Grid B\nIf I haven't used my Specials by round 15, then use one now!\n" \
-           "If I have not used my High Spots by round 6, use one on Power.\n"
+    # The rulebook's own conditional (Part V) as printed, then one in our words.
+    text = "+Po +Te -MA, Grid B\n" + fixture("conditional-part5.txt") + \
+        "If I have not used my High Spots by round 6, use one on Power.\n"
     s = parse_strategy_text(text, "c")
     assert [(c.resource, c.by_round, c.action.kind, c.action.target) for c in s.conditionals] == [
         ("specials", 15, "finisher", "stamina"), ("high_spots", 6, "high_spot", "power")]
@@ -140,3 +143,21 @@ def test_signs_and_grid_words_inside_notes_are_prose() -> None:
     s = parse_strategy_text(text, "notes")
     assert (s.plus, s.minus, s.grid_column) == (("power", "technical"), "martial_arts", "B")
     assert s.rounds[0].action.notes == "Lift him up then -Brawl him and +Cheat, the grid is B2 anyway"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("Strategy: +Po +Te -Zz, Grid B", "'-Zz' is not a style"),
+    ("Strategy: +Charm +Te -MA, Grid B", "'+Charm' is not a style"),
+    ("Strategy: +Po +Te -MA, Grid Q", "grid pick 'Q'"),
+    ("+Po +Te\n-Zz\nGrid A", "'-Zz' is not a style"),
+])
+def test_text_style_line_names_the_bad_value(text: str, message: str) -> None:
+    with pytest.raises(StrategyError, match=re.escape(message)):
+        parse_strategy_text(text, "s")
+
+
+def test_a_plus_style_may_also_be_the_minus_style() -> None:
+    # III.1: the two '+' styles differ, but either may be the side's own '-' style.
+    s = load_strategy_data({"plus": ["Br", "Ch"], "minus": "Brawl", "grid": "C"}, "s")
+    assert (s.plus, s.minus) == (("brawling", "cheating"), "brawling")
+    assert parse_strategy_text("Strategy: +Power +Weight -Power, Grid B", "t").minus == "power"

@@ -75,6 +75,10 @@ def after_match(me: Push, opponent_level: int, outcome: str, max_level: int = MA
     """``outcome`` is ``win``, ``loss`` or ``draw`` (a draw changes nothing)."""
     if not 1 <= me.level <= max_level:
         raise RulesError(f"Push Level {me.level} is outside 1..{max_level}")
+    if not 0 <= me.points <= POINTS_PER_LEVEL:
+        raise RulesError(f"push points {me.points} are outside 0..2; carry whole levels into the level first")
+    if not 1 <= opponent_level <= max_level:
+        raise RulesError(f"the opponent's Push Level {opponent_level} is outside 1..{max_level}")
     if outcome == "win":
         return after_win(me, opponent_level, max_level)
     if outcome == "loss":
@@ -96,6 +100,8 @@ def heal(injuries: int, roll: int, wrestled: bool) -> int:
     >>> heal(3, 6, wrestled=True), heal(3, 4, wrestled=True), heal(3, 5, wrestled=False)
     (1, 3, 0)
     """
+    if injuries < 0:
+        raise RulesError(f"injury points {injuries} cannot be below 0")
     if not 1 <= roll <= 6:
         raise RulesError(f"a healing roll is one d6 (1-6), got {roll}")
     healed = max(0, roll - (HEAL_PENALTY_IF_WRESTLED if wrestled else 0))

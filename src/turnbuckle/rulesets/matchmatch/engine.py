@@ -25,6 +25,7 @@ from turnbuckle.rulesets.matchmatch.rounds import (
     INJURY_TARGET,
     ROUND_TYPES,
     SPECIALS,
+    apply_damage,
     count_for,
     finish_method,
     high_risk_value,
@@ -164,11 +165,7 @@ class Match:
 
     def human_action(self, c: Corner, style: str) -> Action:
         """A human side picks each round's type and target at the table, from what is still allowed."""
-        sheet = c.side.sheet
-        kinds = [k for k in ROUND_TYPES
-                 if not (k == "high_spot" and c.high_spots_used >= sheet.high_spots)
-                 and not (k in SPECIALS and (c.specials_used >= sheet.push_level
-                                             or k in self.type.forbidden_specials))]
+        kinds = [k for k in ROUND_TYPES if not self.why_not(c, k)]
         kind = self.table.choose(kinds, f"{c.name} round {self.round} ({title(style)}) type", c.name, None)
         target = self.table.choose([STAMINA, *STYLES], f"{c.name} round {self.round} target", c.name, None)
         return Action(parse_round_type(kind), target, "")
@@ -225,6 +222,18 @@ class Match:
                 return self.style_list[face - 1]
         raise RulesError(f"round {self.round}: no style after {MAX_REROLLS} rerolls; check the dice")
 
+    def why_not(self, c: Corner, kind: str) -> str:
+        """Why this side may not play a round of this kind now (empty: it may): High Spots up to
+        those bought, Specials up to the Push Level, no Special the match type forbids."""
+        sheet = c.side.sheet
+        if kind == "high_spot" and c.high_spots_used >= sheet.high_spots:
+            return f"no High Spots left ({sheet.high_spots} bought)"
+        if kind in SPECIALS and c.specials_used >= sheet.push_level:
+            return f"no Specials left (Push Level {sheet.push_level})"
+        if kind in self.type.forbidden_specials:
+            return f"{type_title(kind)} is not allowed in a {self.type.name}"
+        return ""
+
     def choose_action(self, c: Corner, style: str) -> Action:
         sheet = c.side.sheet
         source = "planned"
@@ -239,13 +248,7 @@ class Match:
             if unused:
                 action, source = cond.action, "conditional"
                 break
-        reason = ""
-        if action.kind == "high_spot" and c.high_spots_used >= sheet.high_spots:
-            reason = f"no High Spots left ({sheet.high_spots} bought)"
-        elif action.kind in SPECIALS and c.specials_used >= sheet.push_level:
-            reason = f"no Specials left (Push Level {sheet.push_level})"
-        elif action.kind in self.type.forbidden_specials:
-            reason = f"{type_title(action.kind)} is not allowed in a {self.type.name}"
+        reason = self.why_not(c, action.kind)
         wanted = action
         if reason:
             action = Action("normal", action.target, action.notes)
@@ -290,14 +293,7 @@ class Match:
 
     def damage(self, victim: Corner, target: str, amount: int, by: Corner, raw: int, kind: str, style: str) -> None:
         before = victim.value(target)
-        to_style = 0
-        rest = amount
-        if target != STAMINA:
-            to_style = min(victim.styles[target], rest)
-            victim.styles[target] -= to_style
-            rest -= to_style
-        to_stamina = min(victim.stamina, rest)
-        victim.stamina -= to_stamina
+        to_style, to_stamina, victim.stamina = apply_damage(victim.styles, victim.stamina, target, amount)
         self.table.happen("damage", round=self.round, side=victim.name, by=by.name, target=target, raw=raw,
                           damage=amount, to_style=to_style, to_stamina=to_stamina, before=before,
                           after=victim.value(target), stamina=victim.stamina)

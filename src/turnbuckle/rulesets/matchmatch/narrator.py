@@ -40,7 +40,7 @@ def narrate(record: MatchRecord) -> Writeup:
         if t == "match_start":
             w.heading("Before the bell")
             ref = f"referee {d['referee']} (DQ threshold {d['referee_threshold']})" if d["referee"] else \
-                "a standard referee (DQ threshold 10)"
+                "no named referee (the standard DQ threshold)"
             w.line(f"{d['type']}, {d['rounds']}-round time limit, {ref}.")
             grid = d["grid"]
             if isinstance(grid, list):

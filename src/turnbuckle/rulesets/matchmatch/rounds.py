@@ -107,16 +107,14 @@ def base_damage(margin: int) -> int:
 def round_damage(margin: int, winner_type: str, loser_defense: int, modifier: int = 0) -> tuple[int, int]:
     """(damage before reductions, damage dealt) for a won round.
 
-    Before reductions: base + High Impact's +1 + the match type's damage modifier. Then the
-    loser's defense in the round style takes it down, never below 1; then a Defensive winner
-    takes off 1 more, which may reach 0.
+    Before reductions: base + the round type's damage bonus (High Impact +1) + the match type's
+    damage modifier. Then the loser's defense in the round style takes it down, never below 1;
+    then a round type's damage penalty (a Defensive winner's -1) comes off, which may reach 0.
     """
-    raw = base_damage(margin) + (1 if winner_type == "high_impact" else 0) + modifier
-    raw = max(1, raw)
+    effect = EFFECTS[winner_type].damage  # the summary table: High Impact +1, Defensive -1
+    raw = max(1, base_damage(margin) + max(0, effect) + modifier)
     dealt = max(1, raw - max(0, loser_defense))
-    if winner_type == "defensive":
-        dealt -= 1
-    return raw, max(0, dealt)
+    return raw, max(0, dealt + min(0, effect))
 
 
 def apply_damage(styles: dict[str, int], stamina: int, target: str, damage: int) -> tuple[int, int, int]:

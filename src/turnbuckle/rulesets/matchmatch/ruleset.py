@@ -22,7 +22,7 @@ from turnbuckle.rulesets.matchmatch.side import Side, load_side_data, load_side_
 INFO = RulesetInfo(
     id="matchmatch",
     name="MatchMatch (M2)",
-    version="1.0",
+    version="1.1",
     designer="Jeff Berry (MatchMatch 1.2, 1999; rulebook in rules/matchmatch.txt)",
     summary="Pro-wrestling e-fed rules: wrestlers and teams, secret strategies, a style grid, 3d6 rounds, pins.",
     min_sides=2,
@@ -58,14 +58,19 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     def _member(self, name: str) -> Wrestler:
         """A team member given by sample id (a wrestler sample)."""
+        wrestlers = []
         for s in self.samples():
+            data = parse_yaml(s.text, s.id)
+            if isinstance(data, dict) and "team" in data:
+                if s.id == name:
+                    raise SheetError(f"member '{name}'", ["that sample is a team, not a wrestler; "
+                                                          "list the team's own members instead"])
+                continue
+            wrestlers.append(s.id)
             if s.id == name:
-                side = load_side_text(s.text, f"sample '{name}'")
-                if side.is_team:
-                    break
-                return side.sheet
-        ids = ", ".join(s.id for s in self.samples())
-        raise SheetError(f"member '{name}'", [f"not a wrestler sample; samples are: {ids}"])
+                return load_side_text(s.text, f"sample '{name}'").sheet
+        raise SheetError(f"member '{name}'", [f"not a wrestler sample; the wrestler samples are: "
+                                              f"{', '.join(wrestlers)}"])
 
     def load_side(self, data: object, label: str) -> Side:
         return load_side_data(data, label, self._member)

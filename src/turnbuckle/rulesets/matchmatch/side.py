@@ -7,6 +7,7 @@ layout itself (a sheet, then a ``Strategy:`` line and the round table).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -78,12 +79,15 @@ def _team(data: object, label: str, resolve: Resolver | None) -> Side:
             problems.append(str(exc))
     if problems:
         raise SheetError(label, problems)
+    if use is not None:
+        # One member's sheet whole; any values given beside 'use' change it (the freed Teamwork point).
+        team = build_team(name, members, None, str(use), label, changes=body)
+        return Side(name, team.sheet, tuple(members))
     sheet = None
     if body:
         body.setdefault("push_level", min(m.push_level for m in members) if members else 1)
         sheet = load_model(Wrestler, {"name": name, **body}, f"{label}: team scores")
-    return Side(name, build_team(name, members, sheet, None if use is None else str(use), label).sheet,
-                tuple(members))
+    return Side(name, build_team(name, members, sheet, None, label).sheet, tuple(members))
 
 
 def load_side_data(data: object, label: str, resolve: Resolver | None = None) -> Side:
@@ -111,6 +115,17 @@ def load_side_data(data: object, label: str, resolve: Resolver | None = None) ->
     return Side(w.name, w)
 
 
+_STRATEGY_KEYS = {"plus", "minus", "grid", "rounds", "by_style", "conditionals"}
+
+
+def _strategy_alone(text: str, data: object) -> bool:
+    """A document that holds a strategy and no wrestler or team (a common slip at the CLI)."""
+    if isinstance(data, dict):
+        keys = {str(k).lower() for k in data}
+        return keys <= _STRATEGY_KEYS | {"strategy"} and bool(keys & {"plus", "minus", "strategy"})
+    return not looks_like_text_sheet(text) and re.search(r"^[ \t•*]*Strategy\b", text, re.M | re.I) is not None
+
+
 def load_side_text(text: str, label: str, resolve: Resolver | None = None) -> Side:
     """A side from a document's text: YAML, or the rulebook's plain-text layout."""
     data: object
@@ -118,8 +133,12 @@ def load_side_text(text: str, label: str, resolve: Resolver | None = None) -> Si
         data = parse_yaml(text, label)
     except RulesError:
         data = None
-        if not looks_like_text_sheet(text):
+        if not looks_like_text_sheet(text) and not _strategy_alone(text, None):
             raise
+    if _strategy_alone(text, data):
+        raise SheetError(label, ["this file holds a strategy but no wrestler or team; check it with "
+                                 "'turnbuckle validate-strategy matchmatch FILE' (add --sheet to check it "
+                                 "against a wrestler), or put it under 'strategy:' beside 'wrestler:'"])
     if isinstance(data, dict):
         return load_side_data(data, label, resolve)
     if looks_like_text_sheet(text):

@@ -1,8 +1,8 @@
 """Strategies: two `+` styles, one `-` style, a grid pick, and the round actions (III.1-III.2).
 
 Round actions come round by round, by round style (the rulebook's Part V second layout, where a
-section's rounds count the times that style has come up), or as clear conditionals ("if I have
-not used my Specials by round 15, use one now"). Exact rounds come before ranges ("3+", "All"),
+section's rounds count the times that style has come up), or as clear conditionals (a Special or
+High Spot still unused by a given round is played at that round). Exact rounds come before ranges ("3+", "All"),
 round-by-round entries before by-style ones; a round with no action plays Normal on Stamina.
 """
 

@@ -7,10 +7,11 @@ member's sheet whole, with Teamwork lowered to the minimum.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from turnbuckle.core.errors import SheetError
+from turnbuckle.core.models import load_model
 from turnbuckle.rulesets.matchmatch.sheet import BUDGET, Wrestler, sheet_cost, wrestler_problems
 from turnbuckle.rulesets.matchmatch.styles import STYLES, title
 
@@ -52,7 +53,7 @@ def team_problems(sheet: Wrestler, members: Sequence[Wrestler]) -> list[str]:
         problems.append(
             f"Teamwork is {sheet.styles.teamwork}; a team's Teamwork must be {lowest_tw}, the lowest of its members'"
         )
-    problems.extend(p for p in wrestler_problems(sheet) if "budget" in p or "below" in p or "stamina is" in p)
+    problems.extend(wrestler_problems(sheet))
     return problems
 
 
@@ -63,11 +64,26 @@ def member_sheet_for_team(member: Wrestler, members: Sequence[Wrestler], name: s
     return member.model_copy(update={"name": name, "styles": styles, "injuries": 0})
 
 
+def with_changes(sheet: Wrestler, changes: Mapping[str, object], label: str) -> Wrestler:
+    """``sheet`` with some values changed (``styles``/``defenses`` merge score by score), e.g. to
+    spend the point a team frees by lowering a member's Teamwork."""
+    data = sheet.model_dump()
+    for key, value in changes.items():
+        if key in ("styles", "defenses") and isinstance(value, Mapping):
+            data[key] = {**data[key], **value}
+        else:
+            data[key] = value
+    return load_model(Wrestler, data, label)
+
+
 def build_team(name: str, members: Sequence[Wrestler], sheet: Wrestler | None = None,
-               use: str | None = None, label: str = "team") -> Team:
+               use: str | None = None, label: str = "team", changes: Mapping[str, object] | None = None) -> Team:
     """A validated team. Give ``sheet`` (the team's own scores) or ``use`` (a member's name whose
-    sheet is taken whole); raises SheetError listing every problem."""
+    sheet is taken whole, then ``changes`` applied to it); raises SheetError listing every problem."""
     members = tuple(members)
+    if sheet is not None and use is not None:
+        raise SheetError(label, ["give the team's own scores or 'use: <member name>' with the values to change, "
+                                 "not both a whole sheet and 'use'"])
     if sheet is None:
         if use is None:
             raise SheetError(label, ["give the team's scores, or 'use: <member name>' to take one member's sheet"])
@@ -76,6 +92,8 @@ def build_team(name: str, members: Sequence[Wrestler], sheet: Wrestler | None = 
             names = ", ".join(m.name for m in members)
             raise SheetError(label, [f"'use: {use}' names no member; the members are {names}"])
         sheet = member_sheet_for_team(chosen[0], members, name)
+        if changes:
+            sheet = with_changes(sheet, changes, f"{label}: changes to {chosen[0].name}'s sheet")
     elif sheet.name != name:
         sheet = sheet.model_copy(update={"name": name})
     problems = team_problems(sheet, members)

@@ -17,9 +17,10 @@ from turnbuckle.rulesets.matchmatch.strategy import (
     Strategy,
     build_strategy,
     find_round_type,
+    parse_grid_pick,
     parse_round_spec,
 )
-from turnbuckle.rulesets.matchmatch.styles import STAMINA, find_style, find_target, title
+from turnbuckle.rulesets.matchmatch.styles import STAMINA, STYLES, find_style, find_target, title
 
 _PAIR = re.compile(r"([A-Za-z][A-Za-z \-]*?)\s*:\s*(-?\d+)\s*(?:\((?:costs?\s*)?(-?\d+)\))?")
 _BULLET = re.compile(r"^[\s•*·]+")
@@ -71,8 +72,10 @@ def parse_sheet_text(text: str, label: str) -> Wrestler:
             name = rest.strip()
             continue
         pairs = _PAIR.findall(line)
-        if not pairs:
-            problems.append(f"cannot read '{line}': write Label:number pairs such as 'Power:3'")
+        leftover = [part.strip() for part in re.split(r"\s{2,}|\t", _PAIR.sub("\t", line)) if ":" in part]
+        if not pairs or leftover:
+            bad = leftover[0] if leftover else line
+            problems.append(f"cannot read '{bad}': write Label:number pairs such as 'Power:3'")
             continue
         for label_text, value_text, cost_text in pairs:
             key = label_text.strip().lower()
@@ -195,9 +198,9 @@ def _split_row(line: str) -> _Row | None:
 
 def parse_strategy_text(text: str, label: str) -> Strategy:
     """A strategy in the rulebook's layout: a line with the '+'/'-' styles and the grid pick
-    ('Strategy:+Brawl +Cheat -Martial Arts, Grid C', or bullet lines), then round rows under
+    ('Strategy: +Power +Weight -Technical, Grid B', or bullet lines), then round rows under
     'Round Target Type Notes', optionally grouped under style headings ('Brawling:'), and
-    conditionals ('If I haven't used my Specials by round 15, use a Finisher now')."""
+    conditionals ('If I have not used my High Spots by round 12, use one on Power')."""
     plus: list[str] = []
     minus: list[str] = []
     grid: str | None = None
@@ -249,13 +252,17 @@ def parse_strategy_text(text: str, label: str) -> Strategy:
             continue
         # Style picks and the grid pick live on their own lines: 'Strategy: ...', '+X, +Y', '-Z',
         # 'Grid C'; a sign inside a round's notes is only prose.
-        header = re.match(r"^(strategy\b|grid\b|[+-]\s*[A-Za-z])", line, re.IGNORECASE) is not None
+        lead = re.match(r"^(strategy\b|grid\b|[+-]\s*[A-Za-z])", line, re.IGNORECASE)
+        header = lead is not None
         signed = _SIGNED.findall(line) if header else []
         took = False
         for sign, body in signed:
             style_text = re.split(r"[,;]|\bgrid\b", body, flags=re.IGNORECASE)[0]
             style = _style_prefix(style_text)
             if style is None:
+                if lead is not None and not lead.group(1).lower().startswith("grid") and style_text.split():
+                    problems.append(f"'{sign}{style_text.split()[0]}' is not a style; use "
+                                    f"{', '.join(title(x) for x in STYLES)} (or Te, Po, MA, Br, HF, We, Ch, Tw)")
                 continue
             (plus if sign == "+" else minus).append(style)
             took = True
@@ -263,6 +270,11 @@ def parse_strategy_text(text: str, label: str) -> Strategy:
         if g:
             grid = g.group(1)
             took = True
+        elif header and (bad := re.search(r"\bgrid\b\s*:?\s*(\S+)", line, re.IGNORECASE)):
+            try:
+                parse_grid_pick(bad.group(1))
+            except RulesError as exc:
+                problems.append(str(exc))
         if took:
             current = None
             continue
@@ -278,9 +290,9 @@ def parse_strategy_text(text: str, label: str) -> Strategy:
             rounds.append(data)
         else:
             by_style.setdefault(sec, []).append(data)
-    if not plus and not minus:
-        problems.append("no '+' and '-' styles found; write e.g. 'Strategy: +Brawl +Cheat -Martial Arts, Grid C'")
-    if len(minus) != 1:
+    if not plus and not minus and not problems:
+        problems.append("no '+' and '-' styles found; write e.g. 'Strategy: +Power +Weight -Technical, Grid B'")
+    if len(minus) != 1 and not problems:
         problems.append(f"a strategy names exactly one '-' style, found {len(minus)}")
     if problems:
         raise StrategyError(f"{label}: " + "; ".join(problems))
