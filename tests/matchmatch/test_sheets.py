@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from typer.testing import CliRunner
 
 from tests.matchmatch.helpers import RULESET, fixture, sample, side, wrestler
+from turnbuckle.cli.app import app
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.rulesets.matchmatch.sheet import load_wrestler, sheet_cost, weight_class, wrestler_warnings
 from turnbuckle.rulesets.matchmatch.team import build_team
@@ -162,11 +166,40 @@ def test_a_team_sample_is_not_a_team_member() -> None:
     "strategy:\n  plus: [po, we]\n  minus: te\n",
     "Strategy: +Power +Weight -Technical, Grid B\nRound Target Type Notes\n1 Stam Finisher Big splash\n",
 ])
-def test_a_strategy_alone_is_pointed_to_validate_strategy(text: str) -> None:
-    problems = RULESET.validate_text(text, "plan")
-    assert len(problems) == 1
-    assert "holds a strategy but no wrestler" in problems[0]
-    assert "turnbuckle validate-strategy matchmatch" in problems[0]
+def test_a_strategy_alone_validates_as_a_strategy_but_cannot_play(text: str) -> None:
+    verdict = RULESET.check_text(text, "plan")
+    assert verdict.valid
+    assert verdict.what.startswith("matchmatch strategy (Strategy:+Power +Weight -Technical")
+    with pytest.raises(SheetError) as err:
+        RULESET.load_text(text, "plan")
+    assert "holds a strategy but no wrestler" in err.value.problems[0]
+    assert "turnbuckle validate-strategy matchmatch" in err.value.problems[0]
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("plus: [po, po]\nminus: te\ngrid: B\n", "the two '+' styles must differ; both are Power"),
+    ("Strategy: +Power +Zz -Technical, Grid B\n", "Zz"),
+])
+def test_validate_reports_a_bad_strategy_alone(text: str, problem: str) -> None:
+    verdict = RULESET.check_text(text, "plan")
+    assert verdict.what == "matchmatch strategy"
+    assert len(verdict.problems) == 1
+    assert problem in verdict.problems[0]
+
+
+def test_validate_warns_about_points_left_unspent(tmp_path: Path) -> None:
+    sheet = tmp_path / "cheap.yaml"
+    sheet.write_text(RULESET.sample("friendly-sam").text.replace("stamina: 10", "stamina: 8"))
+    out = CliRunner().invoke(app, ["validate", "m2", str(sheet)])
+    assert out.exit_code == 0
+    assert f"{sheet}: warning: Friendly Sam spends 40 of 42 points" in out.stdout
+    assert "valid matchmatch wrestler 'Friendly Sam'" in out.stdout
+
+
+def test_validate_command_accepts_the_rulebooks_strategy_text() -> None:
+    out = CliRunner().invoke(app, ["validate", "m2", str(Path(__file__).parent / "fixtures" / "bob-part5-rounds.txt")])
+    assert out.exit_code == 0, out.stdout
+    assert "valid matchmatch strategy (Strategy:" in out.stdout
 
 
 def test_team_using_a_members_sheet_may_spend_the_freed_point() -> None:

@@ -10,18 +10,14 @@ import typer
 
 from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.registry import get_ruleset, parse_yaml, read_text_file
+from turnbuckle.core.registry import get_ruleset, read_text_file
 from turnbuckle.rulesets.matchmatch.auto import auto_strategy
 from turnbuckle.rulesets.matchmatch.grid import parse_grid
 from turnbuckle.rulesets.matchmatch.match_types import find_type
 from turnbuckle.rulesets.matchmatch.ruleset import MatchMatchRuleset
-from turnbuckle.rulesets.matchmatch.strategy import load_strategy_data, strategy_problems
-from turnbuckle.rulesets.matchmatch.textlayout import (
-    format_strategy_text,
-    looks_like_text_sheet,
-    parse_strategy_text,
-    split_document,
-)
+from turnbuckle.rulesets.matchmatch.side import load_strategy_document
+from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
+from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
 
 
 def strategy(
@@ -66,16 +62,7 @@ def validate_strategy(
             raise RulesError(f"'validate-strategy' is a MatchMatch command; '{ruleset}' is {rs.info.id}")
         text = read_text_file(file)
         try:
-            data = parse_yaml(text, str(file))
-        except RulesError:
-            data = text
-        if isinstance(data, str) and looks_like_text_sheet(data):
-            data = split_document(data)[1]
-        if isinstance(data, dict) and "strategy" in data and "plus" not in data:
-            data = data["strategy"]
-        try:
-            plan = parse_strategy_text(data, str(file)) if isinstance(data, str) \
-                else load_strategy_data(data, str(file))
+            plan = load_strategy_document(text, str(file))
         except RulesError as exc:
             print(f"{file}: 1 problem(s):\n  - {exc}")
             raise fail(f"{file} is not a valid {rs.info.id} strategy", EXIT_PROBLEMS) from None

@@ -5,19 +5,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from turnbuckle.core.errors import SheetError
+from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.events import Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, read_text_file
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Verdict, parse_yaml, read_text_file
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.matchmatch.engine import play_match
 from turnbuckle.rulesets.matchmatch.match_types import MatchType, load_match_types
 from turnbuckle.rulesets.matchmatch.narrator import narrate
-from turnbuckle.rulesets.matchmatch.sheet import Wrestler
-from turnbuckle.rulesets.matchmatch.side import Side, load_side_data, load_side_text, side_json
+from turnbuckle.rulesets.matchmatch.sheet import Wrestler, wrestler_warnings
+from turnbuckle.rulesets.matchmatch.side import (
+    Side,
+    is_strategy_document,
+    load_side_data,
+    load_side_text,
+    load_strategy_document,
+    side_json,
+)
+from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
 
 INFO = RulesetInfo(
     id="matchmatch",
@@ -80,6 +88,24 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     def side_name(self, side: Side) -> str:
         return side.name
+
+    def check_text(self, text: str, label: str) -> Verdict:
+        """A sheet, a team, a side with its strategy, or a strategy alone (checked on its own terms;
+        `validate-strategy --sheet` checks one against a wrestler's limits)."""
+        verdict = super().check_text(text, label)
+        if verdict.valid:
+            return verdict
+        what = "matchmatch strategy"
+        try:
+            plan = load_strategy_document(text, label)
+        except SheetError as exc:
+            return Verdict(what, exc.problems, []) if is_strategy_document(text) else verdict
+        except RulesError as exc:
+            return Verdict(what, [str(exc)], []) if is_strategy_document(text) else verdict
+        return Verdict(f"{what} ({format_strategy_text(plan).splitlines()[0]})", [], [])
+
+    def side_warnings(self, side: Side) -> list[str]:
+        return wrestler_warnings(side.sheet)
 
     def side_json(self, side: Side) -> Json:
         return side_json(side)

@@ -126,6 +126,33 @@ def _strategy_alone(text: str, data: object) -> bool:
     return not looks_like_text_sheet(text) and re.search(r"^[ \t•*]*Strategy\b", text, re.M | re.I) is not None
 
 
+def is_strategy_document(text: str) -> bool:
+    """True for a document holding a strategy alone (YAML, structured or text, or the rulebook's layout)."""
+    try:
+        data: object = parse_yaml(text, "strategy")
+    except RulesError:
+        data = None
+    return _strategy_alone(text, data)
+
+
+def load_strategy_document(text: str, label: str) -> Strategy:
+    """A strategy from a document of its own: structured YAML (possibly under ``strategy:``), YAML
+    holding the rulebook's text layout, or that layout itself (after a sheet, if one is there)."""
+    data: object
+    try:
+        data = parse_yaml(text, label)
+    except RulesError:
+        data = text
+    if isinstance(data, dict) and len(data) == 1 and str(next(iter(data))).lower() == "strategy":
+        inner = next(iter(data.values()))
+        data = text if isinstance(inner, str) else inner  # "Strategy: +Po ..." is the text layout's first line
+    if isinstance(data, str) and looks_like_text_sheet(data):
+        data = split_document(data)[1]
+    if isinstance(data, str):
+        return parse_strategy_text(data, label)
+    return load_strategy_data(data, label)
+
+
 def load_side_text(text: str, label: str, resolve: Resolver | None = None) -> Side:
     """A side from a document's text: YAML, or the rulebook's plain-text layout."""
     data: object
