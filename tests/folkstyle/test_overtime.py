@@ -193,3 +193,17 @@ def test_the_write_up_of_the_rulebook_example() -> None:
     assert row in text.splitlines()
     md = render_markdown(writeup)
     assert "| OT2 | 2 | Red top | 4 Spiral Ride (8) | 2 Stand Up (9) | 9-15 | Green escape | Green +1 | 4-5 |" in md
+
+
+def test_overtime_differ_is_a_defer() -> None:
+    script = [*REGULATION_4_4, *QUIET_PERIOD, 1, 6, "Differ", "Top", *RULEBOOK_OVERTIME[15:27], "Top",
+              *RULEBOOK_OVERTIME[28:]]
+    record = play(script, HUMANS)
+    starts = [(p["label"], p["position"], p["chooser"], p["choice"]) for p in happenings(record, "period_start")]
+    assert starts[4:] == [("OT2", "Red top", "Red", "Top"), ("OT3", "Green top", "Green", "Top")]
+    assert happenings(record, "defer") == [{"colour": "Green", "period": "OT2"}]
+
+
+def test_differ_is_not_an_option_for_the_period_after() -> None:
+    with pytest.raises(ScriptError, match="one of Top/Bottom for 'Red choice for period OT3 choice', got 'Differ'"):
+        play([*REGULATION_4_4, *QUIET_PERIOD, 1, 6, "Bottom", *RULEBOOK_OVERTIME[15:27], "Differ"], HUMANS)

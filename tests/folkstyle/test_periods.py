@@ -216,3 +216,18 @@ def test_riding_time_breaks_a_regulation_tie() -> None:
     record = play(script, HUMANS)
     assert scores(record)[-1] == "3-3"
     assert (record.result.winner, record.result.method, record.result.extra["score"]) == (0, "decision", "4-3")
+
+
+@pytest.mark.parametrize("spelling", ["Differ", "differ", "DEFER"])
+def test_the_rulebooks_spelling_differ_is_a_defer(spelling: str) -> None:
+    record = play_prefix([*COLOURS, *QUIET_PERIOD, 2, 4, spelling, "Bottom", *([1] * 12), "Top"], HUMANS)
+    starts = happenings(record, "period_start")
+    assert [(s["position"], s["chooser"], s["choice"]) for s in starts[1:3]] == [
+        ("Green top", "Red", "Bottom"),
+        ("Green top", "Green", "Top"),
+    ]
+    assert happenings(record, "defer") == [{"colour": "Green", "period": "2"}]
+    choices = [e.to_json() for e in record.events if e.to_json()["type"] == "choice"]
+    assert [(c["purpose"], c["options"], c["chosen"]) for c in choices[1:2]] == [
+        ("Green choice for period 2", ["Top", "Bottom", "Neutral", "Defer"], "Defer"),
+    ]
