@@ -231,3 +231,17 @@ def test_the_rulebooks_spelling_differ_is_a_defer(spelling: str) -> None:
     assert [(c["purpose"], c["options"], c["chosen"]) for c in choices[1:2]] == [
         ("Green choice for period 2", ["Top", "Bottom", "Neutral", "Defer"], "Defer"),
     ]
+
+
+def test_riding_time_point_goes_to_green_when_green_rides() -> None:
+    script = [
+        *COLOURS,
+        N_HAND, N_LEG, 1, 1,        # Green takedown 0-3
+        B_TRIPOD, T_RIDE, 1, 6,     # Green rides (top turn 1)
+        B_HAND, T_RIDE, 1, 6,       # Green rides (top turn 2)
+        6, 1, "Neutral", *QUIET_PERIOD, "Neutral", *QUIET_PERIOD,
+    ]
+    record = play(script, HUMANS)
+    (riding,) = happenings(record, "riding_time")
+    assert (riding["top_turns"], riding["awarded"], riding["score"]) == ({"Red": 0, "Green": 2}, "Green", "0-4")
+    assert (record.result.winner, record.result.method) == (1, "decision")
