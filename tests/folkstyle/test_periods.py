@@ -245,3 +245,15 @@ def test_riding_time_point_goes_to_green_when_green_rides() -> None:
     (riding,) = happenings(record, "riding_time")
     assert (riding["top_turns"], riding["awarded"], riding["score"]) == ({"Red": 0, "Green": 2}, "Green", "0-4")
     assert (record.result.winner, record.result.method) == (1, "decision")
+
+
+def test_two_defensive_moves_that_cancel_still_count_toward_stalling() -> None:
+    both_sprawl = [N_SPRAWL, N_SPRAWL, 1, 1]
+    record = play_prefix([*COLOURS, *both_sprawl, *both_sprawl, *both_sprawl, 6, 1, "Neutral",
+                          *QUIET_PERIOD, "Neutral"], HUMANS)
+    t = turns(record)
+    assert [x["result"] for x in t[:3]] == ["defensive cancel"] * 3
+    assert t[2]["stalling"] == [
+        {"colour": "Red", "move": "Sprawl", "call": 1, "point_to": None},
+        {"colour": "Green", "move": "Sprawl", "call": 1, "point_to": None},
+    ]
