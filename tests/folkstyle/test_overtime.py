@@ -208,7 +208,7 @@ def test_overtime_differ_is_a_defer() -> None:
 
 
 def test_differ_is_not_an_option_for_the_period_after() -> None:
-    with pytest.raises(ScriptError, match="one of Top/Bottom for 'Red choice for period OT3 choice', got 'Differ'"):
+    with pytest.raises(ScriptError, match="one of Top/Bottom for 'Red start of period OT3 choice', got 'Differ'"):
         play([*REGULATION_4_4, *QUIET_PERIOD, 1, 6, "Bottom", *RULEBOOK_OVERTIME[15:27], "Differ"], HUMANS)
 
 

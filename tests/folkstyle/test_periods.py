@@ -149,9 +149,9 @@ def test_defer_hands_period_2_to_the_other_and_keeps_period_3() -> None:
     assert happenings(record, "defer") == [{"colour": "Green", "period": "2"}]
     choices = [e.to_json() for e in record.events if e.to_json()["type"] == "choice"]
     assert [(c["purpose"], c["options"], c["chosen"]) for c in choices[1:]] == [
-        ("Green choice for period 2", ["Top", "Bottom", "Neutral", "Defer"], "Defer"),
-        ("Red choice for period 2", ["Top", "Bottom", "Neutral"], "Bottom"),
-        ("Green choice for period 3", ["Top", "Bottom", "Neutral"], "Top"),
+        ("Green start of period 2", ["Top", "Bottom", "Neutral", "Defer"], "Defer"),
+        ("Red start of period 2", ["Top", "Bottom", "Neutral"], "Bottom"),
+        ("Green start of period 3", ["Top", "Bottom", "Neutral"], "Top"),
     ]
 
 
@@ -229,7 +229,7 @@ def test_the_rulebooks_spelling_differ_is_a_defer(spelling: str) -> None:
     assert happenings(record, "defer") == [{"colour": "Green", "period": "2"}]
     choices = [e.to_json() for e in record.events if e.to_json()["type"] == "choice"]
     assert [(c["purpose"], c["options"], c["chosen"]) for c in choices[1:2]] == [
-        ("Green choice for period 2", ["Top", "Bottom", "Neutral", "Defer"], "Defer"),
+        ("Green start of period 2", ["Top", "Bottom", "Neutral", "Defer"], "Defer"),
     ]
 
 
