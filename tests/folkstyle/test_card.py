@@ -175,3 +175,15 @@ def test_true_or_text_is_not_a_number() -> None:
     assert len(found) == 2
     assert "'neutral.3.scramble'" in found[0] and "True" in found[0]
     assert "'top.4.base'" in found[1] and "'8'" in found[1]
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("  ", "a name needs at least one visible character"),
+    ("Cal\tOkafor", "a name must fit on one line"),
+])
+def test_a_card_name_is_one_visible_line(name: str, message: str) -> None:
+    rs = get_ruleset("folkstyle")
+    data = yaml.safe_load(rs.sample("cal-okafor").text)
+    data["name"] = name
+    with pytest.raises(SheetError, match=message):
+        load_card(data, "card")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import pytest
 import yaml
@@ -91,9 +92,19 @@ def test_grapple_and_special_kinds() -> None:
         load_character(data, "bad")
 
 
-def test_blank_name_is_reported() -> None:
-    with pytest.raises(SheetError, match="name is blank"):
-        load_character(sheet(name="   "), "bad")
+@pytest.mark.parametrize(("name", "message"), [
+    ("   ", "a name needs at least one visible character"),
+    ("Two\nLines", "a name must fit on one line"),
+])
+def test_blank_or_multi_line_name_is_reported(name: str, message: str) -> None:
+    with pytest.raises(SheetError, match=message):
+        load_character(sheet(name=name), "bad")
+
+
+@pytest.mark.parametrize("bad", [True, "12", 12.0])
+def test_stats_must_be_whole_numbers(bad: Any) -> None:
+    with pytest.raises(SheetError, match="'atk'"):
+        load_character(sheet(atk=bad), "bad")
 
 
 def test_unknown_field_is_reported() -> None:

@@ -221,3 +221,16 @@ def test_team_push_level_must_be_at_least_one() -> None:
                     "push_level": 0}}
     with pytest.raises(SheetError, match="push_level is 0; Push Levels start at 1"):
         RULESET.load_side(doc, "team")
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("stamina", True, "'stamina': Input should be a valid integer"),
+    ("styles", {"brawling": "7"}, "'styles.brawling': Input should be a valid integer"),
+    ("name", "  ", "a name needs at least one visible character"),
+    ("name", "Brother\nBob", "a name must fit on one line"),
+])
+def test_sheet_values_are_written_as_they_mean(field: str, value: object, message: str) -> None:
+    data: dict[str, object] = {"name": "Brother Bob", "stamina": 10, "styles": {"brawling": 7}}
+    data[field] = value
+    with pytest.raises(SheetError, match=message):
+        load_wrestler(data, "bob.yaml")

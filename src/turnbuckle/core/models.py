@@ -5,7 +5,7 @@ from __future__ import annotations
 import reprlib
 from typing import Annotated, TypeVar
 
-from pydantic import BaseModel, Strict, ValidationError
+from pydantic import AfterValidator, BaseModel, Field, Strict, ValidationError
 
 from turnbuckle.core.errors import SheetError
 
@@ -13,6 +13,19 @@ M = TypeVar("M", bound=BaseModel)
 
 #: A whole number written as one: rejects ``true``, ``"5"`` and ``5.0`` in hand-written sheets.
 StrictInt = Annotated[int, Strict()]
+
+
+def one_line_name(value: str) -> str:
+    """A name must show at least one character and fit on one line (it heads tables and logs)."""
+    if not value.strip():
+        raise ValueError("a name needs at least one visible character")
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise ValueError("a name must fit on one line, without tabs or control characters")
+    return value
+
+
+#: A display name: 1 to 60 characters, one line, something visible.
+Name = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(one_line_name)]
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = 60

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from turnbuckle.core.errors import SheetError
 from turnbuckle.core.events import Json
-from turnbuckle.core.models import describe_validation_error, load_model
+from turnbuckle.core.models import describe_validation_error, load_model, one_line_name
 from turnbuckle.core.registry import parse_yaml
 
 MIN_FIGURES, MAX_FIGURES = 1, 6
@@ -25,14 +25,6 @@ STAT_MIN, STAT_MAX = 0, 20
 RATINGS = {1: "Runt", 2: "Grunt", 3: "Fiend"}
 MAX_POWER = MAX_FIGURES * max(RATINGS)
 
-
-def one_line_name(value: str) -> str:
-    """A name must show at least one character and fit on one line (it heads sheet columns)."""
-    if not value.strip():
-        raise ValueError("a name needs at least one visible character")
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
-        raise ValueError("a name must fit on one line, without tabs or control characters")
-    return value
 
 
 class Figure(BaseModel):

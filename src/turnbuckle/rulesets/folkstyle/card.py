@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from turnbuckle.core.errors import SheetError
-from turnbuckle.core.models import load_model
+from turnbuckle.core.models import Name, load_model
 
 FACES = (1, 2, 3, 4, 5, 6)
 MAX_QUALITY = 16
@@ -65,7 +65,7 @@ class Card(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=60)
+    name: Name
     nickname: str = ""
     notes: str = ""
     neutral: dict[int, Move]

@@ -29,7 +29,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from turnbuckle.core.errors import SheetError
-from turnbuckle.core.models import load_model
+from turnbuckle.core.models import Name, StrictInt, load_model
 
 POWERS = (1, 3, 5, 7)
 #: Each stat with the die it is rolled on: the legal range is 1 to the die's size.
@@ -45,14 +45,14 @@ MoveKind = Literal["strike", "grapple", "submission", "choke"]
 class GrappleEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=60)
+    name: Name
     kind: GrappleKind = "grapple"
 
 
 class SpecialEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=60)
+    name: Name
     kind: SpecialKind
 
 
@@ -63,7 +63,7 @@ class Move:
     code: str  # s1..s7, g1..g7, or "special"
     name: str
     kind: MoveKind
-    power: int
+    power: StrictInt
     special: bool = False
 
     @property
@@ -80,12 +80,12 @@ class Character(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False)
 
-    name: str = Field(min_length=1, max_length=60)
-    atk: int
-    defense: int = Field(alias="def")
-    spd: int
-    sta: int
-    res: int
+    name: Name
+    atk: StrictInt
+    defense: StrictInt = Field(alias="def")
+    spd: StrictInt
+    sta: StrictInt
+    res: StrictInt
     strikes: dict[int, MoveName]
     grapples: dict[int, GrappleEntry]
     special: SpecialEntry
@@ -146,8 +146,6 @@ def _power_problems(what: str, table: dict[int, object]) -> list[str]:
 def character_problems(c: Character) -> list[str]:
     """Every rule the sheet breaks (an empty list for a legal sheet)."""
     problems = []
-    if not c.name.strip():
-        problems.append("name is blank; give the wrestler a name")
     for key, die in STAT_DICE.items():
         value = c.stat(key)
         if not 1 <= value <= die:

@@ -6,10 +6,12 @@ Costs (the rulings): Stamina and each style level 1 point, each defense level 2,
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from turnbuckle.core.errors import SheetError
-from turnbuckle.core.models import load_model
+from turnbuckle.core.models import StrictInt, load_model, one_line_name
 from turnbuckle.rulesets.matchmatch.styles import STYLES, title
 
 BUDGET = 42
@@ -26,14 +28,14 @@ class Scores(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    technical: int = 0
-    power: int = 0
-    martial_arts: int = 0
-    brawling: int = 0
-    high_flying: int = 0
-    weight: int = 0
-    cheating: int = 0
-    teamwork: int = 0
+    technical: StrictInt = 0
+    power: StrictInt = 0
+    martial_arts: StrictInt = 0
+    brawling: StrictInt = 0
+    high_flying: StrictInt = 0
+    weight: StrictInt = 0
+    cheating: StrictInt = 0
+    teamwork: StrictInt = 0
 
     def get(self, style: str) -> int:
         return int(getattr(self, style))
@@ -47,14 +49,14 @@ class Wrestler(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=80)
-    stamina: int
+    name: Annotated[str, Field(min_length=1, max_length=80), AfterValidator(one_line_name)]
+    stamina: StrictInt
     styles: Scores
     defenses: Scores = Scores()
-    high_spots: int = 0
-    push_level: int = 1
-    ref_slack: int = 0
-    injuries: int = 0
+    high_spots: StrictInt = 0
+    push_level: StrictInt = 1
+    ref_slack: StrictInt = 0
+    injuries: StrictInt = 0
     nickname: str = ""
     notes: str = ""
 
