@@ -1,0 +1,131 @@
+"""The fast boxing engine: chunks of bouts through the numba kernel, counted into a Tally.
+
+Imports numpy at call time and numba (through ``kernel``) only when a run starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from turnbuckle.core.options import OptionValue
+from turnbuckle.core.rng import SplitMix64
+from turnbuckle.rulesets.boxing.sheet import Fighter
+from turnbuckle.sim.specs import Progress
+from turnbuckle.sim.tally import Outcome, Tally
+
+#: Bouts per kernel call: memory is about 6 bytes a bout, so a chunk is a few MB.
+CHUNK = 1 << 19
+#: Outcome codes of the kernel, in order.
+OUTCOMES: tuple[Outcome, ...] = ((0, "ko"), (1, "ko"), (0, "tko"), (1, "tko"),
+                                 (0, "decision"), (1, "decision"), (None, "draw"))
+#: Dice per turn at most: 2d12 twice, three 2d6 (two punches and a get-up).
+MAX_DICE_PER_TURN = 10
+
+
+def fast_key(seed: int) -> int:
+    """The kernel's key for a run's seed (the first SplitMix64 output of the seed)."""
+    return SplitMix64(seed).next64()
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The kernel's scalar arguments for one matchup and option set."""
+
+    stats: tuple[int, int, int, int, int, int]
+    rounds: int
+    combo: bool
+    cumulative: bool
+    reading: str
+
+    @classmethod
+    def of(cls, sides: Sequence[Fighter], options: Mapping[str, OptionValue]) -> Setup:
+        if len(sides) != 2:
+            raise ValueError(f"boxing is for two fighters, got {len(sides)}")
+        a, b = sides
+        return cls((a.power, a.speed, a.toughness, b.power, b.speed, b.toughness),
+                   int(options["rounds"]), bool(options["combo"]), options["fatigue"] == "cumulative",
+                   str(options["getup"]))
+
+    def args(self) -> tuple[Any, ...]:
+        from turnbuckle.sim.boxing.tables import load
+
+        t = load(self.reading)
+        return (*self.stats, self.rounds, self.combo, self.cumulative, t.damage, t.jab, t.special,
+                t.penalty, t.hp_after, t.knocked, t.tko, t.gain, t.pen_toughness, t.pen_speed, t.fatigue)
+
+
+def set_threads(threads: int | None) -> None:
+    import numba
+
+    numba.set_num_threads(threads if threads is not None else numba.config.NUMBA_NUM_THREADS)
+
+
+def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
+        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK) -> Tally:
+    """``n`` bouts from ``seed``; identical for any ``threads`` (bout ``i`` always plays the same)."""
+    import numpy as np
+
+    from turnbuckle.sim.boxing.kernel import run_chunk
+
+    setup = Setup.of(sides, options)
+    args = setup.args()
+    key = np.uint64(fast_key(seed))
+    set_threads(threads)
+    tally = Tally(2, unit="turns")
+    size = min(chunk, n)
+    codes = np.empty(size, np.int8)
+    turns = np.empty(size, np.int16)
+    kd0 = np.empty(size, np.int8)
+    kd1 = np.empty(size, np.int8)
+    dice = np.empty(size, np.int16)
+    done = 0
+    while done < n:
+        count = min(size, n - done)
+        run_chunk(key, done, count, *args, codes, turns, kd0, kd1, dice)
+        c = np.bincount(codes[:count], minlength=len(OUTCOMES))
+        lengths = np.bincount(turns[:count])
+        downs = kd0[:count].astype(np.int64) + kd1[:count]
+        tally.add_counts(
+            {o: int(c[i]) for i, o in enumerate(OUTCOMES)},
+            {int(k): int(v) for k, v in enumerate(lengths) if v},
+            {"knockdowns": float(downs.sum()), "knockdown_bouts": float(np.count_nonzero(downs))},
+            int(dice[:count].sum(dtype=np.int64)),
+            count,
+        )
+        done += count
+        if progress is not None:
+            progress(done)
+    return tally
+
+
+@dataclass(frozen=True)
+class Traced:
+    """Bouts played one by one with every die face recorded in the reference engine's order."""
+
+    faces: list[list[int]]
+    codes: list[int]
+    turns: list[int]
+    knockdowns: list[tuple[int, int]]
+    dice: list[int]
+
+
+def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0) -> Traced:
+    """Bouts ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    import numpy as np
+
+    from turnbuckle.sim.boxing.kernel import trace_bouts
+
+    setup = Setup.of(sides, options)
+    width = setup.rounds * 3 * MAX_DICE_PER_TURN
+    faces = np.zeros((n, width), np.int8)
+    lengths = np.zeros(n, np.int32)
+    codes = np.zeros(n, np.int8)
+    turns = np.zeros(n, np.int16)
+    kd0 = np.zeros(n, np.int8)
+    kd1 = np.zeros(n, np.int8)
+    dice = np.zeros(n, np.int16)
+    trace_bouts(np.uint64(fast_key(seed)), start, n, *setup.args(), faces, lengths, codes, turns, kd0, kd1, dice)
+    return Traced([faces[i, : lengths[i]].tolist() for i in range(n)], codes.tolist(), turns.tolist(),
+                  list(zip(kd0.tolist(), kd1.tolist(), strict=True)), dice.tolist())

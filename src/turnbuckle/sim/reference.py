@@ -1,0 +1,56 @@
+"""Odds from the reference engine: any registered ruleset, one seeded ``Ruleset.run`` per match."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from turnbuckle.core.events import Roll
+from turnbuckle.core.options import OptionValue
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.core.rng import SplitMix64
+from turnbuckle.core.sources import SeededSource
+from turnbuckle.sim.specs import Progress, spec_for
+from turnbuckle.sim.tally import Tally
+
+#: How often (in matches) the progress callback is called.
+PROGRESS_EVERY = 250
+
+
+def match_seeds(seed: int, n: int, start: int = 0) -> Iterator[int]:
+    """The seeds of matches ``start .. start + n - 1`` of a run: the outputs of SplitMix64(seed).
+
+    Match ``i`` of a run always gets the same seed, so a match seen in a simulation can be
+    replayed with ``turnbuckle match ... --seed``.
+
+    >>> list(match_seeds(1, 2)) == list(match_seeds(1, 3))[:2]
+    True
+    """
+    rng = SplitMix64(seed)
+    for _ in range(start):
+        rng.next64()
+    for _ in range(n):
+        yield rng.next64()
+
+
+def dice_in(events: Sequence[object]) -> int:
+    return sum(len(e.faces) for e in events if isinstance(e, Roll))
+
+
+def run_reference(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, OptionValue], n: int,
+                  seed: int, *, progress: Progress | None = None, start: int = 0) -> Tally:
+    """Play ``n`` matches with the reference engine and count them."""
+    spec = spec_for(rs.info.id)
+    tally = Tally(len(sides))
+    for i, match_seed in enumerate(match_seeds(seed, n, start)):
+        record = rs.run(sides, SeededSource(match_seed), options)
+        result = record.result
+        if not tally.unit:
+            tally.unit = spec.unit(result)
+        tally.add(result.winner, result.method, spec.length_of(result, record.options),
+                  spec.figures_from(record), dice_in(record.events))
+        if progress is not None and (i + 1) % PROGRESS_EVERY == 0:
+            progress(i + 1)
+    if progress is not None:
+        progress(n)
+    return tally
