@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnbuckle.core.options import resolve_options
+from turnbuckle.core.options import OptionValue, resolve_options
 from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.boxing.sheet import Fighter, load_fighter
 
@@ -21,7 +21,7 @@ def fighter(name: str, power: int, speed: int, toughness: int) -> Fighter:
     return load_fighter({"name": name, "power": power, "speed": speed, "toughness": toughness}, name)
 
 
-def options(**given: object) -> dict[str, object]:
+def options(**given: object) -> dict[str, OptionValue]:
     return dict(resolve_options(BOXING.info.options, given))
 
 

@@ -9,6 +9,7 @@ the decision) shows up here as a concrete bout.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -39,7 +40,7 @@ OPTION_SETS: list[dict[str, object]] = [
 BOUTS = 150
 
 
-def _replay(sides: list[Fighter], opts: dict[str, object], faces: list[int]) -> tuple[Any, int]:
+def _replay(sides: list[Fighter], opts: Mapping[str, object], faces: list[int]) -> tuple[Any, int]:
     source = ScriptedSource.from_values(faces)
     record = BOXING.run(sides, source, opts)
     return record, source.remaining

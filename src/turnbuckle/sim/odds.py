@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.options import OptionValue, resolve_options
 from turnbuckle.core.match import unique_names
+from turnbuckle.core.options import OptionValue, resolve_options
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.sim.reference import run_reference
 from turnbuckle.sim.specs import Progress, SimSpec, spec_for

@@ -59,7 +59,8 @@ class Setup:
 def set_threads(threads: int | None) -> None:
     import numba
 
-    numba.set_num_threads(threads if threads is not None else numba.config.NUMBA_NUM_THREADS)
+    config: Any = numba.config
+    numba.set_num_threads(threads if threads is not None else int(config.NUMBA_NUM_THREADS))
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
@@ -67,7 +68,9 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     """``n`` bouts from ``seed``; identical for any ``threads`` (bout ``i`` always plays the same)."""
     import numpy as np
 
-    from turnbuckle.sim.boxing.kernel import run_chunk
+    from turnbuckle.sim.boxing import kernel
+
+    run_chunk: Any = kernel.run_chunk
 
     setup = Setup.of(sides, options)
     args = setup.args()
@@ -115,7 +118,9 @@ def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed
     """Bouts ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
     import numpy as np
 
-    from turnbuckle.sim.boxing.kernel import trace_bouts
+    from turnbuckle.sim.boxing import kernel
+
+    trace_bouts: Any = kernel.trace_bouts
 
     setup = Setup.of(sides, options)
     width = setup.rounds * 3 * MAX_DICE_PER_TURN
