@@ -43,7 +43,7 @@ class ExchangeTables(Protocol):
 def first_at(result: Result) -> int | None:
     """The generic match length: the first value of ``result.at`` (its key names the unit)."""
     for value in result.at.values():
-        return int(value)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
     return None
 
 
