@@ -51,9 +51,11 @@ def render_markdown(writeup: Writeup) -> str:
     lines = [f"# {writeup.title}"]
     for block in writeup.blocks:
         if isinstance(block, Heading):
-            lines += ["", "#" * (block.level + 1) + " " + block.text, ""]
+            lines += ["", "#" * block.level + " " + block.text, ""]
         elif isinstance(block, Line):
-            lines.append(f"- {block.text}")
+            text = block.text.lstrip(" ")
+            depth = (len(block.text) - len(text)) // 2
+            lines.append(f"{'  ' * depth}- {text}")
         else:
             lines.append("")
             if block.title:

@@ -83,7 +83,10 @@ class SeededSource:
         return self._rng.below(n)
 
     def choose(self, options: Sequence[str], request: Request) -> str:
-        raise RulesError(f"a seeded source cannot make the choice {request.purpose!r}; use a player")
+        raise RulesError(
+            f"'{request.purpose}' is a human player's choice, and seeded dice cannot make it: play with "
+            "--dice ask (choices at the prompt) or --dice FILE (choices in the script), or pick an automatic player"
+        )
 
 
 @dataclass(frozen=True)

@@ -2,5 +2,11 @@
 
 from turnbuckle.core.registry import register
 from turnbuckle.rulesets.boxing import BoxingRuleset
+from turnbuckle.rulesets.deathmatch import DeathmatchRuleset
+from turnbuckle.rulesets.folkstyle import FolkstyleRuleset
+from turnbuckle.rulesets.headlock import HeadlockRuleset
 
 register(BoxingRuleset())
+register(DeathmatchRuleset())
+register(FolkstyleRuleset())
+register(HeadlockRuleset())

@@ -13,6 +13,12 @@ def _fmt_pair(d: object) -> str:
     return str(d)
 
 
+def _totals(totals: object, a: str, b: str) -> str:
+    if isinstance(totals, list) and len(totals) == 2:
+        return f"{a} {totals[0]}, {b} {totals[1]}"
+    return str(totals)
+
+
 def narrate(record: MatchRecord) -> Writeup:
     a, b = record.names
     w = Writeup(f"{a} vs {b}: {record.options['rounds']} rounds of boxing")
@@ -27,12 +33,11 @@ def narrate(record: MatchRecord) -> Writeup:
             w.heading(f"Round {d['round']}")
             w.line(f"HP {_fmt_pair(d['hp'])}; Speed {_fmt_pair(d['speed'])}.")
         elif t == "clinch":
-            w.line(f"Turn {d['turn']}: they tie up at {d['totals']} and clinch; both take a breath "
-                   f"(HP {_fmt_pair(d['hp'])}).")
+            w.line(f"Turn {d['turn']}: level on initiative ({_totals(d['totals'], a, b)}), they clinch and "
+                   f"both take a breath (HP {_fmt_pair(d['hp'])}).")
         elif t == "initiative":
-            extra = " A natural combo chance: two punches!" if d["combo"] else ""
-            w.line(f"Turn {d['turn']}: {d['attacker']} beats the other to the punch "
-                   f"({d['totals']}).{extra}")
+            extra = " A natural 21 or better: a combo!" if d["combo"] else ""
+            w.line(f"Turn {d['turn']}: {d['attacker']} gets off first ({_totals(d['totals'], a, b)}).{extra}")
         elif t == "punch":
             prefix = "  ...and follows with" if d["combo_part"] == 2 else f"  {d['attacker']} throws"
             if d["blocked"]:

@@ -1,0 +1,169 @@
+"""A Deathmatch battle: rounds of initiative and attacks until one player has figures standing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.events import Json
+from turnbuckle.core.match import MatchSetup, Result
+from turnbuckle.core.table import Table
+from turnbuckle.rulesets.deathmatch.figures import Army
+from turnbuckle.rulesets.deathmatch.initiative import roll_initiative
+from turnbuckle.rulesets.deathmatch.odds import damage
+from turnbuckle.rulesets.deathmatch.pieces import Piece
+from turnbuckle.rulesets.deathmatch.policies import DETERMINISTIC, pick_target
+from turnbuckle.rulesets.deathmatch.record_sheet import paper_sheet
+
+
+def cap_problems(armies: Sequence[Army], names: Sequence[str], cap: int) -> list[str]:
+    """Every army over the power cap (the handicap case, under the cap, is allowed)."""
+    return [
+        f"{name}'s army totals {army.power} power, over the cap of {cap}: drop figures or raise the cap"
+        for army, name in zip(armies, names, strict=True)
+        if army.power > cap
+    ]
+
+
+class Battle:
+    def __init__(self, setup: MatchSetup[Army], table: Table) -> None:
+        self.table = table
+        self.names = list(setup.names)
+        self.armies = list(setup.sides)
+        self.cap = int(setup.options["cap"])
+        self.tiebreak = str(setup.options["tiebreak"])
+        self.max_rounds = int(setup.options["max_rounds"])
+        self.stake = str(setup.options["stake"])
+        default = str(setup.options["default_policy"])
+        self.kinds = [setup.players.get(i, "auto") for i in range(len(self.armies))]
+        self.kinds = [default if k == "auto" else k for k in self.kinds]
+        self.pieces = [
+            Piece.from_figure(fig, seat, pos, name)
+            for seat, (army, name) in enumerate(zip(self.armies, self.names, strict=True))
+            for pos, fig in enumerate(army.figures)
+        ]
+        self.round = 0
+
+    def is_human(self, seat: int) -> bool:
+        return self.kinds[seat] == "human"
+
+    def standing_players(self) -> list[int]:
+        return sorted({p.seat for p in self.pieces if p.alive})
+
+    # -- setup ----------------------------------------------------------------------------
+    def check(self) -> None:
+        problems = cap_problems(self.armies, self.names, self.cap)
+        if problems:
+            raise SheetError(f"power cap {self.cap}", problems)
+        if any(self.is_human(s) for s in range(len(self.armies))) and not self.table.source.gives_choices:
+            humans = ", ".join(self.names[s] for s in range(len(self.armies)) if self.is_human(s))
+            raise RulesError(f"{humans} plays as human, but seeded dice cannot choose targets: play with "
+                             "--dice ask (choices at the prompt) or --dice FILE (choices in the script), "
+                             "or pick an automatic policy")
+
+    def start(self) -> None:
+        powers = {name: army.power for army, name in zip(self.armies, self.names, strict=True)}
+        handicaps = {name: self.cap - p for name, p in powers.items() if p < self.cap}
+        self.table.happen(
+            "battle_start", cap=self.cap, tiebreak=self.tiebreak, max_rounds=self.max_rounds,
+            stake=self.stake, players=list(self.names), policies=dict(zip(self.names, self.kinds, strict=True)),
+            power=powers, handicaps=handicaps, figures=[p.to_json() for p in self.pieces],
+        )
+
+    # -- the battle -----------------------------------------------------------------------
+    def play(self) -> Result:
+        self.check()
+        self.start()
+        for rnd in range(1, self.max_rounds + 1):
+            self.round = rnd
+            self.table.happen("round_start", round=rnd, standing=[p.tag for p in self.pieces if p.alive])
+            order = roll_initiative(self.table, rnd, [p for p in self.pieces if p.alive], self.tiebreak,
+                                    self.is_human)
+            for piece in order:
+                if len(self.standing_players()) < 2:
+                    break
+                if not piece.alive:
+                    self.table.happen("no_action", round=rnd, figure=piece.tag, reason="killed before its turn")
+                    continue
+                self.attack(piece)
+            self.table.happen("round_end", round=rnd, hp={p.tag: p.hp for p in self.pieces})
+            if len(self.standing_players()) < 2:
+                return self.finish()
+        self.table.happen("round_limit", rounds=self.max_rounds,
+                          standing={self.names[s]: [p.tag for p in self.pieces if p.alive and p.seat == s]
+                                    for s in self.standing_players()})
+        return self.finish()
+
+    def choose_target(self, attacker: Piece) -> Piece:
+        targets = [p for p in self.pieces if p.alive and p.seat != attacker.seat]
+        options = [p.tag for p in targets]
+        by_tag = {p.tag: p for p in targets}
+        listing = ", ".join(f"{p.label} HP {p.hp}" for p in targets)
+        purpose = f"{attacker.label} attacks: target ({listing})"
+        kind = self.kinds[attacker.seat]
+        if len(targets) == 1:
+            chosen = self.table.choose(options, purpose, attacker.player, automatic=lambda: options[0], by="forced")
+        elif kind == "human":
+            chosen = self.table.choose(options, purpose, attacker.player, automatic=None)
+        elif kind == "random":
+            def roll_one() -> str:
+                face = self.table.roll(1, len(options), f"{attacker.label} random target "
+                                       f"(1-{len(options)}: {' '.join(options)})", side=attacker.player).total
+                return options[face - 1]
+
+            chosen = self.table.choose(options, purpose, attacker.player, automatic=roll_one, by="random")
+        elif kind in DETERMINISTIC:
+            pick = pick_target(kind, attacker, targets).tag
+            chosen = self.table.choose(options, purpose, attacker.player, automatic=lambda: pick, by=kind)
+        else:  # pragma: no cover - player kinds are checked by Ruleset.run
+            raise RulesError(f"unknown player kind '{kind}'")
+        return by_tag[chosen]
+
+    def attack(self, attacker: Piece) -> None:
+        target = self.choose_target(attacker)
+        a = self.table.roll(1, 6, f"{attacker.label} attack (d6 + ATK {attacker.atk})", side=attacker.player).total
+        d = self.table.roll(1, 6, f"{target.label} defence (d6 + DEF {target.defence})", side=target.player).total
+        attack_total, defence_total = a + attacker.atk, d + target.defence
+        dealt = damage(attack_total, defence_total)
+        before = target.hp
+        target.hp = max(0, before - dealt)
+        self.table.happen(
+            "attack", round=self.round, attacker=attacker.tag, defender=target.tag,
+            attack_roll=a, atk=attacker.atk, attack_total=attack_total,
+            defence_roll=d, defence=target.defence, defence_total=defence_total,
+            damage=dealt, hp_before=before, hp_after=target.hp,
+        )
+        if target.alive:
+            return
+        self.table.happen("killed", round=self.round, figure=target.tag, by=attacker.tag)
+        if not any(p.alive and p.seat == target.seat for p in self.pieces):
+            self.table.happen("eliminated", round=self.round, player=target.player, by=attacker.player,
+                              remaining=[self.names[s] for s in self.standing_players()])
+
+    def finish(self) -> Result:
+        standing = self.standing_players()
+        sheet = paper_sheet(self.table.log.events)
+        extra: dict[str, Json] = {
+            "stake": self.stake,
+            "cap": self.cap,
+            "power": {name: army.power for army, name in zip(self.armies, self.names, strict=True)},
+            "handicaps": {name: self.cap - army.power
+                          for army, name in zip(self.armies, self.names, strict=True) if army.power < self.cap},
+            "survivors": [p.tag for p in self.pieces if p.alive],
+            "sheet": sheet,
+        }
+        if len(standing) == 1:
+            winner = standing[0]
+            name = self.names[winner]
+            left = [p for p in self.pieces if p.alive]
+            spoils = f" Spoils of war: {self.stake}." if self.stake else ""
+            summary = (f"{name} wins the Deathmatch in round {self.round}, the last player standing with "
+                       f"{len(left)} figure{'s' if len(left) != 1 else ''} left.{spoils}")
+            self.table.happen("battle_end", round=self.round, winner=name, survivors=[p.tag for p in left])
+            return Result(winner, "last-standing", {"round": self.round}, summary, extra)
+        names = ", ".join(self.names[s] for s in standing)
+        summary = (f"A draw: the round limit of {self.max_rounds} was reached with {names} still standing."
+                   + (f" Nobody takes the spoils ({self.stake})." if self.stake else ""))
+        self.table.happen("battle_end", round=self.round, winner=None,
+                          survivors=[p.tag for p in self.pieces if p.alive])
+        return Result(None, "draw", {"round": self.round}, summary, extra)

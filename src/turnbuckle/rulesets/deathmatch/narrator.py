@@ -1,0 +1,131 @@
+"""The battle report of a Deathmatch, written from the event log alone, with the paper sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from turnbuckle.core.events import Choice, Happening, Json
+from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.deathmatch.figures import RATINGS
+from turnbuckle.rulesets.deathmatch.record_sheet import paper_sheet
+
+
+def _d(value: Json) -> dict[str, Json]:
+    return dict(value) if isinstance(value, dict) else {}
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+class _Names:
+    def __init__(self) -> None:
+        self.by_tag: dict[str, str] = {}
+
+    def __call__(self, tag: Json) -> str:
+        return f"{tag} {self.by_tag.get(str(tag), '?')}"
+
+
+def _intro(w: Writeup, d: Mapping[str, Json], names: _Names, record: MatchRecord) -> None:
+    figures = [_d(f) for f in d["figures"]] if isinstance(d["figures"], list) else []
+    for f in figures:
+        names.by_tag[str(f["tag"])] = str(f["name"])
+    power, handicaps, policies = _d(d["power"]), _d(d["handicaps"]), _d(d["policies"])
+    w.line(f"Dice: {record.dice}" + (f", seed {record.seed}" if record.seed is not None else "") + ".")
+    parts = []
+    for player, total in power.items():
+        short = handicaps.get(player)
+        parts.append(f"{player} {total}" + (f" (handicap: {short} under the cap)" if short else ""))
+    w.line(f"Power cap {d['cap']}: " + "; ".join(parts) + ".")
+    w.line("Initiative ties: " + ("rock-paper-scissors." if d["tiebreak"] == "rps" else "coin flip.")
+           + f" Round limit {d['max_rounds']}.")
+    w.line("Targets chosen by: " + "; ".join(f"{p} {k}" for p, k in policies.items()) + ".")
+    if d["stake"]:
+        w.line(f"Spoils of war: {d['stake']}.")
+    rows = [[f["tag"], f["name"], f["player"], RATINGS.get(int(str(f["power"])), "?"), f["hp"], f["spd"],
+             f["atk"], f["def"]] for f in figures]
+    w.table(["Tag", "Figure", "Player", "Rating", "HP", "SPD", "ATK", "DEF"], rows, title="The armies")
+
+
+def _sheets(w: Writeup, record: MatchRecord) -> None:
+    sheet = paper_sheet(record.events)
+    figures = [_d(f) for f in sheet["figures"]] if isinstance(sheet["figures"], list) else []
+    rounds = [_d(r) for r in sheet["rounds"]] if isinstance(sheet["rounds"], list) else []
+    w.heading("Paper sheets (HP at the end of each round; speed total in brackets)")
+    for player in record.names:
+        mine = [f for f in figures if f["player"] == player]
+        if not mine:
+            continue
+        headers = ["Round", *(f"{f['tag']} {f['name']}" for f in mine)]
+        rows: list[list[object]] = [["start", *(f["hp"] for f in mine)]]
+        dead: set[str] = set()
+        for r in rounds:
+            if len(dead) == len(mine):
+                break  # the player is out: the sheet ends with its last figure
+            hp, speed = _d(r["hp"]), _d(r["speed"])
+            cells: list[object] = [r["round"]]
+            for f in mine:
+                tag = str(f["tag"])
+                if tag in dead:
+                    cells.append("-")
+                    continue
+                spd = f" ({speed[tag]})" if tag in speed else ""
+                if hp.get(tag) == 0:
+                    dead.add(tag)
+                    cells.append(f"dead{spd}")
+                else:
+                    cells.append(f"{hp.get(tag)}{spd}")
+            rows.append(cells)
+        w.table(headers, rows, title=f"{player}'s sheet")
+
+
+def narrate(record: MatchRecord) -> Writeup:
+    w = Writeup("UOV Deathmatch: " + " vs ".join(record.names))
+    names = _Names()
+    chooser = ""
+    for e in record.events:
+        if isinstance(e, Choice):
+            chooser = e.by
+            continue
+        if not isinstance(e, Happening):
+            continue
+        d, t = e.data, e.type
+        if t == "battle_start":
+            _intro(w, d, names, record)
+        elif t == "round_start":
+            w.heading(f"Round {d['round']}")
+        elif t == "initiative_rolls":
+            rolls, spd = _d(d["rolls"]), _d(d["spd"])
+            w.line("Speed rolls: " + ", ".join(f"{names(tag)} {r}{_signed(int(str(spd[tag])))}"
+                                              for tag, r in rolls.items()) + ".")
+        elif t == "tie_break":
+            a, b = d["between"] if isinstance(d["between"], list) else ("?", "?")
+            how = "rock-paper-scissors" if d["method"] == "rps" else "the coin"
+            w.line(f"  {names(a)} and {names(b)} tie on {d['total']}: {how} goes to {names(d['winner'])}; "
+                   f"{names(d['loser'])} drops to {d['loser_total']}.")
+        elif t == "initiative":
+            totals = _d(d["totals"])
+            w.line("Order of play: " + ", ".join(f"{names(tag)} ({v})" for tag, v in totals.items()) + ".")
+        elif t == "attack":
+            how = "" if chooser in ("forced", "script", "human") else f" [{chooser}]"
+            line = (f"  {names(d['attacker'])} attacks {names(d['defender'])}{how}: "
+                    f"{d['attack_roll']}+{d['atk']} = {d['attack_total']} against "
+                    f"{d['defence_roll']}+{d['defence']} = {d['defence_total']}")
+            if d["damage"]:
+                line += f", {d['damage']} damage (HP {d['hp_before']} -> {d['hp_after']})."
+            else:
+                line += ", no damage."
+            w.line(line)
+        elif t == "killed":
+            w.line(f"  {names(d['figure'])} falls and is removed from play.")
+        elif t == "no_action":
+            w.line(f"  {names(d['figure'])} was killed before its turn and does not act.")
+        elif t == "eliminated":
+            w.line(f"  {d['player']} has no figure left standing and is out of the Deathmatch!")
+        elif t == "round_limit":
+            w.line(f"The round limit ({d['rounds']}) is reached.")
+    w.heading("Result")
+    w.line(record.result.summary)
+    _sheets(w, record)
+    return w

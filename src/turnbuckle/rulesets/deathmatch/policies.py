@@ -1,0 +1,57 @@
+"""Automatic target choice. Every policy picks among the enemy figures still standing, given in
+table order (players A, B, C, D; each army in its listed order); the last tie-break is always
+that order, so the deterministic policies never need a die.
+
+- ``weakest``: the lowest power rating; then the fewest HP left.
+- ``strongest``: the highest power rating; then the most HP left.
+- ``lowest-hp``: the fewest HP left; then the highest power rating.
+- ``most-dangerous``: the enemy whose own attack would do the most expected damage to the
+  attacking figure (d6 + its ATK against d6 + the attacker's DEF); then the highest power
+  rating; then the fewest HP left.
+- ``random``: each standing enemy equally likely, by a die with one face per target, rolled
+  through the table (so it is logged, seeded and scriptable). The engine rolls it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from turnbuckle.rulesets.deathmatch.odds import expected_damage
+from turnbuckle.rulesets.deathmatch.pieces import Piece
+
+POLICIES = ("random", "weakest", "strongest", "lowest-hp", "most-dangerous")
+DETERMINISTIC = POLICIES[1:]
+
+Key = tuple[Fraction | int, ...]
+
+
+def _weakest(_attacker: Piece, t: Piece) -> Key:
+    return (t.power, t.hp)
+
+
+def _strongest(_attacker: Piece, t: Piece) -> Key:
+    return (-t.power, -t.hp)
+
+
+def _lowest_hp(_attacker: Piece, t: Piece) -> Key:
+    return (t.hp, -t.power)
+
+
+def _most_dangerous(attacker: Piece, t: Piece) -> Key:
+    return (-expected_damage(t.atk, attacker.defence), -t.power, t.hp)
+
+
+_KEYS: dict[str, Callable[[Piece, Piece], Key]] = {
+    "weakest": _weakest,
+    "strongest": _strongest,
+    "lowest-hp": _lowest_hp,
+    "most-dangerous": _most_dangerous,
+}
+
+
+def pick_target(policy: str, attacker: Piece, targets: Sequence[Piece]) -> Piece:
+    """The target a deterministic policy picks (``targets`` in table order, at least one)."""
+    key = _KEYS[policy]
+    best = min(range(len(targets)), key=lambda i: (*key(attacker, targets[i]), i))
+    return targets[best]

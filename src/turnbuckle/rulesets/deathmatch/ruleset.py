@@ -1,0 +1,100 @@
+"""UOV Deathmatch registered as a ruleset: info block, samples, armies, engine and narrator."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from turnbuckle.core.errors import InputFileError
+from turnbuckle.core.events import Json
+from turnbuckle.core.match import MatchRecord, MatchSetup, Result
+from turnbuckle.core.options import OptionSpec
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, parse_yaml
+from turnbuckle.core.table import Table
+from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.deathmatch.engine import Battle
+from turnbuckle.rulesets.deathmatch.figures import MAX_POWER, Army, army_from_ids, bestiary, load_army
+from turnbuckle.rulesets.deathmatch.initiative import TIEBREAKS
+from turnbuckle.rulesets.deathmatch.narrator import narrate
+from turnbuckle.rulesets.deathmatch.policies import POLICIES
+
+INFO = RulesetInfo(
+    id="deathmatch",
+    name="UOV Deathmatch",
+    version="1.0",
+    designer="Metal Monkey (J. Gadze) for Ironhaus Productions (rules in rules/uov-deathmatch.txt)",
+    summary="2-4 players, armies of 1-6 monster figures under a power cap; d6 + SPD initiative, "
+            "d6 + ATK against d6 + DEF; the last player standing wins.",
+    min_sides=2,
+    max_sides=4,
+    aliases=("uov",),
+    side_word="army",
+    player_kinds=("auto", "human", *POLICIES),
+    options=(
+        OptionSpec("cap", 10, "power cap: each army's total power rating (Runt 1, Grunt 2, Fiend 3) "
+                   "may not exceed it; an army under it plays with a handicap", minimum=1, maximum=MAX_POWER),
+        OptionSpec("tiebreak", "coin", "how tied initiative totals are broken: a coin flip (a d2) or "
+                   "rock-paper-scissors", choices=TIEBREAKS),
+        OptionSpec("default_policy", "lowest-hp", "the target policy of a player given no --policy/--player",
+                   choices=POLICIES),
+        OptionSpec("max_rounds", 50, "safety net: the battle is a draw if no single player is left after "
+                   "this many rounds", minimum=1, maximum=1000),
+        OptionSpec("stake", "", "the spoils of war, free text, kept in the result"),
+    ),
+)
+
+
+@cache
+def _samples() -> tuple[Sample, ...]:
+    folder = resources.files("turnbuckle.rulesets.deathmatch") / "samples"
+    out = []
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".yaml"):
+            text = entry.read_text(encoding="utf-8")
+            data = parse_yaml(text, entry.name)
+            summary = str(data.get("notes", "")) if isinstance(data, dict) else ""
+            out.append(Sample(entry.name.removesuffix(".yaml"), summary, text))
+    return tuple(out)
+
+
+class DeathmatchRuleset(Ruleset[Army]):
+    info = INFO
+
+    def samples(self) -> Sequence[Sample]:
+        return _samples()
+
+    def load_side(self, data: object, label: str) -> Army:
+        return load_army(data, label)
+
+    def side_name(self, side: Army) -> str:
+        return side.name
+
+    def side_json(self, side: Army) -> Json:
+        return side.to_json()
+
+    def resolve_side(self, arg: str) -> Army:
+        """A file, a sample army, or a comma-separated list of bestiary ids (``ash-wyrm,bog-rat``)."""
+        if Path(arg).exists() or arg in {s.id for s in self.samples()}:
+            return super().resolve_side(arg)
+        army = army_from_ids(arg)
+        if army is not None:
+            return army
+        if "," in arg:
+            unknown = [p.strip() for p in arg.split(",") if p.strip().lower() not in bestiary()]
+            raise InputFileError(
+                f"'{arg}': {', '.join(repr(u) for u in unknown) or 'an empty name'} not in the bestiary; "
+                f"ids are: {', '.join(bestiary())}"
+            )
+        try:
+            return super().resolve_side(arg)
+        except InputFileError as exc:
+            raise InputFileError(f"{exc}; or name bestiary figures separated by commas, e.g. "
+                                 "ash-wyrm,gutter-imp") from None
+
+    def play(self, setup: MatchSetup[Army], table: Table) -> Result:
+        return Battle(setup, table).play()
+
+    def narrate(self, record: MatchRecord) -> Writeup:
+        return narrate(record)

@@ -1,0 +1,109 @@
+"""Exact odds for the automatic player: the expected point margin of a period from a start
+position, by enumerating every die face (move, quality, scramble and near-fall dice) with the
+same exchange and stalling rules the engine uses.
+
+A pin ends the match; for the margin it counts as :data:`PIN_VALUE` points to the pinner (the
+value of a fall in a folkstyle dual meet). Riding time and the score so far are not part of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from turnbuckle.rulesets.folkstyle.card import FACES, Card
+from turnbuckle.rulesets.folkstyle.exchange import FollowUp, Outcome, resolve, role
+from turnbuckle.rulesets.folkstyle.stalling import Streaks, move_key, point_for_call
+
+PIN_VALUE = 6
+WAYS_PER_TURN = 6**5  # two move dice, two quality dice, one follow-up die
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One way a turn can go from given move faces: its outcome and the stalling keys."""
+
+    outcome: Outcome
+    keys: tuple[str, str]
+    ways: int  # out of WAYS_PER_TURN
+
+
+def turn_branches(cards: tuple[Card, Card], top: int | None) -> list[Branch]:
+    """Every distinct (outcome, moves) of one turn from ``top``, with how many of the 6**5 equally
+    likely ways of rolling the dice lead to it."""
+    roles = (role(0, top), role(1, top))
+    tally: dict[tuple[Outcome, tuple[str, str]], int] = {}
+    for fr in FACES:
+        red = cards[0].move(roles[0], fr)
+        for fg in FACES:
+            green = cards[1].move(roles[1], fg)
+            keys = (move_key(roles[0], red.name), move_key(roles[1], green.name))
+            for qr in FACES:
+                for qg in FACES:
+                    step = resolve(top, (red, green), (red.base + qr, green.base + qg))
+                    for outcome, ways in _settled(step):
+                        tally[(outcome, keys)] = tally.get((outcome, keys), 0) + ways
+    return [Branch(o, k, w) for (o, k), w in tally.items()]
+
+
+def _settled(step: Outcome | FollowUp) -> Iterator[tuple[Outcome, int]]:
+    if isinstance(step, Outcome):
+        yield step, 6
+    else:
+        for face in FACES:
+            yield step.settle(face), 1
+
+
+@dataclass
+class PeriodOdds:
+    """Expected margins (Red minus Green) for two cards; results are cached per start."""
+
+    cards: tuple[Card, Card]
+    _branches: dict[int | None, list[Branch]] = field(default_factory=dict)
+    _memo: dict[tuple[int, int | None, Streaks, tuple[int, int]], int] = field(default_factory=dict)
+
+    def branches(self, top: int | None) -> list[Branch]:
+        if top not in self._branches:
+            self._branches[top] = turn_branches(self.cards, top)
+        return self._branches[top]
+
+    def margin(self, top: int | None, turns: int = 3, calls: tuple[int, int] = (0, 0)) -> Fraction:
+        """The expected Red-minus-Green points over ``turns`` turns starting from ``top``, given
+        each colour's stalling calls so far (only their parity matters)."""
+        parity = (calls[0] % 2, calls[1] % 2)
+        return Fraction(self._value(turns, top, Streaks(), parity), WAYS_PER_TURN**turns)
+
+    def _value(self, turns: int, top: int | None, streaks: Streaks, parity: tuple[int, int]) -> int:
+        if turns == 0:
+            return 0
+        key = (turns, top, streaks.trimmed(turns), parity)
+        if key in self._memo:
+            return self._memo[key]
+        scale = WAYS_PER_TURN ** (turns - 1)
+        total = 0
+        for b in self.branches(top):
+            o = b.outcome
+            if o.pin:
+                total += b.ways * scale * (PIN_VALUE if o.by == 0 else -PIN_VALUE)
+                continue
+            red, green = o.points
+            new_streaks, called = streaks.step(b.keys, o.counted, o.top != top)
+            new_parity = list(parity)
+            for side in (0, 1):
+                if called[side]:
+                    if point_for_call(parity[side] + 1):
+                        if side == 0:
+                            green += 1
+                        else:
+                            red += 1
+                    new_parity[side] = (parity[side] + 1) % 2
+            rest = self._value(turns - 1, o.top, new_streaks, (new_parity[0], new_parity[1]))
+            total += b.ways * (red - green) * scale + b.ways * rest
+        self._memo[key] = total
+        return total
+
+    def margin_for(self, side: int, top: int | None, turns: int = 3, calls: tuple[int, int] = (0, 0)) -> Fraction:
+        """The expected margin from ``side``'s point of view."""
+        m = self.margin(top, turns, calls)
+        return m if side == 0 else -m

@@ -1,0 +1,71 @@
+"""BIG TCG folkstyle registered as a ruleset: info block, samples, cards, engine and narrator."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import cast
+
+from turnbuckle.core.events import Json
+from turnbuckle.core.match import MatchRecord, MatchSetup, Result
+from turnbuckle.core.options import OptionSpec
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, parse_yaml
+from turnbuckle.core.table import Table
+from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.folkstyle.card import Card, card_json, load_card
+from turnbuckle.rulesets.folkstyle.engine import Bout
+from turnbuckle.rulesets.folkstyle.narrator import narrate
+
+INFO = RulesetInfo(
+    id="folkstyle",
+    name="BIG TCG folkstyle wrestling",
+    version="1.0",
+    designer="BIG TCG's designers (rulebook in rules/big-tcg-folkstyle.txt)",
+    summary="Wrestler cards with six moves per position; move and quality dice, three periods, overtime.",
+    aliases=("big-tcg", "bigtcg"),
+    side_word="wrestler",
+    player_kinds=("auto", "human"),
+    options=(
+        OptionSpec("riding_time", True, "award 1 point for riding time at the end of regulation"),
+        OptionSpec("riding_threshold", 2, "turns on top one wrestler needs over the other for the riding-time point",
+                   minimum=1, maximum=9),
+        OptionSpec("overtime_cycles", 3, "overtime cycles (three periods each) before a level match is a draw",
+                   minimum=1, maximum=20),
+    ),
+)
+
+
+@cache
+def _samples() -> tuple[Sample, ...]:
+    folder = resources.files("turnbuckle.rulesets.folkstyle") / "samples"
+    out = []
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".yaml"):
+            text = entry.read_text(encoding="utf-8")
+            data = parse_yaml(text, entry.name)
+            summary = str(data.get("notes", "")) if isinstance(data, dict) else ""
+            out.append(Sample(entry.name.removesuffix(".yaml"), summary, text))
+    return tuple(out)
+
+
+class FolkstyleRuleset(Ruleset[Card]):
+    info = INFO
+
+    def samples(self) -> Sequence[Sample]:
+        return _samples()
+
+    def load_side(self, data: object, label: str) -> Card:
+        return load_card(data, label)
+
+    def side_name(self, side: Card) -> str:
+        return side.name
+
+    def side_json(self, side: Card) -> Json:
+        return cast(Json, card_json(side))
+
+    def play(self, setup: MatchSetup[Card], table: Table) -> Result:
+        return Bout(setup, table).play()
+
+    def narrate(self, record: MatchRecord) -> Writeup:
+        return narrate(record)

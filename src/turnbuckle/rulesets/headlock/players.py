@@ -1,0 +1,170 @@
+"""What a player may see, and the automatic players.
+
+A player decides from a *view* built by the engine. The view types have no field for the
+opponent's card: a choice is made before the reveal, so the opponent's card cannot leak into it.
+
+- ``solo``: the rulebook's solo opponent. It always takes the highest power its card allows (at
+  most the ``cap`` option); of the strike and the grapple at that power it takes the grapple when
+  that grapple is a submission, else the strike. It never tags out.
+- ``smart``: weighs every move it may play by its expected value over the cards the opponent may
+  hold (all 52 cards but its own): damage dealt when it wins the speed contest, damage taken when
+  it loses, and the chance that a hold, pin or knockdown ends the match, priced at the opponent's
+  starting HP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from turnbuckle.core.cards import Card, standard_deck
+from turnbuckle.rulesets.headlock.holds import (
+    PIN_ROLLS,
+    SUBMISSION_ROLLS,
+    breakout_die,
+    breakout_target,
+    choke_chance,
+    escape_chance,
+    getup_need,
+    under_quarter,
+)
+from turnbuckle.rulesets.headlock.sheet import Character, Move
+from turnbuckle.rulesets.headlock.trumps import SUIT_BONUS, advantage, allowed_powers, card_value
+
+PLAYER_KINDS = ("smart", "solo", "human")
+DEFAULT_PLAYER = "smart"
+
+
+@dataclass(frozen=True)
+class Wrestler:
+    """The public facts about a wrestler: the sheet, HP and knockdowns so far."""
+
+    name: str
+    sheet: Character
+    hp: int
+    knockdowns: int = 0
+
+    @property
+    def start_hp(self) -> int:
+        return self.sheet.hp
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The match options a player needs to judge a move."""
+
+    choke: bool = False
+    knockout: bool = False
+    getup_rolls: int = 10
+    getup_die: int = 12
+
+
+@dataclass(frozen=True)
+class MoveView:
+    """A player's view when choosing a move: its own card and the public state. There is no
+    field for the opponent's card; it is still face down when the choice is made."""
+
+    me: Wrestler
+    card: Card
+    opponent: Wrestler
+    options: tuple[str, ...]
+    turn: int
+    rules: Rules
+
+
+@dataclass(frozen=True)
+class TagView:
+    """A player's view when it has won the speed contest and may tag its partner in."""
+
+    me: Wrestler
+    partner: Wrestler
+    opponent: Wrestler
+    turn: int
+
+
+def move_options(sheet: Character, card: Card, cap: int = 7) -> tuple[str, ...]:
+    """The move codes a number card allows: strikes, then grapples, by power (``s1`` ... ``g7``)."""
+    powers = allowed_powers(card, cap)
+    return tuple(f"s{p}" for p in powers) + tuple(f"g{p}" for p in powers)
+
+
+def solo_move(view: MoveView) -> str:
+    """The solo opponent: the highest power allowed; the grapple there if it is a submission."""
+    top = max(int(code[1:]) for code in view.options)
+    if view.me.sheet.grapple(top).is_submission and f"g{top}" in view.options:
+        return f"g{top}"
+    return f"s{top}"
+
+
+def solo_tag(view: TagView) -> str:
+    return "attack"
+
+
+def _finish_value(view: MoveView, move: Move, dmg: int, adv: int) -> float:
+    """The chance that this hit ends the match at once (hold, pin or knockdown), times its worth."""
+    opp = view.opponent
+    hp = max(0, opp.hp - dmg)
+    worth = float(opp.start_hp)
+    res = opp.sheet.res
+    die = breakout_die(hp, move.special)
+    target = breakout_target(hp, opp.start_hp, res)
+    if move.is_submission and adv >= 0:
+        chance = 1 - escape_chance(target, die, SUBMISSION_ROLLS)
+        if move.is_choke and view.rules.choke:
+            chance += choke_chance(die, target, res)
+        return worth * float(chance)
+    value = 0.0
+    stays_down = 0.0
+    if view.rules.knockout and not move.is_submission and dmg > 0 and hp == 0:
+        need = getup_need(res, opp.knockdowns + 1)
+        up = max(0, view.rules.getup_die - max(0, need)) / view.rules.getup_die
+        stays_down = (1 - up) ** view.rules.getup_rolls
+        value += worth * stays_down
+    if adv > 0 and under_quarter(hp, opp.start_hp):
+        value += worth * (1 - stays_down) * float(1 - escape_chance(target, die, PIN_ROLLS))
+    return value
+
+
+def move_value(view: MoveView, code: str) -> float:
+    """The expected value of playing ``code``, over every card the opponent may hold."""
+    me, opp = view.me.sheet, view.opponent.sheet
+    move = me.move(code)
+    mine = card_value(view.card)
+    total = 0.0
+    cards = [c for c in standard_deck() if c != view.card]
+    for theirs in cards:
+        adv = advantage(view.card, theirs)
+        if theirs.is_face:
+            if adv > 0:  # my suit cancels their special; I hit the bare DEF
+                dmg = max(0, me.atk + mine + move.power - opp.defense)
+                total += dmg + _finish_value(view, move, dmg, adv)
+            continue  # otherwise their special lands whatever I chose
+        value = card_value(theirs)
+        their_power = max(allowed_powers(theirs))
+        my_speed = me.spd + mine - move.power + (SUIT_BONUS if adv > 0 else 0)
+        their_speed = opp.spd + value - their_power + (SUIT_BONUS if adv < 0 else 0)
+        if my_speed > their_speed:
+            dmg = max(0, me.atk + mine + move.power - (opp.defense + value))
+            total += dmg + _finish_value(view, move, dmg, adv)
+        elif my_speed < their_speed:
+            total -= max(0, opp.atk + value + their_power - (me.defense + mine))
+    return total / len(cards)
+
+
+def smart_move(view: MoveView) -> str:
+    """The move with the highest expected value (ties: the higher power, then the strike)."""
+    def key(code: str) -> tuple[float, int, int]:
+        return (move_value(view, code), int(code[1:]), 1 if code[0] == "s" else 0)
+
+    return max(view.options, key=key)
+
+
+def smart_tag(view: TagView) -> str:
+    """Tag out when worn down (a third of HP or less) and the partner is fresher by a third."""
+    mine = view.me.hp / view.me.start_hp
+    theirs = view.partner.hp / view.partner.start_hp
+    return "tag" if mine <= 1 / 3 and theirs >= mine + 1 / 3 else "attack"
+
+
+MOVE_POLICIES: dict[str, Callable[[MoveView], str]] = {"solo": solo_move, "smart": smart_move}
+TAG_POLICIES: dict[str, Callable[[TagView], str]] = {"solo": solo_tag, "smart": smart_tag}

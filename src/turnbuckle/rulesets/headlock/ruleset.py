@@ -1,0 +1,82 @@
+"""Headlock registered as a ruleset: info block, options, samples, sheets, engine and narrator."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+
+from turnbuckle.core.events import Json, to_json_value
+from turnbuckle.core.match import MatchRecord, MatchSetup, Result
+from turnbuckle.core.options import OptionSpec
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, parse_yaml
+from turnbuckle.core.table import Table
+from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.headlock.engine import Match
+from turnbuckle.rulesets.headlock.narrator import narrate
+from turnbuckle.rulesets.headlock.players import PLAYER_KINDS
+from turnbuckle.rulesets.headlock.sheet import Character, character_json, load_character
+
+INFO = RulesetInfo(
+    id="headlock",
+    name="Headlock",
+    version="1.0",
+    designer="the Headlock rulebook's author (rules/headlock.txt)",
+    summary="Cards and dice: draw, pick a move the card allows, speed contest with the suit cycle, "
+    "specials on face cards, submissions and pins with break-out rolls.",
+    min_sides=2,
+    max_sides=4,
+    side_word="wrestler",
+    player_kinds=PLAYER_KINDS,
+    options=(
+        OptionSpec("deck", "split", "split: each side draws half of one shuffled deck; own: a deck each",
+                   choices=("split", "own")),
+        OptionSpec("tag_piles", "team", "tag matches (4 wrestlers): a team draws from one pile, or "
+                   "each wrestler from a pile of their own", choices=("team", "wrestler")),
+        OptionSpec("knockout", False, "knockout variant: a strike or grapple that leaves 0 HP is a "
+                   "knockdown, with rolls to beat the count"),
+        OptionSpec("getup_rolls", 10, "knockout variant: rolls to beat the count", minimum=1, maximum=20),
+        OptionSpec("getup_die", "d12", "knockout variant: the get-up die", choices=("d8", "d12", "d20")),
+        OptionSpec("choke", False, "choke rule: on a held choke the attacker rolls after the "
+                   "defender's fourth failed break-out roll"),
+        OptionSpec("turns", 60, "turn limit; then a decision on the share of HP left", minimum=1,
+                   maximum=1000),
+        OptionSpec("cap", 7, "highest move power the solo opponent may use (e.g. 3: only its 1 and 3 "
+                   "power moves)", minimum=1, maximum=7),
+    ),
+)
+
+
+@cache
+def _samples() -> tuple[Sample, ...]:
+    folder = resources.files("turnbuckle.rulesets.headlock") / "samples"
+    out = []
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".yaml"):
+            text = entry.read_text(encoding="utf-8")
+            data = parse_yaml(text, entry.name)
+            summary = str(data.get("notes", "")) if isinstance(data, dict) else ""
+            out.append(Sample(entry.name.removesuffix(".yaml"), summary, text))
+    return tuple(out)
+
+
+class HeadlockRuleset(Ruleset[Character]):
+    info = INFO
+
+    def samples(self) -> Sequence[Sample]:
+        return _samples()
+
+    def load_side(self, data: object, label: str) -> Character:
+        return load_character(data, label)
+
+    def side_name(self, side: Character) -> str:
+        return side.name
+
+    def side_json(self, side: Character) -> Json:
+        return to_json_value(character_json(side))
+
+    def play(self, setup: MatchSetup[Character], table: Table) -> Result:
+        return Match(setup, table).play()
+
+    def narrate(self, record: MatchRecord) -> Writeup:
+        return narrate(record)
