@@ -49,11 +49,11 @@ class Setup:
                    str(options["getup"]))
 
     def args(self) -> tuple[Any, ...]:
-        from turnbuckle.sim.boxing.tables import load
+        from turnbuckle.sim.boxing.tables import FIELDS, load
 
         t = load(self.reading)
-        return (*self.stats, self.rounds, self.combo, self.cumulative, t.damage, t.jab, t.special,
-                t.penalty, t.hp_after, t.knocked, t.tko, t.gain, t.pen_toughness, t.pen_speed, t.fatigue)
+        return (*self.stats, self.rounds, self.combo, self.cumulative,
+                *(getattr(t, name) for name in FIELDS))
 
 
 def set_threads(threads: int | None) -> None:

@@ -41,9 +41,10 @@ MAIN_N = np.uint64(144 * 144 * 36)
 EXTRA_N = np.uint64(36 * 36)
 #: Bounded: a rejection has chance below 2e-4, so 64 in a row never happens.
 MAX_REJECTIONS = 64
+#: The total of 2d12 by their joint index ``12 * (first - 1) + (second - 1)``.
+SUM12 = np.array([a // 12 + a % 12 + 2 for a in range(144)], np.int8)
 U36 = np.uint64(36)
 U144 = np.uint64(144)
-U12 = np.uint64(12)
 
 HP_OFF = 50  # must equal tables.HP_OFF (checked by a test)
 START_HP = 40
@@ -109,7 +110,7 @@ def bout_state(key, index):
 
 @njit(cache=True, inline="always")
 def play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
-              damage, jab, special, penalty, hp_after, knocked, tko, gain, pen_t, pen_s, fatigue,
+              damage, kind, penalty, hp_after, knocked1, knocked, tko, gain, pen_t, pen_s, fatigue,
               trace, tracing):
     """One bout. Returns (outcome code, turns played, knockdowns of side 0, of side 1, dice, trace length)."""
     hp0 = START_HP
@@ -135,8 +136,8 @@ def play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
             ub = i - ua * U144
             a = np.int64(ua)
             b = np.int64(ub)
-            nat0 = np.int64(ua // U12 + ua % U12) + 2
-            nat1 = np.int64(ub // U12 + ub % U12) + 2
+            nat0 = np.int64(SUM12[ua])
+            nat1 = np.int64(SUM12[ub])
             dice += 4
             if tracing:
                 trace[pos] = a // 12 + 1
@@ -174,8 +175,9 @@ def play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
                 pos += 2
             d1 = np.int64(damage[ap, dt, p_first])
             hb = dhp
-            dhp = np.int64(hp_after[jab[p_first], hb + HP_OFF, d1])
-            down = knocked[special[p_first], hb + HP_OFF, d1, dhp + HP_OFF]
+            k1 = kind[p_first]
+            dhp = np.int64(hp_after[k1 & 1, hb + HP_OFF, d1])
+            down = knocked1[k1, hb + HP_OFF, d1]
             heavy = np.int64(penalty[p_first])
             extra = np.int64(-1)
             if down == 0 and combo and nat >= COMBO_NATURAL:
@@ -187,8 +189,9 @@ def play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
                     trace[pos + 1] = p_second % 6 + 1
                     pos += 2
                 d2 = np.int64(damage[ap, dt, p_second])
-                dhp = np.int64(hp_after[jab[p_second], dhp + HP_OFF, d2])
-                down = knocked[special[p_second], hb + HP_OFF, d1 + d2, dhp + HP_OFF]
+                k2 = kind[p_second]
+                dhp = np.int64(hp_after[k2 & 1, dhp + HP_OFF, d2])
+                down = knocked[k2 >> 1, hb + HP_OFF, d1 + d2, dhp + HP_OFF]
                 pen2 = np.int64(penalty[p_second])
                 if d2 > d1 or (d2 == d1 and pen2 > heavy):
                     heavy = pen2
@@ -238,14 +241,14 @@ def play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
 
 @njit(parallel=True, cache=True)
 def run_chunk(key, start, count, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
-              damage, jab, special, penalty, hp_after, knocked, tko, gain, pen_t, pen_s, fatigue,
+              damage, kind, penalty, hp_after, knocked1, knocked, tko, gain, pen_t, pen_s, fatigue,
               codes, turns, kd0, kd1, dice):
     """Bouts ``start .. start + count - 1``; per-bout results go into the output arrays."""
     dummy = np.zeros(1, np.int8)
     for j in prange(count):
         state = bout_state(key, start + j)
         c, tn, k0, k1, d, _ = play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
-                                        damage, jab, special, penalty, hp_after, knocked, tko, gain,
+                                        damage, kind, penalty, hp_after, knocked1, knocked, tko, gain,
                                         pen_t, pen_s, fatigue, dummy, False)
         codes[j] = c
         turns[j] = tn
@@ -256,14 +259,14 @@ def run_chunk(key, start, count, p0, s0, t0, p1, s1, t1, rounds, combo, cumulati
 
 @njit(cache=True)
 def trace_bouts(key, start, count, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
-                damage, jab, special, penalty, hp_after, knocked, tko, gain, pen_t, pen_s, fatigue,
+                damage, kind, penalty, hp_after, knocked1, knocked, tko, gain, pen_t, pen_s, fatigue,
                 traces, lengths, codes, turns, kd0, kd1, dice):
     """Like ``run_chunk`` on one thread, also writing every die face in the reference engine's
     order into ``traces[j, :lengths[j]]``."""
     for j in range(count):
         state = bout_state(key, start + j)
         c, tn, k0, k1, d, n = play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
-                                        damage, jab, special, penalty, hp_after, knocked, tko, gain,
+                                        damage, kind, penalty, hp_after, knocked1, knocked, tko, gain,
                                         pen_t, pen_s, fatigue, traces[j], True)
         codes[j] = c
         turns[j] = tn

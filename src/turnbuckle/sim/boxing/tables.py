@@ -61,11 +61,11 @@ class Tables:
     """The arrays the kernel reads (all int8, C-contiguous)."""
 
     damage: I8  # [power, toughness, punch] -> damage
-    jab: I8  # [punch] -> 1 for the single Left Jab
-    special: I8  # [punch] -> 1 for a Special Move
+    kind: I8  # [punch] -> 1 for the single Left Jab, 2 for a Special Move, else 0
     penalty: I8  # [punch] -> knockdown penalty (1 or 2)
     hp_after: I8  # [jab, hp_before + HP_OFF, damage] -> HP after
-    knocked: I8  # [special, hp_before + HP_OFF, damage, hp_after + HP_OFF] -> 1 if down
+    knocked1: I8  # [kind, hp_before + HP_OFF, damage] -> 1 if one punch knocks down (small: stays in cache)
+    knocked: I8  # [special, hp_before + HP_OFF, damage, hp_after + HP_OFF] -> 1 if down (a combo)
     tko: I8  # [hp_before + HP_OFF, hp_after + HP_OFF] -> 1 if stopped without a roll
     gain: I8  # [hp_before + HP_OFF, hp_after + HP_OFF, 2d6 total] -> 0 KO, else HP regained
     pen_toughness: I8  # [toughness, speed, amount] -> toughness after the penalty
@@ -81,7 +81,7 @@ def _faces() -> list[tuple[int, int]]:
     return [(f, s) for f in range(1, 7) for s in range(1, 7)]
 
 
-FIELDS = ("damage", "jab", "special", "penalty", "hp_after", "knocked", "tko", "gain", "pen_toughness",
+FIELDS = ("damage", "kind", "penalty", "hp_after", "knocked1", "knocked", "tko", "gain", "pen_toughness",
           "pen_speed", "fatigue")
 
 
@@ -135,11 +135,11 @@ def build(reading: str) -> Tables:
         for t in range(STAT_N):
             for i, (f, s) in enumerate(faces):
                 damage[p, t, i] = punch_damage(f, s, p, t)
-    jab = np.array([is_left_jab(f, s) for f, s in faces], np.int8)
-    special = np.array([is_special(f, s) for f, s in faces], np.int8)
+    kind = np.array([int(is_left_jab(f, s)) + 2 * int(is_special(f, s)) for f, s in faces], np.int8)
     penalty = np.array([knockdown_penalty(f, s) for f, s in faces], np.int8)
 
     hp_after = np.zeros((2, HP_N, DMG_N), np.int8)
+    knocked1 = np.zeros((3, HP_N, DMG_N), np.int8)
     knocked = np.zeros((2, HP_N, DMG_N, HP_N), np.int8)
     tko = np.zeros((HP_N, HP_N), np.int8)
     gain = np.zeros((HP_N, HP_N, 13), np.int8)
@@ -149,6 +149,9 @@ def build(reading: str) -> Tables:
                 after = hp_after_punch(hb, d, bool(j))
                 if after >= -HP_OFF:
                     hp_after[j, hb + HP_OFF, d] = after
+            for k in (0, 1, 2):  # a plain punch, the Left Jab, a Special Move
+                after = hp_after_punch(hb, d, k == 1)
+                knocked1[k, hb + HP_OFF, d] = knocked_down(hb, d, after, k == 2)
         for ha in range(-HP_OFF, hb + 1):
             for d in range(DMG_N):
                 for sp in (0, 1):
@@ -166,4 +169,4 @@ def build(reading: str) -> Tables:
             for amount in (1, 2):
                 pen_t[t, s, amount], pen_s[t, s, amount] = apply_penalty(t, s, amount)
     fatigue = np.array([fatigue_for(a) for a in range(4)], np.int8)
-    return Tables(damage, jab, special, penalty, hp_after, knocked, tko, gain, pen_t, pen_s, fatigue)
+    return Tables(damage, kind, penalty, hp_after, knocked1, knocked, tko, gain, pen_t, pen_s, fatigue)
