@@ -75,15 +75,17 @@ def cold_start(args: list[str], repeats: int = 3) -> float:
 def main() -> None:
     import numba
 
+    nb: Any = numba
     cores = os.cpu_count() or 1
-    config: Any = numba.config
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"turnbuckle bench: {cores} CPU(s), load average {load} (other work on the machine slows every "
-          f"figure), numba {numba.__version__}, threading layer {config.THREADING_LAYER}")
     raw_numpy = numpy_dice_rate()
     raw_loop = {t: in_loop_dice_rate(t) for t in (1, 2)}
+    print(f"turnbuckle bench: {cores} CPU(s), load average {load} (other work on the machine slows every "
+          f"figure), numba {nb.__version__}, threading layer {nb.threading_layer()}")
     print(f"raw dice rate: numpy Generator.integers {raw_numpy / 1e6:,.0f}M dice/s (1 thread); "
           f"in-loop SplitMix64 {raw_loop[1] / 1e6:,.0f}M dice/s on 1 thread, {raw_loop[2] / 1e6:,.0f}M on 2")
+    print("fast/s: matches per second on 1 and 2 threads; ratio: fast on 2 threads / reference; "
+          "of raw: the fast engine's dice per second / the in-loop generator's raw rate on as many threads")
     print()
     header = (f"{'ruleset':<10}{'ref/s':>10}{'fast/s 1t':>12}{'fast/s 2t':>12}{'ratio':>9}"
               f"{'dice/match':>12}{'dice/s 2t':>12}{'of raw 1t':>11}{'of raw 2t':>11}")
