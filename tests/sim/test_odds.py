@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -163,12 +164,14 @@ def test_exchange_text_and_json() -> None:
     code, out, _ = _odds("boxing", "glass-cannon", "iron-chin", "--exchange", "--format", "json")
     data = json.loads(out)
     assert data["format"] == "turnbuckle.exchange/1"
+    assert data["sides"] == ["Rico Vance", "Otis Granger"]
     ini = data["initiative"]
-    from fractions import Fraction
-
-    total = Fraction(ini["Rico Vance attacks"]) + Fraction(ini["Otis Granger attacks"]) + Fraction(ini["clinch"])
-    assert total == 1
-    rows = data["punches"]["Rico Vance on Otis Granger"]
+    assert ini["speeds"] == [7, 3]
+    assert sum(Fraction(p) for p in ini["attacks"]) + Fraction(ini["clinch"]) == 1
+    first = data["punches"][0]
+    assert (first["attacker"], first["defender"]) == ("Rico Vance", "Otis Granger")
+    assert (first["power"], first["toughness"]) == (7, 8)
+    rows = first["rows"]
     assert [r["hp"] for r in rows] == [40, 15, 14, 10, 9, 5, 1]
     assert sum(Fraction(v) for v in rows[0]["damage"].values()) == 1
 
@@ -198,6 +201,7 @@ def test_plot_png_and_svg(tmp_path: Path) -> None:
     (["boxing", "all-rounder", "slugger", "--plot", "out.gif"], ".png or .svg"),
     (["boxing", "all-rounder", "slugger", "--seed", "-1"], "out of range"),
     (["boxing", "all-rounder", "slugger", "--threads", "0"], "--threads 0"),
+    (["boxing", "all-rounder", "slugger", "--threads", "999"], "--threads 999"),
 ])
 def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
     code, out, err = _odds(*args)

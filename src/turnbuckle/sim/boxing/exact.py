@@ -122,18 +122,21 @@ def exchange_tables(sides: Sequence[Any], names: Sequence[str],
     reading = str(options.get("getup", "ruling"))
     ini = initiative(a.speed, b.speed)
     data: dict[str, Any] = {
+        "sides": list(names),
         "initiative": {
-            f"{names[0]} attacks": str(ini.a_attacks), f"{names[1]} attacks": str(ini.b_attacks),
-            "clinch": str(ini.clinch), f"{names[0]} combo": str(ini.a_combo), f"{names[1]} combo": str(ini.b_combo),
+            "speeds": [a.speed, b.speed],
+            "attacks": [str(ini.a_attacks), str(ini.b_attacks)],
+            "clinch": str(ini.clinch),
+            "combo": [str(ini.a_combo), str(ini.b_combo)],
         },
-        "punches": {},
+        "punches": [],
     }
     lines = [f"One turn at the opening bell (Speed {a.speed} vs {b.speed}):",
              f"  {names[0]} attacks {_pct(ini.a_attacks)}   {names[1]} attacks {_pct(ini.b_attacks)}   "
              f"clinch {_pct(ini.clinch)}",
              f"  combo: {names[0]} {_pct(ini.a_combo)}   {names[1]} {_pct(ini.b_combo)}"]
     for att, dfn, an, dn in ((a, b, names[0], names[1]), (b, a, names[1], names[0])):
-        rows = []
+        rows: list[dict[str, Any]] = []
         lines += ["", f"One punch by {an} (Power {att.power}) on {dn} (Toughness {dfn.toughness}):",
                   "  HP before   mean damage   blocked    down      stopped"]
         for hp in SHOWN_HP:
@@ -143,6 +146,7 @@ def exchange_tables(sides: Sequence[Any], names: Sequence[str],
                          "down": str(pu.down), "stopped": str(pu.stopped)})
             lines.append(f"  {hp:>9}   {float(pu.mean_damage):11.3f}   {_pct(pu.blocked)}   {_pct(pu.down)}   "
                          f"{_pct(pu.stopped)}")
-        data["punches"][f"{an} on {dn}"] = rows
+        data["punches"].append({"attacker": an, "defender": dn, "power": att.power,
+                                "toughness": dfn.toughness, "rows": rows})
     lines += ["", "(exact: every face of the dice enumerated; 'stopped' is a TKO or a KO on the get-up roll)"]
     return data, "\n".join(lines) + "\n"

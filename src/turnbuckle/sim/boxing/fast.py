@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import OptionValue
 from turnbuckle.core.rng import SplitMix64
 from turnbuckle.rulesets.boxing.sheet import Fighter
@@ -60,7 +61,10 @@ def set_threads(threads: int | None) -> None:
     import numba
 
     config: Any = numba.config
-    numba.set_num_threads(threads if threads is not None else int(config.NUMBA_NUM_THREADS))
+    most = int(config.NUMBA_NUM_THREADS)
+    if threads is not None and not 1 <= threads <= most:
+        raise RulesError(f"--threads {threads}: this machine runs 1 to {most} threads")
+    numba.set_num_threads(threads if threads is not None else most)
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
