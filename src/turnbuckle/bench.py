@@ -9,6 +9,7 @@ the raw rate the engine reaches, and the wall time of ``turnbuckle odds`` with a
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -60,16 +61,20 @@ def in_loop_dice_rate(threads: int) -> float:
     return 2 * blocks * words / seconds
 
 
-def cold_start(args: list[str], repeats: int = 3) -> float:
-    """Median wall time of the command in a fresh process (after one warm-up run)."""
+def cold_start(args: list[str], repeats: int = 5) -> tuple[float, float, float]:
+    """The command in a fresh process, after one warm-up run: (median wall s, best wall s,
+    median CPU s). CPU time (user + system, all threads) is less disturbed by other work."""
     exe = os.path.join(os.path.dirname(sys.executable), "turnbuckle")
     cmd = [exe, *args] if os.path.exists(exe) else [sys.executable, "-m", "turnbuckle.cli.app", *args]
     subprocess.run(cmd, capture_output=True, check=True)
-    times = []
+    walls, cpus = [], []
     for _ in range(repeats):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         seconds, _ = _timed(lambda: subprocess.run(cmd, capture_output=True, check=True))
-        times.append(seconds)
-    return statistics.median(times)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        walls.append(seconds)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(walls), min(walls), statistics.median(cpus)
 
 
 def main() -> None:
@@ -120,8 +125,11 @@ def main() -> None:
         names = [s.id for s in rs.samples()[: rs.info.min_sides]]
         for n in (1, 1_000_000):
             args = ["odds", rs.info.id, *names, "-n", str(n), "--seed", "1"]
-            print(f"turnbuckle {' '.join(args)}: {cold_start(args):.2f} s wall (warm JIT cache)")
-    print(f"turnbuckle --help: {cold_start(['--help']):.2f} s wall")
+            wall, best, cpu = cold_start(args)
+            print(f"turnbuckle {' '.join(args)}: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU "
+                  "(warm JIT cache)")
+    wall, best, cpu = cold_start(["--help"])
+    print(f"turnbuckle --help: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU")
     print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
