@@ -238,3 +238,15 @@ def test_progress_bar_appears_only_after_a_second(monkeypatch: pytest.MonkeyPatc
         bar(50)
         assert bar.bar is not None
         assert bar.bar.tasks[0].completed == 50
+
+
+def test_the_cli_starts_without_heavy_imports() -> None:
+    """numba, numpy and matplotlib load only when a fast engine or a plot needs them."""
+    import subprocess
+    import sys
+
+    code = ("import sys, turnbuckle.cli.app, turnbuckle.sim.odds, turnbuckle.sim.specs\n"
+            "from turnbuckle.core.registry import all_rulesets\nall_rulesets()\n"
+            "print(sorted(m for m in ('numba', 'numpy', 'matplotlib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
