@@ -110,14 +110,19 @@ def main() -> None:
             continue
         fast(sides, opts, 10_000, 1, threads=1)  # compile, or load the JIT cache
         rates: dict[int, float] = {}
+        per_cpu: dict[int, float] = {}
         dice_per = 0.0
         for t in (1, 2):
+            cpu0 = time.process_time()
             secs, tally = _timed(lambda: fast(sides, opts, FAST_BOUTS, 5, threads=t))  # noqa: B023
+            per_cpu[t] = tally.n / max(time.process_time() - cpu0, 1e-9)
             rates[t] = tally.n / secs
             dice_per = tally.dice / tally.n
         print(f"{rs.info.id:<10}{ref_rate:>10,.0f}{rates[1]:>12,.0f}{rates[2]:>12,.0f}{rates[2] / ref_rate:>8,.0f}x"
               f"{dice_per:>12.1f}{rates[2] * dice_per / 1e6:>11,.0f}M"
               f"{rates[1] * dice_per / raw_loop[1]:>11.0%}{rates[2] * dice_per / raw_loop[2]:>11.0%}")
+        print(f"{'':<10}per CPU-second: {per_cpu[1]:,.0f} bouts on 1 thread, {per_cpu[2]:,.0f} on 2 "
+              f"(what 2 idle cores would give: about {2 * per_cpu[2]:,.0f} bouts/s)")
     print()
     for rs in all_rulesets():
         if spec_for(rs.info.id).fast is None:
