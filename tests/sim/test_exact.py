@@ -6,6 +6,8 @@ from fractions import Fraction
 
 import icepool
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from turnbuckle.sim.boxing.exact import initiative, punch
 
@@ -97,3 +99,22 @@ def test_known_values() -> None:
     light = punch(1, 10, 40)
     assert light.down == Fraction(3, 36)
     assert light.stopped == Fraction(3, 36) * Fraction(1, 36)  # then only a 2 on 2d6 is a KO
+
+
+@given(st.integers(0, 10), st.integers(0, 10))
+def test_initiative_is_a_distribution(sa: int, sb: int) -> None:
+    got = initiative(sa, sb)
+    assert got.a_attacks + got.b_attacks + got.clinch == 1
+    assert 0 <= got.a_combo <= got.a_attacks
+    assert 0 <= got.b_combo <= got.b_attacks
+    # Swapping the sides swaps the answers.
+    swapped = initiative(sb, sa)
+    assert (swapped.a_attacks, swapped.a_combo) == (got.b_attacks, got.b_combo)
+
+
+@given(st.integers(1, 10), st.integers(1, 10), st.integers(-3, 40), st.sampled_from(["ruling", "literal"]))
+def test_punch_is_a_distribution(power: int, toughness: int, hp: int, reading: str) -> None:
+    got = punch(power, toughness, hp, reading)
+    assert sum(got.damage.values()) == 1
+    assert Fraction(3, 36) <= got.down <= 1  # a Special Move always knocks down
+    assert 0 <= got.stopped <= got.down

@@ -144,6 +144,19 @@ def test_generic_ruleset_multi_side(toy_registered: None) -> None:
         assert abs(run.tally.wins(i) / decided - 0.25) < 0.05
 
 
+def test_fast_engine_that_cannot_load_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from turnbuckle.sim import specs
+
+    broken = replace(specs.SPECS["boxing"], fast="turnbuckle.sim.boxing.no_such_engine:run")
+    monkeypatch.setitem(specs.SPECS, "boxing", broken)
+    run = simulate(BOXING, [sample("all-rounder"), sample("slugger")], {}, 20, seed=1)
+    assert run.engine == "reference"
+    assert "the fast boxing engine cannot load" in run.notes[0]
+    assert run.tally.n == 20
+
+
 def test_cli_falls_back_with_a_note(toy_registered: None) -> None:
     code, out, err = _odds("toy", "ann", "bob", "cy", "-n", "300", "--seed", "4")
     assert code == 0

@@ -69,10 +69,17 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
     spec = spec_for(info.id)
     notes: list[str] = []
     used = engine
-    fast = spec.fast_engine() if engine == "fast" else None
-    if engine == "fast" and fast is None:
-        used = "reference"
-        notes.append(f"{info.id} has no fast engine yet; using the reference engine")
+    fast = None
+    if engine == "fast":
+        try:
+            fast = spec.fast_engine()
+        except ImportError as exc:  # numba missing or unsupported here: still give an answer
+            notes.append(f"the fast {info.id} engine cannot load ({exc}); using the reference engine")
+        else:
+            if fast is None:
+                notes.append(f"{info.id} has no fast engine yet; using the reference engine")
+        if fast is None:
+            used = "reference"
     if fast is not None:
         tally = fast(sides, resolved, n, seed, threads=threads, progress=progress)
     else:
