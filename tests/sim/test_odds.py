@@ -113,6 +113,18 @@ def test_reference_seeds_replay_single_matches() -> None:
     assert run.tally.outcomes == expected
 
 
+def test_seeds_jump_ahead() -> None:
+    assert list(match_seeds(42, 5, start=1000)) == list(match_seeds(42, 1005))[1000:]
+
+
+def test_reference_on_two_processes_equals_one(toy_registered: None) -> None:
+    one = simulate(TOY, PLAYERS[:3], {}, 2400, seed=8, engine="reference", threads=1)
+    two = simulate(TOY, PLAYERS[:3], {}, 2400, seed=8, engine="reference", threads=2)
+    assert one.tally == two.tally
+    assert one.tally.n == 2400
+    assert odds_json(one) == odds_json(two)
+
+
 # -- every registered ruleset, and the generic path ------------------------------------------
 def test_reference_engine_runs_every_registered_ruleset() -> None:
     for rs in all_rulesets():

@@ -72,7 +72,8 @@ def odds(
     plot: Annotated[Path | None, typer.Option(help="Draw outcomes and lengths to FILE.png or FILE.svg.")] = None,
     exchange: Annotated[bool, typer.Option("--exchange", help="Print the exact odds of one exchange "
                                            "(computed, not simulated) instead of simulating.")] = False,
-    threads: Annotated[int | None, typer.Option(help="Threads for the fast engine (default: all cores).")]
+    threads: Annotated[int | None, typer.Option(help="Threads of the fast engine, or processes of the reference "
+                                                "engine (default: all cores); results do not depend on it.")]
     = None,
 ) -> None:
     """Simulate many matches of one matchup: win/draw/loss with 95% intervals, finishes, match

@@ -6,6 +6,7 @@ holds game rules: game-specific parts come from the ruleset's ``SimSpec``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,7 +15,7 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue, resolve_options
 from turnbuckle.core.registry import Ruleset
-from turnbuckle.sim.reference import run_reference
+from turnbuckle.sim.reference import run_reference_parallel
 from turnbuckle.sim.specs import Progress, SimSpec, spec_for
 from turnbuckle.sim.stats import hist_mean, hist_quantile, wilson
 from turnbuckle.sim.tally import Tally
@@ -53,7 +54,9 @@ def check_n(n: int) -> None:
 def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, object], n: int, seed: int,
              engine: str = "fast", *, threads: int | None = None, progress: Progress | None = None) -> OddsRun:
     """Run ``n`` matches. ``engine='fast'`` uses the game's fast engine when it has one and falls
-    back to the reference engine (with a note) when it does not."""
+    back to the reference engine (with a note) when it does not. ``threads`` is the fast engine's
+    thread count, or the reference engine's number of worker processes (default: every core);
+    the result does not depend on it."""
     check_n(n)
     if engine not in ENGINES:
         raise RulesError(f"--engine '{engine}' is not one of {', '.join(ENGINES)}")
@@ -83,7 +86,8 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
     if fast is not None:
         tally = fast(sides, resolved, n, seed, threads=threads, progress=progress)
     else:
-        tally = run_reference(rs, sides, resolved, n, seed, progress=progress)
+        workers = threads if threads is not None else (os.cpu_count() or 1)
+        tally = run_reference_parallel(rs, sides, resolved, n, seed, workers=workers, progress=progress)
     names = unique_names([rs.side_name(s) for s in sides])
     return OddsRun(rs, names, resolved, n, seed, used, tally, spec, notes)
 

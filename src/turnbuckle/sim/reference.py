@@ -8,13 +8,17 @@ from typing import Any
 from turnbuckle.core.events import Roll
 from turnbuckle.core.options import OptionValue
 from turnbuckle.core.registry import Ruleset
-from turnbuckle.core.rng import SplitMix64
+from turnbuckle.core.rng import GOLDEN, SplitMix64
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.sim.specs import Progress, spec_for
 from turnbuckle.sim.tally import Tally
 
 #: How often (in matches) the progress callback is called.
 PROGRESS_EVERY = 250
+#: Fewer matches than this are played in one process.
+PARALLEL_MIN = 1000
+#: The most matches a worker plays in one slice.
+SLICE_MAX = 5000
 
 
 def match_seeds(seed: int, n: int, start: int = 0) -> Iterator[int]:
@@ -26,9 +30,7 @@ def match_seeds(seed: int, n: int, start: int = 0) -> Iterator[int]:
     >>> list(match_seeds(1, 2)) == list(match_seeds(1, 3))[:2]
     True
     """
-    rng = SplitMix64(seed)
-    for _ in range(start):
-        rng.next64()
+    rng = SplitMix64(seed + start * GOLDEN)  # SplitMix64 jumps ahead by adding to its state
     for _ in range(n):
         yield rng.next64()
 
@@ -53,4 +55,35 @@ def run_reference(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, 
             progress(i + 1)
     if progress is not None:
         progress(n)
+    return tally
+
+
+def _play_slice(job: tuple[Ruleset[Any], Sequence[Any], Mapping[str, OptionValue], int, int, int]) -> Tally:
+    rs, sides, options, n, seed, start = job
+    return run_reference(rs, sides, options, n, seed, start=start)
+
+
+def run_reference_parallel(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, OptionValue], n: int,
+                           seed: int, *, workers: int, progress: Progress | None = None) -> Tally:
+    """``run_reference`` spread over ``workers`` processes, in slices of consecutive matches.
+
+    Match ``i`` keeps its seed whoever plays it, and counts add up in any order, so the tally is
+    the same as on one process. Small runs stay in this process (starting workers costs more)."""
+    if workers <= 1 or n < PARALLEL_MIN:
+        return run_reference(rs, sides, options, n, seed, progress=progress)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    size = max(PROGRESS_EVERY, min(SLICE_MAX, n // (workers * 4)))
+    jobs = [(rs, list(sides), dict(options), min(size, n - start), seed, start) for start in range(0, n, size)]
+    tally = Tally(len(sides))
+    done = 0
+    # "spawn": a clean interpreter per worker, safe whatever threads this process has started.
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        for future in as_completed([pool.submit(_play_slice, job) for job in jobs]):
+            part = future.result()
+            tally.merge(part)
+            done += part.n
+            if progress is not None:
+                progress(done)
     return tally

@@ -52,6 +52,7 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         self.add_counts(other.outcomes, other.lengths, other.figures, other.dice, other.n)
+        self.unit = self.unit or other.unit
 
     def wins(self, side: int) -> int:
         return sum(c for (w, _), c in self.outcomes.items() if w == side)
