@@ -79,3 +79,19 @@ def test_bad_setup_is_refused() -> None:
         fast.Setup.of(SIDES[:1], options())
     with pytest.raises(ValueError, match="reading"):
         tables.build("sideways")
+
+
+def test_compiled_reports_the_cache() -> None:
+    run(SIDES, options(), 10, seed=1)  # compiles or loads: either way the cache now holds it
+    assert fast.compiled()
+
+
+def test_cli_announces_a_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+
+    monkeypatch.setattr(fast, "compiled", lambda: False)
+    result = CliRunner().invoke(app, ["odds", "boxing", "speedster", "slugger", "-n", "100", "--seed", "1"])
+    assert result.exit_code == 0
+    assert "compiling the fast boxing engine" in result.stderr

@@ -93,6 +93,12 @@ def odds(
 
             check_plot_path(plot)
         count = DEFAULT_N if n is None else n
+        if engine == "fast":
+            from turnbuckle.sim.specs import spec_for
+
+            if spec_for(rs.info.id).fast_needs_compile():
+                print(f"turnbuckle: note: compiling the fast {rs.info.id} engine for its first use "
+                      "(10-30 s; it is cached for later runs)", file=sys.stderr)
         run_seed = seed if seed is not None else secrets.randbelow(2**31)
         with ProgressBar(max(count, 1), f"{rs.info.id} odds") as bar:
             run = simulate(rs, loaded, options, count, run_seed, engine, threads=threads, progress=bar)

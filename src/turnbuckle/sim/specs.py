@@ -65,6 +65,8 @@ class Figure:
 class SimSpec:
     ruleset: str
     fast: str | None = None
+    #: ``"module:function"`` returning False when the fast engine must compile before it runs.
+    fast_ready: str | None = None
     exchange: str | None = None
     length_unit: str | None = None
     length: Callable[[Result, Mapping[str, OptionValue]], int | None] | None = None
@@ -87,6 +89,15 @@ class SimSpec:
 
     def fast_engine(self) -> FastEngine | None:
         return _load(self.fast) if self.fast else None
+
+    def fast_needs_compile(self) -> bool:
+        """True when the fast engine will compile first (a long pause worth announcing)."""
+        if not self.fast or not self.fast_ready:
+            return False
+        try:
+            return not bool(_load(self.fast_ready)())
+        except ImportError:
+            return False
 
     def exchange_tables(self) -> ExchangeTables | None:
         return _load(self.exchange) if self.exchange else None
@@ -114,6 +125,7 @@ SPECS: dict[str, SimSpec] = {
     "boxing": SimSpec(
         "boxing",
         fast="turnbuckle.sim.boxing.fast:run",
+        fast_ready="turnbuckle.sim.boxing.fast:compiled",
         exchange="turnbuckle.sim.boxing.exact:exchange_tables",
         length_unit="turns",
         length=_boxing_length,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -59,6 +60,17 @@ class Setup:
         t = load(self.reading)
         return (*self.stats, self.rounds, self.combo, self.cumulative,
                 *(getattr(t, name) for name in FIELDS))
+
+
+def compiled() -> bool:
+    """Whether the kernel is already in numba's disk cache (else the next run compiles it first).
+    A best guess from numba's cache index file; False when it cannot tell."""
+    dispatcher: Any = kernel.run_chunk
+    try:
+        index = Path(dispatcher._cache._cache_file._index_path)
+    except AttributeError:  # numba's internals moved: assume a compile
+        return False
+    return index.exists()
 
 
 def set_threads(threads: int | None) -> None:
