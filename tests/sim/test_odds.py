@@ -169,6 +169,32 @@ def test_fast_engine_that_cannot_load_falls_back(monkeypatch: pytest.MonkeyPatch
     assert run.tally.n == 20
 
 
+def test_fast_engine_steps_aside_for_another_version_or_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from turnbuckle.sim import specs
+    from turnbuckle.sim.boxing import fast
+
+    sides = [sample("all-rounder"), sample("slugger")]
+    monkeypatch.setitem(specs.SPECS, "boxing", replace(specs.SPECS["boxing"], fast_version="0.9"))
+    run = simulate(BOXING, sides, {}, 20, seed=1)
+    assert run.engine == "reference"
+    assert "checked against version 0.9, not 1.0" in run.notes[0]
+    monkeypatch.undo()
+    monkeypatch.setattr(fast, "KNOWN_OPTIONS", frozenset({"rounds", "combo", "fatigue"}))
+    run = simulate(BOXING, sides, {}, 20, seed=1)
+    assert run.engine == "reference"
+    assert run.notes == ["the fast boxing engine does not know the option(s) getup; using the reference engine"]
+
+
+def test_fast_engine_knows_every_boxing_option() -> None:
+    from turnbuckle.sim.boxing import fast
+    from turnbuckle.sim.specs import spec_for
+
+    assert {o.name for o in BOXING.info.options} == fast.KNOWN_OPTIONS
+    assert spec_for("boxing").fast_version == BOXING.info.version
+
+
 def test_cli_falls_back_with_a_note(toy_registered: None) -> None:
     code, out, err = _odds("toy", "ann", "bob", "cy", "-n", "300", "--seed", "4")
     assert code == 0

@@ -16,7 +16,7 @@ from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue, resolve_options
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.sim.reference import run_reference_parallel
-from turnbuckle.sim.specs import Progress, SimSpec, spec_for
+from turnbuckle.sim.specs import FastEngine, FastEngineUnsupported, Progress, SimSpec, spec_for
 from turnbuckle.sim.stats import hist_mean, hist_quantile, wilson
 from turnbuckle.sim.tally import Tally
 
@@ -71,25 +71,36 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
     resolved = resolve_options(info.options, options)
     spec = spec_for(info.id)
     notes: list[str] = []
-    used = engine
-    fast = None
-    if engine == "fast":
-        try:
-            fast = spec.fast_engine()
-        except ImportError as exc:  # numba missing or unsupported here: still give an answer
-            notes.append(f"the fast {info.id} engine cannot load ({exc}); using the reference engine")
-        else:
-            if fast is None:
-                notes.append(f"{info.id} has no fast engine yet; using the reference engine")
-        if fast is None:
-            used = "reference"
+    fast = _fast_engine(spec, info.id, info.version, notes) if engine == "fast" else None
+    tally = None
     if fast is not None:
-        tally = fast(sides, resolved, n, seed, threads=threads, progress=progress)
-    else:
+        try:
+            tally = fast(sides, resolved, n, seed, threads=threads, progress=progress)
+        except FastEngineUnsupported as exc:
+            notes.append(f"{exc}; using the reference engine")
+    used = "fast" if tally is not None else "reference"
+    if tally is None:
         workers = threads if threads is not None else (os.cpu_count() or 1)
         tally = run_reference_parallel(rs, sides, resolved, n, seed, workers=workers, progress=progress)
     names = unique_names([rs.side_name(s) for s in sides])
     return OddsRun(rs, names, resolved, n, seed, used, tally, spec, notes)
+
+
+def _fast_engine(spec: SimSpec, ruleset_id: str, version: str, notes: list[str]) -> FastEngine | None:
+    """The game's fast engine, or None (with a note saying why) when the reference engine must run."""
+    try:
+        fast = spec.fast_engine()
+    except ImportError as exc:  # numba missing or unsupported here: still give an answer
+        notes.append(f"the fast {ruleset_id} engine cannot load ({exc}); using the reference engine")
+        return None
+    if fast is None:
+        notes.append(f"{ruleset_id} has no fast engine yet; using the reference engine")
+        return None
+    if spec.fast_version is not None and spec.fast_version != version:
+        notes.append(f"the fast {ruleset_id} engine was checked against version {spec.fast_version}, "
+                     f"not {version}; using the reference engine")
+        return None
+    return fast
 
 
 def _share(k: int, n: int) -> dict[str, Any]:

@@ -23,6 +23,11 @@ from turnbuckle.sim.tally import Tally
 Progress = Callable[[int], None]
 
 
+class FastEngineUnsupported(Exception):
+    """A fast engine cannot play this setup (e.g. an option it does not know); the reference
+    engine plays it instead."""
+
+
 class FastEngine(Protocol):
     """A fast engine: ``n`` matches of ``sides`` under resolved ``options`` from ``seed``.
 
@@ -67,6 +72,9 @@ class SimSpec:
     fast: str | None = None
     #: ``"module:function"`` returning False when the fast engine must compile before it runs.
     fast_ready: str | None = None
+    #: The ruleset version the fast engine was checked against; another version is played by
+    #: the reference engine (with a note) until the fast engine is brought up to date.
+    fast_version: str | None = None
     exchange: str | None = None
     length_unit: str | None = None
     length: Callable[[Result, Mapping[str, OptionValue]], int | None] | None = None
@@ -126,6 +134,7 @@ SPECS: dict[str, SimSpec] = {
         "boxing",
         fast="turnbuckle.sim.boxing.fast:run",
         fast_ready="turnbuckle.sim.boxing.fast:compiled",
+        fast_version="1.0",
         exchange="turnbuckle.sim.boxing.exact:exchange_tables",
         length_unit="turns",
         length=_boxing_length,

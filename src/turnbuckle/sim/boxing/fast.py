@@ -18,7 +18,7 @@ from turnbuckle.core.options import OptionValue
 from turnbuckle.core.rng import SplitMix64
 from turnbuckle.rulesets.boxing.sheet import Fighter
 from turnbuckle.sim.boxing import kernel
-from turnbuckle.sim.specs import Progress
+from turnbuckle.sim.specs import FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
 #: Bouts per kernel call: memory is 9 bytes a bout, so a chunk is under 5 MB.
@@ -26,6 +26,8 @@ CHUNK = 1 << 19
 #: Outcome codes of the kernel, in order.
 OUTCOMES: tuple[Outcome, ...] = ((0, "ko"), (1, "ko"), (0, "tko"), (1, "tko"),
                                  (0, "decision"), (1, "decision"), (None, "draw"))
+#: The boxing options this engine plays; any other makes it step aside for the reference engine.
+KNOWN_OPTIONS = frozenset({"rounds", "combo", "fatigue", "getup"})
 #: Dice per turn at most: 2d12 twice, three 2d6 (two punches and a get-up).
 MAX_DICE_PER_TURN = 10
 
@@ -49,6 +51,9 @@ class Setup:
     def of(cls, sides: Sequence[Fighter], options: Mapping[str, OptionValue]) -> Setup:
         if len(sides) != 2:
             raise ValueError(f"boxing is for two fighters, got {len(sides)}")
+        unknown = sorted(set(options) - KNOWN_OPTIONS)
+        if unknown:
+            raise FastEngineUnsupported(f"the fast boxing engine does not know the option(s) {', '.join(unknown)}")
         a, b = sides
         return cls((a.power, a.speed, a.toughness, b.power, b.speed, b.toughness),
                    int(options["rounds"]), bool(options["combo"]), options["fatigue"] == "cumulative",
