@@ -17,7 +17,8 @@ from turnbuckle.sim.tally import Tally
 PROGRESS_EVERY = 250
 #: Fewer matches than this are played in one process.
 PARALLEL_MIN = 1000
-#: The most matches a worker plays in one slice.
+#: The fewest and the most matches a worker plays in one slice.
+SLICE_MIN = 50
 SLICE_MAX = 5000
 
 
@@ -74,16 +75,22 @@ def run_reference_parallel(rs: Ruleset[Any], sides: Sequence[Any], options: Mapp
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    size = max(PROGRESS_EVERY, min(SLICE_MAX, n // (workers * 4)))
+    # Many small slices: the progress bar moves and an interrupt stops soon, even for slow games.
+    size = max(SLICE_MIN, min(SLICE_MAX, n // (workers * 50)))
     jobs = [(rs, list(sides), dict(options), min(size, n - start), seed, start) for start in range(0, n, size)]
     tally = Tally(len(sides))
     done = 0
     # "spawn": a clean interpreter per worker, safe whatever threads this process has started.
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
         for future in as_completed([pool.submit(_play_slice, job) for job in jobs]):
             part = future.result()
             tally.merge(part)
             done += part.n
             if progress is not None:
                 progress(done)
+    except BaseException:  # an interrupt or a worker's error: drop the slices not yet started
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return tally
