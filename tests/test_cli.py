@@ -129,3 +129,17 @@ def test_help_and_version() -> None:
     assert tb("--version").stdout.startswith("turnbuckle ")
     out = tb("match", "--help")
     assert out.exit_code == 0 and "--dice" in out.stdout
+
+
+def test_sample_ids_in_any_case_and_player_numbering_from_one() -> None:
+    assert tb("match", "boxing", "SLUGGER", "Speedster", "--seed", "1").exit_code == 0
+    out = tb("match", "boxing", "slugger", "speedster", "--player", "0=auto")
+    assert out.exit_code == 2
+    assert "sides are numbered 1 to 2" in out.stderr
+    out = tb("match", "boxing", "slugger", "speedster", "--player", "²=auto")
+    assert out.exit_code == 2
+    assert "no side '²'" in out.stderr
+
+
+def test_rulesets_says_armies() -> None:
+    assert "2-4 armies" in tb("rulesets").stdout

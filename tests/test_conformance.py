@@ -16,7 +16,7 @@ import pytest
 from turnbuckle.core.errors import RulesError, ScriptError
 from turnbuckle.core.events import Choice, Draw, Roll
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.registry import Ruleset, all_rulesets
+from turnbuckle.core.registry import Ruleset, all_rulesets, sides_word
 from turnbuckle.core.render import render_json, render_markdown, render_text
 from turnbuckle.core.sources import ScriptedSource, SeededSource
 
@@ -106,5 +106,5 @@ def test_an_exhausted_script_is_a_script_error(rs: Ruleset[Any]) -> None:
 @pytest.mark.parametrize("rs", RULESETS, ids=IDS)
 def test_wrong_number_of_sides_is_a_rules_error(rs: Ruleset[Any]) -> None:
     one = lineups(rs)[0][:1]
-    with pytest.raises(RulesError, match=f"needs .*{rs.info.side_word}s, got 1"):
+    with pytest.raises(RulesError, match=f"needs .*{sides_word(rs.info)}, got 1"):
         rs.run(one, SeededSource(1))

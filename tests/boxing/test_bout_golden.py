@@ -305,3 +305,59 @@ def test_blocked_punch_does_nothing() -> None:
     rec = bout(iron, weak, dice, rounds=1)
     assert all(p["blocked"] and p["hp_after"] == 40 for p in happenings(rec, "punch"))
     assert rec.result.method == "draw"
+
+
+def test_a_left_jab_knocks_down_on_its_damage_while_the_floor_keeps_hp_at_1() -> None:
+    # 15 (40 -> 25), 13 (-> 12), then a Left Jab for 13 at 12 HP: the floor stops it at 1 HP, but
+    # 13 damage meets the 10-14 band's threshold, so Glass goes down (and a 3 on the get-up is a KO).
+    dice = slugger_turn(3, 3) + slugger_turn(2, 2) + slugger_turn(1, 3, 1, 2)
+    rec = bout(SLUGGER, GLASS, dice)
+    jab = happenings(rec, "punch")[-1]
+    assert (jab["punch"], jab["damage"], jab["hp_before"], jab["hp_after"], jab["jab_floor"]) == (
+        "Left Jab", 13, 12, 1, True)
+    (kd,) = happenings(rec, "knockdown")
+    assert (kd["punch"], kd["damage"], kd["hp_before"], kd["hp"]) == ("Left Jab", 13, 12, 1)
+    (getup,) = happenings(rec, "getup")
+    assert (getup["table"], getup["outcome"]) == ("HP 10-14 before the punch", "ko")
+
+
+def test_a_combo_is_tested_in_the_band_before_its_first_punch() -> None:
+    # Eve hits Dee for 2d6 + 1. Two Right Uppercuts (12 each) leave Dee at 16. Then a natural 21:
+    # 8 (16 -> 8) and 7 (8 -> 1). Alone, 7 at 8 HP would floor Dee (1-9 band: 7+), but the combo's
+    # combined 15 is tested in the 15-40 band Dee was in before it, and 15 < 16: no knockdown.
+    eve, dee = fighter("Eve", 6, 4, 5), fighter("Dee", 5, 5, 5)
+    dice = [10, 10, 1, 1, 5, 6] * 2 + [11, 10, 1, 1, 3, 4, 2, 4]
+    rec = bout(eve, dee, dice, rounds=1)
+    assert [(p["damage"], p["hp_after"], p["combo_part"]) for p in happenings(rec, "punch")] == [
+        (12, 28, 0), (12, 16, 0), (8, 8, 1), (7, 1, 2)]
+    assert happenings(rec, "knockdown") == []
+    assert rec.result.summary == "Eve wins the decision, 40 HP to 1."
+
+
+def test_a_combo_whose_second_punch_reaches_zero_knocks_down_under_the_threshold() -> None:
+    # Round 1: 12, 12 and 6 leave Dee at 10, healed to 12 in the interval. Round 2 opens with a
+    # combo: 5 (12 -> 7) then 7 (7 -> 0). Combined 12 is under the 10-14 band's 13, but reaching 0
+    # knocks down; the get-up uses the 0 to -3 table and a 5 gains 1 HP. Two floored jabs follow.
+    eve, dee = fighter("Eve", 6, 4, 5), fighter("Dee", 5, 5, 5)
+    round_1 = [10, 10, 1, 1, 5, 6] * 2 + [10, 10, 1, 1, 2, 3]
+    round_2 = [11, 10, 1, 1, 2, 2, 2, 4, 2, 3] + [10, 10, 1, 1, 1, 1] * 2
+    rec = bout(eve, dee, round_1 + round_2, rounds=2)
+    (kd,) = happenings(rec, "knockdown")
+    assert (kd["damage"], kd["hp_before"], kd["hp"], kd["punch"], kd["toughness"]) == (
+        12, 12, 0, "Right Body Blow", 4)
+    (getup,) = happenings(rec, "getup")
+    assert (getup["table"], getup["outcome"], getup["hp"]) == ("HP 0 to -3", "+1", 1)
+    assert rec.result.summary == "Eve wins the decision, 40 HP to 1."
+
+
+def test_a_one_point_special_move_still_floors_and_the_get_up_cannot_pass_40() -> None:
+    # 6 + 4 + Power 1 - Toughness 10 = 1: Wall goes down at 39 and a 7 on the get-up brings him to
+    # 40, not 41. Tap's next punches (2 + 1 - 8) are blocked, so the judges see 40 each: a draw.
+    tap, wall = fighter("Tap", 1, 4, 10), fighter("Wall", 1, 4, 10)
+    dice = [10, 10, 1, 1, 6, 4, 3, 4] + [10, 10, 1, 1, 1, 1] * 2
+    rec = bout(tap, wall, dice, rounds=1)
+    (kd,) = happenings(rec, "knockdown")
+    assert (kd["punch"], kd["damage"], kd["hp"], kd["penalty"], kd["toughness"]) == ("Special Move", 1, 39, 2, 8)
+    (getup,) = happenings(rec, "getup")
+    assert (getup["outcome"], getup["hp"]) == ("+2", 40)
+    assert rec.result.method == "draw"

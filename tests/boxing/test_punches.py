@@ -103,3 +103,12 @@ def test_knockdown_penalties() -> None:
 
 def test_interval_fatigue() -> None:
     assert [fatigue_for(n) for n in range(4)] == [0, 0, 1, 2]
+
+
+def test_a_special_move_is_never_blocked_so_it_always_lands_its_knockdown() -> None:
+    # 6 + 4 + Power 1 - Toughness 10 = 1 is the least a Special Move can do against a legal sheet
+    # (Toughness only ever falls), so "blocked punches never knock down" never meets a Special.
+    least = min(punch_damage(6, second, power, toughness)
+                for second in (4, 5, 6) for power in range(1, 11) for toughness in range(1, 11)
+                if power + toughness <= 14)
+    assert least == 1

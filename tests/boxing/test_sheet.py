@@ -84,3 +84,46 @@ def test_any_mapping_is_a_fighter_or_a_rules_error(data: dict[str, object]) -> N
     except RulesError:
         return
     assert all(1 <= v <= 10 for v in (f.power, f.speed, f.toughness))
+
+
+@pytest.mark.parametrize(("field", "raw", "shown"), [
+    ("speed", "true", "True"),  # YAML true is not a Speed of 1
+    ("power", "no", "False"),
+    ("toughness", '"5"', "'5'"),  # a quoted number is text, not a number
+    ("power", "5.0", "5.0"),
+])
+def test_abilities_must_be_written_as_whole_numbers(field: str, raw: str, shown: str) -> None:
+    values = {"power": "5", "speed": "5", "toughness": "5", field: raw}
+    text = "name: Strict\n" + "".join(f"{k}: {v}\n" for k, v in values.items())
+    with pytest.raises(SheetError) as err:
+        RS.load_text(text, "s.yaml")
+    assert err.value.problems == [f"'{field}': Input should be a valid integer (got {shown})"]
+
+
+@pytest.mark.parametrize(("name", "problem"), [
+    ("   ", "name is blank; give the fighter a name"),
+    ("Two\nLines", "name 'Two\\nLines' must be one line"),
+])
+def test_a_name_must_be_one_visible_line(name: str, problem: str) -> None:
+    with pytest.raises(SheetError) as err:
+        load_fighter({"name": name, "power": 5, "speed": 5, "toughness": 5}, "n.yaml")
+    assert err.value.problems == [problem]
+
+
+def test_field_errors_and_budget_errors_are_reported_together() -> None:
+    with pytest.raises(SheetError) as err:
+        load_fighter({"name": "Big", "power": 10, "speed": 10, "toughness": 11, "reach": 3}, "b.yaml")
+    assert err.value.problems == [
+        "'reach' is not a field of this sheet (a typo?)",
+        "toughness is 11; each ability must be 1 to 10",
+        "power + speed + toughness = 31, over the budget: spend exactly 15 points",
+    ]
+
+
+def test_the_budget_is_not_guessed_while_an_ability_is_unreadable() -> None:
+    with pytest.raises(SheetError) as err:
+        load_fighter({"name": "Odd", "power": "ten", "speed": 0, "toughness": 5}, "o.yaml")
+    assert err.value.problems == [
+        "'power': Input should be a valid integer (got 'ten')",
+        "speed is 0; each ability must be 1 to 10",
+    ]

@@ -130,3 +130,20 @@ def test_standard_deck_has_52_distinct_cards_and_12_faces() -> None:
     deck = standard_deck()
     assert len(deck) == len(set(deck)) == 52
     assert sum(c.is_face for c in deck) == 12
+
+
+@pytest.mark.parametrize("token", ["²", "٣", "+3", "3.0", "0", "7", "0000000000001"])
+def test_only_plain_ascii_faces_count(token: str) -> None:
+    with pytest.raises(ScriptError, match="expected a d6 face 1-6"):
+        ScriptedSource.from_values([token]).roll(1, 6, Request("Red punch"))
+
+
+def test_leading_zero_faces_are_still_faces() -> None:
+    assert ScriptedSource.from_values(["06"]).roll(1, 6, Request("Red punch")) == (6,)
+
+
+def test_asking_source_rejects_non_ascii_digits_and_asks_again() -> None:
+    answers = iter(["² 3", "2 3"])
+    told: list[str] = []
+    assert AskingSource(lambda p: next(answers), told.append).roll(2, 6, Request("Red punch")) == (2, 3)
+    assert len(told) == 1

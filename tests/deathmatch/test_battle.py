@@ -240,3 +240,38 @@ def test_seeded_battles_end_properly(seed: int) -> None:
         assert attack["attacker"] not in [k["figure"] for k in happenings(record, "killed")
                                           if int(k["round"]) < int(attack["round"])]
     assert set(hp) >= set(map(str, survivors))
+
+
+def test_damage_equal_to_hp_kills_and_one_less_leaves_one_hp() -> None:
+    a = army("Reds", fig("Striker", 20, 9, 4, 9))
+    b = army("Blues", fig("Exact", 5, 0, 0, 0), fig("Spare", 6, 0, 0, 0))
+    script = [
+        1, 1, 2,  # A1 10, B1 1, B2 2: order A1, B2, B1
+        2, 1,     # A1 (lowest-hp) attacks B1 (HP 5): 2+4=6 against 1+0=1, 5 damage: exactly dead
+        1, 6,     # B2 attacks A1: 1 against 15, nothing; B1 does not act
+        1, 1,     # round 2: A1 10, B2 1
+        2, 1,     # A1 attacks B2 (HP 6): 6 against 1, 5 damage: one HP left
+        1, 6,     # B2 attacks A1: nothing
+    ]
+    record, source = battle([a, b], script, max_rounds=2)
+    attacks = happenings(record, "attack")
+    assert [(x["defender"], x["damage"], x["hp_after"]) for x in attacks] == [
+        ("B1", 5, 0), ("A1", 0, 20), ("B2", 5, 1), ("A1", 0, 20),
+    ]
+    assert happenings(record, "killed") == [{"round": 1, "figure": "B1", "by": "A1"}]
+    assert record.result.extra["survivors"] == ["A1", "B2"]
+    assert record.result.method == "draw"
+    assert source.remaining == 0
+
+
+def test_a_draw_keeps_the_stake_but_pays_nobody() -> None:
+    a = army("Reds", fig("Wall", 5, 1, 0, 9))
+    b = army("Blues", fig("Wall", 5, 0, 0, 9))
+    record, source = battle([a, b], [1, 1, 6, 1, 6, 1], max_rounds=1, stake="the Blues' Wall")
+    assert [x["damage"] for x in happenings(record, "attack")] == [0, 0]
+    assert record.result.winner is None
+    assert record.result.extra["stake"] == "the Blues' Wall"
+    assert record.result.summary == ("A draw: the round limit of 1 was reached with Reds, Blues still standing. "
+                                     "Nobody takes the spoils (the Blues' Wall).")
+    assert happenings(record, "battle_end") == [{"round": 1, "winner": None, "survivors": ["A1", "B1"]}]
+    assert source.remaining == 0

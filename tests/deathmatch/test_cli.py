@@ -55,8 +55,6 @@ def test_four_players_write_up_with_paper_sheets_in_markdown() -> None:
 
 def test_hand_rolled_dice_and_a_human_player(tmp_path: Path) -> None:
     script = tmp_path / "dice.txt"
-    # initiative: B1 (SPD 6) 6+6=12 first; A1 Ash Wyrm 1+4=5, A2 Bog Rat 1+6=7
-    # B1 (lowest-hp) attacks A2 Bog Rat: 1+7... ; the human's A2 and A1 choose B1 by token
     # initiative A1 Ash Wyrm 1+4=5, A2 Bog Rat 1+6=7, B1 Night Weaver 6+7=13; B1 (lowest-hp) kills A2
     # with 6+6 against 1+2. A1's only target is B1, so no choice token is read: 'b1' lands on the
     # attack die and is rejected.
@@ -126,3 +124,38 @@ def test_the_commented_script_in_the_game_page_plays(tmp_path: Path) -> None:
     assert "B1 Bog Rat and B2 Bog Rat tie on 7: the coin goes to B2 Bog Rat; B1 Bog Rat drops to 6." in out
     assert "A1 Night Weaver attacks B2 Bog Rat: 6+6 = 12 against 1+2 = 3, 9 damage (HP 5 -> 0)." in out
     assert "B1 Bog Rat attacks A1 Night Weaver: 1+2 = 3 against 1+3 = 4, no damage." in out
+
+
+def test_a_three_player_battle_from_a_script(tmp_path: Path) -> None:
+    script = tmp_path / "dice.txt"
+    script.write_text("1 1 1\n"   # A1 Ash Wyrm 1+4=5, B1 Bog Rat 1+6=7, C1 Gutter Imp 1+5=6
+                      "6 1\n"     # B1 (lowest-hp: C1 6 HP over A1 16) 6+2=8 against 1+1=2: C1 dead
+                      "6 1\n",    # C1 does not act; A1's only target is B1: 6+6=12 against 1+2=3
+                      encoding="utf-8")
+    code, out, err = tb("match", "uov", "ash-wyrm", "bog-rat", "gutter-imp", "--dice", str(script),
+                        "--stake", "a kowtow", "--format", "json")
+    assert code == 0, err
+    record = json.loads(out)
+    events = [e for e in record["events"] if e["type"] in ("attack", "no_action", "eliminated")]
+    assert [(e["type"], e.get("attacker", e.get("figure", e.get("player"))), e.get("defender")) for e in events] == [
+        ("attack", "B1", "C1"), ("eliminated", "Gutter Imp", None), ("no_action", "C1", None),
+        ("attack", "A1", "B1"), ("eliminated", "Bog Rat", None),
+    ]
+    assert record["result"]["winner"] == "Ash Wyrm"
+    assert record["result"]["stake"] == "a kowtow"
+    assert record["result"]["sheet"]["rounds"] == [
+        {"round": 1, "speed": {"B1": 7, "C1": 6, "A1": 5}, "hp": {"A1": 16, "B1": 0, "C1": 0}},
+    ]
+    code, out, err = tb("match", "uov", "ash-wyrm", "bog-rat", "gutter-imp", "--dice", str(script))
+    assert code == 0, err
+    assert "Gutter Imp has no figure left standing and is out of the Deathmatch!" in out
+    assert "Ash Wyrm wins the Deathmatch in round 1" in out
+
+
+def test_the_bestiary_command_reads_ids_as_armies_do() -> None:
+    code, out, err = tb("bestiary", "ASH-WYRM", " Bone-Knight")
+    assert code == 0, err
+    assert out.startswith("Ash Wyrm (ATK 6) attacks Bone Knight (DEF 4, HP 10):")
+    code, _, err = tb("bestiary", "ash-wyrm", "unicorn")
+    assert code == 2
+    assert "'unicorn' is not in the bestiary" in err

@@ -137,3 +137,28 @@ def test_any_data_loads_or_raises_a_rules_error(data: object) -> None:
         except RulesError:
             continue
         assert all(1 <= f.power <= 3 and 1 <= f.hp <= 99 for f in army.figures)
+
+
+@pytest.mark.parametrize(("field", "value"), [("hp", True), ("spd", False), ("atk", "3"), ("def", 2.0),
+                                              ("power", True)])
+def test_figure_numbers_must_be_whole_numbers_not_booleans_or_text(field: str, value: object) -> None:
+    with pytest.raises(SheetError, match=f"figure 1: '{field}'"):
+        load_army({"name": "X", "figures": [{**fig("F", 5, 3, 2, 1), field: value}]}, "x")
+
+
+@pytest.mark.parametrize("name", ["   ", "Two\nLines", "Tab\there"])
+def test_names_need_a_visible_character_and_one_line(name: str) -> None:
+    with pytest.raises(SheetError, match="name"):
+        load_army({"name": "X", "figures": [fig(name, 5, 3, 2, 1)]}, "x")
+    with pytest.raises(SheetError, match="name"):
+        load_army({"name": name, "figures": ["bog-rat"]}, "x")
+
+
+def test_a_bad_army_name_does_not_hide_the_figures_problems() -> None:
+    with pytest.raises(SheetError) as err:
+        load_army({"name": "  ", "figures": ["unicorn", fig("Zero", 0, 1, 2, 3)], "colour": "red"}, "x")
+    problems = err.value.problems
+    assert any(p.startswith("'name'") for p in problems)
+    assert any("'colour' is not a field" in p for p in problems)
+    assert any("figure 1: 'unicorn' is not in the bestiary" in p for p in problems)
+    assert any("figure 2 (Zero): hp is 0" in p for p in problems)

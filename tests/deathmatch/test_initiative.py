@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from turnbuckle.core.errors import ScriptError
-from turnbuckle.core.events import Roll
+from turnbuckle.core.events import Choice, Roll
 from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.deathmatch.initiative import roll_initiative
@@ -129,3 +129,17 @@ def test_ties_always_resolve_to_distinct_totals(figures: list[tuple[int, int]], 
     assert sorted(p.tag for p in order) == sorted(p.tag for p in pieces)
     n = len(pieces)
     assert sum(1 for e in table.log.events if isinstance(e, Roll) and e.dice == "1d2") <= n * (n - 1) // 2
+
+
+def test_a_human_throws_before_the_automatic_player_s_die_is_rolled() -> None:
+    # A1 (automatic) and B2 (human) tie on 4. The human commits to a throw first, so that at
+    # --dice ask the person never sees the automatic player's d3 before choosing; then the d3.
+    table = Table(ScriptedSource.from_values([3, 3, "paper", 1]))
+    order = roll_initiative(table, 1, _pieces(1, 1), "rps", lambda seat: seat == 1)
+    assert [p.tag for p in order] == ["B2", "A1"]  # paper covers rock
+    kinds = [type(e).__name__ for e in table.log.events if isinstance(e, (Roll, Choice))]
+    assert kinds == ["Roll", "Roll", "Choice", "Roll"]
+    throw = next(e for e in table.log.events if isinstance(e, Choice))
+    assert (throw.chosen, throw.side) == ("paper", "B")
+    tie = table.log.events[-2].to_json()
+    assert (tie["method"], tie["winner"], tie["loser"]) == ("rps", "B2", "A1")

@@ -168,3 +168,10 @@ def test_any_single_move_change_loads_or_lists_its_problem(position: str, face: 
         found = problems(data)
         assert found
         assert all(p.startswith(f"{position} face {face} (Mutant)") for p in found)
+
+
+def test_true_or_text_is_not_a_number() -> None:
+    found = problems(_card(neutral__3__scramble=True, top__4__base="8"))
+    assert len(found) == 2
+    assert "'neutral.3.scramble'" in found[0] and "True" in found[0]
+    assert "'top.4.base'" in found[1] and "'8'" in found[1]

@@ -103,3 +103,15 @@ def test_match_auto_choice_is_logged_with_its_values() -> None:
     assert choice["expected_margin"] == {"Top": "0", "Bottom": "4", "Neutral": "3", "Defer": "4"}
     assert later["colour"] == "Green"
     assert later["chosen"] == "Bottom"
+
+
+@pytest.mark.parametrize("cards", [(RED, GREEN), (STRONG, WEAK)], ids=["drill", "strong-weak"])
+@pytest.mark.parametrize("chooser", [0, 1])
+def test_defer_always_ties_the_best_direct_pick_so_it_is_never_taken(cards: tuple[Card, Card], chooser: int) -> None:
+    # Period margins add up, so who picks first changes nothing under this yardstick: the
+    # documented consequence is that the automatic player never defers.
+    for options in (REGULATION_CHOICES, OVERTIME_CHOICES):
+        pick = auto_pick(PeriodOdds(cards), chooser, options, (0, 0))
+        direct = {k: v for k, v in pick.values.items() if k != "Defer"}
+        assert pick.values["Defer"] == max(direct.values())
+        assert pick.choice != "Defer"

@@ -8,12 +8,15 @@ from tests.folkstyle.helpers import (
     B_HAND,
     B_STAND,
     B_TRIPOD,
+    N_DOUBLE,
     N_HAND,
     N_LEG,
+    N_SPRAWL,
     QUIET_A,
     QUIET_B,
     QUIET_C,
     QUIET_PERIOD,
+    T_HALF,
     T_RIDE,
     T_SPRAWL,
     happenings,
@@ -193,3 +196,51 @@ def test_the_write_up_of_the_rulebook_example() -> None:
     assert row in text.splitlines()
     md = render_markdown(writeup)
     assert "| OT2 | 2 | Red top | 4 Spiral Ride (8) | 2 Stand Up (9) | 9-15 | Green escape | Green +1 | 4-5 |" in md
+
+
+def test_overtime_differ_is_a_defer() -> None:
+    script = [*REGULATION_4_4, *QUIET_PERIOD, 1, 6, "Differ", "Top", *RULEBOOK_OVERTIME[15:27], "Top",
+              *RULEBOOK_OVERTIME[28:]]
+    record = play(script, HUMANS)
+    starts = [(p["label"], p["position"], p["chooser"], p["choice"]) for p in happenings(record, "period_start")]
+    assert starts[4:] == [("OT2", "Red top", "Red", "Top"), ("OT3", "Green top", "Green", "Top")]
+    assert happenings(record, "defer") == [{"colour": "Green", "period": "OT2"}]
+
+
+def test_differ_is_not_an_option_for_the_period_after() -> None:
+    with pytest.raises(ScriptError, match="one of Top/Bottom for 'Red start of period OT3 choice', got 'Differ'"):
+        play([*REGULATION_4_4, *QUIET_PERIOD, 1, 6, "Bottom", *RULEBOOK_OVERTIME[15:27], "Differ"], HUMANS)
+
+
+RED_HAND_FIGHTS = [N_HAND, N_SPRAWL, 1, 1, N_HAND, N_HAND, 1, 1, N_HAND, N_DOUBLE, 6, 1]  # Red's 3 Hand Fights
+BOTH_HAND_FIGHTS = [N_HAND, N_HAND, 1, 1] * 3
+
+
+def test_a_stalling_point_is_a_first_point_in_sudden_victory() -> None:
+    # Red draws a stalling call in period 1 and its second in OT1: Green's point wins at once.
+    script = [6, 1, "Red", *RED_HAND_FIGHTS, 6, 1, "Neutral", *QUIET_PERIOD, "Neutral", *QUIET_PERIOD,
+              *RED_HAND_FIGHTS]
+    record = play(script, HUMANS)
+    last = turns(record)[-1]
+    assert (last["label"], last["turn"], last["stalling"], last["score"]) == (
+        "OT1", 3, [{"colour": "Red", "move": "Hand Fight", "call": 2, "point_to": "Green"}], "0-1")
+    assert (record.result.winner, record.result.method, record.result.at) == (1, "sudden-victory",
+                                                                              {"period": 4, "turn": 3})
+
+
+def test_stalling_points_to_both_in_one_sudden_victory_turn_leave_it_level() -> None:
+    script = [
+        6, 1, "Red", *BOTH_HAND_FIGHTS,                    # a call on each, no point
+        6, 1, "Neutral", *QUIET_PERIOD, "Neutral", *QUIET_PERIOD,
+        *BOTH_HAND_FIGHTS,                                 # OT1: second calls on both: 1-1, no winner
+        6, 1, "Top",                                       # OT2: Red top, nothing scores
+        T_RIDE, B_TRIPOD, 6, 1, T_SPRAWL, B_HAND, 1, 1, T_HALF, B_TRIPOD, 1, 6,
+        "Top",                                             # OT3: Green top, nothing scores
+        B_TRIPOD, T_RIDE, 1, 6, B_HAND, T_SPRAWL, 1, 1, B_TRIPOD, T_HALF, 6, 1,
+    ]
+    record = play(script, HUMANS, options={"overtime_cycles": 1})
+    ot1 = [t for t in turns(record) if t["label"] == "OT1"]
+    assert [t["score"] for t in ot1] == ["0-0", "0-0", "1-1"]
+    assert ot1[2]["points"] == {"Red": 1, "Green": 1}
+    assert [p["label"] for p in happenings(record, "period_start")][3:] == ["OT1", "OT2", "OT3"]
+    assert (record.result.winner, record.result.method, record.result.extra["score"]) == (None, "draw", "1-1")

@@ -149,9 +149,9 @@ def test_defer_hands_period_2_to_the_other_and_keeps_period_3() -> None:
     assert happenings(record, "defer") == [{"colour": "Green", "period": "2"}]
     choices = [e.to_json() for e in record.events if e.to_json()["type"] == "choice"]
     assert [(c["purpose"], c["options"], c["chosen"]) for c in choices[1:]] == [
-        ("Green choice for period 2", ["Top", "Bottom", "Neutral", "Defer"], "Defer"),
-        ("Red choice for period 2", ["Top", "Bottom", "Neutral"], "Bottom"),
-        ("Green choice for period 3", ["Top", "Bottom", "Neutral"], "Top"),
+        ("Green start of period 2", ["Top", "Bottom", "Neutral", "Defer"], "Defer"),
+        ("Red start of period 2", ["Top", "Bottom", "Neutral"], "Bottom"),
+        ("Green start of period 3", ["Top", "Bottom", "Neutral"], "Top"),
     ]
 
 
@@ -216,3 +216,44 @@ def test_riding_time_breaks_a_regulation_tie() -> None:
     record = play(script, HUMANS)
     assert scores(record)[-1] == "3-3"
     assert (record.result.winner, record.result.method, record.result.extra["score"]) == (0, "decision", "4-3")
+
+
+@pytest.mark.parametrize("spelling", ["Differ", "differ", "DEFER"])
+def test_the_rulebooks_spelling_differ_is_a_defer(spelling: str) -> None:
+    record = play_prefix([*COLOURS, *QUIET_PERIOD, 2, 4, spelling, "Bottom", *([1] * 12), "Top"], HUMANS)
+    starts = happenings(record, "period_start")
+    assert [(s["position"], s["chooser"], s["choice"]) for s in starts[1:3]] == [
+        ("Green top", "Red", "Bottom"),
+        ("Green top", "Green", "Top"),
+    ]
+    assert happenings(record, "defer") == [{"colour": "Green", "period": "2"}]
+    choices = [e.to_json() for e in record.events if e.to_json()["type"] == "choice"]
+    assert [(c["purpose"], c["options"], c["chosen"]) for c in choices[1:2]] == [
+        ("Green start of period 2", ["Top", "Bottom", "Neutral", "Defer"], "Defer"),
+    ]
+
+
+def test_riding_time_point_goes_to_green_when_green_rides() -> None:
+    script = [
+        *COLOURS,
+        N_HAND, N_LEG, 1, 1,        # Green takedown 0-3
+        B_TRIPOD, T_RIDE, 1, 6,     # Green rides (top turn 1)
+        B_HAND, T_RIDE, 1, 6,       # Green rides (top turn 2)
+        6, 1, "Neutral", *QUIET_PERIOD, "Neutral", *QUIET_PERIOD,
+    ]
+    record = play(script, HUMANS)
+    (riding,) = happenings(record, "riding_time")
+    assert (riding["top_turns"], riding["awarded"], riding["score"]) == ({"Red": 0, "Green": 2}, "Green", "0-4")
+    assert (record.result.winner, record.result.method) == (1, "decision")
+
+
+def test_two_defensive_moves_that_cancel_still_count_toward_stalling() -> None:
+    both_sprawl = [N_SPRAWL, N_SPRAWL, 1, 1]
+    record = play_prefix([*COLOURS, *both_sprawl, *both_sprawl, *both_sprawl, 6, 1, "Neutral",
+                          *QUIET_PERIOD, "Neutral"], HUMANS)
+    t = turns(record)
+    assert [x["result"] for x in t[:3]] == ["defensive cancel"] * 3
+    assert t[2]["stalling"] == [
+        {"colour": "Red", "move": "Sprawl", "call": 1, "point_to": None},
+        {"colour": "Green", "move": "Sprawl", "call": 1, "point_to": None},
+    ]

@@ -10,7 +10,7 @@ import pytest
 from turnbuckle.core.cards import parse_card
 from turnbuckle.core.errors import RulesError, ScriptError
 from turnbuckle.core.events import Choice, Draw
-from turnbuckle.core.sources import ScriptedSource, SeededSource
+from turnbuckle.core.sources import AskingSource, ScriptedSource, SeededSource
 from turnbuckle.rulesets.headlock.deck import make_piles, team_piles
 from turnbuckle.rulesets.headlock.players import MoveView, Rules, TagView, Wrestler, move_value, smart_move
 from turnbuckle.rulesets.headlock.sheet import Character
@@ -218,3 +218,26 @@ def test_replay_a_seeded_match_from_its_logged_cards_choices_and_rolls() -> None
             tokens.extend(e.faces)
     again = RS.run([a, b], ScriptedSource.from_values(tokens), {}, {0: "human", 1: "human"})
     assert again.result == rec.result
+
+
+def test_at_the_prompt_a_human_on_side_b_picks_before_the_opponents_card_is_entered() -> None:
+    """Table play enters every card at one prompt: the human must choose a move before anyone
+    types in the automatic opponent's card, or the human would see it."""
+    prompts: list[str] = []
+    answers = iter(["3H", "s1", "9H"])
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    source = AskingSource(ask, lambda message: None)
+    rec = RS.run([char(name="Red"), char(name="Blue")], source, {"turns": 1}, {0: "solo", 1: "human"})
+    assert [p.split(":")[0].split(" (")[0] for p in prompts] == ["Blue card", "Blue move on 3H", "Red card"]
+    assert [e.card for e in rec.events if isinstance(e, Draw)] == ["3H", "9H"]
+    assert one(rec, "reveal")["moves"] == {"Red": "s7", "Blue": "s1"}  # reveal still lists side A first
+    assert one(rec, "clash")["speeds"] == [12, 12]
+
+
+def test_two_automatic_players_still_draw_side_a_first() -> None:
+    rec = play([char(name="Red"), char(name="Blue")], ["6H", "AD"], players={0: "smart", 1: "solo"}, turns=1)
+    assert [e.side for e in rec.events if isinstance(e, Draw)] == ["Red", "Blue"]

@@ -142,3 +142,45 @@ def test_res_6_beats_a_12th_knockdown_only_on_a_12_and_never_a_13th() -> None:
 def test_res_1_cannot_beat_an_8th_knockdown() -> None:
     assert _knockdown_after(1, 6, [12])[0] is None  # 7th: need more than 11
     assert _knockdown_after(1, 7, [])[0] == "knockout"
+
+
+def test_a_special_strike_knocks_down_but_a_special_submission_does_not() -> None:
+    """Strikes and normal grapples knock down, specials of those kinds included; a submission
+    special never starts a count, it is held instead."""
+    red, blue = char(name="Red", atk=20), char(name="Blue", sta=1, defense=1, res=3)
+    rec = play([red, blue], ["KH", "3H", "s1", 4], turns=1, knockout=True)  # 40 against DEF 1
+    assert one(rec, "hit")["special"] is True
+    assert one(rec, "knockdown")["need"] == 3
+    assert one(rec, "getup")["face"] == 4
+    red = char(name="Red", atk=20, special="submission")
+    rec = play([red, blue], ["KH", "3H", "s1", 3], turns=1, knockout=True)
+    assert events(rec, "knockdown") == []
+    h = one(rec, "hold")
+    assert (h["kind"], h["hp"], h["die"], h["target"]) == ("submission", 0, 20, 3)
+
+
+def test_at_zero_hp_only_a_hit_that_does_damage_is_another_knockdown() -> None:
+    """HP stays at 0 after beating the count; a later hit for no damage is no knockdown."""
+    red, blue = char(name="Red", atk=20), char(name="Blue", sta=1, defense=1, res=6)
+    script = ["9H", "s5", "3H", "s1",  # knockdown 1 (free for RES 6)
+              "6H", "s1", "AH", "s7", 2]  # 15-13: Red hits for 16 more; knockdown 2, up on a 2
+    rec = play([red, blue], script, turns=2, knockout=True)
+    assert [k["count"] for k in events(rec, "knockdown")] == [1, 2]
+    red, blue = char(name="Red", atk=20, spd=20), char(name="Blue", sta=1, defense=20, res=6)
+    script = ["9H", "s5", "3H", "s1",  # 20 + 9 + 5 = 34 against 20 + 3: 11, Blue 10 -> 0, free get-up
+              "2H", "s1", "AH", "s7"]  # speed 21 against 13; 20 + 2 + 1 = 23 against 20 + 10: no damage
+    rec = play([red, blue], script, turns=2, knockout=True)
+    assert [(h["damage"], h["hp"]) for h in events(rec, "hit")] == [(11, 0), (0, 0)]
+    assert [k["count"] for k in events(rec, "knockdown")] == [1]
+
+
+def test_a_held_submission_is_not_also_a_pin() -> None:
+    """Suit advantage and a defender under a quarter: the held submission gives five rolls, no pin."""
+    red = char(name="Red", grapples=("grapple", "grapple", "grapple", "submission"))
+    blue = char(name="Blue", sta=3, defense=1, res=1)
+    # Red 9H g7: speed 10 + 9 - 7 + 5 = 17 against 11; 10 + 9 + 7 = 26 against 1 + 2: 23 -> 7 of 30
+    rec = play([red, blue], ["9H", "g7", "2S", "s1", 8, 8, 8, 8, 1], turns=1)
+    h = one(rec, "hold")
+    assert (h["kind"], h["rolls"], h["hp"], h["die"], h["target"]) == ("submission", 5, 7, 8, 5)
+    assert one(rec, "escape")["roll"] == 5
+    assert rec.result.method == "decision"

@@ -26,10 +26,11 @@ def bestiary(
             return
         if defender is None:
             raise RulesError("give two figure ids, the attacker then the defender, e.g. ash-wyrm bone-knight")
-        for key in (attacker, defender):
+        keys = [key.strip().lower() for key in (attacker, defender)]
+        for given, key in zip((attacker, defender), keys, strict=True):
             if key not in beasts:
-                raise RulesError(f"'{key}' is not in the bestiary; ids are: {', '.join(beasts)}")
-        a, d = beasts[attacker], beasts[defender]
+                raise RulesError(f"'{given}' is not in the bestiary; ids are: {', '.join(beasts)}")
+        a, d = beasts[keys[0]], beasts[keys[1]]
         hit, kill = hit_chance(a.atk, d.defence), kill_chance(a.atk, d.defence, d.hp)
         mean = expected_damage(a.atk, d.defence)
         print(f"{a.name} (ATK {a.atk}) attacks {d.name} (DEF {d.defence}, HP {d.hp}):")

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors
-from turnbuckle.core.registry import all_rulesets, get_ruleset, read_text_file
+from turnbuckle.core.registry import all_rulesets, get_ruleset, read_text_file, sides_word
 
 
 def rulesets() -> None:
@@ -19,7 +19,7 @@ def rulesets() -> None:
             lo, hi = info.min_sides, info.max_sides
             sides = str(lo) if lo == hi else f"{lo}-{hi}"
             aliases = f" (aliases: {', '.join(info.aliases)})" if info.aliases else ""
-            print(f"{info.id}  {info.name}  v{info.version}  {sides} {info.side_word}s{aliases}")
+            print(f"{info.id}  {info.name}  v{info.version}  {sides} {sides_word(info)}{aliases}")
             print(f"    {info.summary}")
             for spec in info.options:
                 print(f"    --option {spec.describe()}")
@@ -49,15 +49,16 @@ def validate(
     with user_errors():
         rs = get_ruleset(ruleset)
         text = read_text_file(file)
-        problems = rs.validate_text(text, str(file))
-        if not problems:
-            side = rs.load_text(text, str(file))
-            print(f"{file}: valid {rs.info.id} {rs.info.side_word} '{rs.side_name(side)}'")
+        verdict = rs.check_text(text, str(file))
+        for warning in verdict.warnings:
+            print(f"{file}: warning: {warning}")
+        if verdict.valid:
+            print(f"{file}: valid {verdict.what}")
             return
-        print(f"{file}: {len(problems)} problem(s):")
-        for p in problems:
+        print(f"{file}: {len(verdict.problems)} problem(s):")
+        for p in verdict.problems:
             print(f"  - {p}")
-        raise fail(f"{file} is not a valid {rs.info.id} {rs.info.side_word}", EXIT_PROBLEMS)
+        raise fail(f"{file} is not a valid {verdict.what}", EXIT_PROBLEMS)
 
 
 def register(app: typer.Typer) -> None:

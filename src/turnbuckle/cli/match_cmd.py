@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import sys
 from typing import Annotated, Any
@@ -46,7 +47,7 @@ def parse_players(rs: Ruleset[Any], pairs: list[str], names: list[str]) -> dict[
         if not sep:
             raise RulesError(f"--player '{pair}' must be SIDE=KIND, e.g. 1=human or A=human")
         who = who.strip()
-        if who.isdigit():
+        if re.fullmatch(r"[0-9]{1,3}", who):
             index = int(who) - 1
         elif len(who) == 1 and who.isalpha():
             index = ord(who.upper()) - ord("A")

@@ -84,10 +84,19 @@ def unique_names(names: Sequence[str]) -> list[str]:
 
     >>> unique_names(["A", "B", "A"])
     ['A', 'B', 'A (2)']
+    >>> unique_names(["A", "A (2)", "A"])
+    ['A', 'A (2)', 'A (3)']
     """
-    seen: dict[str, int] = {}
-    out = []
+    taken = set(names)
+    out: list[str] = []
     for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        out.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+        candidate, n = name, 1
+        while candidate in out:
+            n += 1
+            candidate = f"{name} ({n})"
+        if n > 1:
+            while candidate in taken or candidate in out:  # never reuse another side's own name
+                n += 1
+                candidate = f"{name} ({n})"
+        out.append(candidate)
     return out

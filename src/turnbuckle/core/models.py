@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+import reprlib
+from typing import Annotated, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Strict, ValidationError
 
 from turnbuckle.core.errors import SheetError
 
 M = TypeVar("M", bound=BaseModel)
+
+#: A whole number written as one: rejects ``true``, ``"5"`` and ``5.0`` in hand-written sheets.
+StrictInt = Annotated[int, Strict()]
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = 60
+_SHORT.maxother = 60
+_SHORT.maxlist = _SHORT.maxdict = _SHORT.maxtuple = 6
+_SHORT.maxlevel = 2
+
+
+def short_repr(value: object) -> str:
+    """A repr cut short, so that a huge or deeply nested bad value never floods a message."""
+    return _SHORT.repr(value)
 
 
 def describe_validation_error(exc: ValidationError) -> list[str]:
@@ -25,7 +40,7 @@ def describe_validation_error(exc: ValidationError) -> list[str]:
             got = type(err["input"]).__name__
             problems.append(f"{where}: expected a mapping of fields (key: value lines), got {got}")
         else:
-            problems.append(f"'{where}': {err['msg']} (got {err['input']!r})")
+            problems.append(f"'{where}': {err['msg']} (got {short_repr(err['input'])})")
     return problems
 
 

@@ -35,7 +35,27 @@ class RulesetInfo:
     aliases: tuple[str, ...] = ()
     options: tuple[OptionSpec, ...] = ()
     side_word: str = "side"
+    side_plural: str = ""  # defaults to side_word + "s"
     player_kinds: tuple[str, ...] = ("auto",)
+
+
+def sides_word(info: RulesetInfo) -> str:
+    """The plural of a ruleset's side word: 'fighters', 'armies'."""
+    return info.side_plural or f"{info.side_word}s"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What ``validate`` says of a document: what it is, its problems (it is valid when there are
+    none) and warnings that do not make it invalid (e.g. points left unspent)."""
+
+    what: str
+    problems: list[str]
+    warnings: list[str]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
 
 
 @dataclass(frozen=True)
@@ -47,10 +67,30 @@ class Sample:
     text: str
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A safe loader that refuses a key given twice in one mapping (YAML would keep the last)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[object, object]:
+        seen: set[object] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                duplicate = key in seen
+            except TypeError:  # an unhashable key; the base constructor reports it
+                break
+            if duplicate:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key '{key}' is given twice; keep one", key_node.start_mark
+                )
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
 def parse_yaml(text: str, label: str) -> object:
-    """Parse YAML (JSON is YAML too) into plain data, or raise an InputFileError naming the spot."""
+    """Parse YAML (JSON is YAML too) into plain data, or raise an InputFileError naming the spot.
+    A key given twice in one mapping is an error, not a silent overwrite."""
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader subclass: no arbitrary objects
     except yaml.YAMLError as exc:
         where = ""
         mark = getattr(exc, "problem_mark", None)
@@ -101,17 +141,28 @@ class Ruleset(ABC, Generic[S]):
 
     def validate_text(self, text: str, label: str) -> list[str]:
         """Every problem of a document, or an empty list when it is valid."""
+        return self.check_text(text, label).problems
+
+    def check_text(self, text: str, label: str) -> Verdict:
+        """Validate a document of any kind this game accepts (by default: a side's sheet).
+        A game that also validates other documents (a strategy, say) overrides this."""
+        what = f"{self.info.id} {self.info.side_word}"
         try:
-            self.load_text(text, label)
+            side = self.load_text(text, label)
         except SheetError as exc:
-            return exc.problems
+            return Verdict(what, exc.problems, [])
         except RulesError as exc:
-            return [str(exc)]
+            return Verdict(what, [str(exc)], [])
+        return Verdict(f"{what} '{self.side_name(side)}'", [], self.side_warnings(side))
+
+    def side_warnings(self, side: S) -> list[str]:
+        """Things worth telling the owner of a valid sheet (none by default)."""
         return []
 
     def sample(self, sample_id: str) -> Sample:
+        """A sample by id (any case)."""
         for s in self.samples():
-            if s.id == sample_id:
+            if s.id == sample_id.lower():
                 return s
         ids = ", ".join(s.id for s in self.samples())
         raise RulesError(f"no {self.info.id} sample named '{sample_id}'; samples are: {ids}")
@@ -122,8 +173,8 @@ class Ruleset(ABC, Generic[S]):
         if path.exists():
             return self.load_text(read_text_file(path), str(path))
         ids = [s.id for s in self.samples()]
-        if arg in ids:
-            return self.load_text(self.sample(arg).text, f"sample '{arg}'")
+        if arg.lower() in ids:
+            return self.load_text(self.sample(arg).text, f"sample '{arg.lower()}'")
         if "/" in arg or arg.lower().endswith((".yaml", ".yml", ".json", ".txt")):
             raise InputFileError(f"file '{arg}' not found")
         raise InputFileError(
@@ -151,12 +202,14 @@ class Ruleset(ABC, Generic[S]):
         lo, hi = self.info.min_sides, self.info.max_sides
         if not lo <= n <= hi:
             need = str(lo) if lo == hi else f"{lo} to {hi}"
-            raise RulesError(f"{self.info.name} needs {need} {self.info.side_word}s, got {n}")
+            raise RulesError(f"{self.info.name} needs {need} {sides_word(self.info)}, got {n}")
         resolved = resolve_options(self.info.options, options or {})
         chosen = dict(players or {})
         for index, kind in chosen.items():
             if not 0 <= index < n:
-                raise RulesError(f"player given for side {index + 1}, but there are {n} sides")
+                raise RulesError(
+                    f"player given for side {index + 1}, but sides are numbered 1 to {n} (or A, B...)"
+                )
             if kind not in self.info.player_kinds:
                 raise RulesError(
                     f"player '{kind}' is not one of {', '.join(self.info.player_kinds)} for {self.info.id}"

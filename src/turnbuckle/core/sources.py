@@ -100,6 +100,16 @@ class Token:
 
 
 _SPLIT = re.compile(r"[\s,;]+")
+_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+def face_value(text: str, sides: int) -> int | None:
+    """The face a token names, or None when it is not a plain number from 1 to ``sides``
+    (ASCII digits only: '²' or '٣' are not faces)."""
+    if not _NUMBER.fullmatch(text):
+        return None
+    value = int(text)
+    return value if 1 <= value <= sides else None
 
 
 def parse_script(text: str) -> list[Token]:
@@ -166,9 +176,10 @@ class ScriptedSource:
             if count > 1:
                 what += f" (die {i + 1} of {count})"
             tok = self._next(what)
-            if not tok.text.isdigit() or not 1 <= int(tok.text) <= sides:
+            face = face_value(tok.text, sides)
+            if face is None:
                 raise ScriptError(f"{tok.where()} of {self.name}: expected {what}, got '{tok.text}'")
-            faces.append(int(tok.text))
+            faces.append(face)
         return tuple(faces)
 
     def card(self, pile: Sequence[Card], request: Request) -> Card:
@@ -224,10 +235,10 @@ class AskingSource:
 
     def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
         def parse(text: str) -> tuple[int, ...]:
-            parts = [p for p in _SPLIT.split(text.strip()) if p]
-            if len(parts) != count or not all(p.isdigit() and 1 <= int(p) <= sides for p in parts):
+            faces = [face_value(p, sides) for p in _SPLIT.split(text.strip()) if p]
+            if len(faces) != count or None in faces:
                 raise RulesError(f"enter {count} number(s) from 1 to {sides}, in the order rolled")
-            return tuple(int(p) for p in parts)
+            return tuple(f for f in faces if f is not None)
 
         prompt = f"{request.purpose}: roll {count}d{sides} and enter the face(s): "
         return self._answer(prompt, parse)

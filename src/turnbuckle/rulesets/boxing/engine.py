@@ -118,7 +118,7 @@ class Bout:
         first = self.punch(attacker, defender, combo_part=1 if combo else 0)
         if knocked_down(first.hp_before, first.damage, first.hp_after,
                         is_special(first.first, first.second)):
-            self.knockdown(defender, attacker, first, [first])
+            self.knockdown(defender, attacker, [first])
             return
         if not combo:
             return
@@ -126,7 +126,7 @@ class Bout:
         combined = first.damage + second.damage
         if knocked_down(first.hp_before, combined, second.hp_after,
                         is_special(second.first, second.second)):
-            self.knockdown(defender, attacker, second, [first, second])
+            self.knockdown(defender, attacker, [first, second])
 
     def punch(self, attacker: Corner, defender: Corner, combo_part: int) -> Punch:
         roll = self.table.roll(2, 6, f"{attacker.name} punch", attacker.name)
@@ -143,7 +143,7 @@ class Bout:
         )
         return Punch(first, second, damage, before, defender.hp)
 
-    def knockdown(self, down: Corner, by: Corner, last: Punch, punches: list[Punch]) -> None:
+    def knockdown(self, down: Corner, by: Corner, punches: list[Punch]) -> None:
         """``punches`` are the punches that caused it (two for a combo); the penalty is that of
         the more damaging one (the heavier penalty on equal damage)."""
         heaviest = max(punches, key=lambda p: (p.damage, knockdown_penalty(p.first, p.second)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from turnbuckle.core.errors import SheetError
@@ -14,40 +16,58 @@ STATS = ("power", "speed", "toughness")
 
 
 class Fighter(BaseModel):
-    """A fighter as written in YAML. Values are checked by :func:`load_fighter`."""
+    """A fighter as written in YAML. Values are checked by :func:`load_fighter`.
+
+    Abilities are strict whole numbers: YAML ``true``, ``"5"`` or ``5.0`` is a mistake to report,
+    never a value to guess at (``true`` would otherwise pass as a Speed of 1)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(min_length=1, max_length=60)
-    power: int
-    speed: int
-    toughness: int
+    power: int = Field(strict=True)
+    speed: int = Field(strict=True)
+    toughness: int = Field(strict=True)
     nickname: str = ""
     notes: str = ""
-
-    @property
-    def spent(self) -> int:
-        return self.power + self.speed + self.toughness
 
 
 def fighter_problems(f: Fighter) -> list[str]:
     """Every rule the sheet breaks (an empty list for a legal sheet)."""
+    return _rule_problems(f.model_dump())
+
+
+def _rule_problems(data: Mapping[str, object]) -> list[str]:
+    """The game's own rules, checked on whatever fields are readable, so a sheet with a typo in
+    one field still hears about its budget. The budget is checked only when all three are numbers."""
     problems = []
-    for stat in STATS:
-        value = getattr(f, stat)
+    name = data.get("name")
+    if isinstance(name, str) and name and not name.strip():
+        problems.append("name is blank; give the fighter a name")
+    elif isinstance(name, str) and len(name.splitlines()) > 1:
+        problems.append(f"name {name!r} must be one line")
+    numbers = {stat: v for stat in STATS
+               if isinstance(v := data.get(stat), int) and not isinstance(v, bool)}
+    for stat, value in numbers.items():
         if not STAT_MIN <= value <= STAT_MAX:
             problems.append(f"{stat} is {value}; each ability must be {STAT_MIN} to {STAT_MAX}")
-    if f.spent != BUDGET:
-        word = "over" if f.spent > BUDGET else "under"
-        problems.append(
-            f"power + speed + toughness = {f.spent}, {word} the budget: spend exactly {BUDGET} points"
-        )
+    if len(numbers) == len(STATS):
+        spent = sum(numbers.values())
+        if spent != BUDGET:
+            word = "over" if spent > BUDGET else "under"
+            problems.append(
+                f"power + speed + toughness = {spent}, {word} the budget: spend exactly {BUDGET} points"
+            )
     return problems
 
 
 def load_fighter(data: object, label: str) -> Fighter:
     """A legal fighter from parsed YAML, or a SheetError naming every problem."""
-    fighter = load_model(Fighter, data, label)
+    try:
+        fighter = load_model(Fighter, data, label)
+    except SheetError as exc:
+        if isinstance(data, dict):
+            raise SheetError(label, exc.problems + _rule_problems(data)) from None
+        raise
     problems = fighter_problems(fighter)
     if problems:
         raise SheetError(label, problems)

@@ -61,13 +61,20 @@ class Battle:
                              "--dice ask (choices at the prompt) or --dice FILE (choices in the script), "
                              "or pick an automatic policy")
 
+    def powers(self) -> dict[str, Json]:
+        """Each army's total power rating, by player."""
+        return {name: army.power for army, name in zip(self.armies, self.names, strict=True)}
+
+    def handicaps(self) -> dict[str, Json]:
+        """How far under the cap each army below it is (the handicap the rulebook allows)."""
+        return {name: self.cap - army.power
+                for army, name in zip(self.armies, self.names, strict=True) if army.power < self.cap}
+
     def start(self) -> None:
-        powers = {name: army.power for army, name in zip(self.armies, self.names, strict=True)}
-        handicaps = {name: self.cap - p for name, p in powers.items() if p < self.cap}
         self.table.happen(
             "battle_start", cap=self.cap, tiebreak=self.tiebreak, max_rounds=self.max_rounds,
             stake=self.stake, players=list(self.names), policies=dict(zip(self.names, self.kinds, strict=True)),
-            power=powers, handicaps=handicaps, figures=[p.to_json() for p in self.pieces],
+            power=self.powers(), handicaps=self.handicaps(), figures=[p.to_json() for p in self.pieces],
         )
 
     # -- the battle -----------------------------------------------------------------------
@@ -146,9 +153,8 @@ class Battle:
         extra: dict[str, Json] = {
             "stake": self.stake,
             "cap": self.cap,
-            "power": {name: army.power for army, name in zip(self.armies, self.names, strict=True)},
-            "handicaps": {name: self.cap - army.power
-                          for army, name in zip(self.armies, self.names, strict=True) if army.power < self.cap},
+            "power": self.powers(),
+            "handicaps": self.handicaps(),
             "survivors": [p.tag for p in self.pieces if p.alive],
             "sheet": sheet,
         }

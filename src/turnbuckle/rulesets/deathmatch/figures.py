@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from turnbuckle.core.errors import SheetError
 from turnbuckle.core.events import Json
@@ -26,17 +26,28 @@ RATINGS = {1: "Runt", 2: "Grunt", 3: "Fiend"}
 MAX_POWER = MAX_FIGURES * max(RATINGS)
 
 
+def one_line_name(value: str) -> str:
+    """A name must show at least one character and fit on one line (it heads sheet columns)."""
+    if not value.strip():
+        raise ValueError("a name needs at least one visible character")
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise ValueError("a name must fit on one line, without tabs or control characters")
+    return value
+
+
 class Figure(BaseModel):
     """One monster figure's card. ``def`` is spelled ``def`` in YAML (``defence`` in Python)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     name: str = Field(min_length=1, max_length=40)
-    hp: int
-    spd: int
-    atk: int
-    defence: int = Field(alias="def")
-    power: int
+    hp: int = Field(strict=True)
+    spd: int = Field(strict=True)
+    atk: int = Field(strict=True)
+    defence: int = Field(alias="def", strict=True)
+    power: int = Field(strict=True)
+
+    _name = field_validator("name")(one_line_name)
 
     @property
     def rating(self) -> str:
@@ -77,6 +88,8 @@ class _ArmyDoc(BaseModel):
     name: str = Field(min_length=1, max_length=60)
     figures: list[Any]
     notes: str = ""
+
+    _name = field_validator("name")(one_line_name)
 
 
 def figure_problems(fig: Figure) -> list[str]:
@@ -127,19 +140,29 @@ def _figure_entry(entry: object, where: str) -> tuple[Figure | None, list[str]]:
     return fig, [f"{label}: {p}" for p in figure_problems(fig)]
 
 
-def load_army(data: object, label: str) -> Army:
-    """A legal army from parsed YAML, or a SheetError naming every problem."""
-    doc = load_model(_ArmyDoc, data, label)
+def _figures(entries: list[Any]) -> tuple[list[Figure], list[str]]:
+    """The figures of an army's list, and every problem of its entries and of its size."""
     problems: list[str] = []
     figures: list[Figure] = []
-    for i, entry in enumerate(doc.figures, start=1):
+    for i, entry in enumerate(entries, start=1):
         fig, found = _figure_entry(entry, f"figure {i}")
         problems += found
         if fig is not None:
             figures.append(fig)
-    count = len(doc.figures)
-    if not MIN_FIGURES <= count <= MAX_FIGURES:
-        problems.append(f"the army has {count} figures; an army has {MIN_FIGURES} to {MAX_FIGURES}")
+    if not MIN_FIGURES <= len(entries) <= MAX_FIGURES:
+        problems.append(f"the army has {len(entries)} figures; an army has {MIN_FIGURES} to {MAX_FIGURES}")
+    return figures, problems
+
+
+def load_army(data: object, label: str) -> Army:
+    """A legal army from parsed YAML, or a SheetError naming every problem."""
+    try:
+        doc = load_model(_ArmyDoc, data, label)
+    except SheetError as exc:
+        entries = data.get("figures") if isinstance(data, dict) else None
+        more = _figures(entries)[1] if isinstance(entries, list) else []
+        raise SheetError(label, [*exc.problems, *more]) from None
+    figures, problems = _figures(doc.figures)
     if problems:
         raise SheetError(label, problems)
     return Army(name=doc.name, figures=tuple(figures), notes=doc.notes)

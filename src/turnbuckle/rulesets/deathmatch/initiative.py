@@ -35,14 +35,20 @@ def rps_throw(table: Table, piece: Piece, human: bool, attempt: int) -> str:
 
 
 def rock_paper_scissors(table: Table, first: Piece, second: Piece, human: Callable[[int], bool]) -> tuple[Piece, str]:
-    """Best of one, drawn throws thrown again (at most RPS_TRIES times, then a coin). Two figures
-    of the same player cannot play each other, so their tie goes to a coin. Returns the loser and
-    how it was decided."""
+    """Best of one, drawn throws thrown again (at most RPS_TRIES throws, then a coin). Two figures
+    of the same player cannot play each other, so their tie goes to a coin. A human player throws
+    before an automatic player's die is rolled, so the person never sees that throw first.
+    Returns the loser and how it was decided."""
     if first.seat == second.seat:
         return coin_flip(table, first, second), "coin"
+    human_first = human(second.seat) and not human(first.seat)
     for attempt in range(1, RPS_TRIES + 1):
-        a = rps_throw(table, first, human(first.seat), attempt)
-        b = rps_throw(table, second, human(second.seat), attempt)
+        if human_first:
+            b = rps_throw(table, second, True, attempt)
+            a = rps_throw(table, first, False, attempt)
+        else:
+            a = rps_throw(table, first, human(first.seat), attempt)
+            b = rps_throw(table, second, human(second.seat), attempt)
         if a != b:
             return (second if BEATS[a] == b else first), "rps"
     return coin_flip(table, first, second), "coin"

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from turnbuckle.core.errors import InputFileError
 from turnbuckle.core.events import Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, parse_yaml
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
+from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.deathmatch.engine import Battle
@@ -23,7 +22,7 @@ from turnbuckle.rulesets.deathmatch.policies import POLICIES
 INFO = RulesetInfo(
     id="deathmatch",
     name="UOV Deathmatch",
-    version="1.0",
+    version="1.1",
     designer="Metal Monkey (J. Gadze) for Ironhaus Productions (rules in rules/uov-deathmatch.txt)",
     summary="2-4 players, armies of 1-6 monster figures under a power cap; d6 + SPD initiative, "
             "d6 + ATK against d6 + DEF; the last player standing wins.",
@@ -31,6 +30,7 @@ INFO = RulesetInfo(
     max_sides=4,
     aliases=("uov",),
     side_word="army",
+    side_plural="armies",
     player_kinds=("auto", "human", *POLICIES),
     options=(
         OptionSpec("cap", 10, "power cap: each army's total power rating (Runt 1, Grunt 2, Fiend 3) "
@@ -46,24 +46,12 @@ INFO = RulesetInfo(
 )
 
 
-@cache
-def _samples() -> tuple[Sample, ...]:
-    folder = resources.files("turnbuckle.rulesets.deathmatch") / "samples"
-    out = []
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".yaml"):
-            text = entry.read_text(encoding="utf-8")
-            data = parse_yaml(text, entry.name)
-            summary = str(data.get("notes", "")) if isinstance(data, dict) else ""
-            out.append(Sample(entry.name.removesuffix(".yaml"), summary, text))
-    return tuple(out)
-
 
 class DeathmatchRuleset(Ruleset[Army]):
     info = INFO
 
     def samples(self) -> Sequence[Sample]:
-        return _samples()
+        return bundled_samples("turnbuckle.rulesets.deathmatch")
 
     def load_side(self, data: object, label: str) -> Army:
         return load_army(data, label)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from turnbuckle.core.errors import SheetError
 from turnbuckle.core.models import load_model
@@ -49,9 +49,9 @@ class Move(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(min_length=1, max_length=40)
-    base: int
+    base: StrictInt  # strict: 'true' or '"8"' is a typo, not a number
     effect: Effect
-    scramble: int | None = None
+    scramble: StrictInt | None = None
 
     def label(self) -> str:
         """``Single Leg (10)`` or ``Scramble (6, scramble 3)``."""

@@ -6,15 +6,42 @@ period: Top, Bottom or Neutral to start, or Defer to choose the following period
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from turnbuckle.core.cards import Card as PlayingCard
+from turnbuckle.core.sources import Request, Source
 from turnbuckle.rulesets.folkstyle.exchange import other
 from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
 
 REGULATION_CHOICES = ("Top", "Bottom", "Neutral", "Defer")
 OVERTIME_CHOICES = ("Top", "Bottom", "Defer")
 DEFER = "Defer"
+#: The rulebook spells the option "Differ"; a player may answer either way.
+DIFFER = "Differ"
+
+
+class RulebookSpelling:
+    """A source that also takes the rulebook's spelling "Differ" for Defer, so a player can
+    answer either way at the prompt or in a script; what comes back is always "Defer"."""
+
+    def __init__(self, inner: Source) -> None:
+        self.inner = inner
+        self.seed = inner.seed
+        self.kind = inner.kind
+        self.gives_choices = inner.gives_choices
+
+    def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
+        return self.inner.roll(count, sides, request)
+
+    def card(self, pile: Sequence[PlayingCard], request: Request) -> PlayingCard:
+        return self.inner.card(pile, request)
+
+    def choose(self, options: Sequence[str], request: Request) -> str:
+        offered = [*options, DIFFER] if DEFER in options else list(options)
+        chosen = self.inner.choose(offered, request)
+        return DEFER if chosen == DIFFER else chosen
 
 
 def start_top(choice: str, chooser: int) -> int | None:

@@ -12,6 +12,7 @@ from turnbuckle.rulesets.folkstyle.choices import (
     DEFER,
     OVERTIME_CHOICES,
     REGULATION_CHOICES,
+    RulebookSpelling,
     auto_pick,
     start_top,
 )
@@ -110,7 +111,7 @@ class Bout:
         names = (self.names[0], self.names[1])
         kind = self.setup.players.get(winner, "auto")
         choice = self.table.choose(
-            COLOUR_CHOICES, f"{names[winner]} colour choice", names[winner],
+            COLOUR_CHOICES, f"{names[winner]} colour", names[winner],
             None if kind == "human" else (lambda: "Red"),
         )
         red = winner if choice == "Red" else 1 - winner
@@ -138,7 +139,9 @@ class Bout:
     def choose(self, colour: int, options: tuple[str, ...], purpose: str) -> str:
         name = self.names[colour]
         if self.kind(colour) == "human":
-            return self.table.choose(options, f"{COLOURS[colour]} {purpose}", name, None)
+            # the same log, a source that also takes the rulebook's "Differ"
+            table = Table(RulebookSpelling(self.table.source), self.table.log)
+            return table.choose(options, f"{COLOURS[colour]} {purpose}", name, None)
         pick = auto_pick(self.odds, colour, options, (self.calls[0], self.calls[1]), TURNS_PER_PERIOD)
         chosen = self.table.choose(options, f"{COLOURS[colour]} {purpose}", name, lambda: pick.choice)
         self.table.happen("auto_choice", colour=COLOURS[colour], purpose=purpose, chosen=chosen,
@@ -150,18 +153,18 @@ class Bout:
         first of them, and the other wrestler chooses the second."""
         winner = self.rolloff("roll-off", [f"{COLOURS[0]}", f"{COLOURS[1]}"])
         labels = [self.period_label(first, overtime), self.period_label(first + 1, overtime)]
-        choice = self.choose(winner, options, f"choice for period {labels[0]}")
+        choice = self.choose(winner, options, f"start of period {labels[0]}")
         later = other(winner)
         if choice == DEFER:
             self.table.happen("defer", colour=COLOURS[winner], period=labels[0])
             chooser = other(winner)
             later = winner
             choice = self.choose(chooser, tuple(o for o in options if o != DEFER),
-                                 f"choice for period {labels[0]}")
+                                 f"start of period {labels[0]}")
         else:
             chooser = winner
         self.play_period(first, labels[0], start_top(choice, chooser), choice, chooser, top_turns)
-        second = self.choose(later, tuple(o for o in options if o != DEFER), f"choice for period {labels[1]}")
+        second = self.choose(later, tuple(o for o in options if o != DEFER), f"start of period {labels[1]}")
         self.play_period(first + 1, labels[1], start_top(second, later), second, later, top_turns)
 
     @staticmethod

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from importlib import resources
 from typing import cast
 
 from turnbuckle.core.events import Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, parse_yaml
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
+from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.folkstyle.card import Card, card_json, load_card
@@ -36,24 +35,12 @@ INFO = RulesetInfo(
 )
 
 
-@cache
-def _samples() -> tuple[Sample, ...]:
-    folder = resources.files("turnbuckle.rulesets.folkstyle") / "samples"
-    out = []
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".yaml"):
-            text = entry.read_text(encoding="utf-8")
-            data = parse_yaml(text, entry.name)
-            summary = str(data.get("notes", "")) if isinstance(data, dict) else ""
-            out.append(Sample(entry.name.removesuffix(".yaml"), summary, text))
-    return tuple(out)
-
 
 class FolkstyleRuleset(Ruleset[Card]):
     info = INFO
 
     def samples(self) -> Sequence[Sample]:
-        return _samples()
+        return bundled_samples("turnbuckle.rulesets.folkstyle")
 
     def load_side(self, data: object, label: str) -> Card:
         return load_card(data, label)

@@ -17,7 +17,7 @@ from turnbuckle.core.table import Table
 from turnbuckle.rulesets.headlock.clash import Clash, Corner, resolve
 from turnbuckle.rulesets.headlock.deck import Pile, make_piles, team_piles
 from turnbuckle.rulesets.headlock.finishes import InRing, hold, knockdown
-from turnbuckle.rulesets.headlock.holds import under_quarter
+from turnbuckle.rulesets.headlock.holds import held, knocks_down, pinnable
 from turnbuckle.rulesets.headlock.players import (
     DEFAULT_PLAYER,
     MOVE_POLICIES,
@@ -110,12 +110,16 @@ class Match:
         t = self.table
         a, b = self.legal
         t.happen("turn", turn=self.turn, legal=[a.name, b.name], hp={a.name: a.hp, b.name: b.hp})
-        cards: list[Card] = []
-        moves: list[Move | None] = []
-        for w, opp in ((a, b), (b, a)):  # each draws and picks in secret; a view holds only its own card
+        drawn: dict[int, tuple[Card, Move | None]] = {}
+        # Each draws and picks in secret; an automatic player's view holds only its own card. At the
+        # prompt every card is typed in, so a human draws and picks before an automatic opponent's
+        # card is entered (side A first otherwise).
+        order = sorted(((0, a, b), (1, b, a)), key=lambda entry: entry[1].player != "human")
+        for i, w, opp in order:
             card = self.piles[w.side].draw(t, f"{w.name} card", w.name)
-            cards.append(card)
-            moves.append(None if card.is_face else self.choose_move(w, card, opp))
+            drawn[i] = card, None if card.is_face else self.choose_move(w, card, opp)
+        cards = [drawn[0][0], drawn[1][0]]
+        moves = [drawn[0][1], drawn[1][1]]
         t.happen("reveal", turn=self.turn, cards={a.name: cards[0].code, b.name: cards[1].code},
                  moves={w.name: (m.code if m else "special") for w, m in zip((a, b), moves, strict=True)},
                  names={w.name: (m.name if m else w.sheet.special.name) for w, m in zip((a, b), moves, strict=True)})
@@ -159,15 +163,14 @@ class Match:
                           defense=clash.defense, bare=clash.bare, damage=damage, hp_before=before, hp=dfn.hp,
                           advantage=adv)
         method: str | None = None
-        if move.is_submission:
-            if adv >= 0:
-                method = hold(self.table, att, dfn, move, self.turn, pin=False, choke_rule=self.rules.choke)
-            else:
-                self.table.happen("no_hold", turn=self.turn, attacker=att.name, defender=dfn.name, move=move.name)
+        if held(move.is_submission, adv):
+            method = hold(self.table, att, dfn, move, self.turn, pin=False, choke_rule=self.rules.choke)
+        elif move.is_submission:
+            self.table.happen("no_hold", turn=self.turn, attacker=att.name, defender=dfn.name, move=move.name)
         else:
-            if self.rules.knockout and damage > 0 and dfn.hp == 0:
+            if self.rules.knockout and knocks_down(move.is_submission, damage, dfn.hp):
                 method = knockdown(self.table, att, dfn, self.turn, self.rules.getup_rolls, self.rules.getup_die)
-            if method is None and adv > 0 and under_quarter(dfn.hp, dfn.start_hp):
+            if method is None and pinnable(move.is_submission, adv, dfn.hp, dfn.start_hp):
                 method = hold(self.table, att, dfn, move, self.turn, pin=True, choke_rule=False)
         if method is None:
             return None

@@ -43,6 +43,24 @@ def under_quarter(hp: int, start_hp: int) -> bool:
     return 4 * hp < start_hp
 
 
+def held(submission: bool, advantage: int) -> bool:
+    """A submission is held when the attacker's suit is equal to (or unrelated to) or trumps the
+    defender's; on a weaker suit it only does its damage."""
+    return submission and advantage >= 0
+
+
+def knocks_down(submission: bool, damage: int, hp: int) -> bool:
+    """Knockout variant: a strike or normal grapple (a special of those kinds too) that does damage
+    and leaves 0 HP; a submission never does."""
+    return not submission and damage > 0 and hp == 0
+
+
+def pinnable(submission: bool, advantage: int, hp: int, start_hp: int) -> bool:
+    """A pin follows a strike or normal grapple when the attacker's suit strictly trumps and the
+    defender is left below a quarter of starting HP."""
+    return not submission and advantage > 0 and under_quarter(hp, start_hp)
+
+
 def choke_target(defender_die: int, res: int) -> tuple[int, int]:
     """The attacker's choke die and the least face that chokes the defender out: X - (6 - RES)
     with X the size of the attacker's die.

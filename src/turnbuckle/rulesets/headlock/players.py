@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from turnbuckle.core.cards import Card, standard_deck
+from turnbuckle.rulesets.headlock.clash import Corner, resolve
 from turnbuckle.rulesets.headlock.holds import (
     PIN_ROLLS,
     SUBMISSION_ROLLS,
@@ -26,10 +27,12 @@ from turnbuckle.rulesets.headlock.holds import (
     choke_chance,
     escape_chance,
     getup_need,
-    under_quarter,
+    held,
+    knocks_down,
+    pinnable,
 )
 from turnbuckle.rulesets.headlock.sheet import Character, Move
-from turnbuckle.rulesets.headlock.trumps import SUIT_BONUS, advantage, allowed_powers, card_value
+from turnbuckle.rulesets.headlock.trumps import advantage, allowed_powers
 
 PLAYER_KINDS = ("smart", "solo", "human")
 DEFAULT_PLAYER = "smart"
@@ -108,46 +111,41 @@ def _finish_value(view: MoveView, move: Move, dmg: int, adv: int) -> float:
     res = opp.sheet.res
     die = breakout_die(hp, move.special)
     target = breakout_target(hp, opp.start_hp, res)
-    if move.is_submission and adv >= 0:
+    if held(move.is_submission, adv):
         chance = 1 - escape_chance(target, die, SUBMISSION_ROLLS)
         if move.is_choke and view.rules.choke:
             chance += choke_chance(die, target, res)
         return worth * float(chance)
     value = 0.0
     stays_down = 0.0
-    if view.rules.knockout and not move.is_submission and dmg > 0 and hp == 0:
+    if view.rules.knockout and knocks_down(move.is_submission, dmg, hp):
         need = getup_need(res, opp.knockdowns + 1)
         up = max(0, view.rules.getup_die - max(0, need)) / view.rules.getup_die
         stays_down = (1 - up) ** view.rules.getup_rolls
         value += worth * stays_down
-    if adv > 0 and under_quarter(hp, opp.start_hp):
+    if pinnable(move.is_submission, adv, hp, opp.start_hp):
         value += worth * (1 - stays_down) * float(1 - escape_chance(target, die, PIN_ROLLS))
     return value
 
 
 def move_value(view: MoveView, code: str) -> float:
-    """The expected value of playing ``code``, over every card the opponent may hold."""
+    """The expected value of playing ``code``, over every card the opponent may hold (the
+    opponent assumed to play its highest-power strike), each clash settled by the rules' own
+    :func:`~turnbuckle.rulesets.headlock.clash.resolve`."""
     me, opp = view.me.sheet, view.opponent.sheet
-    move = me.move(code)
-    mine = card_value(view.card)
+    mine = Corner(me.atk, me.defense, me.spd, view.card, me.move(code), me.special_move())
     total = 0.0
     cards = [c for c in standard_deck() if c != view.card]
     for theirs in cards:
-        adv = advantage(view.card, theirs)
-        if theirs.is_face:
-            if adv > 0:  # my suit cancels their special; I hit the bare DEF
-                dmg = max(0, me.atk + mine + move.power - opp.defense)
-                total += dmg + _finish_value(view, move, dmg, adv)
-            continue  # otherwise their special lands whatever I chose
-        value = card_value(theirs)
-        their_power = max(allowed_powers(theirs))
-        my_speed = me.spd + mine - move.power + (SUIT_BONUS if adv > 0 else 0)
-        their_speed = opp.spd + value - their_power + (SUIT_BONUS if adv < 0 else 0)
-        if my_speed > their_speed:
-            dmg = max(0, me.atk + mine + move.power - (opp.defense + value))
-            total += dmg + _finish_value(view, move, dmg, adv)
-        elif my_speed < their_speed:
-            total -= max(0, opp.atk + value + their_power - (me.defense + mine))
+        their_move = None if theirs.is_face else opp.strike(max(allowed_powers(theirs)))
+        clash = resolve(mine, Corner(opp.atk, opp.defense, opp.spd, theirs, their_move, opp.special_move()))
+        if clash.how == "special":
+            continue  # their special lands whatever I chose: the same for every move
+        if clash.attacker == 0 and clash.move is not None:
+            dmg = clash.damage
+            total += dmg + _finish_value(view, clash.move, dmg, advantage(view.card, theirs))
+        elif clash.attacker == 1:
+            total -= clash.damage
     return total / len(cards)
 
 

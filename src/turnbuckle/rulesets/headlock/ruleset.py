@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from importlib import resources
 
 from turnbuckle.core.events import Json, to_json_value
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, parse_yaml
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
+from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.headlock.engine import Match
@@ -20,7 +19,7 @@ from turnbuckle.rulesets.headlock.sheet import Character, character_json, load_c
 INFO = RulesetInfo(
     id="headlock",
     name="Headlock",
-    version="1.0",
+    version="1.1",
     designer="the Headlock rulebook's author (rules/headlock.txt)",
     summary="Cards and dice: draw, pick a move the card allows, speed contest with the suit cycle, "
     "specials on face cards, submissions and pins with break-out rolls.",
@@ -47,24 +46,12 @@ INFO = RulesetInfo(
 )
 
 
-@cache
-def _samples() -> tuple[Sample, ...]:
-    folder = resources.files("turnbuckle.rulesets.headlock") / "samples"
-    out = []
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".yaml"):
-            text = entry.read_text(encoding="utf-8")
-            data = parse_yaml(text, entry.name)
-            summary = str(data.get("notes", "")) if isinstance(data, dict) else ""
-            out.append(Sample(entry.name.removesuffix(".yaml"), summary, text))
-    return tuple(out)
-
 
 class HeadlockRuleset(Ruleset[Character]):
     info = INFO
 
     def samples(self) -> Sequence[Sample]:
-        return _samples()
+        return bundled_samples("turnbuckle.rulesets.headlock")
 
     def load_side(self, data: object, label: str) -> Character:
         return load_character(data, label)

@@ -1,0 +1,127 @@
+"""The match write-up, from the event log alone: the set-up, each round's style, the players'
+explanations, the totals, the damage, the counts and the finish."""
+
+from __future__ import annotations
+
+from turnbuckle.core.events import Happening, Json
+from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES
+from turnbuckle.rulesets.matchmatch.styles import ABBREVIATIONS, TITLES
+
+COUNTS = {0: "no count", 1: "a one count", 2: "a TWO count", 3: "THREE"}
+
+
+def _t(style: Json) -> str:
+    return TITLES.get(str(style), str(style))
+
+
+def _k(kind: Json) -> str:
+    return TYPE_TITLES.get(str(kind), str(kind))
+
+
+def _totals(d: Json) -> str:
+    if isinstance(d, dict):
+        return ", ".join(f"{k} {v}" for k, v in d.items())
+    return str(d)
+
+
+def narrate(record: MatchRecord) -> Writeup:
+    names = record.names
+    w = Writeup(" vs. ".join(names))
+    w.line(f"Dice: {record.dice}" + (f", seed {record.seed}" if record.seed is not None else "") + ".")
+    rows: list[list[object]] = []
+    current: dict[str, object] = {}
+    for e in record.events:
+        if not isinstance(e, Happening):
+            continue
+        d = e.data
+        t = e.type
+        if t == "match_start":
+            w.heading("Before the bell")
+            ref = f"referee {d['referee']} (DQ threshold {d['referee_threshold']})" if d["referee"] else \
+                "no named referee (the standard DQ threshold)"
+            w.line(f"{d['type']}, {d['rounds']}-round time limit, {ref}.")
+            grid = d["grid"]
+            if isinstance(grid, list):
+                w.table(["", "A", "B", "C"],
+                        [[str(i + 1), *(ABBREVIATIONS.get(str(s), str(s)) for s in row)]  # type: ignore[union-attr]
+                         for i, row in enumerate(grid)], title="The grid")
+            picks = f"column {d['column']}" + (" (picked for them)" if d["column_auto"] else "") + \
+                f", row {d['row']}" + (" (picked for them)" if d["row_auto"] else "")
+            w.line(f"Grid picks: {picks}, so {_t(d['grid_style'])} joins the match.")
+            styles = d["style_list"]
+            if isinstance(styles, list):
+                w.line("Style table (d{}): ".format(d["die"]) +
+                       ", ".join(f"{i + 1} {_t(s)}" for i, s in enumerate(styles)) + ".")
+        elif t == "side":
+            halved = d["halved"]
+            cut = f"; halved: {', '.join(_t(s) for s in halved)}" if isinstance(halved, list) and halved else ""
+            team = d["team"]
+            members = f" ({' & '.join(str(m) for m in team)})" if isinstance(team, list) and team else ""
+            plus = d["plus"]
+            plus_text = " ".join(f"+{_t(s)}" for s in plus) if isinstance(plus, list) else ""
+            who = "automatic strategy" if d["auto"] else "strategy"
+            w.line(f"{d['side']}{members}: {who} {plus_text} -{_t(d['minus'])}{cut}; Stamina {d['stamina']}, "
+                   f"DQ threshold {d['dq_threshold']}.")
+        elif t == "round_start":
+            w.heading(f"Round {d['round']}: {_t(d['style'])}")
+            current = {"round": d["round"], "style": _t(d["style"]), "damage": ""}
+        elif t == "action":
+            notes = f" \u2014 \"{d['notes']}\"" if d["notes"] else ""
+            changed = f" (wanted {_k(d['wanted'])}, but {d['reason']})" if d["reason"] else ""
+            cond = " (a conditional kicks in)" if d["source"] == "conditional" else ""
+            w.line(f"{d['side']}: {_k(d['type'])} on {_t(d['target'])}{cond}{changed}{notes}")
+        elif t == "attack":
+            parts = [f"{'+'.join(str(x) for x in d['dice'])}"]  # type: ignore[union-attr]
+            if d["counted"] != d["dice"]:
+                parts.append(f"counted {d['counted']}")
+            if d["extra"]:
+                parts.append(f"extra {d['extra']}")
+            if d["cheat"]:
+                parts.append(f"cheating {d['cheat']}")
+            w.line(f"  {d['side']} rolls {', '.join(parts)}, style {d['style_value']}, bonus {d['bonus']}: "
+                   f"{d['total']}.")
+        elif t == "disqualified":
+            w.line(f"  The referee has seen enough: {d['side']} is DISQUALIFIED.")
+        elif t == "round_won":
+            explanation = f" {d['explanation']}" if d["explanation"] else ""
+            w.line(f"{d['winner']} takes the round ({_totals(d['totals'])}), by {d['margin']}.{explanation}")
+            current.update(winner=d["winner"], totals=_totals(d["totals"]))
+        elif t == "round_tied":
+            w.line(f"Dead even ({_totals(d['totals'])}): both take a point.")
+            current.update(winner="tie", totals=_totals(d["totals"]))
+        elif t == "damage":
+            where = _t(d["target"])
+            spill = f" ({d['to_stamina']} spills to Stamina)" if d["target"] != "stamina" and d["to_stamina"] else ""
+            tail = "" if d["target"] == "stamina" else f", Stamina {d['stamina']}"
+            w.line(f"  {d['side']} takes {d['damage']} on {where}{spill}: {where} {d['before']} -> {d['after']}"
+                   f"{tail}.")
+            hit = f"{d['damage']} to {d['side']} ({where})"
+            current["damage"] = f"{current['damage']}; {hit}" if current.get("damage") else hit
+        elif t == "injury_check":
+            result = f"INJURED ({d['injuries']} injury point(s))" if d["injured"] else "no injury"
+            w.line(f"  Injury check on {d['side']}: {d['roll']} -> {d['total']}, {result}.")
+        elif t == "victory_check":
+            natural = " A natural 18!" if d["natural"] else ""
+            w.line(f"  {d['side']} covers {d['on']}: rolled {d['roll']}, total {d['total']}: "
+                   f"{COUNTS.get(int(str(d['count'])), '')}.{natural}")
+            current["count"] = COUNTS.get(int(str(d["count"])), "")
+            if rows and rows[-1][0] == current.get("round"):
+                rows[-1][5] = f"{rows[-1][5]} / {current['count']}"
+                continue
+            rows.append([current.get("round"), current.get("style"), current.get("winner", ""),
+                         current.get("totals", ""), current.get("damage", ""), current["count"]])
+        elif t == "double_count_out":
+            w.line("Both men score the fall at once: a double count-out.")
+        elif t == "finish":
+            w.heading("The finish")
+            w.line(f"{d['winner']} beats {d['loser']} by {d['method']} ({_k(d['type'])}).")
+        elif t == "time_limit":
+            w.heading("Time limit")
+            w.line(f"The bell rings after {d['rounds']} rounds: Stamina {_totals(d['stamina'])}.")
+    w.heading("Result")
+    w.line(record.result.summary)
+    if rows:
+        w.table(["Round", "Style", "Winner", "Totals", "Damage", "Count"], rows, title="Round by round")
+    return w

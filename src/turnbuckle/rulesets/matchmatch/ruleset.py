@@ -1,0 +1,121 @@
+"""MatchMatch registered as a ruleset: info block, options, samples, sides, engine and narrator."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.events import Json
+from turnbuckle.core.match import MatchRecord, MatchSetup, Result
+from turnbuckle.core.options import OptionSpec
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Verdict, parse_yaml, read_text_file
+from turnbuckle.core.samples import bundled_samples, notes_of
+from turnbuckle.core.table import Table
+from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.matchmatch.engine import play_match
+from turnbuckle.rulesets.matchmatch.match_types import MatchType, load_match_types
+from turnbuckle.rulesets.matchmatch.narrator import narrate
+from turnbuckle.rulesets.matchmatch.sheet import Wrestler, wrestler_warnings
+from turnbuckle.rulesets.matchmatch.side import (
+    Side,
+    is_strategy_document,
+    load_side_data,
+    load_side_text,
+    load_strategy_document,
+    side_json,
+)
+from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
+
+INFO = RulesetInfo(
+    id="matchmatch",
+    name="MatchMatch (M2)",
+    version="1.1",
+    designer="Jeff Berry (MatchMatch 1.2, 1999; rulebook in rules/matchmatch.txt)",
+    summary="Pro-wrestling e-fed rules: wrestlers and teams, secret strategies, a style grid, 3d6 rounds, pins.",
+    min_sides=2,
+    max_sides=8,
+    aliases=("m2", "mm"),
+    side_word="wrestler",
+    player_kinds=("auto", "human"),
+    options=(
+        OptionSpec("rounds", 20, "the time limit in rounds; no winner by then is a draw", minimum=1, maximum=100),
+        OptionSpec("type", "standard", "match type: standard, cage, strap, scaffold (or one from type_file)"),
+        OptionSpec("type_file", "", "a YAML file of extra match types, in the bundled file's shape"),
+        OptionSpec("referee", "", "a referee by name (Sam Atan, Myron Opia, Stan Model, Bill Order, "
+                   "Zero Tolerance), 'roll' for 2d6 on the referee table, or empty for threshold 10"),
+        OptionSpec("grid", "", "the grid, 9 styles row by row ('Po Te Br / We MA HF / Br MA Ch'); "
+                   "empty: rolled at the table"),
+        OptionSpec("by_style_rounds", "occurrence", "in a by-style section, round N means the Nth time "
+                   "that style comes up (occurrence) or match round N (match)", choices=("occurrence", "match")),
+    ),
+)
+
+
+def _summary(data: object) -> str:
+    """A sample holds a wrestler or a team; its notes are the summary."""
+    inner = data.get("wrestler") or data.get("team") or data if isinstance(data, dict) else data
+    return notes_of(inner)
+
+
+class MatchMatchRuleset(Ruleset[Side]):
+    info = INFO
+
+    def samples(self) -> Sequence[Sample]:
+        return bundled_samples("turnbuckle.rulesets.matchmatch", _summary)
+
+    def _member(self, name: str) -> Wrestler:
+        """A team member given by sample id (a wrestler sample)."""
+        wrestlers = []
+        for s in self.samples():
+            data = parse_yaml(s.text, s.id)
+            if isinstance(data, dict) and "team" in data:
+                if s.id == name:
+                    raise SheetError(f"member '{name}'", ["that sample is a team, not a wrestler; "
+                                                          "list the team's own members instead"])
+                continue
+            wrestlers.append(s.id)
+            if s.id == name:
+                return load_side_text(s.text, f"sample '{name}'").sheet
+        raise SheetError(f"member '{name}'", [f"not a wrestler sample; the wrestler samples are: "
+                                              f"{', '.join(wrestlers)}"])
+
+    def load_side(self, data: object, label: str) -> Side:
+        return load_side_data(data, label, self._member)
+
+    def load_text(self, text: str, label: str) -> Side:
+        return load_side_text(text, label, self._member)
+
+    def side_name(self, side: Side) -> str:
+        return side.name
+
+    def check_text(self, text: str, label: str) -> Verdict:
+        """A sheet, a team, a side with its strategy, or a strategy alone (checked on its own terms;
+        `validate-strategy --sheet` checks one against a wrestler's limits)."""
+        verdict = super().check_text(text, label)
+        if verdict.valid:
+            return verdict
+        what = "matchmatch strategy"
+        try:
+            plan = load_strategy_document(text, label)
+        except SheetError as exc:
+            return Verdict(what, exc.problems, []) if is_strategy_document(text) else verdict
+        except RulesError as exc:
+            return Verdict(what, [str(exc)], []) if is_strategy_document(text) else verdict
+        return Verdict(f"{what} ({format_strategy_text(plan).splitlines()[0]})", [], [])
+
+    def side_warnings(self, side: Side) -> list[str]:
+        return wrestler_warnings(side.sheet)
+
+    def side_json(self, side: Side) -> Json:
+        return side_json(side)
+
+    def play(self, setup: MatchSetup[Side], table: Table) -> Result:
+        extra: dict[str, MatchType] = {}
+        path = str(setup.options.get("type_file", "")).strip()
+        if path:
+            extra = load_match_types(read_text_file(Path(path)), path)
+        return play_match(setup, table, extra)
+
+    def narrate(self, record: MatchRecord) -> Writeup:
+        return narrate(record)

@@ -1,0 +1,199 @@
+"""A side of a match: a wrestler or a team, and the strategy it submitted (if any).
+
+A side document is YAML (a wrestler's fields; or ``wrestler:``/``team:`` plus ``strategy:``,
+where the strategy is structured or text in the rulebook's layout), or the rulebook's plain-text
+layout itself (a sheet, then a ``Strategy:`` line and the round table).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.events import Json
+from turnbuckle.core.models import load_model
+from turnbuckle.core.registry import parse_yaml
+from turnbuckle.rulesets.matchmatch.sheet import Wrestler, load_wrestler
+from turnbuckle.rulesets.matchmatch.strategy import Strategy, load_strategy_data
+from turnbuckle.rulesets.matchmatch.team import build_team
+from turnbuckle.rulesets.matchmatch.textlayout import (
+    format_strategy_text,
+    looks_like_text_sheet,
+    parse_sheet_text,
+    parse_strategy_text,
+    split_document,
+)
+
+
+@dataclass(frozen=True)
+class Side:
+    name: str
+    sheet: Wrestler
+    members: tuple[Wrestler, ...] = ()
+    strategy: Strategy | None = None
+
+    @property
+    def is_team(self) -> bool:
+        return bool(self.members)
+
+
+Resolver = Callable[[str], Wrestler]
+
+
+def _wrestler(data: object, label: str, resolve: Resolver | None) -> Wrestler:
+    if isinstance(data, str):
+        if looks_like_text_sheet(data):
+            return parse_sheet_text(data, label)
+        if resolve is not None:
+            return resolve(data.strip())
+        raise SheetError(label, [f"'{data}' is neither a sheet nor a sample name"])
+    return load_wrestler(data, label)
+
+
+def _strategy(data: object, label: str) -> Strategy:
+    if isinstance(data, str):
+        return parse_strategy_text(data, label)
+    return load_strategy_data(data, label)
+
+
+def _team(data: object, label: str, resolve: Resolver | None) -> Side:
+    if not isinstance(data, dict):
+        raise SheetError(label, ["'team' must be a mapping with 'name', 'members' and the team's scores or 'use'"])
+    body = dict(data)
+    name = str(body.pop("name", "")).strip()
+    members_raw = body.pop("members", None)
+    use = body.pop("use", None)
+    problems = []
+    if not name:
+        problems.append("the team has no 'name'")
+    if not isinstance(members_raw, list):
+        problems.append("'members' must be a list of wrestler sheets or sample names")
+        members_raw = []
+    members = []
+    for i, m in enumerate(members_raw, start=1):
+        try:
+            members.append(_wrestler(m, f"{label}: member {i}", resolve))
+        except RulesError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise SheetError(label, problems)
+    if use is not None:
+        # One member's sheet whole; any values given beside 'use' change it (the freed Teamwork point).
+        team = build_team(name, members, None, str(use), label, changes=body)
+        return Side(name, team.sheet, tuple(members))
+    sheet = None
+    if body:
+        body.setdefault("push_level", min(m.push_level for m in members) if members else 1)
+        sheet = load_model(Wrestler, {"name": name, **body}, f"{label}: team scores")
+    return Side(name, build_team(name, members, sheet, None, label).sheet, tuple(members))
+
+
+def load_side_data(data: object, label: str, resolve: Resolver | None = None) -> Side:
+    """A side from parsed YAML."""
+    if isinstance(data, str) and looks_like_text_sheet(data):
+        return load_side_text(data, label)
+    if not isinstance(data, dict):
+        got = "an empty document" if data is None else f"a {type(data).__name__}"
+        raise SheetError(label, [f"expected a wrestler or team sheet (key: value lines), got {got}"])
+    if "wrestler" in data or "team" in data:
+        unknown = set(data) - {"wrestler", "team", "strategy"}
+        if unknown or ("wrestler" in data and "team" in data):
+            raise SheetError(label, ["a side file holds 'wrestler' or 'team', and optionally 'strategy'"
+                                     + (f"; unknown key(s) {sorted(unknown)}" if unknown else "")])
+        if "team" in data:
+            side = _team(data["team"], label, resolve)
+        else:
+            w = _wrestler(data["wrestler"], label, resolve)
+            side = Side(w.name, w)
+        strategy = data.get("strategy")
+        if strategy is not None:
+            side = Side(side.name, side.sheet, side.members, _strategy(strategy, f"{label}: strategy"))
+        return side
+    w = load_wrestler(data, label)
+    return Side(w.name, w)
+
+
+_STRATEGY_KEYS = {"plus", "minus", "grid", "rounds", "by_style", "conditionals"}
+
+
+def _strategy_alone(text: str, data: object) -> bool:
+    """A document that holds a strategy and no wrestler or team (a common slip at the CLI)."""
+    if isinstance(data, dict):
+        keys = {str(k).lower() for k in data}
+        return keys <= _STRATEGY_KEYS | {"strategy"} and bool(keys & {"plus", "minus", "strategy"})
+    return not looks_like_text_sheet(text) and re.search(r"^[ \t•*]*Strategy\b", text, re.M | re.I) is not None
+
+
+def is_strategy_document(text: str) -> bool:
+    """True for a document holding a strategy alone (YAML, structured or text, or the rulebook's layout)."""
+    try:
+        data: object = parse_yaml(text, "strategy")
+    except RulesError:
+        data = None
+    return _strategy_alone(text, data)
+
+
+def load_strategy_document(text: str, label: str) -> Strategy:
+    """A strategy from a document of its own: structured YAML (possibly under ``strategy:``), YAML
+    holding the rulebook's text layout, or that layout itself (after a sheet, if one is there)."""
+    data: object
+    try:
+        data = parse_yaml(text, label)
+    except RulesError:
+        data = text
+    if isinstance(data, dict) and len(data) == 1 and str(next(iter(data))).lower() == "strategy":
+        inner = next(iter(data.values()))
+        data = text if isinstance(inner, str) else inner  # "Strategy: +Po ..." is the text layout's first line
+    if isinstance(data, str) and looks_like_text_sheet(data):
+        data = split_document(data)[1]
+    if isinstance(data, str):
+        return parse_strategy_text(data, label)
+    return load_strategy_data(data, label)
+
+
+def load_side_text(text: str, label: str, resolve: Resolver | None = None) -> Side:
+    """A side from a document's text: YAML, or the rulebook's plain-text layout."""
+    data: object
+    try:
+        data = parse_yaml(text, label)
+    except RulesError:
+        data = None
+        if not looks_like_text_sheet(text) and not _strategy_alone(text, None):
+            raise
+    if _strategy_alone(text, data):
+        raise SheetError(label, ["this file holds a strategy but no wrestler or team; check it with "
+                                 "'turnbuckle validate-strategy matchmatch FILE' (add --sheet to check it "
+                                 "against a wrestler), or put it under 'strategy:' beside 'wrestler:'"])
+    if isinstance(data, dict):
+        return load_side_data(data, label, resolve)
+    if looks_like_text_sheet(text):
+        sheet_part, strategy_part = split_document(text)
+        w = parse_sheet_text(sheet_part, label)
+        strategy = parse_strategy_text(strategy_part, f"{label}: strategy") if strategy_part.strip() else None
+        return Side(w.name, w, (), strategy)
+    return load_side_data(data, label, resolve)
+
+
+def side_json(side: Side) -> Json:
+    sheet: dict[str, Json] = {
+        "name": side.sheet.name,
+        "stamina": side.sheet.stamina,
+        "styles": dict(side.sheet.styles.as_dict()),
+        "defenses": dict(side.sheet.defenses.as_dict()),
+        "high_spots": side.sheet.high_spots,
+        "push_level": side.sheet.push_level,
+        "ref_slack": side.sheet.ref_slack,
+        "injuries": side.sheet.injuries,
+    }
+    if side.sheet.nickname:
+        sheet["nickname"] = side.sheet.nickname
+    out: dict[str, Json]
+    if side.is_team:
+        out = {"team": {**sheet, "members": [m.model_dump(exclude_defaults=True) for m in side.members]}}
+    else:
+        out = {"wrestler": sheet}
+    if side.strategy is not None:
+        out["strategy"] = format_strategy_text(side.strategy)
+    return out
