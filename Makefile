@@ -7,7 +7,8 @@ VENV = .venv/bin
 
 setup:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
-	@$(UV) sync --frozen --quiet
+	@$(UV) sync --frozen --quiet --compile-bytecode
+	@$(VENV)/python -m compileall -q src
 
 demo: setup
 	@$(VENV)/python -m turnbuckle.demo

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from turnbuckle import __version__
-from turnbuckle.cli import deathmatch_cmds, headlock_cmds, info_cmds, match_cmd, matchmatch_cmds
+from turnbuckle.cli import deathmatch_cmds, headlock_cmds, info_cmds, match_cmd, matchmatch_cmds, odds_cmds
 
 app = typer.Typer(
     name="turnbuckle",
@@ -43,6 +43,7 @@ match_cmd.register(app)
 deathmatch_cmds.register(app)
 headlock_cmds.register(app)
 matchmatch_cmds.register(app)
+odds_cmds.register(app)
 
 
 def main() -> None:

@@ -1,0 +1,139 @@
+"""``turnbuckle odds``: win/draw/loss odds of a matchup from many simulated matches.
+
+Kept light to import: the sim layer, numpy, numba and matplotlib load only when the command runs.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import Annotated, Any
+
+import typer
+
+from turnbuckle.cli.common import user_errors
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import parse_option_pairs
+from turnbuckle.core.registry import get_ruleset
+
+ODDS_FORMATS = ("text", "json")
+#: The bar appears only once a run has taken this long.
+PROGRESS_AFTER_S = 1.0
+
+
+class ProgressBar:
+    """A rich progress bar on stderr for runs over a second (and only on a terminal)."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self.total = total
+        self.label = label
+        self.start = time.perf_counter()
+        self.bar: Any = None
+        self.task: Any = None
+        self.enabled = sys.stderr.isatty()
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.start < PROGRESS_AFTER_S:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=self.total)
+        self.bar.update(self.task, completed=done)
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def odds(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias, e.g. boxing.")],
+    sides: Annotated[list[str], typer.Argument(help="Each side: a sheet file or a sample id.")],
+    n: Annotated[int | None, typer.Option("-n", "--matches", help="Matches to simulate (default 40,000: "
+                                          "+-0.5% on any win rate).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the run (default: a fresh one, printed).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A rule option key=value.")] = None,
+    engine: Annotated[str, typer.Option(help="fast (the game's fast engine where it has one) or reference.")]
+    = "fast",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    plot: Annotated[Path | None, typer.Option(help="Draw outcomes and lengths to FILE.png or FILE.svg.")] = None,
+    exchange: Annotated[bool, typer.Option("--exchange", help="Print the exact odds of one exchange "
+                                           "(computed, not simulated) instead of simulating.")] = False,
+    threads: Annotated[int | None, typer.Option(help="Threads of the fast engine, or processes of the reference "
+                                                "engine (default: all cores); results do not depend on it.")]
+    = None,
+) -> None:
+    """Simulate many matches of one matchup: win/draw/loss with 95% intervals, finishes, match
+    length and game figures. Same seed, same numbers, whatever the thread count."""
+    with user_errors():
+        from turnbuckle.sim.odds import DEFAULT_N, odds_json, render_text, simulate
+        if fmt not in ODDS_FORMATS:
+            raise RulesError(f"--format '{fmt}' is not one of {', '.join(ODDS_FORMATS)}")
+        rs = get_ruleset(ruleset)
+        loaded = [rs.resolve_side(arg) for arg in sides]
+        options = parse_option_pairs(option or [])
+        if exchange:
+            _exchange(rs, loaded, options, fmt)
+            return
+        if plot is not None:
+            from turnbuckle.sim.plot import check_plot_path
+
+            check_plot_path(plot)
+        count = DEFAULT_N if n is None else n
+        if engine == "fast":
+            from turnbuckle.sim.specs import spec_for
+
+            if spec_for(rs.info.id).fast_needs_compile():
+                print(f"turnbuckle: note: compiling the fast {rs.info.id} engine for its first use "
+                      "(10-30 s; it is cached for later runs)", file=sys.stderr)
+        run_seed = seed if seed is not None else secrets.randbelow(2**31)
+        with ProgressBar(max(count, 1), f"{rs.info.id} odds") as bar:
+            run = simulate(rs, loaded, options, count, run_seed, engine, threads=threads, progress=bar)
+        for note in run.notes:
+            print(f"turnbuckle: note: {note}", file=sys.stderr)
+        data = odds_json(run)
+        if plot is not None:
+            from turnbuckle.sim.plot import plot_odds
+
+            plot_odds(data, run.tally.lengths, plot)
+        if fmt == "json":
+            sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        else:
+            sys.stdout.write(render_text(data))
+
+
+def _exchange(rs: Any, loaded: list[Any], options: dict[str, str], fmt: str) -> None:
+    from turnbuckle.core.match import unique_names
+    from turnbuckle.core.options import resolve_options
+    from turnbuckle.sim.specs import spec_for
+
+    tables = spec_for(rs.info.id).exchange_tables()
+    if tables is None:
+        raise RulesError(f"no exact per-exchange odds for {rs.info.id} yet; run odds without --exchange")
+    info = rs.info
+    if not info.min_sides <= len(loaded) <= info.max_sides:
+        raise RulesError(f"{info.name} needs {info.min_sides} {info.side_word}s for --exchange, got {len(loaded)}")
+    resolved = resolve_options(info.options, options)
+    data, text = tables(loaded, unique_names([rs.side_name(s) for s in loaded]), resolved)
+    if fmt == "json":
+        out = {"format": "turnbuckle.exchange/1", "ruleset": info.id, "ruleset_version": info.version, **data}
+        sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(text)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(odds)

@@ -1,0 +1,153 @@
+"""The fast boxing engine: chunks of bouts through the numba kernel, counted into a Tally.
+
+Importing this module imports numpy and numba; the sim layer imports it only when the fast
+engine is chosen (an ImportError there makes ``odds`` fall back to the reference engine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import OptionValue
+from turnbuckle.core.rng import SplitMix64
+from turnbuckle.rulesets.boxing.sheet import Fighter
+from turnbuckle.sim.boxing import kernel
+from turnbuckle.sim.specs import FastEngineUnsupported, Progress
+from turnbuckle.sim.tally import Outcome, Tally
+
+#: Bouts per kernel call: memory is 9 bytes a bout, so a chunk is under 5 MB.
+CHUNK = 1 << 19
+#: Outcome codes of the kernel, in order.
+OUTCOMES: tuple[Outcome, ...] = ((0, "ko"), (1, "ko"), (0, "tko"), (1, "tko"),
+                                 (0, "decision"), (1, "decision"), (None, "draw"))
+#: The boxing options this engine plays; any other makes it step aside for the reference engine.
+KNOWN_OPTIONS = frozenset({"rounds", "combo", "fatigue", "getup"})
+#: Dice per turn at most: 2d12 twice, three 2d6 (two punches and a get-up).
+MAX_DICE_PER_TURN = 10
+
+
+def fast_key(seed: int) -> int:
+    """The kernel's key for a run's seed (the first SplitMix64 output of the seed)."""
+    return SplitMix64(seed).next64()
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The kernel's scalar arguments for one matchup and option set."""
+
+    stats: tuple[int, int, int, int, int, int]
+    rounds: int
+    combo: bool
+    cumulative: bool
+    reading: str
+
+    @classmethod
+    def of(cls, sides: Sequence[Fighter], options: Mapping[str, OptionValue]) -> Setup:
+        if len(sides) != 2:
+            raise ValueError(f"boxing is for two fighters, got {len(sides)}")
+        unknown = sorted(set(options) - KNOWN_OPTIONS)
+        if unknown:
+            raise FastEngineUnsupported(f"the fast boxing engine does not know the option(s) {', '.join(unknown)}")
+        a, b = sides
+        return cls((a.power, a.speed, a.toughness, b.power, b.speed, b.toughness),
+                   int(options["rounds"]), bool(options["combo"]), options["fatigue"] == "cumulative",
+                   str(options["getup"]))
+
+    def args(self) -> tuple[Any, ...]:
+        from turnbuckle.sim.boxing.tables import FIELDS, load
+
+        t = load(self.reading)
+        return (*self.stats, self.rounds, self.combo, self.cumulative,
+                *(getattr(t, name) for name in FIELDS))
+
+
+def compiled() -> bool:
+    """Whether the kernel is already in numba's disk cache (else the next run compiles it first).
+    A best guess from numba's cache index file; False when it cannot tell."""
+    dispatcher: Any = kernel.run_chunk
+    try:
+        index = Path(dispatcher._cache._cache_file._index_path)
+    except AttributeError:  # numba's internals moved: assume a compile
+        return False
+    return index.exists()
+
+
+def set_threads(threads: int | None) -> None:
+    import numba
+
+    config: Any = numba.config
+    most = int(config.NUMBA_NUM_THREADS)
+    if threads is not None and not 1 <= threads <= most:
+        raise RulesError(f"--threads {threads}: this machine runs 1 to {most} threads")
+    numba.set_num_threads(threads if threads is not None else most)
+
+
+def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
+        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK) -> Tally:
+    """``n`` bouts from ``seed``; identical for any ``threads`` (bout ``i`` always plays the same)."""
+    run_chunk: Any = kernel.run_chunk
+
+    setup = Setup.of(sides, options)
+    args = setup.args()
+    key = np.uint64(fast_key(seed))
+    set_threads(threads)
+    tally = Tally(2, unit="turns")
+    size = min(chunk, n)
+    codes = np.empty(size, np.int8)
+    turns = np.empty(size, np.int16)
+    kd0 = np.empty(size, np.int16)
+    kd1 = np.empty(size, np.int16)
+    dice = np.empty(size, np.int16)
+    done = 0
+    while done < n:
+        count = min(size, n - done)
+        run_chunk(key, done, count, *args, codes, turns, kd0, kd1, dice)
+        c = np.bincount(codes[:count], minlength=len(OUTCOMES))
+        lengths = np.bincount(turns[:count])
+        downs = kd0[:count].astype(np.int64) + kd1[:count]
+        tally.add_counts(
+            {o: int(c[i]) for i, o in enumerate(OUTCOMES)},
+            {int(k): int(v) for k, v in enumerate(lengths) if v},
+            {"knockdowns": float(downs.sum()), "knockdown_bouts": float(np.count_nonzero(downs))},
+            int(dice[:count].sum(dtype=np.int64)),
+            count,
+        )
+        done += count
+        if progress is not None:
+            progress(done)
+    return tally
+
+
+@dataclass(frozen=True)
+class Traced:
+    """Bouts played one by one with every die face recorded in the reference engine's order."""
+
+    faces: list[list[int]]
+    codes: list[int]
+    turns: list[int]
+    knockdowns: list[tuple[int, int]]
+    dice: list[int]
+
+
+def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0) -> Traced:
+    """Bouts ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    trace_bouts: Any = kernel.trace_bouts
+
+    setup = Setup.of(sides, options)
+    width = setup.rounds * 3 * MAX_DICE_PER_TURN
+    faces = np.zeros((n, width), np.int8)
+    lengths = np.zeros(n, np.int32)
+    codes = np.zeros(n, np.int8)
+    turns = np.zeros(n, np.int16)
+    kd0 = np.zeros(n, np.int16)
+    kd1 = np.zeros(n, np.int16)
+    dice = np.zeros(n, np.int16)
+    trace_bouts(np.uint64(fast_key(seed)), start, n, *setup.args(), faces, lengths, codes, turns, kd0, kd1, dice)
+    return Traced([faces[i, : lengths[i]].tolist() for i in range(n)], codes.tolist(), turns.tolist(),
+                  list(zip(kd0.tolist(), kd1.tolist(), strict=True)), dice.tolist())

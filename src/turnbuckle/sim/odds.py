@@ -1,0 +1,207 @@
+"""``odds``: run many matches of one matchup on the fast or the reference engine and summarise.
+
+The summary is plain JSON data (``odds_json``); ``render_text`` writes it for people. Neither
+holds game rules: game-specific parts come from the ruleset's ``SimSpec``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.match import unique_names
+from turnbuckle.core.options import OptionValue, resolve_options
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.sim.reference import run_reference_parallel
+from turnbuckle.sim.specs import FastEngine, FastEngineUnsupported, Progress, SimSpec, spec_for
+from turnbuckle.sim.stats import hist_mean, hist_quantile, wilson
+from turnbuckle.sim.tally import Tally
+
+ENGINES = ("fast", "reference")
+#: Enough matches for +-0.5% (95%) on any win rate: 38,415 at worst, rounded up.
+DEFAULT_N = 40_000
+#: Quantiles of match length reported.
+QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
+#: At most this many matches (a run at 5M/s takes a few minutes).
+MAX_N = 10**10
+
+
+@dataclass
+class OddsRun:
+    """A finished odds run: what was asked and what the engine counted."""
+
+    ruleset: Ruleset[Any]
+    names: list[str]
+    options: dict[str, OptionValue]
+    n: int
+    seed: int
+    engine: str
+    tally: Tally
+    spec: SimSpec
+    notes: list[str] = field(default_factory=list)
+
+
+def check_n(n: int) -> None:
+    if n <= 0:
+        raise RulesError(f"-n {n}: the number of matches must be at least 1")
+    if n > MAX_N:
+        raise RulesError(f"-n {n}: at most {MAX_N} matches in one run")
+
+
+def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, object], n: int, seed: int,
+             engine: str = "fast", *, threads: int | None = None, progress: Progress | None = None) -> OddsRun:
+    """Run ``n`` matches. ``engine='fast'`` uses the game's fast engine when it has one and falls
+    back to the reference engine (with a note) when it does not. ``threads`` is the fast engine's
+    thread count, or the reference engine's number of worker processes (default: every core);
+    the result does not depend on it."""
+    check_n(n)
+    if engine not in ENGINES:
+        raise RulesError(f"--engine '{engine}' is not one of {', '.join(ENGINES)}")
+    if not 0 <= seed < 1 << 64:
+        raise RulesError(f"seed {seed} is out of range; use a whole number from 0 to 2**64-1")
+    if threads is not None and threads < 1:
+        raise RulesError(f"--threads {threads}: give at least 1")
+    info = rs.info
+    if not info.min_sides <= len(sides) <= info.max_sides:
+        need = str(info.min_sides) if info.min_sides == info.max_sides else f"{info.min_sides} to {info.max_sides}"
+        raise RulesError(f"{info.name} needs {need} {info.side_word}s, got {len(sides)}")
+    resolved = resolve_options(info.options, options)
+    spec = spec_for(info.id)
+    notes: list[str] = []
+    fast = _fast_engine(spec, info.id, info.version, notes) if engine == "fast" else None
+    tally = None
+    if fast is not None:
+        try:
+            tally = fast(sides, resolved, n, seed, threads=threads, progress=progress)
+        except FastEngineUnsupported as exc:
+            notes.append(f"{exc}; using the reference engine")
+    used = "fast" if tally is not None else "reference"
+    if tally is None:
+        workers = threads if threads is not None else (os.cpu_count() or 1)
+        tally = run_reference_parallel(rs, sides, resolved, n, seed, workers=workers, progress=progress)
+    names = unique_names([rs.side_name(s) for s in sides])
+    return OddsRun(rs, names, resolved, n, seed, used, tally, spec, notes)
+
+
+def _fast_engine(spec: SimSpec, ruleset_id: str, version: str, notes: list[str]) -> FastEngine | None:
+    """The game's fast engine, or None (with a note saying why) when the reference engine must run."""
+    try:
+        fast = spec.fast_engine()
+    except ImportError as exc:  # numba missing or unsupported here: still give an answer
+        notes.append(f"the fast {ruleset_id} engine cannot load ({exc}); using the reference engine")
+        return None
+    if fast is None:
+        notes.append(f"{ruleset_id} has no fast engine yet; using the reference engine")
+        return None
+    if spec.fast_version is not None and spec.fast_version != version:
+        notes.append(f"the fast {ruleset_id} engine was checked against version {spec.fast_version}, "
+                     f"not {version}; using the reference engine")
+        return None
+    return fast
+
+
+def _share(k: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(k, n)
+    return {"count": k, "p": k / n, "lo": lo, "hi": hi}
+
+
+def odds_json(run: OddsRun) -> dict[str, Any]:
+    """The public JSON form of an odds run (``turnbuckle.odds/1``); key order is fixed."""
+    t, n = run.tally, run.tally.n
+    draws = t.draws()
+    sides = []
+    for i, name in enumerate(run.names):
+        wins = t.wins(i)
+        methods = {m: c for (w, m), c in sorted(t.outcomes.items(), key=lambda kv: kv[0][1]) if w == i}
+        sides.append({
+            "name": name,
+            "win": _share(wins, n),
+            "draw": _share(draws, n),
+            "loss": _share(n - wins - draws, n),
+            "wins_by": {m: _share(c, n) for m, c in methods.items()},
+        })
+    length: dict[str, Any] | None = None
+    if t.lengths:
+        counted = sum(t.lengths.values())
+        length = {
+            "unit": t.unit or run.spec.unit(),
+            "mean": hist_mean(t.lengths),
+            "quantiles": {f"{int(q * 100)}": hist_quantile(t.lengths, q) for q in QUANTILES},
+            "min": min(t.lengths), "max": max(t.lengths), "counted": counted,
+        }
+    figures: dict[str, Any] = {}
+    for fig in run.spec.figures:
+        total = t.figures.get(fig.key, 0.0)
+        if fig.share:
+            figures[fig.key] = {"label": fig.label, **_share(round(total), n)}
+        else:
+            figures[fig.key] = {"label": fig.label, "mean": total / n}
+    return {
+        "format": "turnbuckle.odds/1",
+        "ruleset": run.ruleset.info.id,
+        "ruleset_version": run.ruleset.info.version,
+        "engine": run.engine,
+        "n": n,
+        "seed": run.seed,
+        "options": dict(run.options),
+        "sides": sides,
+        "draw": _share(draws, n),
+        "methods": {m: _share(c, n) for m, c in t.methods().items()},
+        "length": length,
+        "figures": figures,
+        "dice_per_match": t.dice / n,
+        "notes": list(run.notes),
+    }
+
+
+def _pct(p: float) -> str:
+    return f"{p * 100:6.2f}%"
+
+
+def _ci(share: Mapping[str, Any]) -> str:
+    return f"{_pct(share['p'])}  [{share['lo'] * 100:5.2f}, {share['hi'] * 100:5.2f}]"
+
+
+def render_text(data: Mapping[str, Any]) -> str:
+    """The odds for people: a few aligned tables."""
+    opts = ", ".join(f"{k}={v}" for k, v in data["options"].items())
+    sides = data["sides"]
+    lines = [f"{' vs '.join(s['name'] for s in sides)}: {data['ruleset']} v{data['ruleset_version']}"
+             + (f" ({opts})" if opts else ""),
+             f"{data['n']:,} matches, {data['engine']} engine, seed {data['seed']}; "
+             "95% Wilson intervals in brackets", ""]
+    width = max(len(s["name"]) for s in sides)
+    lines.append(f"{'':{width}}  {'win':<26}{'draw':<26}loss")
+    for s in sides:
+        lines.append(f"{s['name']:<{width}}  {_ci(s['win']):<26}{_ci(s['draw']):<26}{_ci(s['loss'])}")
+    lines += ["", "Finishes"]
+    mwidth = max([len(m) for m in data["methods"]] + [6])
+    for method, share in data["methods"].items():
+        by = "  ".join(f"{s['name']} {_pct(s['wins_by'][method]['p']).strip()}"
+                       for s in sides if method in s["wins_by"])
+        lines.append(f"  {method:<{mwidth}}  {_ci(share)}" + (f"   ({by})" if by else ""))
+    length = data["length"]
+    if length:
+        q = length["quantiles"]
+        lines += ["", f"Match length ({length['unit']}): mean {length['mean']:.2f}; "
+                  + ", ".join(f"{k}% {v}" for k, v in q.items())
+                  + f"; range {length['min']}-{length['max']}"]
+    if data["figures"]:
+        lines += ["", "Figures"]
+        for fig in data["figures"].values():
+            value = _ci(fig) if "p" in fig else f"{fig['mean']:.4f}"
+            lines.append(f"  {fig['label']}: {value}")
+    lines += ["", f"Dice per match: {data['dice_per_match']:.2f}"]
+    lines += [f"Note: {note}" for note in data["notes"]]
+    return "\n".join(lines) + "\n"
+
+
+def half_width(data: Mapping[str, Any], side: int = 0) -> float:
+    """The half width of side ``side``'s win interval (for tests and the docs)."""
+    win = data["sides"][side]["win"]
+    return (float(win["hi"]) - float(win["lo"])) / 2
+
+

@@ -1,0 +1,59 @@
+"""``odds --plot``: outcome shares and the match-length distribution, drawn with matplotlib."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from turnbuckle.core.errors import RulesError
+
+PLOT_SUFFIXES = (".png", ".svg")
+
+
+def check_plot_path(path: Path) -> None:
+    """Refuse a plot file we cannot write before any match is played."""
+    if path.suffix.lower() not in PLOT_SUFFIXES:
+        raise RulesError(f"--plot '{path}': give a file ending in .png or .svg")
+    if not path.parent.exists():
+        raise RulesError(f"--plot '{path}': folder '{path.parent}' does not exist")
+
+
+def plot_odds(data: Mapping[str, Any], lengths: Mapping[int, int], path: Path) -> None:
+    """Two panels: each side's wins by finish (and draws) with 95% intervals; match lengths."""
+    check_plot_path(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    labels: list[str] = []
+    values: list[float] = []
+    errs: list[tuple[float, float]] = []
+    for side in data["sides"]:
+        for method, share in side["wins_by"].items():
+            labels.append(f"{side['name']}\n{method}")
+            values.append(share["p"] * 100)
+            errs.append(((share["p"] - share["lo"]) * 100, (share["hi"] - share["p"]) * 100))
+    if data["draw"]["count"]:
+        d = data["draw"]
+        labels.append("draw")
+        values.append(d["p"] * 100)
+        errs.append(((d["p"] - d["lo"]) * 100, (d["hi"] - d["p"]) * 100))
+    left.bar(range(len(values)), values, yerr=list(zip(*errs, strict=True)) if errs else None, capsize=3)
+    left.set_xticks(range(len(values)), labels, fontsize=8)
+    left.set_ylabel("% of matches")
+    left.set_title(f"{' vs '.join(s['name'] for s in data['sides'])}: outcomes")
+    if lengths:
+        xs = sorted(lengths)
+        total = sum(lengths.values())
+        right.bar(xs, [lengths[x] / total * 100 for x in xs], width=0.9)
+        right.set_xlabel(data["length"]["unit"] if data["length"] else "length")
+        right.set_ylabel("% of matches")
+        right.set_title("match length")
+    fig.suptitle(f"{data['ruleset']}: {data['n']:,} matches ({data['engine']} engine, seed {data['seed']})",
+                 fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

@@ -1,0 +1,150 @@
+"""What the sim layer knows about each game beyond the generic ``Ruleset`` interface.
+
+Every registered ruleset can be simulated with the reference engine and the generic defaults
+below. A game may add, in one entry of ``SPECS``: a fast engine, exact per-exchange tables, the
+unit of match length, and game-specific figures read from a match record. Fast engines and
+exact tables are named as ``"module:function"`` strings, imported only when used (so numba is
+not loaded unless a fast engine runs). Adding a game here is one entry; a game without an entry
+still works with ``--engine reference`` (and the fast engine falls back to it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Protocol
+
+from turnbuckle.core.events import Happening
+from turnbuckle.core.match import MatchRecord, Result
+from turnbuckle.core.options import OptionValue
+from turnbuckle.sim.tally import Tally
+
+Progress = Callable[[int], None]
+
+
+class FastEngineUnsupported(Exception):
+    """A fast engine cannot play this setup (e.g. an option it does not know); the reference
+    engine plays it instead."""
+
+
+class FastEngine(Protocol):
+    """A fast engine: ``n`` matches of ``sides`` under resolved ``options`` from ``seed``.
+
+    It must give the same tally for the same seed whatever ``threads`` is, keep memory bounded
+    by a chunk (not by ``n``), and call ``progress(done)`` now and then."""
+
+    def __call__(self, sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int,
+                 *, threads: int | None = None, progress: Progress | None = None) -> Tally: ...
+
+
+class ExchangeTables(Protocol):
+    """Exact per-exchange odds for a matchup: returns (JSON-able data, text for people)."""
+
+    def __call__(self, sides: Sequence[Any], names: Sequence[str],
+                 options: Mapping[str, OptionValue]) -> tuple[dict[str, Any], str]: ...
+
+
+def first_at(result: Result) -> int | None:
+    """The generic match length: the first value of ``result.at`` (its key names the unit)."""
+    for value in result.at.values():
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return None
+
+
+def count_events(record: MatchRecord, kind: str) -> int:
+    return sum(1 for e in record.events if isinstance(e, Happening) and e.type == kind)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A game-specific figure: its key, a label for people, and whether it is a share (0/1 per
+    match, shown as a percentage) or a count (shown as a mean per match)."""
+
+    key: str
+    label: str
+    share: bool = False
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    ruleset: str
+    fast: str | None = None
+    #: ``"module:function"`` returning False when the fast engine must compile before it runs.
+    fast_ready: str | None = None
+    #: The ruleset version the fast engine was checked against; another version is played by
+    #: the reference engine (with a note) until the fast engine is brought up to date.
+    fast_version: str | None = None
+    exchange: str | None = None
+    length_unit: str | None = None
+    length: Callable[[Result, Mapping[str, OptionValue]], int | None] | None = None
+    figures: tuple[Figure, ...] = ()
+    figures_of: Callable[[MatchRecord], Mapping[str, float]] | None = None
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def length_of(self, result: Result, options: Mapping[str, OptionValue]) -> int | None:
+        return (self.length or (lambda r, _o: first_at(r)))(result, options)
+
+    def unit(self, result: Result | None = None) -> str:
+        if self.length_unit:
+            return self.length_unit
+        if result is not None and result.at:
+            return next(iter(result.at)) + "s"
+        return "length"
+
+    def figures_from(self, record: MatchRecord) -> Mapping[str, float]:
+        return self.figures_of(record) if self.figures_of else {}
+
+    def fast_engine(self) -> FastEngine | None:
+        return _load(self.fast) if self.fast else None
+
+    def fast_needs_compile(self) -> bool:
+        """True when the fast engine will compile first (a long pause worth announcing)."""
+        if not self.fast or not self.fast_ready:
+            return False
+        try:
+            return not bool(_load(self.fast_ready)())
+        except ImportError:
+            return False
+
+    def exchange_tables(self) -> ExchangeTables | None:
+        return _load(self.exchange) if self.exchange else None
+
+
+def _load(path: str) -> Any:
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
+
+
+# -- boxing ---------------------------------------------------------------------------------
+BOXING_TURNS_PER_ROUND = 3  # checked equal to the engine's constant by a test
+
+
+def _boxing_length(result: Result, options: Mapping[str, OptionValue]) -> int | None:
+    return (int(result.at["round"]) - 1) * BOXING_TURNS_PER_ROUND + int(result.at["turn"])
+
+
+def _boxing_figures(record: MatchRecord) -> dict[str, float]:
+    downs = count_events(record, "knockdown")
+    return {"knockdowns": downs, "knockdown_bouts": 1.0 if downs else 0.0}
+
+
+SPECS: dict[str, SimSpec] = {
+    "boxing": SimSpec(
+        "boxing",
+        fast="turnbuckle.sim.boxing.fast:run",
+        fast_ready="turnbuckle.sim.boxing.fast:compiled",
+        fast_version="1.0",
+        exchange="turnbuckle.sim.boxing.exact:exchange_tables",
+        length_unit="turns",
+        length=_boxing_length,
+        figures=(Figure("knockdowns", "knockdowns per bout"),
+                 Figure("knockdown_bouts", "bouts with a knockdown", share=True)),
+        figures_of=_boxing_figures,
+    ),
+}
+
+
+def spec_for(ruleset_id: str) -> SimSpec:
+    """The sim entry of a ruleset, or the generic defaults for a game without one."""
+    return SPECS.get(ruleset_id) or SimSpec(ruleset_id)

@@ -1,0 +1,96 @@
+"""One truth, statistically: the fast boxing engine and the reference engine give the same odds.
+
+For each matchup and option set, the reference engine plays REF_BOUTS bouts and the fast engine
+FAST_BOUTS (so many that its shares are near exact). Seeds are fixed, so the test is
+deterministic. Checked at a strict level (ALPHA = 0.001):
+
+- a chi-square test of homogeneity over the outcome categories (winner x finish, draws);
+- a two-proportion z-test on the first fighter's win rate: with 40,000 reference bouts the
+  standard error is at most 0.25 points, so a 1-point shift is 4 standard errors and is caught
+  with probability about 0.76 per matchup (0.999 over the three matchups at once);
+- a chi-square test over the match-length distribution, and a z-test on knockdowns per bout.
+
+(The trace-replay tests in ``test_boxing_trace.py`` check the same bouts exactly; these tests
+check the dice: that the fast engine's generator gives the right distribution.)
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tests.sim.conftest import BOXING, options, sample
+from turnbuckle.sim.boxing.fast import OUTCOMES
+from turnbuckle.sim.odds import simulate
+from turnbuckle.sim.stats import chi2_homogeneity
+from turnbuckle.sim.tally import Tally
+
+ALPHA = 1e-3
+Z_ALPHA = 3.290526731491926  # two-sided 0.001
+REF_BOUTS = 40_000
+FAST_BOUTS = 1_000_000
+
+CONFIGS = [
+    ("all-rounder", "slugger", {}),
+    ("glass-cannon", "iron-chin", {"combo": False, "fatigue": "cumulative"}),
+    ("speedster", "iron-chin", {"getup": "literal", "rounds": 4}),
+]
+
+
+def _lengths(t: Tally, bins: list[int]) -> list[int]:
+    """Counts per length bin (each bin runs up to the next edge; the last is open)."""
+    out = [0] * len(bins)
+    for length, count in t.lengths.items():
+        index = max(i for i, edge in enumerate(bins) if length >= edge)
+        out[index] += count
+    return out
+
+
+@pytest.mark.parametrize(("a", "b", "opts"), CONFIGS, ids=[f"{a}-{b}" for a, b, _ in CONFIGS])
+def test_fast_and_reference_agree(a: str, b: str, opts: dict[str, object]) -> None:
+    sides = [sample(a), sample(b)]
+    resolved = options(**opts)
+    ref = simulate(BOXING, sides, resolved, REF_BOUTS, seed=20261122, engine="reference", threads=1).tally
+    fast = simulate(BOXING, sides, resolved, FAST_BOUTS, seed=7, engine="fast").tally
+    assert ref.n == REF_BOUTS
+    assert fast.n == FAST_BOUTS
+
+    # Outcome categories.
+    stat, dof, p = chi2_homogeneity([ref.outcomes.get(o, 0) for o in OUTCOMES],
+                                    [fast.outcomes.get(o, 0) for o in OUTCOMES])
+    assert dof >= 1
+    assert p > ALPHA, f"outcomes differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
+
+    # The first fighter's win rate.
+    pr, pf = ref.wins(0) / ref.n, fast.wins(0) / fast.n
+    pooled = (ref.wins(0) + fast.wins(0)) / (ref.n + fast.n)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / ref.n + 1 / fast.n))
+    assert abs(pr - pf) < Z_ALPHA * se, f"win rate {pr:.4f} (reference) vs {pf:.4f} (fast)"
+
+    # Match length, in bins with enough bouts each.
+    edges = sorted({min(x, 30) for x in (1, 4, 6, 7, 8, 9, 10, 11, 12, 14, 17, 20, 25, 30)})
+    stat, dof, p = chi2_homogeneity(_lengths(ref, edges), _lengths(fast, edges))
+    assert p > ALPHA, f"lengths differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
+
+    # Knockdowns per bout (a count: compare means with a conservative variance bound of 2 per bout).
+    kr, kf = ref.figures["knockdowns"] / ref.n, fast.figures["knockdowns"] / fast.n
+    assert abs(kr - kf) < Z_ALPHA * math.sqrt(2.0 / ref.n), f"knockdowns {kr:.4f} vs {kf:.4f}"
+    # Dice per bout follow the same bouts, so their means agree too.
+    assert abs(ref.dice / ref.n - fast.dice / fast.n) < 0.05 * fast.dice / fast.n
+
+
+def test_a_shifted_engine_is_caught() -> None:
+    """The outcome test is not blind: moving 1% of one fighter's wins to the other fails it."""
+    sides = [sample("all-rounder"), sample("slugger")]
+    fast = simulate(BOXING, sides, options(), FAST_BOUTS, seed=7, engine="fast").tally
+    honest = [fast.outcomes.get(o, 0) for o in OUTCOMES]
+    # A reference sample of REF_BOUTS drawn at the fast shares, then 1% of bouts moved from
+    # side 0's TKOs to side 1's TKOs.
+    scaled = [round(c * REF_BOUTS / fast.n) for c in honest]
+    shifted = list(scaled)
+    moved = REF_BOUTS // 100
+    shifted[2] -= moved
+    shifted[3] += moved
+    assert chi2_homogeneity(scaled, honest)[2] > ALPHA
+    assert chi2_homogeneity(shifted, honest)[2] < ALPHA
