@@ -9,8 +9,6 @@ below hands every match the same object for the same pair: the engine plays exac
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from turnbuckle.core.options import OptionValue, resolve_options
@@ -55,7 +53,7 @@ def staller(name: str, escape_base: int = 3, near_fall: bool = False) -> Card:
 
 
 @pytest.fixture(autouse=True)
-def _shared_odds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def _shared_odds(monkeypatch: pytest.MonkeyPatch) -> None:
     """One ``PeriodOdds`` per pair of cards for the reference engine (see the module docstring)."""
     made: dict[tuple[str, str], PeriodOdds] = {}
 
@@ -66,4 +64,3 @@ def _shared_odds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         return made[key]
 
     monkeypatch.setattr(engine, "PeriodOdds", shared)
-    yield

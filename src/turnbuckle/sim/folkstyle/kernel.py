@@ -1,3 +1,5 @@
+# mypy: ignore-errors
+# (compiled code: numba, not mypy, types it; its tests replay it exactly through the reference engine)
 """The fast folkstyle match, compiled with numba. Import this module only when the fast engine runs.
 
 One match is a pure function of (key, match index, tables, options): its generator is SplitMix64
