@@ -64,3 +64,9 @@ def _shared_odds(monkeypatch: pytest.MonkeyPatch) -> None:
         return made[key]
 
     monkeypatch.setattr(engine, "PeriodOdds", shared)
+
+
+@pytest.fixture(autouse=True)
+def _tables_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep built tables out of the user's home during tests (one folder per test session)."""
+    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "tables"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,7 @@ from turnbuckle.rulesets.folkstyle import engine, stalling
 from turnbuckle.rulesets.folkstyle.choices import OVERTIME_CHOICES, REGULATION_CHOICES, auto_pick
 from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
 from turnbuckle.sim.folkstyle import fast, kernel
+from turnbuckle.sim.folkstyle import tables as tables_module
 from turnbuckle.sim.folkstyle.fast import OUTCOMES, Setup, run, trace
 from turnbuckle.sim.folkstyle.tables import CHOICE_CODES, TOPS, WAYS, build, turn_outcome
 from turnbuckle.sim.odds import simulate
@@ -119,3 +122,21 @@ def test_stalling_keys_follow_move_names() -> None:
     tables = build([staller("Sam"), staller("Stu")])
     assert tables.key[0, 0, 0].tolist() == [0, 1, 0, 1, 0, 1]  # Collar Tie / Hand Fight in neutral
     assert tables.key[0, 1, 1].tolist() == [0, 1, 0, 1, 0, 5]  # Green on bottom: Base / Tripod / Stand Up
+
+
+def test_tables_are_cached_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Built tables are saved, read back equal, and a change of cards is a different file."""
+    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path))
+    cards = (staller("Disk"), staller("Cache", escape_base=4))
+    texts = (cards[0].model_dump_json(), cards[1].model_dump_json())
+    fresh = tables_module._fresh(texts)
+    tables_module._build.cache_clear()
+    built = tables_module._build(texts)
+    assert len(list(tmp_path.glob("folkstyle-tables-*.npz"))) == 1
+    tables_module._build.cache_clear()
+    again = tables_module._build(texts)
+    for name in tables_module.FIELDS:
+        assert np.array_equal(getattr(fresh, name), getattr(built, name))
+        assert np.array_equal(getattr(fresh, name), getattr(again, name))
+    tables_module._build((texts[1], texts[0]))
+    assert len(list(tmp_path.glob("folkstyle-tables-*.npz"))) == 2

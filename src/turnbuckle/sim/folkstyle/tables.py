@@ -27,9 +27,14 @@ table holds every decision it can make.
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -129,8 +134,48 @@ def _picks(cards: tuple[Card, Card]) -> I8:
     return out
 
 
+FIELDS = ("turn", "key", "pick")
+
+
+def cache_dir() -> Path:
+    """Where built tables are kept: ``$TURNBUCKLE_CACHE_DIR``, else ``~/.cache/turnbuckle``."""
+    env = os.environ.get("TURNBUCKLE_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "turnbuckle"
+
+
+def _fingerprint(texts: tuple[str, str]) -> str:
+    """Changes whenever the two cards, the rule functions or this file change."""
+    from turnbuckle.rulesets.folkstyle import card, choices, engine, exchange, odds, stalling
+
+    h = hashlib.sha256()
+    for module in (card, choices, engine, exchange, odds, stalling, sys.modules[__name__]):
+        h.update(inspect.getsource(module).encode())
+    h.update("|".join((*texts, np.__version__)).encode())
+    return h.hexdigest()[:24]
+
+
 @lru_cache(maxsize=32)
 def _build(texts: tuple[str, str]) -> Tables:
+    """The tables from the disk cache when it holds them (building them takes most of a second:
+    the automatic player's exact odds; reading them, milliseconds)."""
+    path = cache_dir() / f"folkstyle-tables-{_fingerprint(texts)}.npz"
+    try:
+        with np.load(path) as saved:
+            return Tables(*(np.ascontiguousarray(saved[f]) for f in FIELDS))
+    except (OSError, KeyError, ValueError):
+        pass
+    tables = _fresh(texts)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        np.savez(tmp, **{f: getattr(tables, f) for f in FIELDS})
+        tmp.replace(path)
+    except OSError:
+        pass  # a read-only home: build each time
+    return tables
+
+
+def _fresh(texts: tuple[str, str]) -> Tables:
     sides = tuple(Card.model_validate_json(t) for t in texts)
     turn = np.zeros((2, 3, WAYS), np.int16)
     key = np.zeros((2, 2, 3, 6), np.int8)
@@ -144,7 +189,8 @@ def _build(texts: tuple[str, str]) -> Tables:
 
 
 def build(sides: Sequence[Card]) -> Tables:
-    """The tables for the two sheets in setup order (cached per pair of cards)."""
+    """The tables for the two sheets in setup order (cached per pair of cards, in the process
+    and on disk under a hash of the cards and the rule source)."""
     if len(sides) != 2:
         raise ValueError(f"folkstyle is for two wrestlers, got {len(sides)}")
     return _build((sides[0].model_dump_json(), sides[1].model_dump_json()))
