@@ -140,3 +140,15 @@ def test_tables_are_cached_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         assert np.array_equal(getattr(fresh, name), getattr(again, name))
     tables_module._build((texts[1], texts[0]))
     assert len(list(tmp_path.glob("folkstyle-tables-*.npz"))) == 2
+
+
+def test_the_automatic_player_never_defers() -> None:
+    """``auto_pick`` values Defer at exactly the best direct choice's value (the opponent's worst
+    pick for us plus our best pick, both ways round), and ties go to the earlier option: so the
+    automatic player never defers, and no entry of the choice table is Defer (two pairs of
+    samples, both colour orders). (The kernel's Defer branch is replayed with a deferring policy
+    in ``test_trace.py``.)"""
+    for a, b in (("brick-halvorsen", "cal-okafor"), ("milo-sarkis", "tess-varga")):
+        picks = build([sample(a), sample(b)]).pick
+        assert picks.size == 64
+        assert not (picks == CHOICE_CODES.index("Defer")).any()

@@ -11,6 +11,7 @@ so any difference between its choices and the fast engine's tables shows up as a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +20,11 @@ from tests.sim.folkstyle.conftest import FOLKSTYLE, options, sample, staller
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.sources import ScriptedSource
+from turnbuckle.rulesets.folkstyle import engine
 from turnbuckle.rulesets.folkstyle.card import Card
+from turnbuckle.rulesets.folkstyle.choices import Pick
+from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
+from turnbuckle.sim.folkstyle import tables
 from turnbuckle.sim.folkstyle.fast import OUTCOMES, Traced, trace
 from turnbuckle.sim.specs import spec_for
 
@@ -102,3 +107,34 @@ def test_trace_is_a_slice_of_the_run() -> None:
     part = trace(sides, options(), 10, seed=9, start=20)
     assert part.faces == whole.faces[20:30]
     assert part.codes == whole.codes[20:30]
+
+
+def _choosy(odds: PeriodOdds, chooser: int, options: tuple[str, ...], calls: tuple[int, int],
+            turns: int = 3) -> Pick:
+    """A stand-in policy that always defers when it may, and otherwise picks by the parity of the
+    calls and the chooser (all the choice table can see)."""
+    if "Defer" in options:
+        return Pick("Defer", {})
+    return Pick(options[(calls[0] % 2 + calls[1] % 2 + chooser) % len(options)], {})
+
+
+def test_defer_is_replayed_identically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The automatic player never defers (see ``test_fast.py``), so the kernel's Defer branch is
+    exercised here with a policy that always defers, given to both engines: the reference engine
+    calls it at the table, the fast engine tabulates it. Every match must replay identically."""
+    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(engine, "auto_pick", _choosy)
+    monkeypatch.setattr(tables, "auto_pick", _choosy)
+    tables._build.cache_clear()
+    try:
+        for pair, opts in ((CONFIGS[0][1], {}), (CONFIGS[5][1], {"overtime_cycles": 2})):
+            sides = list(pair)
+            resolved = options(**opts)
+            traced = trace(sides, resolved, 60, seed=12)
+            for i in range(60):
+                record = _check(sides, resolved, traced, i)
+                defers = [e for e in record.events if isinstance(e, Happening) and e.type == "defer"]
+                # one defer per roll-off: none if the match ended in period 1 (a pin)
+                assert len(defers) == (traced.periods[i] + 1) // 3
+    finally:
+        tables._build.cache_clear()
