@@ -1,8 +1,9 @@
 """The fast folkstyle engine: chunks of matches through the numba kernel, counted into a Tally.
 
 It plays the reference engine's rules and its automatic player (whose choices are tabulated
-in ``tables.py`` from the ruleset's own odds code). A human player, or an option it does not
-know, makes it step aside for the reference engine (``FastEngineUnsupported``).
+in ``tables.py`` from the ruleset's own odds code), which is what the reference engine plays in
+a simulation (``odds`` sets no human players). An option it does not know makes it step aside
+for the reference engine (``FastEngineUnsupported``), as does a side that is not a card.
 
 Importing this module imports numpy and numba; the sim layer imports it only when the fast
 engine is chosen.
