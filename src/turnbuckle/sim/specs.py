@@ -129,6 +129,22 @@ def _boxing_figures(record: MatchRecord) -> dict[str, float]:
     return {"knockdowns": downs, "knockdown_bouts": 1.0 if downs else 0.0}
 
 
+# -- folkstyle ------------------------------------------------------------------------------
+FOLKSTYLE_TURNS_PER_PERIOD = 3  # checked equal to the engine's constant by a test
+
+
+def _folkstyle_length(result: Result, options: Mapping[str, OptionValue]) -> int | None:
+    return (int(result.at["period"]) - 1) * FOLKSTYLE_TURNS_PER_PERIOD + int(result.at["turn"])
+
+
+def _folkstyle_figures(record: MatchRecord) -> dict[str, float]:
+    calls = record.result.extra.get("stalling_calls")
+    total = sum(v for v in calls.values() if isinstance(v, int)) if isinstance(calls, dict) else 0
+    rode = any(isinstance(e, Happening) and e.type == "riding_time" and e.data.get("awarded")
+               for e in record.events)
+    return {"stalling_calls": float(total), "riding_point": 1.0 if rode else 0.0}
+
+
 SPECS: dict[str, SimSpec] = {
     "boxing": SimSpec(
         "boxing",
@@ -141,6 +157,18 @@ SPECS: dict[str, SimSpec] = {
         figures=(Figure("knockdowns", "knockdowns per bout"),
                  Figure("knockdown_bouts", "bouts with a knockdown", share=True)),
         figures_of=_boxing_figures,
+    ),
+    "folkstyle": SimSpec(
+        "folkstyle",
+        fast="turnbuckle.sim.folkstyle.fast:run",
+        fast_ready="turnbuckle.sim.folkstyle.fast:compiled",
+        fast_version="1.0",
+        exchange="turnbuckle.sim.folkstyle.exact:exchange_tables",
+        length_unit="turns",
+        length=_folkstyle_length,
+        figures=(Figure("stalling_calls", "stalling calls per match"),
+                 Figure("riding_point", "matches with a riding-time point", share=True)),
+        figures_of=_folkstyle_figures,
     ),
 }
 

@@ -1,0 +1,1 @@
+"""Folkstyle in bulk: the fast numba engine, the rule tables it reads, and exact per-exchange odds."""

@@ -1,0 +1,165 @@
+"""The fast folkstyle engine: chunks of matches through the numba kernel, counted into a Tally.
+
+It plays the reference engine's rules and its automatic player (whose choices are tabulated
+in ``tables.py`` from the ruleset's own odds code), which is what the reference engine plays in
+a simulation (``odds`` sets no human players). An option it does not know makes it step aside
+for the reference engine (``FastEngineUnsupported``), as does a side that is not a card.
+
+Importing this module imports numpy and numba; the sim layer imports it only when the fast
+engine is chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import OptionValue
+from turnbuckle.core.rng import SplitMix64
+from turnbuckle.rulesets.folkstyle.card import Card
+from turnbuckle.sim.folkstyle import kernel
+from turnbuckle.sim.specs import FastEngineUnsupported, Progress
+from turnbuckle.sim.tally import Outcome, Tally
+
+#: Matches per kernel call (about 8 bytes a match).
+CHUNK = 1 << 18
+#: The finish methods of the kernel's outcome codes (code = method * 2 + winner; 10 a draw).
+METHODS = ("pin", "decision", "sudden-victory", "overtime", "top-time")
+OUTCOMES: tuple[Outcome, ...] = (*((w, m) for m in METHODS for w in (0, 1)), (None, "draw"))
+#: The folkstyle options this engine plays; any other makes it step aside.
+KNOWN_OPTIONS = frozenset({"riding_time", "riding_threshold", "overtime_cycles"})
+#: Dice a match can use at most, per roll-off and per turn.
+ROLLOFF_DICE = 2 * (kernel.MAX_ROLLOFF_TIES + 1)
+TURN_DICE = 5
+
+
+def fast_key(seed: int) -> int:
+    """The kernel's key for a run's seed (the first SplitMix64 output of the seed)."""
+    return SplitMix64(seed).next64()
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The kernel's arguments for one matchup and option set."""
+
+    cards: tuple[Card, Card]
+    riding: bool
+    threshold: int
+    cycles: int
+
+    @classmethod
+    def of(cls, sides: Sequence[Any], options: Mapping[str, OptionValue]) -> Setup:
+        if len(sides) != 2:
+            raise ValueError(f"folkstyle is for two wrestlers, got {len(sides)}")
+        unknown = sorted(set(options) - KNOWN_OPTIONS)
+        if unknown:
+            raise FastEngineUnsupported(
+                f"the fast folkstyle engine does not know the option(s) {', '.join(unknown)}")
+        a, b = sides
+        if not isinstance(a, Card) or not isinstance(b, Card):
+            raise FastEngineUnsupported("the fast folkstyle engine needs two folkstyle cards")
+        return cls((a, b), bool(options["riding_time"]), int(options["riding_threshold"]),
+                   int(options["overtime_cycles"]))
+
+    def args(self) -> tuple[Any, ...]:
+        from turnbuckle.sim.folkstyle.tables import build
+
+        t = build(self.cards)
+        return t.turn, t.key, t.pick, self.riding, self.threshold, self.cycles
+
+    def max_dice(self) -> int:
+        blocks = self.cycles + 1
+        return ROLLOFF_DICE * (1 + blocks) + TURN_DICE * kernel.TURNS * kernel.PERIODS * blocks
+
+
+def compiled() -> bool:
+    """Whether the kernel is already in numba's disk cache (else the next run compiles it first)."""
+    dispatcher: Any = kernel.run_chunk
+    try:
+        index = Path(dispatcher._cache._cache_file._index_path)
+    except AttributeError:  # numba's internals moved: assume a compile
+        return False
+    return index.exists()
+
+
+def set_threads(threads: int | None) -> None:
+    import numba
+
+    config: Any = numba.config
+    most = int(config.NUMBA_NUM_THREADS)
+    if threads is not None and not 1 <= threads <= most:
+        raise RulesError(f"--threads {threads}: this machine runs 1 to {most} threads")
+    numba.set_num_threads(threads if threads is not None else most)
+
+
+def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
+        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK) -> Tally:
+    """``n`` matches from ``seed``; identical for any ``threads`` (match ``i`` always plays the same)."""
+    run_chunk: Any = kernel.run_chunk
+
+    setup = Setup.of(sides, options)
+    args = setup.args()
+    key = np.uint64(fast_key(seed))
+    set_threads(threads)
+    tally = Tally(2, unit="turns")
+    size = min(chunk, n)
+    codes = np.empty(size, np.int8)
+    lengths = np.empty(size, np.int16)
+    dice = np.empty(size, np.int16)
+    calls = np.empty(size, np.int16)
+    rode = np.empty(size, np.int8)
+    done = 0
+    while done < n:
+        count = min(size, n - done)
+        run_chunk(key, done, count, *args, codes, lengths, dice, calls, rode)
+        c = np.bincount(codes[:count], minlength=len(OUTCOMES))
+        spread = np.bincount(lengths[:count])
+        tally.add_counts(
+            {o: int(c[i]) for i, o in enumerate(OUTCOMES)},
+            {int(k): int(v) for k, v in enumerate(spread) if v},
+            {"stalling_calls": float(calls[:count].sum(dtype=np.int64)),
+             "riding_point": float(np.count_nonzero(rode[:count]))},
+            int(dice[:count].sum(dtype=np.int64)),
+            count,
+        )
+        done += count
+        if progress is not None:
+            progress(done)
+    return tally
+
+
+@dataclass(frozen=True)
+class Traced:
+    """Matches played one by one with every die face recorded in the reference engine's order."""
+
+    faces: list[list[int]]
+    codes: list[int]
+    periods: list[int]
+    turns: list[int]
+    dice: list[int]
+    calls: list[int]
+    rode: list[int]
+
+
+def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0) -> Traced:
+    """Matches ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    trace_matches: Any = kernel.trace_matches
+
+    setup = Setup.of(sides, options)
+    faces = np.zeros((n, setup.max_dice()), np.int8)
+    used = np.zeros(n, np.int32)
+    codes = np.zeros(n, np.int8)
+    periods = np.zeros(n, np.int16)
+    turns = np.zeros(n, np.int16)
+    dice = np.zeros(n, np.int16)
+    calls = np.zeros(n, np.int16)
+    rode = np.zeros(n, np.int8)
+    trace_matches(np.uint64(fast_key(seed)), start, n, *setup.args(), faces, used, codes, periods, turns,
+                  dice, calls, rode)
+    return Traced([faces[i, : used[i]].tolist() for i in range(n)], codes.tolist(), periods.tolist(),
+                  turns.tolist(), dice.tolist(), calls.tolist(), rode.tolist())

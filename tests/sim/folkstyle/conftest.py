@@ -1,0 +1,72 @@
+"""Shared pieces for the fast folkstyle tests: sample cards, stalling-prone cards, options, and a
+reference engine that reuses the automatic player's odds across matches.
+
+The reference engine builds ``PeriodOdds`` for the two cards afresh in every match (about 0.1 s,
+nearly all of a match's time). The odds are a pure function of the two cards, so the fixture
+below hands every match the same object for the same pair: the engine plays exactly the same
+(tests replay its matches die by die), only about a hundred times faster.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from turnbuckle.core.options import OptionValue, resolve_options
+from turnbuckle.core.registry import get_ruleset
+from turnbuckle.rulesets.folkstyle import engine
+from turnbuckle.rulesets.folkstyle.card import Card, load_card
+from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
+
+FOLKSTYLE = get_ruleset("folkstyle")
+
+
+def sample(sample_id: str) -> Card:
+    card = FOLKSTYLE.load_text(FOLKSTYLE.sample(sample_id).text, sample_id)
+    assert isinstance(card, Card)
+    return card
+
+
+def options(**given: object) -> dict[str, OptionValue]:
+    return dict(resolve_options(FOLKSTYLE.info.options, given))
+
+
+def _moves(effect: str, names: tuple[str, ...], base: int, extra: dict[int, dict[str, object]]) -> dict[int, object]:
+    moves: dict[int, object] = {f: {"name": names[(f - 1) % len(names)], "base": base, "effect": effect}
+                                for f in range(1, 7)}
+    moves.update(extra)
+    return moves
+
+
+def staller(name: str, escape_base: int = 3, near_fall: bool = False) -> Card:
+    """A card that mostly holds position: two stalemates in neutral, two rides on top, two
+    no-changes on bottom (so the same move comes up three times often: stalling calls), with one
+    low escape (and optionally one near fall) so that overtime and top time get decided now and then."""
+    top_extra: dict[int, dict[str, object]] = (
+        {6: {"name": "Cradle", "base": 4, "effect": "near-fall"}} if near_fall else {})
+    return load_card({
+        "name": name,
+        "neutral": _moves("stalemate", ("Collar Tie", "Hand Fight"), 6, {}),
+        "top": _moves("ride", ("Leg Ride", "Tight Waist"), 6, top_extra),
+        "bottom": _moves("no-change", ("Base", "Tripod"), 6,
+                         {6: {"name": "Stand Up", "base": escape_base, "effect": "escape"}}),
+    }, name)
+
+
+@pytest.fixture(autouse=True)
+def _shared_odds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One ``PeriodOdds`` per pair of cards for the reference engine (see the module docstring)."""
+    made: dict[tuple[str, str], PeriodOdds] = {}
+
+    def shared(cards: tuple[Card, Card]) -> PeriodOdds:
+        key = (cards[0].model_dump_json(), cards[1].model_dump_json())
+        if key not in made:
+            made[key] = PeriodOdds(cards)
+        return made[key]
+
+    monkeypatch.setattr(engine, "PeriodOdds", shared)
+
+
+@pytest.fixture(autouse=True)
+def _tables_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep built tables out of the user's home during tests (one folder per test session)."""
+    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "tables"))
