@@ -46,6 +46,9 @@ class Setup:
 
     args: tuple[Any, ...]
     turns: int
+    #: The most cards and dice one turn can use: two cards, then a knockdown's get-up rolls and
+    #: a pin's three rolls, or a submission's five rolls and a choke roll.
+    tokens_per_turn: int
 
     @classmethod
     def of(cls, sides: Sequence[Any], options: Mapping[str, OptionValue],
@@ -75,7 +78,8 @@ class Setup:
         turns = int(str(options["turns"]))
         args = (options["deck"] == "split", turns, rules.choke, rules.knockout, rules.getup_rolls,
                 rules.getup_die, *tables)
-        return cls(args, turns)
+        most = max(kernel.SUBMISSION_ROLLS + 1, (rules.getup_rolls if rules.knockout else 0) + kernel.PIN_ROLLS)
+        return cls(args, turns, 2 + most)
 
 
 #: Tables built for recent setups (building the smart tables takes up to a second or two).
@@ -171,7 +175,7 @@ def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed
     """Matches ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
     trace_matches: Any = kernel.trace_matches
     setup = Setup.of(sides, options, players)
-    width = setup.turns * 30
+    width = setup.turns * setup.tokens_per_turn
     traces = np.zeros((n, width), np.int16)
     tlen = np.zeros(n, np.int32)
     codes = np.zeros(n, np.int8)

@@ -97,68 +97,69 @@ def solo_table(sheet: Character, cap: int) -> I8:
     return out
 
 
-@dataclass(frozen=True)
-class _Outcome:
-    """One of the opponent's cards against my move: what ``move_value`` adds for it."""
-
-    kind: int  # 0 nothing, 1 I attack, 2 they attack
-    damage: int
-    adv: int
+def _finish_rows(me: Character, opp: Character, rules: Rules, kcap: int,
+                 ) -> dict[tuple[int, int, bool], npt.NDArray[np.float64]]:
+    """``_finish_value`` for each (my move, advantage, damage > 0), as an array over the
+    opponent's HP after the hit (rows) and knockdown row (columns). The function reads the
+    damage only through the HP it leaves and whether it is above 0, so these values are the very
+    floats that ``move_value`` adds."""
+    hps = opp.hp + 1
+    rows: dict[tuple[int, int, bool], npt.NDArray[np.float64]] = {}
+    for k, code in enumerate(CODES):
+        move = me.move(code)
+        for adv in (-1, 0, 1):
+            for hit in (False, True):
+                out = np.empty((hps, kcap + 1))
+                for after in range(hps):
+                    for kd in range(kcap + 1):
+                        view = MoveView(Wrestler(me.name, me, me.hp), CARDS[0],
+                                        Wrestler(opp.name, opp, after + int(hit), kd), (), 1, rules)
+                        out[after, kd] = _finish_value(view, move, int(hit), adv)
+                rows[k, adv, hit] = out
+    return rows
 
 
 def smart_table(me: Character, opp: Character, rules: Rules) -> I8:
-    """``choice[card, opponent HP, knockdown row]`` of the smart player (-1 for a face card)."""
+    """``choice[card, opponent HP, knockdown row]`` of the smart player (-1 for a face card).
+
+    For each card and move it sums, over the opponent's 51 possible cards in deck order, the
+    same terms as ``move_value`` (damage plus finish value when I attack, minus the damage when
+    they do, nothing on their landed special or a tie), elementwise over every opponent HP and
+    knockdown row at once; then it keeps the best move by ``smart_move``'s key (value, then
+    power, then the strike)."""
     kcap = knockdown_cap(opp.res, rules)
     hps = opp.hp + 1
     out = np.full((52, hps, kcap + 1), -1, np.int8)
-    me_w = Wrestler(me.name, me, me.hp)
-    views = [[MoveView(me_w, CARDS[0], Wrestler(opp.name, opp, hp, kd), (), 1, rules) for kd in range(kcap + 1)]
-             for hp in range(hps)]
-    finish_cache: dict[tuple[int, int, int, int, bool], float] = {}
-    rows: dict[tuple[int, int, int, int], npt.NDArray[np.float64]] = {}
+    rows = _finish_rows(me, opp, rules, kcap)
+    hp_index = np.arange(hps)
     their_moves = [None if c.is_face else opp.strike(max(allowed_powers(c))) for c in CARDS]
     for ci, card in enumerate(CARDS):
         if card.is_face:
             continue
-        options = move_options(me, card, 7)
         others = [j for j in range(52) if j != ci]
-        for kd in range(kcap + 1):
-            best = np.zeros(hps)
-            best_key = [(-1, -1)] * hps
-            best_code = np.full(hps, -1, np.int64)
-            for code in options:
-                k = CODES.index(code)
-                move = me.move(code)
-                mine = Corner(me.atk, me.defense, me.spd, card, move, me.special_move())
-                total = np.zeros(hps)
-                for j in others:
-                    theirs = CARDS[j]
-                    clash = resolve(mine, Corner(opp.atk, opp.defense, opp.spd, theirs, their_moves[j],
-                                                 opp.special_move()))
-                    if clash.how == "special":
-                        continue
-                    if clash.attacker == 0 and clash.move is not None:
-                        dmg = clash.damage
-                        adv = advantage(card, theirs)
-                        fkey = (k, dmg, adv, kd)
-                        fv = rows.get(fkey)
-                        if fv is None:
-                            fv = np.empty(hps)
-                            for hp in range(hps):
-                                key = (k, max(0, hp - dmg), adv, kd, dmg > 0)
-                                if key not in finish_cache:
-                                    finish_cache[key] = _finish_value(views[hp][kd], move, dmg, adv)
-                                fv[hp] = finish_cache[key]
-                            rows[fkey] = fv
-                        total += dmg + fv
-                    elif clash.attacker == 1:
-                        total -= clash.damage
-                value = total / len(others)
-                tie_key = (move.power, 1 if code[0] == "s" else 0)
-                for hp in range(hps):
-                    if best_code[hp] < 0 or value[hp] > best[hp] or (value[hp] == best[hp] and tie_key > best_key[hp]):
-                        best[hp] = value[hp]
-                        best_key[hp] = tie_key
-                        best_code[hp] = k
-            out[ci, :, kd] = best_code
+        best = np.full((hps, kcap + 1), -np.inf)
+        best_key = np.full((hps, kcap + 1), -1, np.int64)
+        for code in move_options(me, card, 7):
+            k = CODES.index(code)
+            move = me.move(code)
+            mine = Corner(me.atk, me.defense, me.spd, card, move, me.special_move())
+            total = np.zeros((hps, kcap + 1))
+            for j in others:
+                theirs = CARDS[j]
+                clash = resolve(mine, Corner(opp.atk, opp.defense, opp.spd, theirs, their_moves[j],
+                                             opp.special_move()))
+                if clash.how == "special":
+                    continue
+                if clash.attacker == 0 and clash.move is not None:
+                    dmg = clash.damage
+                    fv = rows[k, advantage(card, theirs), dmg > 0][np.maximum(0, hp_index - dmg)]
+                    total += dmg + fv
+                elif clash.attacker == 1:
+                    total -= clash.damage
+            value = total / len(others)
+            key = 2 * move.power + (1 if code[0] == "s" else 0)
+            better = (value > best) | ((value == best) & (key > best_key))
+            best = np.where(better, value, best)
+            best_key = np.where(better, key, best_key)
+            out[ci][better] = k
     return out
