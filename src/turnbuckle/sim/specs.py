@@ -129,6 +129,10 @@ def _boxing_figures(record: MatchRecord) -> dict[str, float]:
     return {"knockdowns": downs, "knockdown_bouts": 1.0 if downs else 0.0}
 
 
+def _headlock_figures(record: MatchRecord) -> dict[str, float]:
+    return {"knockdowns": count_events(record, "knockdown")}
+
+
 SPECS: dict[str, SimSpec] = {
     "boxing": SimSpec(
         "boxing",
@@ -141,6 +145,16 @@ SPECS: dict[str, SimSpec] = {
         figures=(Figure("knockdowns", "knockdowns per bout"),
                  Figure("knockdown_bouts", "bouts with a knockdown", share=True)),
         figures_of=_boxing_figures,
+    ),
+    "headlock": SimSpec(
+        "headlock",
+        fast="turnbuckle.sim.headlock.fast:run",
+        fast_ready="turnbuckle.sim.headlock.fast:compiled",
+        fast_version="1.1",
+        exchange="turnbuckle.sim.headlock.exact:exchange_tables",
+        length_unit="turns",
+        figures=(Figure("knockdowns", "knockdowns per match (knockout variant)"),),
+        figures_of=_headlock_figures,
     ),
 }
 

@@ -12,8 +12,8 @@ engine is chosen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,15 @@ from turnbuckle.rulesets.headlock.players import DEFAULT_PLAYER, Rules
 from turnbuckle.rulesets.headlock.sheet import Character, character_json
 from turnbuckle.sim.boxing.fast import fast_key, set_threads
 from turnbuckle.sim.headlock import kernel
-from turnbuckle.sim.headlock.tables import CARDS, card_arrays, hold_arrays, knockdown_cap, move_arrays, smart_table, solo_table
+from turnbuckle.sim.headlock.tables import (
+    CARDS,
+    card_arrays,
+    hold_arrays,
+    knockdown_cap,
+    move_arrays,
+    smart_table,
+    solo_table,
+)
 from turnbuckle.sim.specs import FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
@@ -59,7 +67,8 @@ class Setup:
         unknown = sorted(set(options) - KNOWN_OPTIONS)
         if unknown:
             raise FastEngineUnsupported(f"the fast Headlock engine does not know the option(s) {', '.join(unknown)}")
-        kinds = tuple((players or {}).get(i, DEFAULT_PLAYER) for i in range(2))
+        chosen = players or {}
+        kinds = (chosen.get(0, DEFAULT_PLAYER), chosen.get(1, DEFAULT_PLAYER))
         for kind in kinds:
             if kind not in PLAYERS:
                 raise FastEngineUnsupported(f"the fast Headlock engine plays the smart and solo players, not {kind!r}")

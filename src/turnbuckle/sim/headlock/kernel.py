@@ -227,7 +227,7 @@ def play_match(state, split, turns, choke_rule, knockout, getup_rolls, getup_die
             if method == NO_FINISH and a > 0 and 4 * dhp < stats[d, 3]:
                 pin = True
                 method = PINFALL
-        if method == SUBMISSION or method == PINFALL:
+        if method in (SUBMISSION, PINFALL):
             special = moves[att, move, 3]
             die = np.int64(holds[d, dhp, special, 0])
             target = np.int64(holds[d, dhp, special, 1])

@@ -14,8 +14,6 @@ against ``smart_move`` itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import numpy.typing as npt
 
