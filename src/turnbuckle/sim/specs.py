@@ -145,6 +145,11 @@ def _folkstyle_figures(record: MatchRecord) -> dict[str, float]:
     return {"stalling_calls": float(total), "riding_point": 1.0 if rode else 0.0}
 
 
+# -- headlock -------------------------------------------------------------------------------
+def _headlock_figures(record: MatchRecord) -> dict[str, float]:
+    return {"knockdowns": count_events(record, "knockdown")}
+
+
 SPECS: dict[str, SimSpec] = {
     "boxing": SimSpec(
         "boxing",
@@ -169,6 +174,16 @@ SPECS: dict[str, SimSpec] = {
         figures=(Figure("stalling_calls", "stalling calls per match"),
                  Figure("riding_point", "matches with a riding-time point", share=True)),
         figures_of=_folkstyle_figures,
+    ),
+    "headlock": SimSpec(
+        "headlock",
+        fast="turnbuckle.sim.headlock.fast:run",
+        fast_ready="turnbuckle.sim.headlock.fast:compiled",
+        fast_version="1.1",
+        exchange="turnbuckle.sim.headlock.exact:exchange_tables",
+        length_unit="turns",
+        figures=(Figure("knockdowns", "knockdowns per match (knockout variant)"),),
+        figures_of=_headlock_figures,
     ),
 }
 

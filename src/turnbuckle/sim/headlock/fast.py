@@ -1,0 +1,196 @@
+"""The fast Headlock engine: chunks of singles matches through the numba kernel, counted into a Tally.
+
+Covered: two wrestlers, either deck option, the turn limit, submissions, pins, specials, the choke
+rule and the knockout variant (any get-up die and number of rolls), with the ``smart`` player
+(the default) or the ``solo`` player (with its ``cap``) on each side. A tag match (four
+wrestlers), a human player or an option this engine does not know raises
+:class:`FastEngineUnsupported`, and ``odds`` plays the reference engine instead.
+
+Importing this module imports numpy and numba; the sim layer imports it only when the fast
+engine is chosen.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from turnbuckle.core.cards import Card
+from turnbuckle.core.options import OptionValue
+from turnbuckle.rulesets.headlock.players import DEFAULT_PLAYER, Rules
+from turnbuckle.rulesets.headlock.sheet import Character, character_json
+from turnbuckle.sim.boxing.fast import fast_key, set_threads
+from turnbuckle.sim.headlock import kernel
+from turnbuckle.sim.headlock.tables import (
+    CARDS,
+    card_arrays,
+    hold_arrays,
+    knockdown_cap,
+    move_arrays,
+    smart_table,
+    solo_table,
+)
+from turnbuckle.sim.specs import FastEngineUnsupported, Progress
+from turnbuckle.sim.tally import Outcome, Tally
+
+#: Matches per kernel call: 7 bytes of results a match.
+CHUNK = 1 << 18
+METHODS = ("submission", "choke", "pinfall", "knockout", "decision")
+#: Outcome codes of the kernel, in order (code = method * 2 + winner; 10 a draw).
+OUTCOMES: tuple[Outcome, ...] = (*((w, m) for m in METHODS for w in (0, 1)), (None, "draw"))
+#: The options this engine plays; ``tag_piles`` only matters in a tag match, which falls back.
+KNOWN_OPTIONS = frozenset({"deck", "tag_piles", "knockout", "getup_rolls", "getup_die", "choke", "turns", "cap"})
+PLAYERS = ("smart", "solo")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The kernel's arguments for one matchup, option set and pair of players."""
+
+    args: tuple[Any, ...]
+    turns: int
+    #: The most cards and dice one turn can use: two cards, then a knockdown's get-up rolls and
+    #: a pin's three rolls, or a submission's five rolls and a choke roll.
+    tokens_per_turn: int
+
+    @classmethod
+    def of(cls, sides: Sequence[Any], options: Mapping[str, OptionValue],
+           players: Mapping[int, str] | None = None) -> Setup:
+        if len(sides) != 2:
+            raise FastEngineUnsupported("the fast Headlock engine plays singles only (a tag match has "
+                                        f"{len(sides)} wrestlers)")
+        unknown = sorted(set(options) - KNOWN_OPTIONS)
+        if unknown:
+            raise FastEngineUnsupported(f"the fast Headlock engine does not know the option(s) {', '.join(unknown)}")
+        chosen = players or {}
+        kinds = (chosen.get(0, DEFAULT_PLAYER), chosen.get(1, DEFAULT_PLAYER))
+        for kind in kinds:
+            if kind not in PLAYERS:
+                raise FastEngineUnsupported(f"the fast Headlock engine plays the smart and solo players, not {kind!r}")
+        rules = Rules(choke=bool(options["choke"]), knockout=bool(options["knockout"]),
+                      getup_rolls=int(str(options["getup_rolls"])),
+                      getup_die=int(str(options["getup_die"])[1:]))
+        a, b = sides
+        key = (json.dumps([character_json(a), character_json(b)], sort_keys=True), rules,
+               int(str(options["cap"])), kinds)
+        tables = _CACHE.get(key)
+        if tables is None:
+            tables = _tables(a, b, rules, key[2], kinds)
+            if len(_CACHE) >= CACHE_SIZE:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[key] = tables
+        turns = int(str(options["turns"]))
+        args = (options["deck"] == "split", turns, rules.choke, rules.knockout, rules.getup_rolls,
+                rules.getup_die, *tables)
+        most = max(kernel.SUBMISSION_ROLLS + 1, (rules.getup_rolls if rules.knockout else 0) + kernel.PIN_ROLLS)
+        return cls(args, turns, 2 + most)
+
+
+#: Tables built for recent setups (building the smart tables takes up to a second or two).
+_CACHE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+CACHE_SIZE = 32
+
+
+def _tables(a: Character, b: Character, rules: Rules, cap: int, kinds: tuple[str, str]) -> tuple[Any, ...]:
+    value, face, adv = card_arrays()
+    sheets = (a, b)
+    stats = np.array([[s.atk, s.defense, s.spd, s.hp, s.res] for s in sheets], np.int64)
+    moves = np.stack([move_arrays(s) for s in sheets])
+    top = max(s.hp for s in sheets)
+    holds = np.zeros((2, top + 1, 2, 4), np.int8)
+    for i, s in enumerate(sheets):
+        holds[i, : s.hp + 1] = hold_arrays(s)
+    kcap = np.array([knockdown_cap(sheets[1 - i].res, rules) if kinds[i] == "smart" else 0 for i in range(2)],
+                    np.int64)
+    choice = np.full((2, 52, top + 1, int(kcap.max()) + 1), -1, np.int8)
+    for i, s in enumerate(sheets):
+        opp = sheets[1 - i]
+        if kinds[i] == "smart":
+            choice[i, :, : opp.hp + 1, : kcap[i] + 1] = smart_table(s, opp, rules)
+        else:
+            choice[i] = solo_table(s, cap)[:, None, None]
+    for arr in (value, face, adv, stats, moves, holds, choice, kcap):
+        arr.setflags(write=False)
+    return value, face, adv, stats, moves, holds, choice, kcap
+
+
+def compiled() -> bool:
+    """Whether the kernel is already in numba's disk cache (a best guess; False when unsure)."""
+    dispatcher: Any = kernel.run_chunk
+    try:
+        index = Path(dispatcher._cache._cache_file._index_path)
+    except AttributeError:
+        return False
+    return index.exists()
+
+
+def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
+        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK,
+        players: Mapping[int, str] | None = None) -> Tally:
+    """``n`` matches from ``seed``; identical for any ``threads`` (match ``i`` always plays the same)."""
+    run_chunk: Any = kernel.run_chunk
+    setup = Setup.of(sides, options, players)
+    key = np.uint64(fast_key(seed))
+    set_threads(threads)
+    tally = Tally(2, unit="turns")
+    size = min(chunk, n)
+    codes = np.empty(size, np.int8)
+    lengths = np.empty(size, np.int16)
+    dice = np.empty(size, np.int16)
+    downs = np.empty(size, np.int16)
+    done = 0
+    while done < n:
+        count = min(size, n - done)
+        run_chunk(key, done, count, *setup.args, codes, lengths, dice, downs)
+        c = np.bincount(codes[:count], minlength=len(OUTCOMES))
+        ls = np.bincount(lengths[:count])
+        tally.add_counts({o: int(c[i]) for i, o in enumerate(OUTCOMES)},
+                         {int(k): int(v) for k, v in enumerate(ls) if v},
+                         {"knockdowns": float(downs[:count].sum(dtype=np.int64))},
+                         int(dice[:count].sum(dtype=np.int64)), count)
+        done += count
+        if progress is not None:
+            progress(done)
+    return tally
+
+
+def token(value: int) -> str | int:
+    """A traced value as a dice-script token: a card code for a card, else the die face."""
+    return CARDS[-1 - value].code if value < 0 else value
+
+
+def card_of(value: int) -> Card:
+    return CARDS[-1 - value]
+
+
+@dataclass(frozen=True)
+class Traced:
+    """Matches played one by one with every card and die recorded in the reference engine's order."""
+
+    tokens: list[list[str | int]]
+    codes: list[int]
+    turns: list[int]
+    dice: list[int]
+    knockdowns: list[int]
+
+
+def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0,
+          players: Mapping[int, str] | None = None) -> Traced:
+    """Matches ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    trace_matches: Any = kernel.trace_matches
+    setup = Setup.of(sides, options, players)
+    width = setup.turns * setup.tokens_per_turn
+    traces = np.zeros((n, width), np.int16)
+    tlen = np.zeros(n, np.int32)
+    codes = np.zeros(n, np.int8)
+    lengths = np.zeros(n, np.int16)
+    dice = np.zeros(n, np.int16)
+    downs = np.zeros(n, np.int16)
+    trace_matches(np.uint64(fast_key(seed)), start, n, *setup.args, traces, tlen, codes, lengths, dice, downs)
+    return Traced([[token(v) for v in traces[i, : tlen[i]].tolist()] for i in range(n)], codes.tolist(),
+                  lengths.tolist(), dice.tolist(), downs.tolist())

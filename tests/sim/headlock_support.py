@@ -1,0 +1,49 @@
+"""Shared helpers for the Headlock sim tests: sample wrestlers, options, and the smart player as
+a table lookup (proved equal to ``smart_move`` in ``test_headlock_fast.py``) so that the reference
+engine plays thousands of matches within the test budget."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from turnbuckle.core.options import OptionValue, resolve_options
+from turnbuckle.core.registry import get_ruleset
+from turnbuckle.rulesets.headlock.players import MOVE_POLICIES, MoveView, Rules
+from turnbuckle.rulesets.headlock.sheet import Character
+from turnbuckle.sim.headlock.tables import CARDS, CODES, smart_table
+
+HEADLOCK = get_ruleset("headlock")
+SAMPLES = [s.id for s in HEADLOCK.samples()]
+
+
+def sample(sample_id: str) -> Character:
+    sheet = HEADLOCK.load_text(HEADLOCK.sample(sample_id).text, sample_id)
+    assert isinstance(sheet, Character)
+    return sheet
+
+
+def options(**given: object) -> dict[str, OptionValue]:
+    return dict(resolve_options(HEADLOCK.info.options, given))
+
+
+_TABLES: dict[tuple[str, str, Rules], object] = {}
+
+
+def table_smart_move(view: MoveView) -> str:
+    """``smart_move``'s choice read from :func:`smart_table`."""
+    key = (view.me.sheet.name, view.opponent.sheet.name, view.rules)
+    if key not in _TABLES:
+        _TABLES[key] = smart_table(view.me.sheet, view.opponent.sheet, view.rules)
+    table = _TABLES[key]
+    kd = min(view.opponent.knockdowns, table.shape[2] - 1)  # type: ignore[attr-defined]
+    return CODES[int(table[CARDS.index(view.card), view.opponent.hp, kd])]  # type: ignore[index]
+
+
+@contextmanager
+def smart_by_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    with monkeypatch.context() as m:
+        m.setitem(MOVE_POLICIES, "smart", table_smart_move)
+        yield
