@@ -1,0 +1,321 @@
+"""The fast Deathmatch battle, compiled with numba. Import this module only when the fast engine runs.
+
+One battle is a pure function of (key, battle index, tables, options): its generator is
+SplitMix64 started from ``mix64(key + index * GOLDEN)``, so a battle's dice never depend on which
+thread plays it or on what ran before, and results are identical for any thread count.
+
+Dice are drawn without bias, one 32-bit half of a 64-bit word at a time (the other half is kept
+for the next draw), by Lemire's multiply-and-reject method, so each draw is exactly uniform:
+
+- a round's initiative: up to ten d6 from one draw below 6**10 (faces are its base-6 digits);
+- an attack: the attack and defence d6 as one draw below 36;
+- a coin (d2), a pair of rock-paper-scissors throws (two d3, one draw below 9), and the random
+  policy's target die (one face per standing enemy).
+
+Faces are kept exactly as the reference engine would see them and can be recorded in its order,
+so a battle can be traced and replayed through the reference engine (``trace_battles``).
+
+The rules come from the arrays of ``tables.py``; this file holds only the flow of a battle, which
+must match ``rulesets/deathmatch/engine.py``, ``initiative.py`` and ``policies.py`` (tests replay
+traced battles through them). Keep everything in this one file: numba's cache only notices edits
+to the file of the function it compiled.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MUL1 = np.uint64(0xBF58476D1CE4E5B9)
+MUL2 = np.uint64(0x94D049BB133111EB)
+MASK32 = np.uint64(0xFFFFFFFF)
+TWO32 = np.uint64(1 << 32)
+NONE = np.uint64(1 << 63)  # no spare half-word held
+SH30 = np.uint64(30)
+SH27 = np.uint64(27)
+SH31 = np.uint64(31)
+SH32 = np.uint64(32)
+U2 = np.uint64(2)
+U3 = np.uint64(3)
+U6 = np.uint64(6)
+U9 = np.uint64(9)
+U36 = np.uint64(36)
+#: Bounded: a rejection has chance below 1.5e-2 even for 6**10, so 64 in a row never happens.
+MAX_REJECTIONS = 64
+#: Initiative d6 drawn together (6**10 < 2**32, with a rejection chance of 4e-4).
+INIT_GROUP = 10
+POW6 = np.array([6**k for k in range(INIT_GROUP + 1)], np.uint64)
+
+MAX_SIDES = 4  # must equal tables.MAX_SIDES (checked by a test)
+DRAW_CODE = MAX_SIDES
+#: Policy codes (tables.POLICY_CODE, checked by a test).
+RANDOM, WEAKEST, STRONGEST, LOWEST_HP, MOST_DANGEROUS = 0, 1, 2, 3, 4
+#: Bigger than any HP (99) and any power key: keys are packed into one integer.
+HP_SCALE = 128
+POWER_SCALE = 1024
+#: Matches per parallel block (each block owns its scratch arrays).
+BLOCK = 512
+
+
+@njit(cache=True, inline="always")
+def mix64(z):
+    z = (z ^ (z >> SH30)) * MUL1
+    z = (z ^ (z >> SH27)) * MUL2
+    return z ^ (z >> SH31)
+
+
+@njit(cache=True, inline="always")
+def take32(state, spare):
+    """The next 32 random bits: the spare half of the last word, or a fresh word's low half."""
+    if spare != NONE:
+        return state, NONE, spare
+    state = state + GOLDEN
+    w = mix64(state)
+    return state, w >> SH32, w & MASK32
+
+
+@njit(cache=True, inline="always")
+def draw(state, spare, n):
+    """A uniform integer below ``n`` (Lemire's method; fresh bits on rejection)."""
+    state, spare, x = take32(state, spare)
+    m = x * n
+    low = m & MASK32
+    if low < n:
+        threshold = (TWO32 - n) % n
+        for _ in range(MAX_REJECTIONS):
+            if low >= threshold:
+                break
+            state, spare, x = take32(state, spare)
+            m = x * n
+            low = m & MASK32
+    return state, spare, m >> SH32
+
+
+@njit(cache=True, inline="always")
+def match_state(key, index):
+    return mix64(key + np.uint64(index) * GOLDEN)
+
+
+@njit(cache=True, inline="always")
+def target_key(policy, attacker, t, hp, power, danger):
+    """A deterministic policy's key for target ``t`` (smaller is preferred; table order breaks
+    ties): the rules' key tuples packed into one integer."""
+    if policy == WEAKEST:
+        return power[t] * HP_SCALE + hp[t]
+    if policy == STRONGEST:
+        return -(power[t] * HP_SCALE + hp[t])
+    if policy == LOWEST_HP:
+        return hp[t] * HP_SCALE - power[t]
+    return -danger[attacker, t] * POWER_SCALE + (3 - power[t]) * HP_SCALE + hp[t]
+
+
+@njit(cache=True, inline="always")
+def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, beats, rps_tries, rps,
+               max_rounds, hp, tot, alive, ordr, cnt, trace, tracing):
+    """One battle. Returns (outcome code, rounds, figures standing, dice, trace length)."""
+    spare = NONE
+    for s in range(MAX_SIDES):
+        cnt[s] = 0
+    for k in range(nf):
+        hp[k] = start_hp[k]
+        cnt[seat[k]] += 1
+    standing = 0
+    for s in range(MAX_SIDES):
+        if cnt[s] > 0:
+            standing += 1
+    dice = 0
+    pos = 0
+    rnd = 0
+    width = trace.shape[0]
+    for r in range(1, max_rounds + 1):
+        rnd = r
+        na = 0
+        for k in range(nf):
+            if hp[k] > 0:
+                alive[na] = k
+                na += 1
+        # Initiative: d6 + SPD for every standing figure, in table order.
+        g = 0
+        while g < na:
+            c = min(INIT_GROUP, na - g)
+            state, spare, u = draw(state, spare, POW6[c])
+            for t in range(c):
+                q = u // U6
+                face = np.int64(u - q * U6) + 1
+                u = q
+                k = alive[g + t]
+                tot[k] = face + spd[k]
+                if tracing:
+                    if pos < width:
+                        trace[pos] = face
+                    pos += 1
+            g += c
+        dice += na
+        # Acting order: highest total first, table order among equal totals (insertion sort).
+        for i in range(na):
+            k = alive[i]
+            j = i
+            while j > 0 and tot[ordr[j - 1]] < tot[k]:
+                ordr[j] = ordr[j - 1]
+                j -= 1
+            ordr[j] = k
+        # Tie-breaks: the first tie down the order is the highest shared total, and its first two
+        # figures in table order stand next to each other. The loser drops 1 and moves down.
+        i = 0
+        guard = na * na + 1
+        while i < na - 1 and guard > 0:
+            first = ordr[i]
+            second = ordr[i + 1]
+            if tot[first] != tot[second]:
+                i += 1
+                continue
+            guard -= 1
+            decided = False
+            first_loses = False
+            if rps and seat[first] != seat[second]:
+                for _ in range(rps_tries):
+                    state, spare, x = draw(state, spare, U9)
+                    a = np.int64(x // U3)
+                    b = np.int64(x - (x // U3) * U3)
+                    dice += 2
+                    if tracing:
+                        if pos + 1 < width:
+                            trace[pos] = a + 1
+                            trace[pos + 1] = b + 1
+                        pos += 2
+                    if a != b:
+                        first_loses = beats[a] != b
+                        decided = True
+                        break
+            if not decided:
+                state, spare, x = draw(state, spare, U2)
+                dice += 1
+                if tracing:
+                    if pos < width:
+                        trace[pos] = np.int64(x) + 1
+                    pos += 1
+                first_loses = x == 1  # a 2 on the coin: the second figure wins
+            if first_loses:
+                loser = first
+                ordr[i] = second
+            else:
+                loser = second
+            tot[loser] -= 1
+            j = i + 1
+            while j + 1 < na and (tot[ordr[j + 1]] > tot[loser]
+                                  or (tot[ordr[j + 1]] == tot[loser] and ordr[j + 1] < loser)):
+                ordr[j] = ordr[j + 1]
+                j += 1
+            ordr[j] = loser
+        # The attacks, in acting order.
+        for oi in range(na):
+            if standing < 2:
+                break
+            k = ordr[oi]
+            if hp[k] <= 0:
+                continue
+            s = seat[k]
+            pol = policy[s]
+            m = 0
+            best = -1
+            best_key = 0
+            for t in range(nf):
+                if hp[t] > 0 and seat[t] != s:
+                    m += 1
+                    if pol != RANDOM:
+                        key = target_key(pol, k, t, hp, power, danger)
+                        if best < 0 or key < best_key:
+                            best = t
+                            best_key = key
+                    elif best < 0:
+                        best = t
+            if pol == RANDOM and m > 1:
+                state, spare, f = draw(state, spare, np.uint64(m))
+                pick = np.int64(f)
+                dice += 1
+                if tracing:
+                    if pos < width:
+                        trace[pos] = pick + 1
+                    pos += 1
+                for t in range(nf):
+                    if hp[t] > 0 and seat[t] != s:
+                        if pick == 0:
+                            best = t
+                            break
+                        pick -= 1
+            state, spare, p = draw(state, spare, U36)
+            dice += 2
+            if tracing:
+                if pos + 1 < width:
+                    pa = np.int64(p // U6)
+                    trace[pos] = pa + 1
+                    trace[pos + 1] = np.int64(p) - pa * 6 + 1
+                pos += 2
+            left = hp[best] - np.int64(damage[k, best, p])
+            if left <= 0:
+                left = 0
+                cnt[seat[best]] -= 1
+                if cnt[seat[best]] == 0:
+                    standing -= 1
+            hp[best] = left
+        if standing < 2:
+            break
+    survivors = 0
+    for k in range(nf):
+        if hp[k] > 0:
+            survivors += 1
+    code = DRAW_CODE
+    if standing == 1:
+        for s in range(MAX_SIDES):
+            if cnt[s] > 0:
+                code = s
+    return code, rnd, survivors, dice, pos
+
+
+@njit(parallel=True, cache=True)
+def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, policy, beats, rps_tries,
+              rps, max_rounds, codes, rounds, survivors, dice):
+    """Battles ``start .. start + count - 1``; per-battle results go into the output arrays."""
+    nf = seat.shape[0]
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        hp = np.empty(nf, np.int64)
+        tot = np.empty(nf, np.int64)
+        alive = np.empty(nf, np.int64)
+        ordr = np.empty(nf, np.int64)
+        cnt = np.empty(MAX_SIDES, np.int64)
+        dummy = np.zeros(1, np.int8)
+        for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            state = match_state(key, start + j)
+            c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, beats,
+                                        rps_tries, rps, max_rounds, hp, tot, alive, ordr, cnt, dummy, False)
+            codes[j] = c
+            rounds[j] = r
+            survivors[j] = sv
+            dice[j] = d
+
+
+@njit(cache=True)
+def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger, policy, beats, rps_tries,
+                  rps, max_rounds, traces, lengths, final_hp, codes, rounds, survivors, dice):
+    """Like ``run_chunk`` on one thread, also writing every die face in the reference engine's
+    order into ``traces[j, :lengths[j]]`` and each figure's HP at the end into ``final_hp[j]``.
+    A length over the trace's width means the faces did not fit (the caller widens and retries)."""
+    nf = seat.shape[0]
+    hp = np.empty(nf, np.int64)
+    tot = np.empty(nf, np.int64)
+    alive = np.empty(nf, np.int64)
+    ordr = np.empty(nf, np.int64)
+    cnt = np.empty(MAX_SIDES, np.int64)
+    for j in range(count):
+        state = match_state(key, start + j)
+        c, r, sv, d, n = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, beats,
+                                    rps_tries, rps, max_rounds, hp, tot, alive, ordr, cnt, traces[j], True)
+        codes[j] = c
+        rounds[j] = r
+        survivors[j] = sv
+        dice[j] = d
+        lengths[j] = n
+        for k in range(nf):
+            final_hp[j, k] = hp[k]
