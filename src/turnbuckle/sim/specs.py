@@ -129,6 +129,12 @@ def _boxing_figures(record: MatchRecord) -> dict[str, float]:
     return {"knockdowns": downs, "knockdown_bouts": 1.0 if downs else 0.0}
 
 
+# -- deathmatch ------------------------------------------------------------------------------
+def _deathmatch_figures(record: MatchRecord) -> dict[str, float]:
+    survivors = record.result.extra.get("survivors", [])
+    return {"survivors": float(len(survivors)) if isinstance(survivors, list) else 0.0}
+
+
 SPECS: dict[str, SimSpec] = {
     "boxing": SimSpec(
         "boxing",
@@ -141,6 +147,16 @@ SPECS: dict[str, SimSpec] = {
         figures=(Figure("knockdowns", "knockdowns per bout"),
                  Figure("knockdown_bouts", "bouts with a knockdown", share=True)),
         figures_of=_boxing_figures,
+    ),
+    "deathmatch": SimSpec(
+        "deathmatch",
+        fast="turnbuckle.sim.deathmatch.fast:run",
+        fast_ready="turnbuckle.sim.deathmatch.fast:compiled",
+        fast_version="1.1",
+        exchange="turnbuckle.sim.deathmatch.exact:exchange_tables",
+        length_unit="rounds",
+        figures=(Figure("survivors", "figures standing at the end"),),
+        figures_of=_deathmatch_figures,
     ),
 }
 
