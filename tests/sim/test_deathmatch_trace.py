@@ -49,7 +49,7 @@ OPTION_SETS: list[dict[str, object]] = [
 ]
 #: Per-seat policies (``--policy SIDE=KIND``), mixed with the default for the other seats.
 MIXED: dict[int, str] = {0: "random", 1: "most-dangerous", 2: "weakest", 3: "auto"}
-BATTLES = 12
+BATTLES = 8
 
 
 def _check(sides: Sequence[Army], opts: Mapping[str, object], seed: int, n: int,
