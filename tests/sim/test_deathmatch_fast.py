@@ -61,6 +61,7 @@ def test_kernel_constants_match_the_rules() -> None:
     assert tables.POLICY_CODE.keys() == set(policies.POLICIES)
     assert tables.TIEBREAK_CODE.keys() == set(initiative.TIEBREAKS)
     assert kernel.HP_SCALE > 99  # the highest HP a figure may have
+    assert kernel.KEY_SCALE >= tables.MAX_PIECES
     assert 6 ** kernel.INIT_GROUP < 1 << 32
     assert tables.MAX_PIECES == tables.MAX_SIDES * MAX_FIGURES
 

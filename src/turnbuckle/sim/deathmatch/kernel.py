@@ -9,8 +9,9 @@ for the next draw), by Lemire's multiply-and-reject method, so each draw is exac
 
 - a round's initiative: up to ten d6 from one draw below 6**10 (faces are its base-6 digits);
 - an attack: the attack and defence d6 as one draw below 36;
-- a coin (d2), a pair of rock-paper-scissors throws (two d3, one draw below 9), and the random
-  policy's target die (one face per standing enemy).
+- a coin (d2): one random bit (32 coins per half-word);
+- a pair of rock-paper-scissors throws (two d3, one draw below 9), and the random policy's
+  target die (one face per standing enemy).
 
 Faces are kept exactly as the reference engine would see them and can be recorded in its order,
 so a battle can be traced and replayed through the reference engine (``trace_battles``).
@@ -36,7 +37,7 @@ SH30 = np.uint64(30)
 SH27 = np.uint64(27)
 SH31 = np.uint64(31)
 SH32 = np.uint64(32)
-U2 = np.uint64(2)
+ONE = np.uint64(1)
 U3 = np.uint64(3)
 U6 = np.uint64(6)
 U9 = np.uint64(9)
@@ -54,6 +55,9 @@ RANDOM, WEAKEST, STRONGEST, LOWEST_HP, MOST_DANGEROUS = 0, 1, 2, 3, 4
 #: Bigger than any HP (99) and any power key: keys are packed into one integer.
 HP_SCALE = 128
 POWER_SCALE = 1024
+#: Initiative sort keys: the total shifted up, the reversed table index (below 32) below it.
+KEY_BITS = 5
+KEY_SCALE = 1 << KEY_BITS
 #: Matches per parallel block (each block owns its scratch arrays).
 BLOCK = 512
 
@@ -112,9 +116,11 @@ def target_key(policy, attacker, t, hp, power, danger):
 
 @njit(cache=True, inline="always")
 def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, beats, rps_tries, rps,
-               max_rounds, hp, tot, alive, ordr, cnt, trace, tracing):
+               max_rounds, hp, tot, alive, ordr, skey, cnt, trace, tracing):
     """One battle. Returns (outcome code, rounds, figures standing, dice, trace length)."""
     spare = NONE
+    bits = np.uint64(0)  # coin flips: single random bits, 32 at a time
+    nbits = 0
     for s in range(MAX_SIDES):
         cnt[s] = 0
     for k in range(nf):
@@ -152,24 +158,28 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, be
                     pos += 1
             g += c
         dice += na
-        # Acting order: highest total first, table order among equal totals (insertion sort).
+        # Acting order: highest total first, table order among equal totals (insertion sort on
+        # one key per figure: the total, then the reversed table index in the low bits).
         for i in range(na):
             k = alive[i]
+            v = tot[k] * KEY_SCALE + (KEY_SCALE - 1 - k)
             j = i
-            while j > 0 and tot[ordr[j - 1]] < tot[k]:
+            while j > 0 and skey[j - 1] < v:
+                skey[j] = skey[j - 1]
                 ordr[j] = ordr[j - 1]
                 j -= 1
+            skey[j] = v
             ordr[j] = k
         # Tie-breaks: the first tie down the order is the highest shared total, and its first two
         # figures in table order stand next to each other. The loser drops 1 and moves down.
         i = 0
         guard = na * na + 1
         while i < na - 1 and guard > 0:
-            first = ordr[i]
-            second = ordr[i + 1]
-            if tot[first] != tot[second]:
+            if (skey[i] >> KEY_BITS) != (skey[i + 1] >> KEY_BITS):
                 i += 1
                 continue
+            first = ordr[i]
+            second = ordr[i + 1]
             guard -= 1
             decided = False
             first_loses = False
@@ -189,24 +199,32 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, be
                         decided = True
                         break
             if not decided:
-                state, spare, x = draw(state, spare, U2)
+                if nbits == 0:
+                    state, spare, bits = take32(state, spare)
+                    nbits = 32
+                coin = np.int64(bits & ONE)
+                bits = bits >> ONE
+                nbits -= 1
                 dice += 1
                 if tracing:
                     if pos < width:
-                        trace[pos] = np.int64(x) + 1
+                        trace[pos] = coin + 1
                     pos += 1
-                first_loses = x == 1  # a 2 on the coin: the second figure wins
+                first_loses = coin == 1  # a 2 on the coin: the second figure wins
             if first_loses:
                 loser = first
+                lkey = skey[i] - KEY_SCALE
                 ordr[i] = second
+                skey[i] = skey[i + 1]
             else:
                 loser = second
-            tot[loser] -= 1
+                lkey = skey[i + 1] - KEY_SCALE
             j = i + 1
-            while j + 1 < na and (tot[ordr[j + 1]] > tot[loser]
-                                  or (tot[ordr[j + 1]] == tot[loser] and ordr[j + 1] < loser)):
+            while j + 1 < na and skey[j + 1] > lkey:
+                skey[j] = skey[j + 1]
                 ordr[j] = ordr[j + 1]
                 j += 1
+            skey[j] = lkey
             ordr[j] = loser
         # The attacks, in acting order.
         for oi in range(na):
@@ -284,12 +302,13 @@ def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, pol
         tot = np.empty(nf, np.int64)
         alive = np.empty(nf, np.int64)
         ordr = np.empty(nf, np.int64)
+        skey = np.empty(nf, np.int64)
         cnt = np.empty(MAX_SIDES, np.int64)
         dummy = np.zeros(1, np.int8)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             state = match_state(key, start + j)
             c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, beats,
-                                        rps_tries, rps, max_rounds, hp, tot, alive, ordr, cnt, dummy, False)
+                                        rps_tries, rps, max_rounds, hp, tot, alive, ordr, skey, cnt, dummy, False)
             codes[j] = c
             rounds[j] = r
             survivors[j] = sv
@@ -307,11 +326,12 @@ def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger,
     tot = np.empty(nf, np.int64)
     alive = np.empty(nf, np.int64)
     ordr = np.empty(nf, np.int64)
+    skey = np.empty(nf, np.int64)
     cnt = np.empty(MAX_SIDES, np.int64)
     for j in range(count):
         state = match_state(key, start + j)
         c, r, sv, d, n = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, beats,
-                                    rps_tries, rps, max_rounds, hp, tot, alive, ordr, cnt, traces[j], True)
+                                    rps_tries, rps, max_rounds, hp, tot, alive, ordr, skey, cnt, traces[j], True)
         codes[j] = c
         rounds[j] = r
         survivors[j] = sv
