@@ -70,7 +70,8 @@ class Setup:
         kinds = {seat: default if kind == "auto" else kind for seat, kind in kinds.items()}
         others = sorted({k for k in kinds.values() if k not in POLICY_CODE})
         if others:
-            raise FastEngineUnsupported(f"the fast Deathmatch engine plays automatic policies only, not {', '.join(others)}")
+            raise FastEngineUnsupported(
+                f"the fast Deathmatch engine plays automatic policies only, not {', '.join(others)}")
         tiebreak = str(options["tiebreak"])
         if tiebreak not in TIEBREAK_CODE:
             raise FastEngineUnsupported(f"the fast Deathmatch engine does not know tiebreak={tiebreak}")
@@ -82,7 +83,8 @@ class Setup:
 
     def args(self) -> tuple[Any, ...]:
         t = self.tables
-        return (t.seat, t.spd, t.power, t.hp, t.damage, t.danger, t.policy, t.beats, t.rps_tries,
+        return (t.seat, t.spd, t.power, t.hp, t.damage, t.danger, t.policy, t.seat_start, t.used, t.beats,
+                t.rps_tries,
                 self.rps, self.max_rounds)
 
 

@@ -55,6 +55,7 @@ RANDOM, WEAKEST, STRONGEST, LOWEST_HP, MOST_DANGEROUS = 0, 1, 2, 3, 4
 #: Bigger than any HP (99) and any power key: keys are packed into one integer.
 HP_SCALE = 128
 POWER_SCALE = 1024
+NO_KEY = 1 << 60  # above every target key
 #: Initiative sort keys: the total shifted up, the reversed table index (below 32) below it.
 KEY_BITS = 5
 KEY_SCALE = 1 << KEY_BITS
@@ -115,8 +116,25 @@ def target_key(policy, attacker, t, hp, power, danger):
 
 
 @njit(cache=True, inline="always")
-def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, beats, rps_tries, rps,
-               max_rounds, hp, tot, alive, ordr, skey, cnt, trace, tracing):
+def refresh(policy, q, seat_start, hp, power, danger, best_t, best_k):
+    """Army ``q``'s preferred target under a policy whose key does not depend on the attacker
+    (weakest, strongest, lowest-hp): its figures are ``seat_start[q]`` up to ``seat_start[q + 1]``
+    in table order. ``best_t`` is -1 and ``best_k`` NO_KEY when none of them stands."""
+    bt = -1
+    bk = NO_KEY
+    for t in range(seat_start[q], seat_start[q + 1]):
+        if hp[t] > 0:
+            key = target_key(policy, 0, t, hp, power, danger)
+            if key < bk:
+                bt = t
+                bk = key
+    best_t[policy, q] = bt
+    best_k[policy, q] = bk
+
+
+@njit(cache=True, inline="always")
+def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, seat_start, used, beats,
+               rps_tries, rps, max_rounds, best_t, best_k, hp, tot, alive, ordr, skey, cnt, trace, tracing):
     """One battle. Returns (outcome code, rounds, figures standing, dice, trace length)."""
     spare = NONE
     bits = np.uint64(0)  # coin flips: single random bits, 32 at a time
@@ -130,6 +148,9 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, be
     for s in range(MAX_SIDES):
         if cnt[s] > 0:
             standing += 1
+        for pk in range(WEAKEST, MOST_DANGEROUS):
+            if used[pk]:
+                refresh(pk, s, seat_start, hp, power, danger, best_t, best_k)
     dice = 0
     pos = 0
     rnd = 0
@@ -235,27 +256,35 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, be
                 continue
             s = seat[k]
             pol = policy[s]
-            m = 0
             best = -1
-            best_key = 0
-            for t in range(nf):
-                if hp[t] > 0 and seat[t] != s:
-                    m += 1
-                    if pol != RANDOM:
+            if pol == MOST_DANGEROUS:  # the key depends on the attacker: scan every enemy
+                best_key = 0
+                for t in range(nf):
+                    if hp[t] > 0 and seat[t] != s:
                         key = target_key(pol, k, t, hp, power, danger)
                         if best < 0 or key < best_key:
                             best = t
                             best_key = key
-                    elif best < 0:
-                        best = t
-            if pol == RANDOM and m > 1:
-                state, spare, f = draw(state, spare, np.uint64(m))
-                pick = np.int64(f)
-                dice += 1
-                if tracing:
-                    if pos < width:
-                        trace[pos] = pick + 1
-                    pos += 1
+            elif pol != RANDOM:  # the best of each enemy army is kept up to date
+                best_key = NO_KEY
+                for q in range(MAX_SIDES):
+                    if q != s and best_k[pol, q] < best_key:
+                        best = best_t[pol, q]
+                        best_key = best_k[pol, q]
+            else:
+                m = 0
+                for q in range(MAX_SIDES):
+                    if q != s:
+                        m += cnt[q]
+                pick = 0
+                if m > 1:
+                    state, spare, f = draw(state, spare, np.uint64(m))
+                    pick = np.int64(f)
+                    dice += 1
+                    if tracing:
+                        if pos < width:
+                            trace[pos] = pick + 1
+                        pos += 1
                 for t in range(nf):
                     if hp[t] > 0 and seat[t] != s:
                         if pick == 0:
@@ -276,7 +305,12 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, be
                 cnt[seat[best]] -= 1
                 if cnt[seat[best]] == 0:
                     standing -= 1
-            hp[best] = left
+            if left != hp[best]:
+                hp[best] = left
+                q = seat[best]
+                for pk in range(WEAKEST, MOST_DANGEROUS):
+                    if used[pk]:
+                        refresh(pk, q, seat_start, hp, power, danger, best_t, best_k)
         if standing < 2:
             break
     survivors = 0
@@ -292,8 +326,8 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, be
 
 
 @njit(parallel=True, cache=True)
-def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, policy, beats, rps_tries,
-              rps, max_rounds, codes, rounds, survivors, dice):
+def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, policy, seat_start, used,
+              beats, rps_tries, rps, max_rounds, codes, rounds, survivors, dice):
     """Battles ``start .. start + count - 1``; per-battle results go into the output arrays."""
     nf = seat.shape[0]
     blocks = (count + BLOCK - 1) // BLOCK
@@ -304,11 +338,14 @@ def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, pol
         ordr = np.empty(nf, np.int64)
         skey = np.empty(nf, np.int64)
         cnt = np.empty(MAX_SIDES, np.int64)
+        best_t = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
+        best_k = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
         dummy = np.zeros(1, np.int8)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             state = match_state(key, start + j)
-            c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, beats,
-                                        rps_tries, rps, max_rounds, hp, tot, alive, ordr, skey, cnt, dummy, False)
+            c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy,
+                                        seat_start, used, beats, rps_tries, rps, max_rounds, best_t, best_k,
+                                        hp, tot, alive, ordr, skey, cnt, dummy, False)
             codes[j] = c
             rounds[j] = r
             survivors[j] = sv
@@ -316,8 +353,9 @@ def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, pol
 
 
 @njit(cache=True)
-def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger, policy, beats, rps_tries,
-                  rps, max_rounds, traces, lengths, final_hp, codes, rounds, survivors, dice):
+def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger, policy, seat_start,
+                  used, beats, rps_tries, rps, max_rounds, traces, lengths, final_hp, codes, rounds, survivors,
+                  dice):
     """Like ``run_chunk`` on one thread, also writing every die face in the reference engine's
     order into ``traces[j, :lengths[j]]`` and each figure's HP at the end into ``final_hp[j]``.
     A length over the trace's width means the faces did not fit (the caller widens and retries)."""
@@ -328,10 +366,13 @@ def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger,
     ordr = np.empty(nf, np.int64)
     skey = np.empty(nf, np.int64)
     cnt = np.empty(MAX_SIDES, np.int64)
+    best_t = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
+    best_k = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
     for j in range(count):
         state = match_state(key, start + j)
-        c, r, sv, d, n = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, beats,
-                                    rps_tries, rps, max_rounds, hp, tot, alive, ordr, skey, cnt, traces[j], True)
+        c, r, sv, d, n = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy,
+                                    seat_start, used, beats, rps_tries, rps, max_rounds, best_t, best_k,
+                                    hp, tot, alive, ordr, skey, cnt, traces[j], True)
         codes[j] = c
         rounds[j] = r
         survivors[j] = sv

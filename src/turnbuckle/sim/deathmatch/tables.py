@@ -52,6 +52,10 @@ class Tables:
     danger: IntArray
     #: Per seat, the policy code.
     policy: IntArray
+    #: ``seat_start[s]``: the first figure of seat s in table order (MAX_SIDES + 1 entries).
+    seat_start: IntArray
+    #: ``used[code]``: 1 when some seat plays the policy with that code.
+    used: IntArray
     beats: IntArray
     rps_tries: int
 
@@ -73,6 +77,9 @@ def build(pieces: Sequence[Piece], policies: Mapping[int, str]) -> Tables:
                 raise ValueError(f"expected damage {scaled / DANGER_SCALE} is not a whole number of 36ths")
             danger[i, j] = int(scaled)
     seats = sorted({p.seat for p in pieces})
+    if seats != list(range(len(seats))) or [p.seat for p in pieces] != sorted(p.seat for p in pieces):
+        raise ValueError("figures must be in table order, seats numbered from 0")
+    codes = [POLICY_CODE[policies[s]] for s in seats]
     return Tables(
         seat=np.array([p.seat for p in pieces], np.int64),
         spd=np.array([p.spd for p in pieces], np.int64),
@@ -82,7 +89,9 @@ def build(pieces: Sequence[Piece], policies: Mapping[int, str]) -> Tables:
         hp=np.array([p.max_hp for p in pieces], np.int64),
         damage=dmg,
         danger=danger,
-        policy=np.array([POLICY_CODE[policies[s]] for s in seats], np.int64),
+        policy=np.array(codes, np.int64),
+        seat_start=np.array([sum(1 for p in pieces if p.seat < s) for s in range(MAX_SIDES + 1)], np.int64),
+        used=np.array([int(c in codes) for c in range(len(POLICIES))], np.int64),
         beats=rps_beats(),
         rps_tries=RPS_TRIES,
     )
