@@ -61,7 +61,11 @@ def test_kernel_constants_match_the_rules() -> None:
     assert tables.POLICY_CODE.keys() == set(policies.POLICIES)
     assert tables.TIEBREAK_CODE.keys() == set(initiative.TIEBREAKS)
     assert kernel.HP_SCALE > 99  # the highest HP a figure may have
-    assert kernel.KEY_SCALE >= tables.MAX_PIECES
+    assert tables.MAX_PIECES <= 32  # a figure is a bit of a 32-bit set
+    assert 1 + 0 - (tables.MAX_PIECES - 1) + kernel.BUCKET_OFF >= 1
+    assert 6 + 20 + kernel.BUCKET_OFF < kernel.BUCKETS
+    bits = [kernel.BIT_INDEX[((1 << b) * kernel.DE_BRUIJN & kernel.MASK32_I) >> 27] for b in range(32)]
+    assert bits == list(range(32))
     assert 6 ** kernel.INIT_GROUP < 1 << 32
     assert tables.MAX_PIECES == tables.MAX_SIDES * MAX_FIGURES
 

@@ -56,9 +56,16 @@ RANDOM, WEAKEST, STRONGEST, LOWEST_HP, MOST_DANGEROUS = 0, 1, 2, 3, 4
 HP_SCALE = 128
 POWER_SCALE = 1024
 NO_KEY = 1 << 60  # above every target key
-#: Initiative sort keys: the total shifted up, the reversed table index (below 32) below it.
-KEY_BITS = 5
-KEY_SCALE = 1 << KEY_BITS
+#: Initiative buckets: total + BUCKET_OFF indexes one, from 1 (the lowest total after every
+#: tie-break, 1 - 23) to 58 (6 + SPD 20).
+BUCKET_OFF = 32
+BUCKETS = 64
+#: The index of a single set bit below 2**32: BIT_INDEX[(bit * DE_BRUIJN mod 2**32) >> 27].
+DE_BRUIJN = 0x077CB531
+MASK32_I = 0xFFFFFFFF
+BIT_INDEX = np.zeros(32, np.int64)
+for _bit in range(32):
+    BIT_INDEX[(((1 << _bit) * DE_BRUIJN) & MASK32_I) >> 27] = _bit
 #: Matches per parallel block (each block owns its scratch arrays).
 BLOCK = 512
 
@@ -134,7 +141,7 @@ def refresh(policy, q, seat_start, hp, power, danger, best_t, best_k):
 
 @njit(cache=True, inline="always")
 def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, seat_start, used, beats,
-               rps_tries, rps, max_rounds, best_t, best_k, hp, tot, alive, ordr, skey, cnt, trace, tracing):
+               rps_tries, rps, max_rounds, best_t, best_k, hp, bucket, alive, ordr, cnt, trace, tracing):
     """One battle. Returns (outcome code, rounds, figures standing, dice, trace length)."""
     spare = NONE
     bits = np.uint64(0)  # coin flips: single random bits, 32 at a time
@@ -162,7 +169,9 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
             if hp[k] > 0:
                 alive[na] = k
                 na += 1
-        # Initiative: d6 + SPD for every standing figure, in table order.
+        # Initiative: d6 + SPD for every standing figure, in table order. Each total has a bucket,
+        # a bit set of the figures on it (bit k for figure k, so bit order is table order).
+        top = 0
         g = 0
         while g < na:
             c = min(INIT_GROUP, na - g)
@@ -172,81 +181,66 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                 face = np.int64(u - q * U6) + 1
                 u = q
                 k = alive[g + t]
-                tot[k] = face + spd[k]
+                v = face + spd[k] + BUCKET_OFF
+                bucket[v] |= np.int64(1) << k
+                top = max(top, v)
                 if tracing:
                     if pos < width:
                         trace[pos] = face
                     pos += 1
             g += c
         dice += na
-        # Acting order: highest total first, table order among equal totals (insertion sort on
-        # one key per figure: the total, then the reversed table index in the low bits).
-        for i in range(na):
-            k = alive[i]
-            v = tot[k] * KEY_SCALE + (KEY_SCALE - 1 - k)
-            j = i
-            while j > 0 and skey[j - 1] < v:
-                skey[j] = skey[j - 1]
-                ordr[j] = ordr[j - 1]
-                j -= 1
-            skey[j] = v
-            ordr[j] = k
-        # Tie-breaks: the first tie down the order is the highest shared total, and its first two
-        # figures in table order stand next to each other. The loser drops 1 and moves down.
-        i = 0
-        guard = na * na + 1
-        while i < na - 1 and guard > 0:
-            if (skey[i] >> KEY_BITS) != (skey[i + 1] >> KEY_BITS):
-                i += 1
-                continue
-            first = ordr[i]
-            second = ordr[i + 1]
-            guard -= 1
-            decided = False
-            first_loses = False
-            if rps and seat[first] != seat[second]:
-                for _ in range(rps_tries):
-                    state, spare, x = draw(state, spare, U9)
-                    a = np.int64(x // U3)
-                    b = np.int64(x - (x // U3) * U3)
-                    dice += 2
+        # Acting order and tie-breaks, from the highest total down. A bucket with two or more
+        # figures is the highest shared total: its first two in table order (its two lowest bits)
+        # break the tie, and the loser drops to the bucket below; the last one left acts next.
+        placed = 0
+        v = top
+        while placed < na and v > 0:
+            m = bucket[v]
+            bucket[v] = 0
+            while m & (m - 1) != 0:
+                c1 = m & -m
+                rest = m ^ c1
+                c2 = rest & -rest
+                decided = False
+                first_loses = np.int64(0)
+                if rps:
+                    first = BIT_INDEX[((c1 * DE_BRUIJN) & MASK32_I) >> 27]
+                    second = BIT_INDEX[((c2 * DE_BRUIJN) & MASK32_I) >> 27]
+                    if seat[first] != seat[second]:
+                        for _ in range(rps_tries):
+                            state, spare, x = draw(state, spare, U9)
+                            a = np.int64(x // U3)
+                            b = np.int64(x - (x // U3) * U3)
+                            dice += 2
+                            if tracing:
+                                if pos + 1 < width:
+                                    trace[pos] = a + 1
+                                    trace[pos + 1] = b + 1
+                                pos += 2
+                            if a != b:
+                                first_loses = np.int64(beats[a] != b)
+                                decided = True
+                                break
+                if not decided:
+                    if nbits == 0:
+                        state, spare, bits = take32(state, spare)
+                        nbits = 32
+                    first_loses = np.int64(bits & ONE)  # a 2 on the coin: the second figure wins
+                    bits = bits >> ONE
+                    nbits -= 1
+                    dice += 1
                     if tracing:
-                        if pos + 1 < width:
-                            trace[pos] = a + 1
-                            trace[pos + 1] = b + 1
-                        pos += 2
-                    if a != b:
-                        first_loses = beats[a] != b
-                        decided = True
-                        break
-            if not decided:
-                if nbits == 0:
-                    state, spare, bits = take32(state, spare)
-                    nbits = 32
-                coin = np.int64(bits & ONE)
-                bits = bits >> ONE
-                nbits -= 1
-                dice += 1
-                if tracing:
-                    if pos < width:
-                        trace[pos] = coin + 1
-                    pos += 1
-                first_loses = coin == 1  # a 2 on the coin: the second figure wins
-            if first_loses:
-                loser = first
-                lkey = skey[i] - KEY_SCALE
-                ordr[i] = second
-                skey[i] = skey[i + 1]
-            else:
-                loser = second
-                lkey = skey[i + 1] - KEY_SCALE
-            j = i + 1
-            while j + 1 < na and skey[j + 1] > lkey:
-                skey[j] = skey[j + 1]
-                ordr[j] = ordr[j + 1]
-                j += 1
-            skey[j] = lkey
-            ordr[j] = loser
+                        if pos < width:
+                            trace[pos] = first_loses + 1
+                        pos += 1
+                loser = c2 ^ ((c1 ^ c2) & -first_loses)
+                m ^= loser
+                bucket[v - 1] |= loser
+            if m != 0:
+                ordr[placed] = BIT_INDEX[((m * DE_BRUIJN) & MASK32_I) >> 27]
+                placed += 1
+            v -= 1
         # The attacks, in acting order.
         for oi in range(na):
             if standing < 2:
@@ -333,10 +327,9 @@ def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, pol
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         hp = np.empty(nf, np.int64)
-        tot = np.empty(nf, np.int64)
+        bucket = np.zeros(BUCKETS, np.int64)
         alive = np.empty(nf, np.int64)
         ordr = np.empty(nf, np.int64)
-        skey = np.empty(nf, np.int64)
         cnt = np.empty(MAX_SIDES, np.int64)
         best_t = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
         best_k = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
@@ -345,7 +338,7 @@ def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, pol
             state = match_state(key, start + j)
             c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy,
                                         seat_start, used, beats, rps_tries, rps, max_rounds, best_t, best_k,
-                                        hp, tot, alive, ordr, skey, cnt, dummy, False)
+                                        hp, bucket, alive, ordr, cnt, dummy, False)
             codes[j] = c
             rounds[j] = r
             survivors[j] = sv
@@ -361,10 +354,9 @@ def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger,
     A length over the trace's width means the faces did not fit (the caller widens and retries)."""
     nf = seat.shape[0]
     hp = np.empty(nf, np.int64)
-    tot = np.empty(nf, np.int64)
+    bucket = np.zeros(BUCKETS, np.int64)
     alive = np.empty(nf, np.int64)
     ordr = np.empty(nf, np.int64)
-    skey = np.empty(nf, np.int64)
     cnt = np.empty(MAX_SIDES, np.int64)
     best_t = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
     best_k = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
@@ -372,7 +364,7 @@ def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger,
         state = match_state(key, start + j)
         c, r, sv, d, n = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy,
                                     seat_start, used, beats, rps_tries, rps, max_rounds, best_t, best_k,
-                                    hp, tot, alive, ordr, skey, cnt, traces[j], True)
+                                    hp, bucket, alive, ordr, cnt, traces[j], True)
         codes[j] = c
         rounds[j] = r
         survivors[j] = sv
