@@ -304,7 +304,17 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                 q = seat[best]
                 for pk in range(WEAKEST, MOST_DANGEROUS):
                     if used[pk]:
-                        refresh(pk, q, seat_start, hp, power, danger, best_t, best_k)
+                        if left == 0 or pk == STRONGEST:
+                            # A figure gone or less preferred: only the army's best needs a new look.
+                            if best_t[pk, q] == best:
+                                refresh(pk, q, seat_start, hp, power, danger, best_t, best_k)
+                        else:
+                            # Weakest and lowest-hp prefer a figure more as it loses HP.
+                            key = target_key(pk, 0, best, hp, power, danger)
+                            bt = best_t[pk, q]
+                            if bt == best or key < best_k[pk, q] or (key == best_k[pk, q] and best < bt):
+                                best_t[pk, q] = best
+                                best_k[pk, q] = key
         if standing < 2:
             break
     survivors = 0
