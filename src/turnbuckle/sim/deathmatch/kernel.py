@@ -171,7 +171,7 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                 na += 1
         # Initiative: d6 + SPD for every standing figure, in table order. Each total has a bucket,
         # a bit set of the figures on it (bit k for figure k, so bit order is table order).
-        top = 0
+        occ = np.int64(0)  # bit v set: bucket v holds a figure
         g = 0
         while g < na:
             c = min(INIT_GROUP, na - g)
@@ -183,7 +183,7 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                 k = alive[g + t]
                 v = face + spd[k] + BUCKET_OFF
                 bucket[v] |= np.int64(1) << k
-                top = max(top, v)
+                occ |= np.int64(1) << v
                 if tracing:
                     if pos < width:
                         trace[pos] = face
@@ -193,9 +193,18 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
         # Acting order and tie-breaks, from the highest total down. A bucket with two or more
         # figures is the highest shared total: its first two in table order (its two lowest bits)
         # break the tie, and the loser drops to the bucket below; the last one left acts next.
-        placed = 0
-        v = top
-        while placed < na and v > 0:
+        for placed in range(na):
+            # The highest bucket still holding a figure: the highest set bit of ``occ``.
+            x = occ | (occ >> 1)
+            x |= x >> 2
+            x |= x >> 4
+            x |= x >> 8
+            x |= x >> 16
+            x |= x >> 32
+            high = x ^ (x >> 1)
+            v = BIT_INDEX[((high * DE_BRUIJN) & MASK32_I) >> 27] if high <= MASK32_I else \
+                32 + BIT_INDEX[(((high >> 32) * DE_BRUIJN) & MASK32_I) >> 27]
+            occ ^= high
             m = bucket[v]
             bucket[v] = 0
             while m & (m - 1) != 0:
@@ -237,10 +246,8 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                 loser = c2 ^ ((c1 ^ c2) & -first_loses)
                 m ^= loser
                 bucket[v - 1] |= loser
-            if m != 0:
-                ordr[placed] = BIT_INDEX[((m * DE_BRUIJN) & MASK32_I) >> 27]
-                placed += 1
-            v -= 1
+                occ |= high >> 1
+            ordr[placed] = BIT_INDEX[((m * DE_BRUIJN) & MASK32_I) >> 27]
         # The attacks, in acting order.
         for oi in range(na):
             if standing < 2:
