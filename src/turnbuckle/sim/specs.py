@@ -150,6 +150,12 @@ def _headlock_figures(record: MatchRecord) -> dict[str, float]:
     return {"knockdowns": count_events(record, "knockdown")}
 
 
+# -- deathmatch ------------------------------------------------------------------------------
+def _deathmatch_figures(record: MatchRecord) -> dict[str, float]:
+    survivors = record.result.extra.get("survivors", [])
+    return {"survivors": float(len(survivors)) if isinstance(survivors, list) else 0.0}
+
+
 SPECS: dict[str, SimSpec] = {
     "boxing": SimSpec(
         "boxing",
@@ -184,6 +190,16 @@ SPECS: dict[str, SimSpec] = {
         length_unit="turns",
         figures=(Figure("knockdowns", "knockdowns per match (knockout variant)"),),
         figures_of=_headlock_figures,
+    ),
+    "deathmatch": SimSpec(
+        "deathmatch",
+        fast="turnbuckle.sim.deathmatch.fast:run",
+        fast_ready="turnbuckle.sim.deathmatch.fast:compiled",
+        fast_version="1.1",
+        exchange="turnbuckle.sim.deathmatch.exact:exchange_tables",
+        length_unit="rounds",
+        figures=(Figure("survivors", "figures standing at the end"),),
+        figures_of=_deathmatch_figures,
     ),
 }
 

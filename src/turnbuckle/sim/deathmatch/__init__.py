@@ -1,0 +1,1 @@
+"""The fast UOV Deathmatch engine and the exact odds of one attack."""

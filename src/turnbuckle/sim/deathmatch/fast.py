@@ -1,0 +1,180 @@
+"""The fast Deathmatch engine: chunks of battles through the numba kernel, counted into a Tally.
+
+Importing this module imports numpy and numba; the sim layer imports it only when the fast
+engine is chosen (an ImportError there makes ``odds`` fall back to the reference engine).
+
+It plays every option of the ruleset (``cap``, ``tiebreak``, ``default_policy``,
+``max_rounds``, ``stake``) with the automatic target policies; a human player, or an option it
+does not know, makes it step aside for the reference engine (``FastEngineUnsupported``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.match import unique_names
+from turnbuckle.core.options import OptionValue
+from turnbuckle.core.rng import SplitMix64
+from turnbuckle.rulesets.deathmatch.engine import cap_problems
+from turnbuckle.rulesets.deathmatch.figures import Army
+from turnbuckle.rulesets.deathmatch.pieces import Piece
+from turnbuckle.sim.deathmatch import kernel
+from turnbuckle.sim.deathmatch.tables import MAX_SIDES, POLICY_CODE, TIEBREAK_CODE, Tables, build
+from turnbuckle.sim.specs import FastEngineUnsupported, Progress
+from turnbuckle.sim.tally import Outcome, Tally
+
+#: Battles per kernel call: 8 bytes a battle, so a chunk is about 2 MB.
+CHUNK = 1 << 18
+METHOD = "last-standing"
+#: Outcome codes of the kernel, in order: the winning seat, then a draw at the round limit.
+OUTCOMES: tuple[Outcome, ...] = (*((seat, METHOD) for seat in range(MAX_SIDES)), (None, "draw"))
+#: The Deathmatch options this engine plays; any other makes it step aside for the reference engine.
+KNOWN_OPTIONS = frozenset({"cap", "tiebreak", "default_policy", "max_rounds", "stake"})
+
+
+def fast_key(seed: int) -> int:
+    """The kernel's key for a run's seed (the first SplitMix64 output of the seed)."""
+    return SplitMix64(seed).next64()
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The kernel's arguments for one matchup, option set and choice of players."""
+
+    tables: Tables
+    rps: bool
+    max_rounds: int
+    pieces: int
+
+    @classmethod
+    def of(cls, sides: Sequence[Army], options: Mapping[str, OptionValue],
+           players: Mapping[int, str] | None = None) -> Setup:
+        if not 2 <= len(sides) <= MAX_SIDES:
+            raise ValueError(f"Deathmatch is for 2 to {MAX_SIDES} armies, got {len(sides)}")
+        unknown = sorted(set(options) - KNOWN_OPTIONS)
+        if unknown:
+            raise FastEngineUnsupported(f"the fast Deathmatch engine does not know the option(s) {', '.join(unknown)}")
+        names = unique_names([a.name for a in sides])
+        cap = int(options["cap"])
+        problems = cap_problems(sides, names, cap)
+        if problems:  # what the reference engine raises for the same setup
+            raise SheetError(f"power cap {cap}", problems)
+        default = str(options["default_policy"])
+        kinds = {seat: (players or {}).get(seat, "auto") for seat in range(len(sides))}
+        kinds = {seat: default if kind == "auto" else kind for seat, kind in kinds.items()}
+        others = sorted({k for k in kinds.values() if k not in POLICY_CODE})
+        if others:
+            raise FastEngineUnsupported(
+                f"the fast Deathmatch engine plays automatic policies only, not {', '.join(others)}")
+        tiebreak = str(options["tiebreak"])
+        if tiebreak not in TIEBREAK_CODE:
+            raise FastEngineUnsupported(f"the fast Deathmatch engine does not know tiebreak={tiebreak}")
+        pieces = [Piece.from_figure(fig, seat, pos, name)
+                  for seat, (army, name) in enumerate(zip(sides, names, strict=True))
+                  for pos, fig in enumerate(army.figures)]
+        return cls(build(pieces, kinds), TIEBREAK_CODE[tiebreak] == TIEBREAK_CODE["rps"],
+                   int(options["max_rounds"]), len(pieces))
+
+    def args(self) -> tuple[Any, ...]:
+        t = self.tables
+        return (t.seat, t.spd, t.power, t.hp, t.damage, t.danger, t.policy, t.seat_start, t.used, t.beats,
+                t.rps_tries,
+                self.rps, self.max_rounds)
+
+
+def compiled() -> bool:
+    """Whether the kernel is already in numba's disk cache (else the next run compiles it first).
+    A best guess from numba's cache index file; False when it cannot tell."""
+    dispatcher: Any = kernel.run_chunk
+    try:
+        index = Path(dispatcher._cache._cache_file._index_path)
+    except AttributeError:  # numba's internals moved: assume a compile
+        return False
+    return index.exists()
+
+
+def set_threads(threads: int | None) -> None:
+    import numba
+
+    config: Any = numba.config
+    most = int(config.NUMBA_NUM_THREADS)
+    if threads is not None and not 1 <= threads <= most:
+        raise RulesError(f"--threads {threads}: this machine runs 1 to {most} threads")
+    numba.set_num_threads(threads if threads is not None else most)
+
+
+def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
+        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK) -> Tally:
+    """``n`` battles from ``seed``; identical for any ``threads`` (battle ``i`` always plays the same)."""
+    run_chunk: Any = kernel.run_chunk
+
+    setup = Setup.of(sides, options)
+    args = setup.args()
+    key = np.uint64(fast_key(seed))
+    set_threads(threads)
+    tally = Tally(len(sides), unit="rounds")
+    size = min(chunk, n)
+    codes = np.empty(size, np.int8)
+    rounds = np.empty(size, np.int16)
+    survivors = np.empty(size, np.int8)
+    dice = np.empty(size, np.int32)
+    done = 0
+    while done < n:
+        count = min(size, n - done)
+        run_chunk(key, done, count, *args, codes, rounds, survivors, dice)
+        c = np.bincount(codes[:count], minlength=len(OUTCOMES))
+        lengths = np.bincount(rounds[:count])
+        tally.add_counts(
+            {o: int(c[i]) for i, o in enumerate(OUTCOMES)},
+            {int(k): int(v) for k, v in enumerate(lengths) if v},
+            {"survivors": float(survivors[:count].sum(dtype=np.int64))},
+            int(dice[:count].sum(dtype=np.int64)),
+            count,
+        )
+        done += count
+        if progress is not None:
+            progress(done)
+    return tally
+
+
+@dataclass(frozen=True)
+class Traced:
+    """Battles played one by one with every die face recorded in the reference engine's order."""
+
+    faces: list[list[int]]
+    codes: list[int]
+    rounds: list[int]
+    survivors: list[int]
+    dice: list[int]
+    final_hp: list[list[int]]
+
+
+def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0,
+          players: Mapping[int, str] | None = None) -> Traced:
+    """Battles ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    trace_battles: Any = kernel.trace_battles
+
+    setup = Setup.of(sides, options, players)
+    width = 64 * setup.pieces
+    while True:
+        faces = np.zeros((n, width), np.int8)
+        lengths = np.zeros(n, np.int64)
+        final_hp = np.zeros((n, setup.pieces), np.int64)
+        codes = np.zeros(n, np.int8)
+        rounds = np.zeros(n, np.int16)
+        survivors = np.zeros(n, np.int8)
+        dice = np.zeros(n, np.int32)
+        trace_battles(np.uint64(fast_key(seed)), start, n, *setup.args(), faces, lengths, final_hp, codes,
+                      rounds, survivors, dice)
+        longest = int(lengths.max()) if n else 0
+        if longest <= width:
+            break
+        width = longest
+    return Traced([faces[i, : lengths[i]].tolist() for i in range(n)], codes.tolist(), rounds.tolist(),
+                  survivors.tolist(), dice.tolist(), final_hp.tolist())

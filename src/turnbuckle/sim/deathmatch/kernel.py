@@ -1,0 +1,391 @@
+"""The fast Deathmatch battle, compiled with numba. Import this module only when the fast engine runs.
+
+One battle is a pure function of (key, battle index, tables, options): its generator is
+SplitMix64 started from ``mix64(key + index * GOLDEN)``, so a battle's dice never depend on which
+thread plays it or on what ran before, and results are identical for any thread count.
+
+Dice are drawn without bias, one 32-bit half of a 64-bit word at a time (the other half is kept
+for the next draw), by Lemire's multiply-and-reject method, so each draw is exactly uniform:
+
+- a round's initiative: up to ten d6 from one draw below 6**10 (faces are its base-6 digits);
+- an attack: the attack and defence d6 as one draw below 36;
+- a coin (d2): one random bit (32 coins per half-word);
+- a pair of rock-paper-scissors throws (two d3, one draw below 9), and the random policy's
+  target die (one face per standing enemy).
+
+Faces are kept exactly as the reference engine would see them and can be recorded in its order,
+so a battle can be traced and replayed through the reference engine (``trace_battles``).
+
+The rules come from the arrays of ``tables.py``; this file holds only the flow of a battle, which
+must match ``rulesets/deathmatch/engine.py``, ``initiative.py`` and ``policies.py`` (tests replay
+traced battles through them). Keep everything in this one file: numba's cache only notices edits
+to the file of the function it compiled.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MUL1 = np.uint64(0xBF58476D1CE4E5B9)
+MUL2 = np.uint64(0x94D049BB133111EB)
+MASK32 = np.uint64(0xFFFFFFFF)
+TWO32 = np.uint64(1 << 32)
+NONE = np.uint64(1 << 63)  # no spare half-word held
+SH30 = np.uint64(30)
+SH27 = np.uint64(27)
+SH31 = np.uint64(31)
+SH32 = np.uint64(32)
+ONE = np.uint64(1)
+U3 = np.uint64(3)
+U6 = np.uint64(6)
+U9 = np.uint64(9)
+U36 = np.uint64(36)
+#: Bounded: a rejection has chance below 1.5e-2 even for 6**10, so 64 in a row never happens.
+MAX_REJECTIONS = 64
+#: Initiative d6 drawn together (6**10 < 2**32, with a rejection chance of 4e-4).
+INIT_GROUP = 10
+POW6 = np.array([6**k for k in range(INIT_GROUP + 1)], np.uint64)
+
+MAX_SIDES = 4  # must equal tables.MAX_SIDES (checked by a test)
+DRAW_CODE = MAX_SIDES
+#: Policy codes (tables.POLICY_CODE, checked by a test).
+RANDOM, WEAKEST, STRONGEST, LOWEST_HP, MOST_DANGEROUS = 0, 1, 2, 3, 4
+#: Bigger than any HP (99) and any power key: keys are packed into one integer.
+HP_SCALE = 128
+POWER_SCALE = 1024
+NO_KEY = 1 << 60  # above every target key
+#: Initiative buckets: total + BUCKET_OFF indexes one, from 1 (the lowest total after every
+#: tie-break, 1 - 23) to 58 (6 + SPD 20).
+BUCKET_OFF = 32
+BUCKETS = 64
+#: The index of a single set bit below 2**32: BIT_INDEX[(bit * DE_BRUIJN mod 2**32) >> 27].
+DE_BRUIJN = 0x077CB531
+MASK32_I = 0xFFFFFFFF
+BIT_INDEX = np.zeros(32, np.int64)
+for _bit in range(32):
+    BIT_INDEX[(((1 << _bit) * DE_BRUIJN) & MASK32_I) >> 27] = _bit
+#: Matches per parallel block (each block owns its scratch arrays).
+BLOCK = 512
+
+
+@njit(cache=True, inline="always")
+def mix64(z):
+    z = (z ^ (z >> SH30)) * MUL1
+    z = (z ^ (z >> SH27)) * MUL2
+    return z ^ (z >> SH31)
+
+
+@njit(cache=True, inline="always")
+def take32(state, spare):
+    """The next 32 random bits: the spare half of the last word, or a fresh word's low half."""
+    if spare != NONE:
+        return state, NONE, spare
+    state = state + GOLDEN
+    w = mix64(state)
+    return state, w >> SH32, w & MASK32
+
+
+@njit(cache=True, inline="always")
+def draw(state, spare, n):
+    """A uniform integer below ``n`` (Lemire's method; fresh bits on rejection)."""
+    state, spare, x = take32(state, spare)
+    m = x * n
+    low = m & MASK32
+    if low < n:
+        threshold = (TWO32 - n) % n
+        for _ in range(MAX_REJECTIONS):
+            if low >= threshold:
+                break
+            state, spare, x = take32(state, spare)
+            m = x * n
+            low = m & MASK32
+    return state, spare, m >> SH32
+
+
+@njit(cache=True, inline="always")
+def match_state(key, index):
+    return mix64(key + np.uint64(index) * GOLDEN)
+
+
+@njit(cache=True, inline="always")
+def target_key(policy, attacker, t, hp, power, danger):
+    """A deterministic policy's key for target ``t`` (smaller is preferred; table order breaks
+    ties): the rules' key tuples packed into one integer."""
+    if policy == WEAKEST:
+        return power[t] * HP_SCALE + hp[t]
+    if policy == STRONGEST:
+        return -(power[t] * HP_SCALE + hp[t])
+    if policy == LOWEST_HP:
+        return hp[t] * HP_SCALE - power[t]
+    return -danger[attacker, t] * POWER_SCALE + (3 - power[t]) * HP_SCALE + hp[t]
+
+
+@njit(cache=True, inline="always")
+def refresh(policy, q, seat_start, hp, power, danger, best_t, best_k):
+    """Army ``q``'s preferred target under a policy whose key does not depend on the attacker
+    (weakest, strongest, lowest-hp): its figures are ``seat_start[q]`` up to ``seat_start[q + 1]``
+    in table order. ``best_t`` is -1 and ``best_k`` NO_KEY when none of them stands."""
+    bt = -1
+    bk = NO_KEY
+    for t in range(seat_start[q], seat_start[q + 1]):
+        if hp[t] > 0:
+            key = target_key(policy, 0, t, hp, power, danger)
+            if key < bk:
+                bt = t
+                bk = key
+    best_t[policy, q] = bt
+    best_k[policy, q] = bk
+
+
+@njit(cache=True, inline="always")
+def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, seat_start, used, beats,
+               rps_tries, rps, max_rounds, best_t, best_k, hp, bucket, alive, ordr, cnt, trace, tracing):
+    """One battle. Returns (outcome code, rounds, figures standing, dice, trace length)."""
+    spare = NONE
+    bits = np.uint64(0)  # coin flips: single random bits, 32 at a time
+    nbits = 0
+    for s in range(MAX_SIDES):
+        cnt[s] = 0
+    for k in range(nf):
+        hp[k] = start_hp[k]
+        cnt[seat[k]] += 1
+    standing = 0
+    for s in range(MAX_SIDES):
+        if cnt[s] > 0:
+            standing += 1
+        for pk in range(WEAKEST, MOST_DANGEROUS):
+            if used[pk]:
+                refresh(pk, s, seat_start, hp, power, danger, best_t, best_k)
+    dice = 0
+    pos = 0
+    rnd = 0
+    width = trace.shape[0]
+    for r in range(1, max_rounds + 1):
+        rnd = r
+        na = 0
+        for k in range(nf):
+            if hp[k] > 0:
+                alive[na] = k
+                na += 1
+        # Initiative: d6 + SPD for every standing figure, in table order. Each total has a bucket,
+        # a bit set of the figures on it (bit k for figure k, so bit order is table order).
+        occ = np.int64(0)  # bit v set: bucket v holds a figure
+        g = 0
+        while g < na:
+            c = min(INIT_GROUP, na - g)
+            state, spare, u = draw(state, spare, POW6[c])
+            for t in range(c):
+                q = u // U6
+                face = np.int64(u - q * U6) + 1
+                u = q
+                k = alive[g + t]
+                v = face + spd[k] + BUCKET_OFF
+                bucket[v] |= np.int64(1) << k
+                occ |= np.int64(1) << v
+                if tracing:
+                    if pos < width:
+                        trace[pos] = face
+                    pos += 1
+            g += c
+        dice += na
+        # Acting order and tie-breaks, from the highest total down. A bucket with two or more
+        # figures is the highest shared total: its first two in table order (its two lowest bits)
+        # break the tie, and the loser drops to the bucket below; the last one left acts next.
+        for placed in range(na):
+            # The highest bucket still holding a figure: the highest set bit of ``occ``.
+            x = occ | (occ >> 1)
+            x |= x >> 2
+            x |= x >> 4
+            x |= x >> 8
+            x |= x >> 16
+            x |= x >> 32
+            high = x ^ (x >> 1)
+            v = BIT_INDEX[((high * DE_BRUIJN) & MASK32_I) >> 27] if high <= MASK32_I else \
+                32 + BIT_INDEX[(((high >> 32) * DE_BRUIJN) & MASK32_I) >> 27]
+            occ ^= high
+            m = bucket[v]
+            bucket[v] = 0
+            while m & (m - 1) != 0:
+                c1 = m & -m
+                rest = m ^ c1
+                c2 = rest & -rest
+                decided = False
+                first_loses = np.int64(0)
+                if rps:
+                    first = BIT_INDEX[((c1 * DE_BRUIJN) & MASK32_I) >> 27]
+                    second = BIT_INDEX[((c2 * DE_BRUIJN) & MASK32_I) >> 27]
+                    if seat[first] != seat[second]:
+                        for _ in range(rps_tries):
+                            state, spare, x = draw(state, spare, U9)
+                            a = np.int64(x // U3)
+                            b = np.int64(x - (x // U3) * U3)
+                            dice += 2
+                            if tracing:
+                                if pos + 1 < width:
+                                    trace[pos] = a + 1
+                                    trace[pos + 1] = b + 1
+                                pos += 2
+                            if a != b:
+                                first_loses = np.int64(beats[a] != b)
+                                decided = True
+                                break
+                if not decided:
+                    if nbits == 0:
+                        state, spare, bits = take32(state, spare)
+                        nbits = 32
+                    first_loses = np.int64(bits & ONE)  # a 2 on the coin: the second figure wins
+                    bits = bits >> ONE
+                    nbits -= 1
+                    dice += 1
+                    if tracing:
+                        if pos < width:
+                            trace[pos] = first_loses + 1
+                        pos += 1
+                loser = c2 ^ ((c1 ^ c2) & -first_loses)
+                m ^= loser
+                bucket[v - 1] |= loser
+                occ |= high >> 1
+            ordr[placed] = BIT_INDEX[((m * DE_BRUIJN) & MASK32_I) >> 27]
+        # The attacks, in acting order.
+        for oi in range(na):
+            if standing < 2:
+                break
+            k = ordr[oi]
+            if hp[k] <= 0:
+                continue
+            s = seat[k]
+            pol = policy[s]
+            best = -1
+            if pol == MOST_DANGEROUS:  # the key depends on the attacker: scan every enemy
+                best_key = 0
+                for t in range(nf):
+                    if hp[t] > 0 and seat[t] != s:
+                        key = target_key(pol, k, t, hp, power, danger)
+                        if best < 0 or key < best_key:
+                            best = t
+                            best_key = key
+            elif pol != RANDOM:  # the best of each enemy army is kept up to date
+                best_key = NO_KEY
+                for q in range(MAX_SIDES):
+                    if q != s and best_k[pol, q] < best_key:
+                        best = best_t[pol, q]
+                        best_key = best_k[pol, q]
+            else:
+                m = 0
+                for q in range(MAX_SIDES):
+                    if q != s:
+                        m += cnt[q]
+                pick = 0
+                if m > 1:
+                    state, spare, f = draw(state, spare, np.uint64(m))
+                    pick = np.int64(f)
+                    dice += 1
+                    if tracing:
+                        if pos < width:
+                            trace[pos] = pick + 1
+                        pos += 1
+                for t in range(nf):
+                    if hp[t] > 0 and seat[t] != s:
+                        if pick == 0:
+                            best = t
+                            break
+                        pick -= 1
+            state, spare, p = draw(state, spare, U36)
+            dice += 2
+            if tracing:
+                if pos + 1 < width:
+                    pa = np.int64(p // U6)
+                    trace[pos] = pa + 1
+                    trace[pos + 1] = np.int64(p) - pa * 6 + 1
+                pos += 2
+            left = hp[best] - np.int64(damage[k, best, p])
+            if left <= 0:
+                left = 0
+                cnt[seat[best]] -= 1
+                if cnt[seat[best]] == 0:
+                    standing -= 1
+            if left != hp[best]:
+                hp[best] = left
+                q = seat[best]
+                for pk in range(WEAKEST, MOST_DANGEROUS):
+                    if used[pk]:
+                        if left == 0 or pk == STRONGEST:
+                            # A figure gone or less preferred: only the army's best needs a new look.
+                            if best_t[pk, q] == best:
+                                refresh(pk, q, seat_start, hp, power, danger, best_t, best_k)
+                        else:
+                            # Weakest and lowest-hp prefer a figure more as it loses HP.
+                            key = target_key(pk, 0, best, hp, power, danger)
+                            bt = best_t[pk, q]
+                            if bt == best or key < best_k[pk, q] or (key == best_k[pk, q] and best < bt):
+                                best_t[pk, q] = best
+                                best_k[pk, q] = key
+        if standing < 2:
+            break
+    survivors = 0
+    for k in range(nf):
+        if hp[k] > 0:
+            survivors += 1
+    code = DRAW_CODE
+    if standing == 1:
+        for s in range(MAX_SIDES):
+            if cnt[s] > 0:
+                code = s
+    return code, rnd, survivors, dice, pos
+
+
+@njit(parallel=True, cache=True)
+def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, policy, seat_start, used,
+              beats, rps_tries, rps, max_rounds, codes, rounds, survivors, dice):
+    """Battles ``start .. start + count - 1``; per-battle results go into the output arrays."""
+    nf = seat.shape[0]
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        hp = np.empty(nf, np.int64)
+        bucket = np.zeros(BUCKETS, np.int64)
+        alive = np.empty(nf, np.int64)
+        ordr = np.empty(nf, np.int64)
+        cnt = np.empty(MAX_SIDES, np.int64)
+        best_t = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
+        best_k = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
+        dummy = np.zeros(1, np.int8)
+        for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            state = match_state(key, start + j)
+            c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy,
+                                        seat_start, used, beats, rps_tries, rps, max_rounds, best_t, best_k,
+                                        hp, bucket, alive, ordr, cnt, dummy, False)
+            codes[j] = c
+            rounds[j] = r
+            survivors[j] = sv
+            dice[j] = d
+
+
+@njit(cache=True)
+def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger, policy, seat_start,
+                  used, beats, rps_tries, rps, max_rounds, traces, lengths, final_hp, codes, rounds, survivors,
+                  dice):
+    """Like ``run_chunk`` on one thread, also writing every die face in the reference engine's
+    order into ``traces[j, :lengths[j]]`` and each figure's HP at the end into ``final_hp[j]``.
+    A length over the trace's width means the faces did not fit (the caller widens and retries)."""
+    nf = seat.shape[0]
+    hp = np.empty(nf, np.int64)
+    bucket = np.zeros(BUCKETS, np.int64)
+    alive = np.empty(nf, np.int64)
+    ordr = np.empty(nf, np.int64)
+    cnt = np.empty(MAX_SIDES, np.int64)
+    best_t = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
+    best_k = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
+    for j in range(count):
+        state = match_state(key, start + j)
+        c, r, sv, d, n = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy,
+                                    seat_start, used, beats, rps_tries, rps, max_rounds, best_t, best_k,
+                                    hp, bucket, alive, ordr, cnt, traces[j], True)
+        codes[j] = c
+        rounds[j] = r
+        survivors[j] = sv
+        dice[j] = d
+        lengths[j] = n
+        for k in range(nf):
+            final_hp[j, k] = hp[k]

@@ -1,0 +1,123 @@
+"""The fast Deathmatch engine: same seed, same tally, whatever the thread count or chunk size;
+the setups it refuses and the ones it steps aside for."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.sim.deathmatch_setups import DEATHMATCH, FIENDS, TWINS_A, WALL, army, fig, options, sample
+from turnbuckle.core.errors import SheetError
+from turnbuckle.rulesets.deathmatch import initiative, policies
+from turnbuckle.rulesets.deathmatch.figures import MAX_FIGURES
+from turnbuckle.sim.deathmatch import fast, kernel, tables
+from turnbuckle.sim.deathmatch.fast import OUTCOMES, Setup, run
+from turnbuckle.sim.odds import simulate
+from turnbuckle.sim.specs import FastEngineUnsupported
+
+SIDES = [sample("ash-court"), sample("bog-host")]
+
+
+@pytest.mark.parametrize("opts", [{}, {"tiebreak": "rps", "default_policy": "random"}])
+def test_identical_with_one_and_two_threads(opts: dict[str, object]) -> None:
+    sides = [sample("ash-court"), sample("bog-host"), sample("dread-trio")]
+    one = run(sides, options(**opts), 60_000, seed=3, threads=1)
+    two = run(sides, options(**opts), 60_000, seed=3, threads=2)
+    assert one == two
+    assert one.n == 60_000
+
+
+def test_identical_whatever_the_chunk_size() -> None:
+    whole = run(SIDES, options(default_policy="most-dangerous"), 20_000, seed=4)
+    pieces = run(SIDES, options(default_policy="most-dangerous"), 20_000, seed=4, chunk=3_000, threads=2)
+    assert whole == pieces
+
+
+def test_seed_changes_the_battles_and_n_is_counted() -> None:
+    a = run(SIDES, options(), 10_000, seed=1)
+    b = run(SIDES, options(), 10_000, seed=2)
+    assert a != b
+    assert sum(a.outcomes.values()) == a.n == sum(a.lengths.values())
+    assert a.unit == "rounds"
+    assert 0 < a.figures["survivors"] / a.n <= 10
+
+
+def test_progress_is_reported_per_chunk() -> None:
+    seen: list[int] = []
+    run(SIDES, options(), 10_000, seed=1, chunk=4_000, progress=seen.append)
+    assert seen == [4_000, 8_000, 10_000]
+
+
+def test_round_limit_bounds_the_length_and_gives_draws() -> None:
+    t = run([WALL, TWINS_A], options(max_rounds=4), 5_000, seed=5)
+    assert max(t.lengths) == 4
+    assert t.outcomes.get((None, "draw"), 0) > 0
+
+
+def test_kernel_constants_match_the_rules() -> None:
+    assert kernel.MAX_SIDES == tables.MAX_SIDES == DEATHMATCH.info.max_sides
+    assert len(OUTCOMES) == kernel.DRAW_CODE + 1
+    assert tables.POLICY_CODE == {"random": kernel.RANDOM, "weakest": kernel.WEAKEST, "strongest": kernel.STRONGEST,
+                                  "lowest-hp": kernel.LOWEST_HP, "most-dangerous": kernel.MOST_DANGEROUS}
+    assert tables.POLICY_CODE.keys() == set(policies.POLICIES)
+    assert tables.TIEBREAK_CODE.keys() == set(initiative.TIEBREAKS)
+    assert kernel.HP_SCALE > 99  # the highest HP a figure may have
+    assert tables.MAX_PIECES <= 32  # a figure is a bit of a 32-bit set
+    assert 1 + 0 - (tables.MAX_PIECES - 1) + kernel.BUCKET_OFF >= 1
+    assert 6 + 20 + kernel.BUCKET_OFF < kernel.BUCKETS
+    bits = [kernel.BIT_INDEX[((1 << b) * kernel.DE_BRUIJN & kernel.MASK32_I) >> 27] for b in range(32)]
+    assert bits == list(range(32))
+    assert 6 ** kernel.INIT_GROUP < 1 << 32
+    assert tables.MAX_PIECES == tables.MAX_SIDES * MAX_FIGURES
+
+
+def test_rock_paper_scissors_table_is_the_rules() -> None:
+    beats = tables.rps_beats()
+    for a, throw in enumerate(initiative.THROWS):
+        assert initiative.THROWS[beats[a]] == initiative.BEATS[throw]
+
+
+def test_tables_come_from_the_rule_functions() -> None:
+    setup = Setup.of(FIENDS, options(cap=18))
+    t = setup.tables
+    assert setup.pieces == 24
+    # Fiend A0 (ATK 4) on Fiend B1 (DEF 3): rolls 6 and 1 give 6 + 4 - (1 + 3) = 6; 1 and 6 give 0.
+    assert t.damage[0, 7, 5 * 6 + 0] == 6
+    assert t.damage[0, 7, 0 * 6 + 5] == 0
+    assert (t.damage >= 0).all()
+    assert list(t.policy) == [tables.POLICY_CODE["lowest-hp"]] * 4
+
+
+def test_over_the_cap_is_the_reference_engine_error() -> None:
+    with pytest.raises(SheetError, match="over the cap of 10"):
+        run(FIENDS[:2], options(), 10, seed=1)
+
+
+def test_a_human_player_steps_aside() -> None:
+    with pytest.raises(FastEngineUnsupported, match="human"):
+        Setup.of(SIDES, options(), {1: "human"})
+
+
+def test_an_unknown_option_steps_aside_to_the_reference_engine() -> None:
+    with pytest.raises(FastEngineUnsupported, match="wildcards"):
+        Setup.of(SIDES, {**options(), "wildcards": True})
+
+
+def test_bad_setups_are_refused() -> None:
+    with pytest.raises(ValueError, match="2 to 4 armies"):
+        Setup.of(SIDES[:1], options())
+    with pytest.raises(ValueError, match="2 to 24 figures"):
+        tables.build([], {})
+
+
+def test_odds_uses_the_fast_engine() -> None:
+    done = simulate(DEATHMATCH, SIDES, {"tiebreak": "rps"}, 2_000, seed=1)
+    assert done.engine == "fast"
+    assert done.notes == []
+    lone = army("Lone", fig("Lone", 5, 3, 3, 3))
+    two = simulate(DEATHMATCH, [lone, lone], {}, 100, seed=1)
+    assert two.tally.n == 100
+
+
+def test_compiled_reports_the_cache() -> None:
+    run(SIDES, options(), 10, seed=1)  # compiles or loads: either way the cache now holds it
+    assert fast.compiled()
