@@ -121,8 +121,8 @@ def main() -> None:
         print(f"{rs.info.id:<10}{ref_rate:>10,.0f}{rates[1]:>12,.0f}{rates[2]:>12,.0f}{rates[2] / ref_rate:>8,.0f}x"
               f"{dice_per:>12.1f}{rates[2] * dice_per / 1e6:>11,.0f}M"
               f"{rates[1] * dice_per / raw_loop[1]:>11.0%}{rates[2] * dice_per / raw_loop[2]:>11.0%}")
-        print(f"{'':<10}per CPU-second: {per_cpu[1]:,.0f} bouts on 1 thread, {per_cpu[2]:,.0f} on 2 "
-              f"(what 2 idle cores would give: about {2 * per_cpu[2]:,.0f} bouts/s)")
+        print(f"{'':<10}per CPU-second: {per_cpu[1]:,.0f} matches on 1 thread, {per_cpu[2]:,.0f} on 2 "
+              f"(what 2 idle cores would give: about {2 * per_cpu[2]:,.0f} matches/s)")
     print()
     for rs in all_rulesets():
         if spec_for(rs.info.id).fast is None:
