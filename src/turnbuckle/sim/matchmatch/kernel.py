@@ -1,0 +1,374 @@
+"""The fast MatchMatch match, compiled with numba. Import this module only when the fast engine runs.
+
+One match is a pure function of (key, match index, setup): its generator is SplitMix64 started
+from ``mix64(key + index * GOLDEN)``, so a match's dice never depend on which thread plays it,
+and results are identical for any thread count.
+
+Dice are unbiased: each 64-bit word gives two 32-bit halves, and each roll takes one half and
+maps it below the number of outcomes by Lemire's multiply-and-reject method. 3d6 is one draw
+below 216 and 2d6 one below 36 (ordered faces). Every face is kept exactly as the reference
+engine asks for it, so a traced match replays through the reference engine (``trace_matches``).
+
+The rules come from the arrays of ``tables.py``; this file holds the flow of a match, which must
+follow ``rulesets/matchmatch/engine.py`` (tests replay traced matches through it). Per-match
+state lives in a row of a chunk-sized work array (no allocation per match). Keep everything in
+this one file: numba's cache only notices edits to the file of the function it compiled.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MUL1 = np.uint64(0xBF58476D1CE4E5B9)
+MUL2 = np.uint64(0x94D049BB133111EB)
+MASK32 = np.uint64(0xFFFFFFFF)
+TWO32 = np.uint64(1 << 32)
+SH30 = np.uint64(30)
+SH27 = np.uint64(27)
+SH31 = np.uint64(31)
+SH32 = np.uint64(32)
+MAX_REJECTIONS = 64
+#: The engine's bound on style rerolls (engine.MAX_REROLLS; checked by a test).
+MAX_REROLLS = 200
+#: Round-type codes the flow names (their index in rounds.ROUND_TYPES; checked by a test).
+KIND_NORMAL = 0
+KIND_HIGH_SPOT = 2
+#: A High Risk face that earns an extra die (tables.HIGH_RISK_EXTRA_FACE; checked by a test).
+EXTRA_FACE = 3
+STAMINA = 8
+#: Outcome codes: 2 * method + winner (methods: pinfall, submission, count-out, dq), then these.
+DOUBLE_DQ = 8
+DOUBLE_COUNT_OUT = 9
+DRAW = 10
+ERROR = -1
+
+# The work row: values of side s at s * 9 (8 styles, then Stamina), then these offsets.
+INJ = 18
+THR = 20
+HS = 22
+SP = 24
+SEEN = 26
+INLIST = 34
+LIST = 42  # the match's style list (up to 16 entries)
+GRID = 58  # the 9 grid cells
+POS = 67  # dice rolled so far
+HURT = 68  # injuries suffered in the match
+KIND = 69
+TARGET = 71
+WORK = 73
+
+
+@njit(cache=True, inline="always")
+def mix64(z):
+    z = (z ^ (z >> SH30)) * MUL1
+    z = (z ^ (z >> SH27)) * MUL2
+    return z ^ (z >> SH31)
+
+
+@njit(cache=True, inline="always")
+def half(rng):
+    """The next 32 random bits: the high half of the last word, or the low half of a new one."""
+    if rng[2] != 0:
+        rng[2] = 0
+        return rng[1]
+    rng[0] = rng[0] + GOLDEN
+    w = mix64(rng[0])
+    rng[1] = w >> SH32
+    rng[2] = 1
+    return w & MASK32
+
+
+@njit(cache=True, inline="always")
+def below(rng, n):
+    """A uniform integer in 0 .. n - 1 (n < 2**32), unbiased."""
+    m = half(rng) * n
+    low = m & MASK32
+    if low < n:
+        threshold = (TWO32 - n) % n
+        for _ in range(MAX_REJECTIONS):
+            if low >= threshold:
+                break
+            m = half(rng) * n
+            low = m & MASK32
+    return np.int64(m >> SH32)
+
+
+@njit(cache=True, inline="always")
+def note(w, trace, tracing, face):
+    if tracing:
+        trace[w[POS]] = face
+    w[POS] += 1
+
+
+@njit(cache=True, inline="always")
+def die(rng, w, trace, tracing, sides):
+    f = below(rng, np.uint64(sides)) + 1
+    note(w, trace, tracing, f)
+    return f
+
+
+@njit(cache=True, inline="always")
+def two_d6(rng, w, trace, tracing):
+    u = below(rng, np.uint64(36))
+    a = u // 6 + 1
+    b = u % 6 + 1
+    note(w, trace, tracing, a)
+    note(w, trace, tracing, b)
+    return a, b
+
+
+@njit(cache=True, inline="always")
+def three_d6(rng, w, trace, tracing):
+    u = below(rng, np.uint64(216))
+    a = u // 36 + 1
+    b = (u // 6) % 6 + 1
+    c = u % 6 + 1
+    note(w, trace, tracing, a)
+    note(w, trace, tracing, b)
+    note(w, trace, tracing, c)
+    return a, b, c
+
+
+@njit(cache=True, inline="always")
+def take_damage(w, s, target, amount):
+    """engine.apply_damage: a style stops at 0, the rest goes to Stamina, which stops at 0."""
+    rest = amount
+    if target != STAMINA:
+        taken = min(w[s * 9 + target], rest)
+        w[s * 9 + target] -= taken
+        rest -= taken
+    w[s * 9 + STAMINA] -= min(w[s * 9 + STAMINA], rest)
+
+
+@njit(cache=True, inline="always")
+def injury_check(rng, w, trace, tracing, s, style, cripple, defenses, injury_const, injury_target):
+    a, b, c = three_d6(rng, w, trace, tracing)
+    total = a + b + c - w[s * 9 + STAMINA] - w[s * 9 + style] - defenses[s, style] + injury_const[cripple]
+    if total >= injury_target:
+        w[INJ + s] += 1
+        w[HURT] += 1
+
+
+@njit(cache=True, inline="always")
+def victory_check(rng, w, trace, tracing, win, kind, pin_base, pin_need, natural):
+    a, b, c = three_d6(rng, w, trace, tracing)
+    roll = a + b + c
+    lose = 1 - win
+    zero = 0
+    for st in range(8):
+        if w[INLIST + st] != 0 and w[lose * 9 + st] == 0:
+            zero += 1
+    total = roll + pin_base[win, kind] + zero + w[INJ + lose] - w[lose * 9 + STAMINA]
+    return roll == natural or total >= pin_need
+
+
+@njit(cache=True)
+def play_match(rng, w, trace, tracing,
+               rounds, style_list, grid_slot, die_sides, grid_fixed, column, row, adv, values, defenses,
+               injuries, threshold, referee_roll, high_spots, push, plan_kind, plan_target, cond, forbidden,
+               attack_bonus, is_cheat, is_vile, is_special, is_high_risk, is_cripple, method, hr_value, damage,
+               injury_threshold, injury_const, injury_target, pin_base, pin_need, natural):
+    """One match. Returns (outcome code, rounds played); dice and injuries are left in ``w``."""
+    w[POS] = 0
+    w[HURT] = 0
+    for s in range(2):
+        for t in range(9):
+            w[s * 9 + t] = values[s, t]
+        w[INJ + s] = injuries[s]
+        w[HS + s] = 0
+        w[SP + s] = 0
+    for st in range(8):
+        w[SEEN + st] = 0
+        w[INLIST + st] = 0
+    ref = 0
+    if referee_roll:
+        a, b = two_d6(rng, w, trace, tracing)
+        ref = a + b
+    w[THR] = threshold[0, ref]
+    w[THR + 1] = threshold[1, ref]
+    # The grid, then the picks: the first side's column, the second side's row.
+    for cell in range(9):
+        if grid_fixed[0] >= 0:
+            w[GRID + cell] = grid_fixed[cell]
+        else:
+            w[GRID + cell] = die(rng, w, trace, tracing, 7) - 1
+    col = column
+    if col < 0:
+        best = -(1 << 30)
+        for c in range(3):
+            total = adv[0, w[GRID + c]] + adv[0, w[GRID + 3 + c]] + adv[0, w[GRID + 6 + c]]
+            if total > best:
+                best = total
+                col = c
+    rw = row
+    if rw < 0:
+        best = -(1 << 30)
+        for r in range(3):
+            total = adv[1, w[GRID + 3 * r]] + adv[1, w[GRID + 3 * r + 1]] + adv[1, w[GRID + 3 * r + 2]]
+            if total > best:
+                best = total
+                rw = r
+    length = style_list.shape[0]
+    for i in range(length):
+        st = style_list[i] if i != grid_slot else w[GRID + 3 * rw + col]
+        w[LIST + i] = st
+        w[INLIST + st] = 1
+
+    for rnd in range(1, rounds + 1):
+        style = -1
+        for _ in range(MAX_REROLLS):
+            face = die(rng, w, trace, tracing, die_sides)
+            if face <= length:
+                style = w[LIST + face - 1]
+                break
+        if style < 0:
+            return ERROR, rnd
+        w[SEEN + style] += 1
+        occ = w[SEEN + style]
+        # Each side's action: planned, a conditional, then what is still allowed.
+        for s in range(2):
+            kind = np.int64(plan_kind[s, rnd, style, occ])
+            target = np.int64(plan_target[s, rnd, style, occ])
+            for c in range(cond.shape[1]):
+                if cond[s, c, 0] < 0:
+                    break
+                if cond[s, c, 1] != rnd:
+                    continue
+                if cond[s, c, 0] == 0:
+                    unused = w[SP + s] < push[s]
+                else:
+                    unused = w[HS + s] < high_spots[s]
+                if unused:
+                    kind = np.int64(cond[s, c, 2])
+                    target = np.int64(cond[s, c, 3])
+                    break
+            if (kind == KIND_HIGH_SPOT and w[HS + s] >= high_spots[s]) or \
+                    (is_special[kind] != 0 and w[SP + s] >= push[s]) or forbidden[kind] != 0:
+                kind = KIND_NORMAL
+            if kind == KIND_HIGH_SPOT:
+                w[HS + s] += 1
+            if is_special[kind] != 0:
+                w[SP + s] += 1
+            w[KIND + s] = kind
+            w[TARGET + s] = target
+        # The attacks, side 0 first.
+        t0 = 0
+        t1 = 0
+        dq0 = False
+        dq1 = False
+        for s in range(2):
+            kind = w[KIND + s]
+            a, b, c = three_d6(rng, w, trace, tracing)
+            if is_high_risk[kind] != 0:
+                total = hr_value[a] + hr_value[b] + hr_value[c]
+                if a == EXTRA_FACE:
+                    total += die(rng, w, trace, tracing, 6)
+                if b == EXTRA_FACE:
+                    total += die(rng, w, trace, tracing, 6)
+                if c == EXTRA_FACE:
+                    total += die(rng, w, trace, tracing, 6)
+            else:
+                total = a + b + c
+            dq = False
+            if is_cheat[kind] != 0:
+                x, y = two_d6(rng, w, trace, tracing)
+                if x + y >= w[THR + s]:
+                    dq = True
+                else:
+                    total += x + y
+                    w[THR + s] -= 1
+                    if is_vile[kind] != 0:
+                        x, y = two_d6(rng, w, trace, tracing)
+                        total += x + y
+            total += w[s * 9 + style] + attack_bonus[kind]
+            if s == 0:
+                t0 = total
+                dq0 = dq
+            else:
+                t1 = total
+                dq1 = dq
+        if dq0 or dq1:
+            if dq0 and dq1:
+                return DOUBLE_DQ, rnd
+            return 2 * 3 + (1 if dq0 else 0), rnd
+        if t0 != t1:
+            win = 0 if t0 > t1 else 1
+            lose = 1 - win
+            kind = w[KIND + win]
+            margin = t0 - t1 if win == 0 else t1 - t0
+            dealt = np.int64(damage[kind, margin, defenses[lose, style]])
+            take_damage(w, lose, w[TARGET + win], dealt)
+            cripple = 1 if (is_cripple[kind] != 0 and dealt >= 1) else 0
+            if dealt >= injury_threshold or cripple == 1:
+                injury_check(rng, w, trace, tracing, lose, style, cripple, defenses, injury_const, injury_target)
+            if victory_check(rng, w, trace, tracing, win, kind, pin_base, pin_need, natural):
+                return 2 * np.int64(method[kind]) + win, rnd
+            continue
+        # A tie: each side takes 1 on the other's target, then both go for the win.
+        for s in range(2):
+            take_damage(w, s, w[TARGET + 1 - s], 1)
+            if 1 >= injury_threshold:
+                injury_check(rng, w, trace, tracing, s, style, 0, defenses, injury_const, injury_target)
+        won0 = victory_check(rng, w, trace, tracing, 0, w[KIND], pin_base, pin_need, natural)
+        won1 = victory_check(rng, w, trace, tracing, 1, w[KIND + 1], pin_base, pin_need, natural)
+        if won0 and won1:
+            return DOUBLE_COUNT_OUT, rnd
+        if won0:
+            return 2 * np.int64(method[w[KIND]]), rnd
+        if won1:
+            return 2 * np.int64(method[w[KIND + 1]]) + 1, rnd
+    return DRAW, rounds
+
+
+@njit(parallel=True, cache=True)
+def run_chunk(key, start, count, work, rngs,
+              rounds, style_list, grid_slot, die_sides, grid_fixed, column, row, adv, values, defenses,
+              injuries, threshold, referee_roll, high_spots, push, plan_kind, plan_target, cond, forbidden,
+              attack_bonus, is_cheat, is_vile, is_special, is_high_risk, is_cripple, method, hr_value, damage,
+              injury_threshold, injury_const, injury_target, pin_base, pin_need, natural,
+              codes, lengths, dice, hurt):
+    """Matches ``start .. start + count - 1``; per-match results go into the output arrays."""
+    dummy = np.zeros(1, np.int8)
+    for j in prange(count):
+        rng = rngs[j]
+        rng[0] = mix64(key + np.uint64(start + j) * GOLDEN)
+        rng[2] = 0
+        w = work[j]
+        c, n = play_match(rng, w, dummy, False,
+                          rounds, style_list, grid_slot, die_sides, grid_fixed, column, row, adv, values, defenses,
+                          injuries, threshold, referee_roll, high_spots, push, plan_kind, plan_target, cond,
+                          forbidden, attack_bonus, is_cheat, is_vile, is_special, is_high_risk, is_cripple, method,
+                          hr_value, damage, injury_threshold, injury_const, injury_target, pin_base, pin_need,
+                          natural)
+        codes[j] = c
+        lengths[j] = n
+        dice[j] = w[POS]
+        hurt[j] = w[HURT]
+
+
+@njit(cache=True)
+def trace_matches(key, start, count, work, rngs,
+                  rounds, style_list, grid_slot, die_sides, grid_fixed, column, row, adv, values, defenses,
+                  injuries, threshold, referee_roll, high_spots, push, plan_kind, plan_target, cond, forbidden,
+                  attack_bonus, is_cheat, is_vile, is_special, is_high_risk, is_cripple, method, hr_value, damage,
+                  injury_threshold, injury_const, injury_target, pin_base, pin_need, natural,
+                  traces, codes, lengths, dice, hurt):
+    """Like ``run_chunk`` on one thread, also writing every die face in the reference engine's
+    order into ``traces[j, :dice[j]]``."""
+    for j in range(count):
+        rng = rngs[j]
+        rng[0] = mix64(key + np.uint64(start + j) * GOLDEN)
+        rng[2] = 0
+        w = work[j]
+        c, n = play_match(rng, w, traces[j], True,
+                          rounds, style_list, grid_slot, die_sides, grid_fixed, column, row, adv, values, defenses,
+                          injuries, threshold, referee_roll, high_spots, push, plan_kind, plan_target, cond,
+                          forbidden, attack_bonus, is_cheat, is_vile, is_special, is_high_risk, is_cripple, method,
+                          hr_value, damage, injury_threshold, injury_const, injury_target, pin_base, pin_need,
+                          natural)
+        codes[j] = c
+        lengths[j] = n
+        dice[j] = w[POS]
+        hurt[j] = w[HURT]
