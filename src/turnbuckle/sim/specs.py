@@ -129,6 +129,11 @@ def _boxing_figures(record: MatchRecord) -> dict[str, float]:
     return {"knockdowns": downs, "knockdown_bouts": 1.0 if downs else 0.0}
 
 
+def _matchmatch_figures(record: MatchRecord) -> dict[str, float]:
+    return {"injuries": float(sum(1 for e in record.events if isinstance(e, Happening)
+                                  and e.type == "injury_check" and e.data.get("injured")))}
+
+
 SPECS: dict[str, SimSpec] = {
     "boxing": SimSpec(
         "boxing",
@@ -141,6 +146,16 @@ SPECS: dict[str, SimSpec] = {
         figures=(Figure("knockdowns", "knockdowns per bout"),
                  Figure("knockdown_bouts", "bouts with a knockdown", share=True)),
         figures_of=_boxing_figures,
+    ),
+    "matchmatch": SimSpec(
+        "matchmatch",
+        fast="turnbuckle.sim.matchmatch.fast:run",
+        fast_ready="turnbuckle.sim.matchmatch.fast:compiled",
+        fast_version="1.1",
+        exchange="turnbuckle.sim.matchmatch.exact:exchange_tables",
+        length_unit="rounds",
+        figures=(Figure("injuries", "injuries per match"),),
+        figures_of=_matchmatch_figures,
     ),
 }
 

@@ -132,6 +132,8 @@ class Setup:
     # for the zero styles, the loser's injuries and Stamina
     pin_need: int
     natural: int
+    #: Not a kernel argument (the damage table holds it): for the exact tables.
+    damage_modifier: int = 0
 
     FIELDS = ("rounds", "style_list", "grid_slot", "die", "grid_fixed", "column", "row", "adv", "values",
               "defenses", "injuries", "threshold", "referee_roll", "high_spots", "push", "plan_kind",
@@ -274,6 +276,7 @@ class Setup:
             pin_base=pin_base,
             pin_need=pin_need,
             natural=NATURAL_WIN,
+            damage_modifier=mt.damage_modifier,
         )
 
 
