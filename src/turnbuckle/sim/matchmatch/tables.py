@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from turnbuckle.core.errors import StrategyError
+from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue
 from turnbuckle.core.registry import read_text_file
 from turnbuckle.rulesets.matchmatch.auto import advantage, auto_strategy
@@ -75,6 +76,7 @@ def _strategies(sides: Sequence[Side], rounds: int, mt: MatchType, tag: bool) ->
     the automatic grid pick is made in the kernel with the same advantages)."""
     out: list[Strategy] = []
     problems: list[str] = []
+    names = unique_names([s.name for s in sides])
     for i, side in enumerate(sides):
         others = [s.sheet for j, s in enumerate(sides) if j != i]
         if side.strategy is None:
@@ -82,7 +84,7 @@ def _strategies(sides: Sequence[Side], rounds: int, mt: MatchType, tag: bool) ->
             continue
         found = strategy_problems(side.strategy, side.sheet.high_spots, side.sheet.push_level, rounds,
                                   mt.forbidden_specials, mt.name)
-        problems += [f"{side.name}: {p}" for p in found]
+        problems += [f"{names[i]}: {p}" for p in found]
         out.append(side.strategy)
     if problems:
         raise StrategyError("; ".join(problems))
