@@ -16,7 +16,7 @@ import math
 
 import pytest
 
-from tests.sim.matchmatch.helpers import MM, SCHEMER, STRIKER, options, sample, side
+from tests.sim.matchmatch.helpers import MM, SCHEMER, STRIKER, sample, side
 from turnbuckle.sim.matchmatch.fast import OUTCOMES
 from turnbuckle.sim.odds import simulate
 from turnbuckle.sim.stats import chi2_homogeneity

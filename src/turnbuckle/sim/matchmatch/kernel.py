@@ -236,10 +236,7 @@ def play_match(rng, w, trace, tracing,
                     break
                 if cond[s, c, 1] != rnd:
                     continue
-                if cond[s, c, 0] == 0:
-                    unused = w[SP + s] < push[s]
-                else:
-                    unused = w[HS + s] < high_spots[s]
+                unused = w[SP + s] < push[s] if cond[s, c, 0] == 0 else w[HS + s] < high_spots[s]
                 if unused:
                     kind = np.int64(cond[s, c, 2])
                     target = np.int64(cond[s, c, 3])
@@ -309,7 +306,7 @@ def play_match(rng, w, trace, tracing,
         # A tie: each side takes 1 on the other's target, then both go for the win.
         for s in range(2):
             take_damage(w, s, w[TARGET + 1 - s], 1)
-            if 1 >= injury_threshold:
+            if injury_threshold <= 1:
                 injury_check(rng, w, trace, tracing, s, style, 0, defenses, injury_const, injury_target)
         won0 = victory_check(rng, w, trace, tracing, 0, w[KIND], pin_base, pin_need, natural)
         won1 = victory_check(rng, w, trace, tracing, 1, w[KIND + 1], pin_base, pin_need, natural)

@@ -42,7 +42,7 @@ from turnbuckle.rulesets.matchmatch.rounds import (
     slack_threshold,
 )
 from turnbuckle.rulesets.matchmatch.side import Side
-from turnbuckle.rulesets.matchmatch.strategy import Strategy, strategy_problems
+from turnbuckle.rulesets.matchmatch.strategy import ByStyleMode, Strategy, strategy_problems
 from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, STAMINA, STYLES
 from turnbuckle.sim.specs import FastEngineUnsupported
 
@@ -165,7 +165,7 @@ class Setup:
         rounds = int(options["rounds"])
         mt = _match_type(options)
         tag = any(s.is_team for s in sd)
-        mode = "match" if options["by_style_rounds"] == "match" else "occurrence"
+        mode: ByStyleMode = "match" if options["by_style_rounds"] == "match" else "occurrence"
         strategies = _strategies(sd, rounds, mt, tag)
 
         # The referee: none, a named one, or one rolled on 2d6 (per match, in the kernel).
