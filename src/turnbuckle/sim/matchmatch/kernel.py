@@ -30,6 +30,12 @@ SH27 = np.uint64(27)
 SH31 = np.uint64(31)
 SH32 = np.uint64(32)
 MAX_REJECTIONS = 64
+U6 = np.uint64(6)
+U7 = np.uint64(7)
+U36 = np.uint64(36)
+U216 = np.uint64(216)
+U7_8 = np.uint64(7**8)
+U7_9 = np.uint64(7**9)
 #: The engine's bound on style rerolls (engine.MAX_REROLLS; checked by a test).
 MAX_REROLLS = 200
 #: Round-type codes the flow names (their index in rounds.ROUND_TYPES; checked by a test).
@@ -82,7 +88,8 @@ def half(rng):
 
 @njit(cache=True, inline="always")
 def below(rng, n):
-    """A uniform integer in 0 .. n - 1 (n < 2**32), unbiased."""
+    """A uniform integer in 0 .. n - 1 (n < 2**32), unbiased, as an unsigned number (cheap to
+    split into faces: unsigned division by a constant is a multiply and a shift)."""
     m = half(rng) * n
     low = m & MASK32
     if low < n:
@@ -92,7 +99,7 @@ def below(rng, n):
                 break
             m = half(rng) * n
             low = m & MASK32
-    return np.int64(m >> SH32)
+    return m >> SH32
 
 
 @njit(cache=True, inline="always")
@@ -104,16 +111,17 @@ def note(w, trace, tracing, face):
 
 @njit(cache=True, inline="always")
 def die(rng, w, trace, tracing, sides):
-    f = below(rng, np.uint64(sides)) + 1
+    f = np.int64(below(rng, np.uint64(sides))) + 1
     note(w, trace, tracing, f)
     return f
 
 
 @njit(cache=True, inline="always")
 def two_d6(rng, w, trace, tracing):
-    u = below(rng, np.uint64(36))
-    a = u // 6 + 1
-    b = u % 6 + 1
+    u = below(rng, U36)
+    q = u // U6
+    a = np.int64(q) + 1
+    b = np.int64(u - q * U6) + 1
     note(w, trace, tracing, a)
     note(w, trace, tracing, b)
     return a, b
@@ -121,14 +129,31 @@ def two_d6(rng, w, trace, tracing):
 
 @njit(cache=True, inline="always")
 def three_d6(rng, w, trace, tracing):
-    u = below(rng, np.uint64(216))
-    a = u // 36 + 1
-    b = (u // 6) % 6 + 1
-    c = u % 6 + 1
+    u = below(rng, U216)
+    q = u // U36
+    r = u - q * U36
+    p = r // U6
+    a = np.int64(q) + 1
+    b = np.int64(p) + 1
+    c = np.int64(r - p * U6) + 1
     note(w, trace, tracing, a)
     note(w, trace, tracing, b)
     note(w, trace, tracing, c)
     return a, b, c
+
+
+@njit(cache=True, inline="always")
+def grid_cells(rng, w, trace, tracing):
+    """The nine grid cells (each a d7, in order) from one draw below 7**9."""
+    u = below(rng, U7_9)
+    p = U7_8
+    for cell in range(9):
+        q = u // p
+        u = u - q * p
+        p = p // U7
+        f = np.int64(q) + 1
+        note(w, trace, tracing, f)
+        w[GRID + cell] = f - 1
 
 
 @njit(cache=True, inline="always")
@@ -143,10 +168,10 @@ def take_damage(w, s, target, amount):
 
 
 @njit(cache=True, inline="always")
-def injury_check(rng, w, trace, tracing, s, style, cripple, defenses, injury_const, injury_target):
+def injury_check(rng, w, trace, tracing, s, style, cripple, defenses, scalars):
     a, b, c = three_d6(rng, w, trace, tracing)
-    total = a + b + c - w[s * 9 + STAMINA] - w[s * 9 + style] - defenses[s, style] + injury_const[cripple]
-    if total >= injury_target:
+    total = a + b + c - w[s * 9 + STAMINA] - w[s * 9 + style] - defenses[s, style] + scalars[7 + cripple]
+    if total >= scalars[9]:
         w[INJ + s] += 1
         w[HURT] += 1
 
@@ -164,19 +189,27 @@ def victory_check(rng, w, trace, tracing, win, kind, pin_base, pin_need, natural
     return roll == natural or total >= pin_need
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_match(rng, w, trace, tracing,
-               rounds, style_list, grid_slot, die_sides, grid_fixed, column, row, adv, values, defenses,
-               injuries, threshold, referee_roll, high_spots, push, plan_kind, plan_target, cond, forbidden,
-               attack_bonus, is_cheat, is_vile, is_special, is_high_risk, is_cripple, method, hr_value, damage,
-               injury_threshold, injury_const, injury_target, pin_base, pin_need, natural):
+               scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind, plan_target,
+               cond, kinds, hr_value, damage, pin_base):
     """One match. Returns (outcome code, rounds played); dice and injuries are left in ``w``."""
+    rounds = scalars[0]
+    grid_slot = scalars[1]
+    die_sides = scalars[2]
+    column = scalars[3]
+    row = scalars[4]
+    referee_roll = scalars[5] != 0
+    injury_threshold = scalars[6]
+    injury_target = scalars[9]
+    pin_need = scalars[10]
+    natural = scalars[11]
     w[POS] = 0
     w[HURT] = 0
     for s in range(2):
         for t in range(9):
             w[s * 9 + t] = values[s, t]
-        w[INJ + s] = injuries[s]
+        w[INJ + s] = sides[s, 0]
         w[HS + s] = 0
         w[SP + s] = 0
     for st in range(8):
@@ -189,11 +222,11 @@ def play_match(rng, w, trace, tracing,
     w[THR] = threshold[0, ref]
     w[THR + 1] = threshold[1, ref]
     # The grid, then the picks: the first side's column, the second side's row.
-    for cell in range(9):
-        if grid_fixed[0] >= 0:
+    if grid_fixed[0] >= 0:
+        for cell in range(9):
             w[GRID + cell] = grid_fixed[cell]
-        else:
-            w[GRID + cell] = die(rng, w, trace, tracing, 7) - 1
+    else:
+        grid_cells(rng, w, trace, tracing)
     col = column
     if col < 0:
         best = -(1 << 30)
@@ -236,17 +269,17 @@ def play_match(rng, w, trace, tracing,
                     break
                 if cond[s, c, 1] != rnd:
                     continue
-                unused = w[SP + s] < push[s] if cond[s, c, 0] == 0 else w[HS + s] < high_spots[s]
+                unused = w[SP + s] < sides[s, 2] if cond[s, c, 0] == 0 else w[HS + s] < sides[s, 1]
                 if unused:
                     kind = np.int64(cond[s, c, 2])
                     target = np.int64(cond[s, c, 3])
                     break
-            if (kind == KIND_HIGH_SPOT and w[HS + s] >= high_spots[s]) or \
-                    (is_special[kind] != 0 and w[SP + s] >= push[s]) or forbidden[kind] != 0:
+            if (kind == KIND_HIGH_SPOT and w[HS + s] >= sides[s, 1]) or \
+                    (kinds[kind, 4] != 0 and w[SP + s] >= sides[s, 2]) or kinds[kind, 0] != 0:
                 kind = KIND_NORMAL
             if kind == KIND_HIGH_SPOT:
                 w[HS + s] += 1
-            if is_special[kind] != 0:
+            if kinds[kind, 4] != 0:
                 w[SP + s] += 1
             w[KIND + s] = kind
             w[TARGET + s] = target
@@ -258,7 +291,7 @@ def play_match(rng, w, trace, tracing,
         for s in range(2):
             kind = w[KIND + s]
             a, b, c = three_d6(rng, w, trace, tracing)
-            if is_high_risk[kind] != 0:
+            if kinds[kind, 5] != 0:
                 total = hr_value[a] + hr_value[b] + hr_value[c]
                 if a == EXTRA_FACE:
                     total += die(rng, w, trace, tracing, 6)
@@ -269,17 +302,17 @@ def play_match(rng, w, trace, tracing,
             else:
                 total = a + b + c
             dq = False
-            if is_cheat[kind] != 0:
+            if kinds[kind, 2] != 0:
                 x, y = two_d6(rng, w, trace, tracing)
                 if x + y >= w[THR + s]:
                     dq = True
                 else:
                     total += x + y
                     w[THR + s] -= 1
-                    if is_vile[kind] != 0:
+                    if kinds[kind, 3] != 0:
                         x, y = two_d6(rng, w, trace, tracing)
                         total += x + y
-            total += w[s * 9 + style] + attack_bonus[kind]
+            total += w[s * 9 + style] + kinds[kind, 1]
             if s == 0:
                 t0 = total
                 dq0 = dq
@@ -297,34 +330,32 @@ def play_match(rng, w, trace, tracing,
             margin = t0 - t1 if win == 0 else t1 - t0
             dealt = np.int64(damage[kind, margin, defenses[lose, style]])
             take_damage(w, lose, w[TARGET + win], dealt)
-            cripple = 1 if (is_cripple[kind] != 0 and dealt >= 1) else 0
+            cripple = 1 if (kinds[kind, 6] != 0 and dealt >= 1) else 0
             if dealt >= injury_threshold or cripple == 1:
-                injury_check(rng, w, trace, tracing, lose, style, cripple, defenses, injury_const, injury_target)
+                injury_check(rng, w, trace, tracing, lose, style, cripple, defenses, scalars)
             if victory_check(rng, w, trace, tracing, win, kind, pin_base, pin_need, natural):
-                return 2 * np.int64(method[kind]) + win, rnd
+                return 2 * np.int64(kinds[kind, 7]) + win, rnd
             continue
         # A tie: each side takes 1 on the other's target, then both go for the win.
         for s in range(2):
             take_damage(w, s, w[TARGET + 1 - s], 1)
             if injury_threshold <= 1:
-                injury_check(rng, w, trace, tracing, s, style, 0, defenses, injury_const, injury_target)
+                injury_check(rng, w, trace, tracing, s, style, 0, defenses, scalars)
         won0 = victory_check(rng, w, trace, tracing, 0, w[KIND], pin_base, pin_need, natural)
         won1 = victory_check(rng, w, trace, tracing, 1, w[KIND + 1], pin_base, pin_need, natural)
         if won0 and won1:
             return DOUBLE_COUNT_OUT, rnd
         if won0:
-            return 2 * np.int64(method[w[KIND]]), rnd
+            return 2 * np.int64(kinds[w[KIND], 7]), rnd
         if won1:
-            return 2 * np.int64(method[w[KIND + 1]]) + 1, rnd
+            return 2 * np.int64(kinds[w[KIND + 1], 7]) + 1, rnd
     return DRAW, rounds
 
 
 @njit(parallel=True, cache=True)
 def run_chunk(key, start, count, work, rngs,
-              rounds, style_list, grid_slot, die_sides, grid_fixed, column, row, adv, values, defenses,
-              injuries, threshold, referee_roll, high_spots, push, plan_kind, plan_target, cond, forbidden,
-              attack_bonus, is_cheat, is_vile, is_special, is_high_risk, is_cripple, method, hr_value, damage,
-              injury_threshold, injury_const, injury_target, pin_base, pin_need, natural,
+              scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind, plan_target,
+              cond, kinds, hr_value, damage, pin_base,
               codes, lengths, dice, hurt):
     """Matches ``start .. start + count - 1``; per-match results go into the output arrays."""
     dummy = np.zeros(1, np.int8)
@@ -334,11 +365,8 @@ def run_chunk(key, start, count, work, rngs,
         rng[2] = 0
         w = work[j]
         c, n = play_match(rng, w, dummy, False,
-                          rounds, style_list, grid_slot, die_sides, grid_fixed, column, row, adv, values, defenses,
-                          injuries, threshold, referee_roll, high_spots, push, plan_kind, plan_target, cond,
-                          forbidden, attack_bonus, is_cheat, is_vile, is_special, is_high_risk, is_cripple, method,
-                          hr_value, damage, injury_threshold, injury_const, injury_target, pin_base, pin_need,
-                          natural)
+                          scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind,
+                          plan_target, cond, kinds, hr_value, damage, pin_base)
         codes[j] = c
         lengths[j] = n
         dice[j] = w[POS]
@@ -347,10 +375,8 @@ def run_chunk(key, start, count, work, rngs,
 
 @njit(cache=True)
 def trace_matches(key, start, count, work, rngs,
-                  rounds, style_list, grid_slot, die_sides, grid_fixed, column, row, adv, values, defenses,
-                  injuries, threshold, referee_roll, high_spots, push, plan_kind, plan_target, cond, forbidden,
-                  attack_bonus, is_cheat, is_vile, is_special, is_high_risk, is_cripple, method, hr_value, damage,
-                  injury_threshold, injury_const, injury_target, pin_base, pin_need, natural,
+                  scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind,
+                  plan_target, cond, kinds, hr_value, damage, pin_base,
                   traces, codes, lengths, dice, hurt):
     """Like ``run_chunk`` on one thread, also writing every die face in the reference engine's
     order into ``traces[j, :dice[j]]``."""
@@ -360,11 +386,8 @@ def trace_matches(key, start, count, work, rngs,
         rng[2] = 0
         w = work[j]
         c, n = play_match(rng, w, traces[j], True,
-                          rounds, style_list, grid_slot, die_sides, grid_fixed, column, row, adv, values, defenses,
-                          injuries, threshold, referee_roll, high_spots, push, plan_kind, plan_target, cond,
-                          forbidden, attack_bonus, is_cheat, is_vile, is_special, is_high_risk, is_cripple, method,
-                          hr_value, damage, injury_threshold, injury_const, injury_target, pin_base, pin_need,
-                          natural)
+                          scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind,
+                          plan_target, cond, kinds, hr_value, damage, pin_base)
         codes[j] = c
         lengths[j] = n
         dice[j] = w[POS]

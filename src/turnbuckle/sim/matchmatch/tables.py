@@ -137,14 +137,17 @@ class Setup:
     #: Not a kernel argument (the damage table holds it): for the exact tables.
     damage_modifier: int = 0
 
-    FIELDS = ("rounds", "style_list", "grid_slot", "die", "grid_fixed", "column", "row", "adv", "values",
-              "defenses", "injuries", "threshold", "referee_roll", "high_spots", "push", "plan_kind",
-              "plan_target", "cond", "forbidden", "attack_bonus", "is_cheat", "is_vile", "is_special",
-              "is_high_risk", "is_cripple", "method", "hr_value", "damage", "injury_threshold",
-              "injury_const", "injury_target", "pin_base", "pin_need", "natural")
-
     def args(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, f) for f in self.FIELDS)
+        """The kernel's arguments, packed into few arrays (numba inlines only calls of up to about
+        30 arguments): scalars, per-side limits and per-round-type flags each in one array."""
+        scalars = np.array([self.rounds, self.grid_slot, self.die, self.column, self.row, int(self.referee_roll),
+                            self.injury_threshold, int(self.injury_const[0]), int(self.injury_const[1]),
+                            self.injury_target, self.pin_need, self.natural], np.int64)
+        sides = np.stack([self.injuries, self.high_spots, self.push], axis=1).astype(np.int32)
+        kinds = np.stack([self.forbidden, self.attack_bonus, self.is_cheat, self.is_vile, self.is_special,
+                          self.is_high_risk, self.is_cripple, self.method], axis=1).astype(np.int32)
+        return (scalars, self.style_list, self.grid_fixed, self.adv, self.values, self.defenses, self.threshold,
+                sides, self.plan_kind, self.plan_target, self.cond, kinds, self.hr_value, self.damage, self.pin_base)
 
     @property
     def max_dice(self) -> int:
