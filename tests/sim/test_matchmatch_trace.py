@@ -21,6 +21,7 @@ from turnbuckle.core.events import Happening
 from turnbuckle.core.sources import ScriptedSource, SeededSource
 from turnbuckle.rulesets.matchmatch import engine
 from turnbuckle.rulesets.matchmatch.rounds import ROUND_TYPES
+from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES
 from turnbuckle.sim.matchmatch import kernel
 from turnbuckle.sim.matchmatch.fast import OUTCOMES, trace
 from turnbuckle.sim.matchmatch.tables import HIGH_RISK_EXTRA_FACE
@@ -98,6 +99,7 @@ def test_kernel_constants_are_the_engines() -> None:
     assert ROUND_TYPES[kernel.KIND_NORMAL] == "normal"
     assert ROUND_TYPES[kernel.KIND_HIGH_SPOT] == "high_spot"
     assert kernel.EXTRA_FACE == HIGH_RISK_EXTRA_FACE
+    assert len(GRID_STYLES) == kernel.GRID_FACES
 
 
 def test_high_risk_extra_face_is_the_engines() -> None:

@@ -120,5 +120,7 @@ def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed
     hurt = np.zeros(n, np.int16)
     trace_matches(np.uint64(fast_key(seed)), start, n, work, rngs, *setup.args(), faces, codes, lengths, dice, hurt)
     _check(codes)
+    if (dice > width).any():
+        raise RulesError(f"a traced match rolled more than {width} dice; trace fewer rounds")
     return Traced([faces[i, : dice[i]].tolist() for i in range(n)], codes.tolist(), lengths.tolist(),
                   hurt.tolist(), dice.tolist())

@@ -31,11 +31,13 @@ SH31 = np.uint64(31)
 SH32 = np.uint64(32)
 MAX_REJECTIONS = 64
 U6 = np.uint64(6)
-U7 = np.uint64(7)
+#: Faces of a grid cell's die: the seven grid styles (checked by a test).
+GRID_FACES = 7
+U7 = np.uint64(GRID_FACES)
 U36 = np.uint64(36)
 U216 = np.uint64(216)
-U7_8 = np.uint64(7**8)
-U7_9 = np.uint64(7**9)
+U7_8 = np.uint64(GRID_FACES**8)
+U7_9 = np.uint64(GRID_FACES**9)
 #: The engine's bound on style rerolls (engine.MAX_REROLLS; checked by a test).
 MAX_REROLLS = 200
 #: Round-type codes the flow names (their index in rounds.ROUND_TYPES; checked by a test).
@@ -104,7 +106,7 @@ def below(rng, n):
 
 @njit(cache=True, inline="always")
 def note(w, trace, tracing, face):
-    if tracing:
+    if tracing and w[POS] < trace.shape[0]:  # a longer match is refused by fast.trace
         trace[w[POS]] = face
     w[POS] += 1
 
@@ -201,7 +203,6 @@ def play_match(rng, w, trace, tracing,
     row = scalars[4]
     referee_roll = scalars[5] != 0
     injury_threshold = scalars[6]
-    injury_target = scalars[9]
     pin_need = scalars[10]
     natural = scalars[11]
     w[POS] = 0
