@@ -67,14 +67,19 @@ def test_setup_follows_the_style_list_and_halving(tmp_path: Path) -> None:
 
 
 def test_what_the_engine_does_not_play_falls_back() -> None:
-    three = [sample("iron-ivan"), sample("lady-lightning"), sample("brother-bob")]
-    with pytest.raises(FastEngineUnsupported, match="two sides"):
-        Setup.of(three, options())
     with pytest.raises(FastEngineUnsupported, match="option"):
         Setup.of(SIDES, {**options(), "mystery": 1})
-    done = simulate(MM, three, {}, 30, seed=1, engine="fast")
-    assert done.engine == "reference"
-    assert any("two sides" in note for note in done.notes)
+    with pytest.raises(ValueError, match="2 to 8"):
+        Setup.of(SIDES[:1], options())
+
+
+def test_three_sides_run_fast_and_count_each_side() -> None:
+    three = [sample("iron-ivan"), sample("lady-lightning"), sample("brother-bob")]
+    done = simulate(MM, three, {}, 3_000, seed=1, engine="fast")
+    assert done.engine == "fast"
+    assert done.tally.sides == 3
+    assert all(done.tally.wins(i) > 0 for i in range(3))
+    assert sum(done.tally.outcomes.values()) == 3_000
 
 
 def test_odds_uses_the_fast_engine_with_a_type_file(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from turnbuckle.rulesets.matchmatch.rounds import ROUND_TYPES
 from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES
 from turnbuckle.sim.matchmatch import kernel
 from turnbuckle.sim.matchmatch.fast import OUTCOMES, trace
-from turnbuckle.sim.matchmatch.tables import HIGH_RISK_EXTRA_FACE
+from turnbuckle.sim.matchmatch.tables import HIGH_RISK_EXTRA_FACE, MAX_SIDES
 from turnbuckle.sim.specs import spec_for
 
 OPTION_SETS: list[dict[str, object]] = [
@@ -71,7 +71,7 @@ def test_traced_matches_replay_identically(pair: int, which: int, tmp_path: Path
     for i in range(MATCHES):
         record, left = _replay(sides, resolved, traced.faces[i])
         assert left == 0, f"match {i}: the reference engine left {left} dice of the trace unused"
-        assert (record.result.winner, record.result.method) == OUTCOMES[traced.codes[i]], f"match {i}"
+        assert (record.result.winner, record.result.method) == traced.results[i], f"match {i}"
         assert spec.length_of(record.result, record.options) == traced.rounds[i], f"match {i}"
         assert spec.figures_from(record)["injuries"] == traced.injuries[i], f"match {i}"
         assert traced.dice[i] == len(traced.faces[i])
@@ -84,6 +84,23 @@ def test_traces_cover_every_kind_of_finish(tmp_path: Path) -> None:
     for pair, opts in ((3, {}), (5, {}), (5, {"referee": "sam atan"}), (0, {"rounds": 2}), (4, {"type": "strap"})):
         seen.update(trace(list(pairs[pair]), options(**opts), 400, seed=5).codes)
     assert seen == set(range(len(OUTCOMES)))
+
+
+def test_many_sides_cover_their_finishes() -> None:
+    """Three sides: every side wins, and a DQ leaves the other two going."""
+    sides = list(matchups()[6])
+    traced = trace(sides, options(referee="bill order"), 600, seed=11)
+    winners = {w for w, _ in traced.results}
+    assert winners == {0, 1, 2, None}
+    assert {"pinfall", "double count-out"} <= {m for _, m in traced.results}
+    # A disqualified side leaves and the other two go on to another finish.
+    went_on = 0
+    for i in range(200):
+        record, _ = _replay(sides, options(referee="bill order"), traced.faces[i])
+        dq = [e for e in record.events if isinstance(e, Happening) and e.type == "disqualified"]
+        if dq and record.result.method != "dq" and record.result.at["round"] > dq[0].data["round"]:
+            went_on += 1
+    assert went_on > 0
 
 
 def test_trace_is_a_slice_of_the_run() -> None:
@@ -99,6 +116,7 @@ def test_kernel_constants_are_the_engines() -> None:
     assert ROUND_TYPES[kernel.KIND_NORMAL] == "normal"
     assert ROUND_TYPES[kernel.KIND_HIGH_SPOT] == "high_spot"
     assert kernel.EXTRA_FACE == HIGH_RISK_EXTRA_FACE
+    assert kernel.MAX_SIDES == MAX_SIDES == MM.info.max_sides
     assert len(GRID_STYLES) == kernel.GRID_FACES
 
 

@@ -117,4 +117,7 @@ def matchups() -> list[tuple[Any, Any]]:
         (side(SCHEMER), side(STRIKER)),  # written strategies: cheats, conditionals, by-style sections
         (side(STRIKER), side(SCHEMER)),
         (side(SCHEMER), side(SCHEMER)),  # cheats on both sides: double DQs
+        # Three and four sides: the lowest total loses, DQ'd sides leave and the rest go on.
+        (sample("brother-bob"), side(SCHEMER), sample("friendly-sam")),
+        (side(SCHEMER), sample("iron-ivan"), side(SCHEMER), sample("odd-couple")),
     ]

@@ -21,9 +21,9 @@ from turnbuckle.sim.matchmatch.tables import Setup, outcomes
 from turnbuckle.sim.specs import Progress
 from turnbuckle.sim.tally import Tally
 
-#: Matches per kernel call: the work rows take about 320 bytes a match, so a chunk is about 20 MB.
-CHUNK = 1 << 16
-#: Outcome codes of the kernel, in order.
+#: Matches per kernel call: the work rows take about 800 bytes a match, so a chunk is about 26 MB.
+CHUNK = 1 << 15
+#: Outcome codes of the kernel for two sides, in order (``outcomes(n)`` for n sides).
 OUTCOMES = outcomes()
 
 
@@ -66,7 +66,8 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     args = setup.args()
     key = np.uint64(fast_key(seed))
     set_threads(threads)
-    tally = Tally(2, unit="rounds")
+    outs = outcomes(setup.sides)
+    tally = Tally(setup.sides, unit="rounds")
     size = min(chunk, n)
     work = np.zeros((size, kernel.WORK), np.int32)
     rngs = np.zeros((size, 3), np.uint64)
@@ -79,10 +80,10 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
         count = min(size, n - done)
         run_chunk(key, done, count, work, rngs, *args, codes, lengths, dice, hurt)
         _check(codes[:count])
-        c = np.bincount(codes[:count], minlength=len(OUTCOMES))
+        c = np.bincount(codes[:count], minlength=len(outs))
         ls = np.bincount(lengths[:count])
         tally.add_counts(
-            {o: int(c[i]) for i, o in enumerate(OUTCOMES)},
+            {o: int(c[i]) for i, o in enumerate(outs)},
             {int(k): int(v) for k, v in enumerate(ls) if v},
             {"injuries": float(hurt[:count].sum(dtype=np.int64))},
             int(dice[:count].sum(dtype=np.int64)),
@@ -100,6 +101,7 @@ class Traced:
 
     faces: list[list[int]]
     codes: list[int]
+    results: list[tuple[int | None, str]]  # each match's (winner, finish), from its code
     rounds: list[int]
     injuries: list[int]
     dice: list[int]
@@ -122,5 +124,7 @@ def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed
     _check(codes)
     if (dice > width).any():
         raise RulesError(f"a traced match rolled more than {width} dice; trace fewer rounds")
-    return Traced([faces[i, : dice[i]].tolist() for i in range(n)], codes.tolist(), lengths.tolist(),
+    outs = outcomes(setup.sides)
+    return Traced([faces[i, : dice[i]].tolist() for i in range(n)], codes.tolist(),
+                  [outs[c] for c in codes.tolist()], lengths.tolist(),
                   hurt.tolist(), dice.tolist())

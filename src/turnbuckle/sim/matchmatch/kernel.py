@@ -52,20 +52,27 @@ DOUBLE_COUNT_OUT = 9
 DRAW = 10
 ERROR = -1
 
-# The work row: values of side s at s * 9 (8 styles, then Stamina), then these offsets.
-INJ = 18
-THR = 20
-HS = 22
-SP = 24
-SEEN = 26
-INLIST = 34
-LIST = 42  # the match's style list (up to 16 entries)
-GRID = 58  # the 9 grid cells
-POS = 67  # dice rolled so far
-HURT = 68  # injuries suffered in the match
-KIND = 69
-TARGET = 71
-WORK = 73
+#: The most sides a match has (the ruleset's max_sides; checked by a test).
+MAX_SIDES = 8
+# The work row: values of side s at s * 9 (8 styles, then Stamina), then per-side and per-match
+# fields at these offsets.
+INJ = 72
+THR = 80
+HS = 88
+SP = 96
+OUT = 104
+KIND = 112
+TARGET = 120
+TOTAL = 128
+DQF = 136
+TIED = 144
+SEEN = 152
+INLIST = 160
+LIST = 168  # the match's style list (up to 16 entries)
+GRID = 184  # the 9 grid cells
+POS = 193  # dice rolled so far
+HURT = 194  # injuries suffered in the match
+WORK = 195
 
 
 @njit(cache=True, inline="always")
@@ -179,15 +186,14 @@ def injury_check(rng, w, trace, tracing, s, style, cripple, defenses, scalars):
 
 
 @njit(cache=True, inline="always")
-def victory_check(rng, w, trace, tracing, win, kind, pin_base, pin_need, natural):
+def victory_check(rng, w, trace, tracing, win, lose, kind, pin_base, pin_need, natural):
     a, b, c = three_d6(rng, w, trace, tracing)
     roll = a + b + c
-    lose = 1 - win
     zero = 0
     for st in range(8):
         if w[INLIST + st] != 0 and w[lose * 9 + st] == 0:
             zero += 1
-    total = roll + pin_base[win, kind] + zero + w[INJ + lose] - w[lose * 9 + STAMINA]
+    total = roll + pin_base[win, lose, kind] + zero + w[INJ + lose] - w[lose * 9 + STAMINA]
     return roll == natural or total >= pin_need
 
 
@@ -195,7 +201,9 @@ def victory_check(rng, w, trace, tracing, win, kind, pin_base, pin_need, natural
 def play_match(rng, w, trace, tracing,
                scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind, plan_target,
                cond, kinds, hr_value, damage, pin_base):
-    """One match. Returns (outcome code, rounds played); dice and injuries are left in ``w``."""
+    """One match. Returns (outcome code, rounds played); dice and injuries are left in ``w``.
+    Outcome codes: ``n * method + winner`` (methods: pinfall, submission, count-out, dq), then
+    ``4 * n`` + 0 (double DQ), 1 (double count-out), 2 (draw)."""
     rounds = scalars[0]
     grid_slot = scalars[1]
     die_sides = scalars[2]
@@ -205,14 +213,17 @@ def play_match(rng, w, trace, tracing,
     injury_threshold = scalars[6]
     pin_need = scalars[10]
     natural = scalars[11]
+    n = scalars[12]
+    none = 4 * n
     w[POS] = 0
     w[HURT] = 0
-    for s in range(2):
+    for s in range(n):
         for t in range(9):
             w[s * 9 + t] = values[s, t]
         w[INJ + s] = sides[s, 0]
         w[HS + s] = 0
         w[SP + s] = 0
+        w[OUT + s] = 0
     for st in range(8):
         w[SEEN + st] = 0
         w[INLIST + st] = 0
@@ -220,8 +231,8 @@ def play_match(rng, w, trace, tracing,
     if referee_roll:
         a, b = two_d6(rng, w, trace, tracing)
         ref = a + b
-    w[THR] = threshold[0, ref]
-    w[THR + 1] = threshold[1, ref]
+    for s in range(n):
+        w[THR + s] = threshold[s, ref]
     # The grid, then the picks: the first side's column, the second side's row.
     if grid_fixed[0] >= 0:
         for cell in range(9):
@@ -262,7 +273,9 @@ def play_match(rng, w, trace, tracing,
         w[SEEN + style] += 1
         occ = w[SEEN + style]
         # Each side's action: planned, a conditional, then what is still allowed.
-        for s in range(2):
+        for s in range(n):
+            if w[OUT + s] != 0:
+                continue
             kind = np.int64(plan_kind[s, rnd, style, occ])
             target = np.int64(plan_target[s, rnd, style, occ])
             for c in range(cond.shape[1]):
@@ -284,12 +297,11 @@ def play_match(rng, w, trace, tracing,
                 w[SP + s] += 1
             w[KIND + s] = kind
             w[TARGET + s] = target
-        # The attacks, side 0 first.
-        t0 = 0
-        t1 = 0
-        dq0 = False
-        dq1 = False
-        for s in range(2):
+        # The attacks, in side order.
+        any_dq = False
+        for s in range(n):
+            if w[OUT + s] != 0:
+                continue
             kind = w[KIND + s]
             a, b, c = three_d6(rng, w, trace, tracing)
             if kinds[kind, 5] != 0:
@@ -302,55 +314,82 @@ def play_match(rng, w, trace, tracing,
                     total += die(rng, w, trace, tracing, 6)
             else:
                 total = a + b + c
-            dq = False
+            w[DQF + s] = 0
             if kinds[kind, 2] != 0:
                 x, y = two_d6(rng, w, trace, tracing)
                 if x + y >= w[THR + s]:
-                    dq = True
+                    w[DQF + s] = 1
+                    any_dq = True
                 else:
                     total += x + y
                     w[THR + s] -= 1
                     if kinds[kind, 3] != 0:
                         x, y = two_d6(rng, w, trace, tracing)
                         total += x + y
-            total += w[s * 9 + style] + kinds[kind, 1]
-            if s == 0:
-                t0 = total
-                dq0 = dq
-            else:
-                t1 = total
-                dq1 = dq
-        if dq0 or dq1:
-            if dq0 and dq1:
-                return DOUBLE_DQ, rnd
-            return 2 * 3 + (1 if dq0 else 0), rnd
-        if t0 != t1:
-            win = 0 if t0 > t1 else 1
-            lose = 1 - win
+            w[TOTAL + s] = total + w[s * 9 + style] + kinds[kind, 1]
+        if any_dq:
+            # Disqualified sides leave; one side left wins, none left is a double DQ.
+            left = 0
+            last = -1
+            for s in range(n):
+                if w[OUT + s] == 0 and w[DQF + s] != 0:
+                    w[OUT + s] = 1
+                if w[OUT + s] == 0:
+                    left += 1
+                    last = s
+            if left == 0:
+                return none, rnd
+            if left == 1:
+                return 3 * n + last, rnd
+            continue
+        top = -(1 << 30)
+        low = 1 << 30
+        lose = -1
+        for s in range(n):
+            if w[OUT + s] == 0:
+                top = max(top, w[TOTAL + s])
+                if w[TOTAL + s] < low:
+                    low = w[TOTAL + s]
+                    lose = s
+        k = 0
+        for s in range(n):
+            if w[OUT + s] == 0 and w[TOTAL + s] == top:
+                w[TIED + k] = s
+                k += 1
+        if k == 1:
+            win = w[TIED]
             kind = w[KIND + win]
-            margin = t0 - t1 if win == 0 else t1 - t0
+            margin = top - low
             dealt = np.int64(damage[kind, margin, defenses[lose, style]])
             take_damage(w, lose, w[TARGET + win], dealt)
             cripple = 1 if (kinds[kind, 6] != 0 and dealt >= 1) else 0
             if dealt >= injury_threshold or cripple == 1:
                 injury_check(rng, w, trace, tracing, lose, style, cripple, defenses, scalars)
-            if victory_check(rng, w, trace, tracing, win, kind, pin_base, pin_need, natural):
-                return 2 * np.int64(kinds[kind, 7]) + win, rnd
+            if victory_check(rng, w, trace, tracing, win, lose, kind, pin_base, pin_need, natural):
+                return n * np.int64(kinds[kind, 7]) + win, rnd
             continue
-        # A tie: each side takes 1 on the other's target, then both go for the win.
-        for s in range(2):
-            take_damage(w, s, w[TARGET + 1 - s], 1)
+        # A tie at the top: each tied side takes 1 on the next one's target, then each goes for
+        # the win over the one before it.
+        for j in range(k):
+            s = w[TIED + j]
+            hitter = w[TIED + (j + 1) % k]
+            take_damage(w, s, w[TARGET + hitter], 1)
             if injury_threshold <= 1:
                 injury_check(rng, w, trace, tracing, s, style, 0, defenses, scalars)
-        won0 = victory_check(rng, w, trace, tracing, 0, w[KIND], pin_base, pin_need, natural)
-        won1 = victory_check(rng, w, trace, tracing, 1, w[KIND + 1], pin_base, pin_need, natural)
-        if won0 and won1:
-            return DOUBLE_COUNT_OUT, rnd
-        if won0:
-            return 2 * np.int64(kinds[w[KIND], 7]), rnd
-        if won1:
-            return 2 * np.int64(kinds[w[KIND + 1], 7]) + 1, rnd
-    return DRAW, rounds
+        winners = 0
+        first = -1
+        for j in range(k):
+            s = w[TIED + j]
+            victim = w[TIED + (j - 1 + k) % k]
+            if victory_check(rng, w, trace, tracing, s, victim, w[KIND + s], pin_base, pin_need, natural):
+                winners += 1
+                if first < 0:
+                    first = s
+        if winners > 1:
+            return none + 1, rnd
+        if winners == 1:
+            return n * np.int64(kinds[w[KIND + first], 7]) + first, rnd
+    return none + 2, rounds
 
 
 @njit(parallel=True, cache=True)

@@ -1,6 +1,6 @@
 """The fast MatchMatch engine's tables, built in Python from the rules package's own functions.
 
-A matchup and option set become a :class:`Setup`: every number the kernel needs, as scalars and
+A matchup (2 to 8 sides) and option set become a :class:`Setup`: every number the kernel needs, as scalars and
 small numpy arrays. Strategies (written or automatic) are compiled into per-round action arrays
 with ``Strategy.planned``; damage, DQ thresholds, victory-check and injury constants come from the
 pure functions of ``rulesets/matchmatch/rounds.py``. Whatever the kernel does not cover raises
@@ -48,6 +48,8 @@ from turnbuckle.sim.specs import FastEngineUnsupported
 
 #: The options this engine plays; any other makes it step aside for the reference engine.
 KNOWN_OPTIONS = frozenset({"rounds", "type", "type_file", "referee", "grid", "by_style_rounds"})
+#: The most sides the kernel plays (its work rows hold this many; kernel.MAX_SIDES, checked by a test).
+MAX_SIDES = 8
 #: Target codes: a style's index in STYLES, or STAMINA_CODE.
 STAMINA_CODE = len(STYLES)
 #: A High Risk die showing this face earns an extra die (engine.py's rule, mirrored here and
@@ -106,17 +108,17 @@ class Setup:
     grid_fixed: np.ndarray  # 9 style codes, or -1s when the grid is rolled
     column: int  # the first side's written column (0-2), or -1 for the automatic pick
     row: int  # the second side's written row (0-2), or -1
-    adv: np.ndarray  # (2, 7) each side's advantage in each grid style (for the automatic picks)
-    values: np.ndarray  # (2, 9) style values after halving, then Stamina
-    defenses: np.ndarray  # (2, 8)
-    injuries: np.ndarray  # (2,)
-    threshold: np.ndarray  # (2, 13) DQ threshold by the referee roll (2-12), or the same in every cell
+    adv: np.ndarray  # (2, 7) the first two sides' advantage in each grid style (for the automatic picks)
+    values: np.ndarray  # (n, 9) style values after halving, then Stamina
+    defenses: np.ndarray  # (n, 8)
+    injuries: np.ndarray  # (n,)
+    threshold: np.ndarray  # (n, 13) DQ threshold by the referee roll (2-12), or the same in every cell
     referee_roll: bool
-    high_spots: np.ndarray  # (2,)
-    push: np.ndarray  # (2,)
-    plan_kind: np.ndarray  # (2, rounds + 1, 8, rounds + 1) by round, style and occurrence
+    high_spots: np.ndarray  # (n,)
+    push: np.ndarray  # (n,)
+    plan_kind: np.ndarray  # (n, rounds + 1, 8, rounds + 1) by round, style and occurrence
     plan_target: np.ndarray
-    cond: np.ndarray  # (2, k, 4): resource (0 specials, 1 High Spots), by round, kind, target; -1 padded
+    cond: np.ndarray  # (n, k, 4): resource (0 specials, 1 High Spots), by round, kind, target; -1 padded
     forbidden: np.ndarray  # (10,) 1 where the match type forbids the kind
     attack_bonus: np.ndarray  # (10,)
     is_cheat: np.ndarray  # (10,)
@@ -130,7 +132,7 @@ class Setup:
     injury_threshold: int
     injury_const: np.ndarray  # (2,) injury_check_total of zeros, without and with a Cripple
     injury_target: int
-    pin_base: np.ndarray  # (2, 10): the victory-check modifiers of side w beating the other, but
+    pin_base: np.ndarray  # (n, n, 10): the victory-check modifiers of side w beating side v, but
     # for the zero styles, the loser's injuries and Stamina
     pin_need: int
     natural: int
@@ -142,7 +144,7 @@ class Setup:
         30 arguments): scalars, per-side limits and per-round-type flags each in one array."""
         scalars = np.array([self.rounds, self.grid_slot, self.die, self.column, self.row, int(self.referee_roll),
                             self.injury_threshold, int(self.injury_const[0]), int(self.injury_const[1]),
-                            self.injury_target, self.pin_need, self.natural], np.int64)
+                            self.injury_target, self.pin_need, self.natural, self.sides], np.int64)
         sides = np.stack([self.injuries, self.high_spots, self.push], axis=1).astype(np.int32)
         kinds = np.stack([self.forbidden, self.attack_bonus, self.is_cheat, self.is_vile, self.is_special,
                           self.is_high_risk, self.is_cripple, self.method], axis=1).astype(np.int32)
@@ -150,9 +152,14 @@ class Setup:
                 sides, self.plan_kind, self.plan_target, self.cond, kinds, self.hr_value, self.damage, self.pin_base)
 
     @property
+    def sides(self) -> int:
+        return int(self.values.shape[0])
+
+    @property
     def max_dice(self) -> int:
         """Dice of one match at most (without style rerolls): for trace buffers."""
-        return 2 + 9 + self.rounds * (2 * (3 + 3 + 4) + 2 * 3 + 2 * 3)
+        n = self.sides
+        return 2 + 9 + self.rounds * (1 + n * (3 + 3 + 4) + n * 3 + n * 3)
 
     @classmethod
     def of(cls, sides: Sequence[Any], options: Mapping[str, OptionValue]) -> Setup:
@@ -160,11 +167,10 @@ class Setup:
         if unknown:
             raise FastEngineUnsupported(f"the fast matchmatch engine does not know the option(s) "
                                              f"{', '.join(unknown)}")
-        if len(sides) != 2:
-            raise FastEngineUnsupported(f"the fast matchmatch engine plays two sides, not {len(sides)}")
         sd: list[Side] = [s for s in sides if isinstance(s, Side)]
-        if len(sd) != 2:
-            raise TypeError("the fast matchmatch engine takes MatchMatch sides")
+        n = len(sd)
+        if n != len(sides) or not 2 <= n <= MAX_SIDES:
+            raise ValueError(f"the fast matchmatch engine takes 2 to {MAX_SIDES} MatchMatch sides")
         rounds = int(options["rounds"])
         mt = _match_type(options)
         tag = any(s.is_team for s in sd)
@@ -198,21 +204,22 @@ class Setup:
             styles.append(STYLES.index("teamwork"))
         styles += [STYLES.index(s) for s in mt.styles_added]
 
-        values = np.zeros((2, 9), np.int32)
-        defenses = np.zeros((2, 8), np.int32)
+        values = np.zeros((n, 9), np.int32)
+        defenses = np.zeros((n, 8), np.int32)
         for i, side in enumerate(sd):
-            halved = {strategies[j].minus for j in range(2) if j != i} | set(mt.styles_halved)
+            halved = {strategies[j].minus for j in range(n) if j != i} | set(mt.styles_halved)
             v = side.sheet.styles.as_dict()
             for s in halved:
                 v[s] = halve(v[s])
             values[i, :8] = [v[s] for s in STYLES]
             values[i, 8] = side.sheet.stamina
             defenses[i] = [side.sheet.defenses.get(s) for s in STYLES]
-        adv = np.array([[advantage(sd[i].sheet, [sd[1 - i].sheet], s) for s in GRID_STYLES] for i in range(2)],
-                       np.int32)
+        # The first side picks a column and the second a row, each against every other side.
+        adv = np.array([[advantage(sd[i].sheet, [o.sheet for j, o in enumerate(sd) if j != i], s)
+                         for s in GRID_STYLES] for i in range(2)], np.int32)
 
-        plan_kind = np.zeros((2, rounds + 1, 8, rounds + 1), np.int8)
-        plan_target = np.zeros((2, rounds + 1, 8, rounds + 1), np.int8)
+        plan_kind = np.zeros((n, rounds + 1, 8, rounds + 1), np.int8)
+        plan_target = np.zeros((n, rounds + 1, 8, rounds + 1), np.int8)
         for i, strat in enumerate(strategies):
             for r in range(1, rounds + 1):
                 for si, style in enumerate(STYLES):
@@ -221,7 +228,7 @@ class Setup:
                         plan_kind[i, r, si, occ] = ROUND_TYPES.index(a.kind)
                         plan_target[i, r, si, occ] = target_code(a.target)
         k = max(1, *(len(s.conditionals) for s in strategies))
-        cond = np.full((2, k, 4), -1, np.int32)
+        cond = np.full((n, k, 4), -1, np.int32)
         for i, strat in enumerate(strategies):
             for j, c in enumerate(strat.conditionals):
                 cond[i, j] = (0 if c.resource == "specials" else 1, c.by_round, ROUND_TYPES.index(c.action.kind),
@@ -242,8 +249,8 @@ class Setup:
                     damage[ki, m, d] = round_damage(m, kind, d, mt.damage_modifier)[1]
         length = len(styles)
         weights = [s.sheet.styles.weight for s in sd]
-        pin_base = np.array([[pin_modifiers(weights[w], weights[1 - w], 0, kind, 0, 0, length, mt.pin_modifier).total
-                              for kind in ROUND_TYPES] for w in range(2)], np.int32)
+        pin_base = np.array([[[pin_modifiers(weights[w], weights[v], 0, kind, 0, 0, length, mt.pin_modifier).total
+                               for kind in ROUND_TYPES] for v in range(n)] for w in range(n)], np.int32)
         pin_need = min(t for t in range(-100, 100) if count_for(t, NATURAL_WIN - 1) == 3)
         return cls(
             rounds=rounds,
@@ -285,6 +292,6 @@ class Setup:
         )
 
 
-def outcomes() -> tuple[tuple[int | None, str], ...]:
-    """The kernel's outcome codes, in order."""
-    return tuple((w, m) for m in WIN_METHODS for w in (0, 1)) + tuple((None, m) for m in NO_WINNER)
+def outcomes(sides: int = 2) -> tuple[tuple[int | None, str], ...]:
+    """The kernel's outcome codes for a match of ``sides`` sides, in order."""
+    return tuple((w, m) for m in WIN_METHODS for w in range(sides)) + tuple((None, m) for m in NO_WINNER)
