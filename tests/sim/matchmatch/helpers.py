@@ -109,7 +109,7 @@ def types_file(folder: Path) -> str:
     return str(path)
 
 
-def matchups() -> list[tuple[Any, Any]]:
+def matchups() -> list[tuple[Any, ...]]:
     return [
         (sample("brother-bob"), sample("friendly-sam")),
         (sample("iron-ivan"), sample("lady-lightning")),
