@@ -70,7 +70,6 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     tally = Tally(setup.sides, unit="rounds")
     size = min(chunk, n)
     work = np.zeros((size, kernel.WORK), np.int32)
-    rngs = np.zeros((size, 3), np.uint64)
     codes = np.empty(size, np.int8)
     lengths = np.empty(size, np.int16)
     dice = np.empty(size, np.int32)
@@ -78,7 +77,7 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     done = 0
     while done < n:
         count = min(size, n - done)
-        run_chunk(key, done, count, work, rngs, *args, codes, lengths, dice, hurt)
+        run_chunk(key, done, count, work, *args, codes, lengths, dice, hurt)
         _check(codes[:count])
         c = np.bincount(codes[:count], minlength=len(outs))
         ls = np.bincount(lengths[:count])
@@ -115,12 +114,11 @@ def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed
     width = setup.max_dice + 64 * setup.rounds
     faces = np.zeros((n, width), np.int8)
     work = np.zeros((n, kernel.WORK), np.int32)
-    rngs = np.zeros((n, 3), np.uint64)
     codes = np.zeros(n, np.int8)
     lengths = np.zeros(n, np.int16)
     dice = np.zeros(n, np.int32)
     hurt = np.zeros(n, np.int16)
-    trace_matches(np.uint64(fast_key(seed)), start, n, work, rngs, *setup.args(), faces, codes, lengths, dice, hurt)
+    trace_matches(np.uint64(fast_key(seed)), start, n, work, *setup.args(), faces, codes, lengths, dice, hurt)
     _check(codes)
     if (dice > width).any():
         raise RulesError(f"a traced match rolled more than {width} dice; trace fewer rounds")

@@ -83,32 +83,32 @@ def mix64(z):
 
 
 @njit(cache=True, inline="always")
-def half(rng):
-    """The next 32 random bits: the high half of the last word, or the low half of a new one."""
-    if rng[2] != 0:
-        rng[2] = 0
-        return rng[1]
-    rng[0] = rng[0] + GOLDEN
-    w = mix64(rng[0])
-    rng[1] = w >> SH32
-    rng[2] = 1
-    return w & MASK32
+def half(st, buf, have):
+    """The next 32 random bits: the high half of the last word, or the low half of a new one.
+    The generator's state travels as scalars (``st``, ``buf``, ``have``) so it stays in registers."""
+    if have:
+        return st, buf, False, buf
+    st = st + GOLDEN
+    x = mix64(st)
+    return st, x >> SH32, True, x & MASK32
 
 
 @njit(cache=True, inline="always")
-def below(rng, n):
+def below(st, buf, have, n):
     """A uniform integer in 0 .. n - 1 (n < 2**32), unbiased, as an unsigned number (cheap to
     split into faces: unsigned division by a constant is a multiply and a shift)."""
-    m = half(rng) * n
+    st, buf, have, x = half(st, buf, have)
+    m = x * n
     low = m & MASK32
     if low < n:
         threshold = (TWO32 - n) % n
         for _ in range(MAX_REJECTIONS):
             if low >= threshold:
                 break
-            m = half(rng) * n
+            st, buf, have, x = half(st, buf, have)
+            m = x * n
             low = m & MASK32
-    return m >> SH32
+    return st, buf, have, m >> SH32
 
 
 @njit(cache=True, inline="always")
@@ -119,26 +119,27 @@ def note(w, trace, tracing, face):
 
 
 @njit(cache=True, inline="always")
-def die(rng, w, trace, tracing, sides):
-    f = np.int64(below(rng, np.uint64(sides))) + 1
+def die(st, buf, have, w, trace, tracing, sides):
+    st, buf, have, u = below(st, buf, have, np.uint64(sides))
+    f = np.int64(u) + 1
     note(w, trace, tracing, f)
-    return f
+    return st, buf, have, f
 
 
 @njit(cache=True, inline="always")
-def two_d6(rng, w, trace, tracing):
-    u = below(rng, U36)
+def two_d6(st, buf, have, w, trace, tracing):
+    st, buf, have, u = below(st, buf, have, U36)
     q = u // U6
     a = np.int64(q) + 1
     b = np.int64(u - q * U6) + 1
     note(w, trace, tracing, a)
     note(w, trace, tracing, b)
-    return a, b
+    return st, buf, have, a, b
 
 
 @njit(cache=True, inline="always")
-def three_d6(rng, w, trace, tracing):
-    u = below(rng, U216)
+def three_d6(st, buf, have, w, trace, tracing):
+    st, buf, have, u = below(st, buf, have, U216)
     q = u // U36
     r = u - q * U36
     p = r // U6
@@ -148,13 +149,13 @@ def three_d6(rng, w, trace, tracing):
     note(w, trace, tracing, a)
     note(w, trace, tracing, b)
     note(w, trace, tracing, c)
-    return a, b, c
+    return st, buf, have, a, b, c
 
 
 @njit(cache=True, inline="always")
-def grid_cells(rng, w, trace, tracing):
+def grid_cells(st, buf, have, w, trace, tracing):
     """The nine grid cells (each a d7, in order) from one draw below 7**9."""
-    u = below(rng, U7_9)
+    st, buf, have, u = below(st, buf, have, U7_9)
     p = U7_8
     for cell in range(9):
         q = u // p
@@ -163,6 +164,7 @@ def grid_cells(rng, w, trace, tracing):
         f = np.int64(q) + 1
         note(w, trace, tracing, f)
         w[GRID + cell] = f - 1
+    return st, buf, have
 
 
 @njit(cache=True, inline="always")
@@ -177,28 +179,29 @@ def take_damage(w, s, target, amount):
 
 
 @njit(cache=True, inline="always")
-def injury_check(rng, w, trace, tracing, s, style, cripple, defenses, scalars):
-    a, b, c = three_d6(rng, w, trace, tracing)
+def injury_check(st, buf, have, w, trace, tracing, s, style, cripple, defenses, scalars):
+    st, buf, have, a, b, c = three_d6(st, buf, have, w, trace, tracing)
     total = a + b + c - w[s * 9 + STAMINA] - w[s * 9 + style] - defenses[s, style] + scalars[7 + cripple]
     if total >= scalars[9]:
         w[INJ + s] += 1
         w[HURT] += 1
+    return st, buf, have
 
 
 @njit(cache=True, inline="always")
-def victory_check(rng, w, trace, tracing, win, lose, kind, pin_base, pin_need, natural):
-    a, b, c = three_d6(rng, w, trace, tracing)
+def victory_check(st, buf, have, w, trace, tracing, win, lose, kind, pin_base, pin_need, natural):
+    st, buf, have, a, b, c = three_d6(st, buf, have, w, trace, tracing)
     roll = a + b + c
     zero = 0
-    for st in range(8):
-        if w[INLIST + st] != 0 and w[lose * 9 + st] == 0:
+    for sx in range(8):
+        if w[INLIST + sx] != 0 and w[lose * 9 + sx] == 0:
             zero += 1
     total = roll + pin_base[win, lose, kind] + zero + w[INJ + lose] - w[lose * 9 + STAMINA]
-    return roll == natural or total >= pin_need
+    return st, buf, have, roll == natural or total >= pin_need
 
 
 @njit(cache=True, inline="always")
-def play_match(rng, w, trace, tracing,
+def play_match(st, w, trace, tracing,
                scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind, plan_target,
                cond, kinds, hr_value, damage, pin_base):
     """One match. Returns (outcome code, rounds played); dice and injuries are left in ``w``.
@@ -215,6 +218,8 @@ def play_match(rng, w, trace, tracing,
     natural = scalars[11]
     n = scalars[12]
     none = 4 * n
+    buf = np.uint64(0)
+    have = False
     w[POS] = 0
     w[HURT] = 0
     for s in range(n):
@@ -224,12 +229,12 @@ def play_match(rng, w, trace, tracing,
         w[HS + s] = 0
         w[SP + s] = 0
         w[OUT + s] = 0
-    for st in range(8):
-        w[SEEN + st] = 0
-        w[INLIST + st] = 0
+    for sx in range(8):
+        w[SEEN + sx] = 0
+        w[INLIST + sx] = 0
     ref = 0
     if referee_roll:
-        a, b = two_d6(rng, w, trace, tracing)
+        st, buf, have, a, b = two_d6(st, buf, have, w, trace, tracing)
         ref = a + b
     for s in range(n):
         w[THR + s] = threshold[s, ref]
@@ -238,7 +243,7 @@ def play_match(rng, w, trace, tracing,
         for cell in range(9):
             w[GRID + cell] = grid_fixed[cell]
     else:
-        grid_cells(rng, w, trace, tracing)
+        st, buf, have = grid_cells(st, buf, have, w, trace, tracing)
     col = column
     if col < 0:
         best = -(1 << 30)
@@ -257,14 +262,14 @@ def play_match(rng, w, trace, tracing,
                 rw = r
     length = style_list.shape[0]
     for i in range(length):
-        st = style_list[i] if i != grid_slot else w[GRID + 3 * rw + col]
-        w[LIST + i] = st
-        w[INLIST + st] = 1
+        sx = style_list[i] if i != grid_slot else w[GRID + 3 * rw + col]
+        w[LIST + i] = sx
+        w[INLIST + sx] = 1
 
     for rnd in range(1, rounds + 1):
         style = -1
         for _ in range(MAX_REROLLS):
-            face = die(rng, w, trace, tracing, die_sides)
+            st, buf, have, face = die(st, buf, have, w, trace, tracing, die_sides)
             if face <= length:
                 style = w[LIST + face - 1]
                 break
@@ -303,20 +308,23 @@ def play_match(rng, w, trace, tracing,
             if w[OUT + s] != 0:
                 continue
             kind = w[KIND + s]
-            a, b, c = three_d6(rng, w, trace, tracing)
+            st, buf, have, a, b, c = three_d6(st, buf, have, w, trace, tracing)
             if kinds[kind, 5] != 0:
                 total = hr_value[a] + hr_value[b] + hr_value[c]
                 if a == EXTRA_FACE:
-                    total += die(rng, w, trace, tracing, 6)
+                    st, buf, have, f = die(st, buf, have, w, trace, tracing, 6)
+                    total += f
                 if b == EXTRA_FACE:
-                    total += die(rng, w, trace, tracing, 6)
+                    st, buf, have, f = die(st, buf, have, w, trace, tracing, 6)
+                    total += f
                 if c == EXTRA_FACE:
-                    total += die(rng, w, trace, tracing, 6)
+                    st, buf, have, f = die(st, buf, have, w, trace, tracing, 6)
+                    total += f
             else:
                 total = a + b + c
             w[DQF + s] = 0
             if kinds[kind, 2] != 0:
-                x, y = two_d6(rng, w, trace, tracing)
+                st, buf, have, x, y = two_d6(st, buf, have, w, trace, tracing)
                 if x + y >= w[THR + s]:
                     w[DQF + s] = 1
                     any_dq = True
@@ -324,7 +332,7 @@ def play_match(rng, w, trace, tracing,
                     total += x + y
                     w[THR + s] -= 1
                     if kinds[kind, 3] != 0:
-                        x, y = two_d6(rng, w, trace, tracing)
+                        st, buf, have, x, y = two_d6(st, buf, have, w, trace, tracing)
                         total += x + y
             w[TOTAL + s] = total + w[s * 9 + style] + kinds[kind, 1]
         if any_dq:
@@ -364,8 +372,10 @@ def play_match(rng, w, trace, tracing,
             take_damage(w, lose, w[TARGET + win], dealt)
             cripple = 1 if (kinds[kind, 6] != 0 and dealt >= 1) else 0
             if dealt >= injury_threshold or cripple == 1:
-                injury_check(rng, w, trace, tracing, lose, style, cripple, defenses, scalars)
-            if victory_check(rng, w, trace, tracing, win, lose, kind, pin_base, pin_need, natural):
+                st, buf, have = injury_check(st, buf, have, w, trace, tracing, lose, style, cripple, defenses, scalars)
+            st, buf, have, won = victory_check(st, buf, have, w, trace, tracing, win, lose, kind, pin_base, pin_need,
+                                               natural)
+            if won:
                 return n * np.int64(kinds[kind, 7]) + win, rnd
             continue
         # A tie at the top: each tied side takes 1 on the next one's target, then each goes for
@@ -375,13 +385,15 @@ def play_match(rng, w, trace, tracing,
             hitter = w[TIED + (j + 1) % k]
             take_damage(w, s, w[TARGET + hitter], 1)
             if injury_threshold <= 1:
-                injury_check(rng, w, trace, tracing, s, style, 0, defenses, scalars)
+                st, buf, have = injury_check(st, buf, have, w, trace, tracing, s, style, 0, defenses, scalars)
         winners = 0
         first = -1
         for j in range(k):
             s = w[TIED + j]
             victim = w[TIED + (j - 1 + k) % k]
-            if victory_check(rng, w, trace, tracing, s, victim, w[KIND + s], pin_base, pin_need, natural):
+            st, buf, have, won = victory_check(st, buf, have, w, trace, tracing, s, victim, w[KIND + s], pin_base,
+                                               pin_need, natural)
+            if won:
                 winners += 1
                 if first < 0:
                     first = s
@@ -393,18 +405,16 @@ def play_match(rng, w, trace, tracing,
 
 
 @njit(parallel=True, cache=True)
-def run_chunk(key, start, count, work, rngs,
+def run_chunk(key, start, count, work,
               scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind, plan_target,
               cond, kinds, hr_value, damage, pin_base,
               codes, lengths, dice, hurt):
     """Matches ``start .. start + count - 1``; per-match results go into the output arrays."""
     dummy = np.zeros(1, np.int8)
     for j in prange(count):
-        rng = rngs[j]
-        rng[0] = mix64(key + np.uint64(start + j) * GOLDEN)
-        rng[2] = 0
+        st = mix64(key + (np.uint64(start) + np.uint64(j)) * GOLDEN)
         w = work[j]
-        c, n = play_match(rng, w, dummy, False,
+        c, n = play_match(st, w, dummy, False,
                           scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind,
                           plan_target, cond, kinds, hr_value, damage, pin_base)
         codes[j] = c
@@ -414,18 +424,16 @@ def run_chunk(key, start, count, work, rngs,
 
 
 @njit(cache=True)
-def trace_matches(key, start, count, work, rngs,
+def trace_matches(key, start, count, work,
                   scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind,
                   plan_target, cond, kinds, hr_value, damage, pin_base,
                   traces, codes, lengths, dice, hurt):
     """Like ``run_chunk`` on one thread, also writing every die face in the reference engine's
     order into ``traces[j, :dice[j]]``."""
     for j in range(count):
-        rng = rngs[j]
-        rng[0] = mix64(key + np.uint64(start + j) * GOLDEN)
-        rng[2] = 0
+        st = mix64(key + (np.uint64(start) + np.uint64(j)) * GOLDEN)
         w = work[j]
-        c, n = play_match(rng, w, traces[j], True,
+        c, n = play_match(st, w, traces[j], True,
                           scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind,
                           plan_target, cond, kinds, hr_value, damage, pin_base)
         codes[j] = c
