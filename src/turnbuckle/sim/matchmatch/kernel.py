@@ -112,33 +112,33 @@ def below(st, buf, have, n):
 
 
 @njit(cache=True, inline="always")
-def note(w, trace, tracing, face):
-    if tracing and w[POS] < trace.shape[0]:  # a longer match is refused by fast.trace
-        trace[w[POS]] = face
-    w[POS] += 1
+def note(w, row, trace, tracing, face):
+    if tracing and w[row, POS] < trace.shape[0]:  # a longer match is refused by fast.trace
+        trace[w[row, POS]] = face
+    w[row, POS] += 1
 
 
 @njit(cache=True, inline="always")
-def die(st, buf, have, w, trace, tracing, sides):
+def die(st, buf, have, w, row, trace, tracing, sides):
     st, buf, have, u = below(st, buf, have, np.uint64(sides))
     f = np.int64(u) + 1
-    note(w, trace, tracing, f)
+    note(w, row, trace, tracing, f)
     return st, buf, have, f
 
 
 @njit(cache=True, inline="always")
-def two_d6(st, buf, have, w, trace, tracing):
+def two_d6(st, buf, have, w, row, trace, tracing):
     st, buf, have, u = below(st, buf, have, U36)
     q = u // U6
     a = np.int64(q) + 1
     b = np.int64(u - q * U6) + 1
-    note(w, trace, tracing, a)
-    note(w, trace, tracing, b)
+    note(w, row, trace, tracing, a)
+    note(w, row, trace, tracing, b)
     return st, buf, have, a, b
 
 
 @njit(cache=True, inline="always")
-def three_d6(st, buf, have, w, trace, tracing):
+def three_d6(st, buf, have, w, row, trace, tracing):
     st, buf, have, u = below(st, buf, have, U216)
     q = u // U36
     r = u - q * U36
@@ -146,14 +146,14 @@ def three_d6(st, buf, have, w, trace, tracing):
     a = np.int64(q) + 1
     b = np.int64(p) + 1
     c = np.int64(r - p * U6) + 1
-    note(w, trace, tracing, a)
-    note(w, trace, tracing, b)
-    note(w, trace, tracing, c)
+    note(w, row, trace, tracing, a)
+    note(w, row, trace, tracing, b)
+    note(w, row, trace, tracing, c)
     return st, buf, have, a, b, c
 
 
 @njit(cache=True, inline="always")
-def grid_cells(st, buf, have, w, trace, tracing):
+def grid_cells(st, buf, have, w, row, trace, tracing):
     """The nine grid cells (each a d7, in order) from one draw below 7**9."""
     st, buf, have, u = below(st, buf, have, U7_9)
     p = U7_8
@@ -162,46 +162,46 @@ def grid_cells(st, buf, have, w, trace, tracing):
         u = u - q * p
         p = p // U7
         f = np.int64(q) + 1
-        note(w, trace, tracing, f)
-        w[GRID + cell] = f - 1
+        note(w, row, trace, tracing, f)
+        w[row, GRID + cell] = f - 1
     return st, buf, have
 
 
 @njit(cache=True, inline="always")
-def take_damage(w, s, target, amount):
+def take_damage(w, row, s, target, amount):
     """engine.apply_damage: a style stops at 0, the rest goes to Stamina, which stops at 0."""
     rest = amount
     if target != STAMINA:
-        taken = min(w[s * 9 + target], rest)
-        w[s * 9 + target] -= taken
+        taken = min(w[row, s * 9 + target], rest)
+        w[row, s * 9 + target] -= taken
         rest -= taken
-    w[s * 9 + STAMINA] -= min(w[s * 9 + STAMINA], rest)
+    w[row, s * 9 + STAMINA] -= min(w[row, s * 9 + STAMINA], rest)
 
 
 @njit(cache=True, inline="always")
-def injury_check(st, buf, have, w, trace, tracing, s, style, cripple, defenses, scalars):
-    st, buf, have, a, b, c = three_d6(st, buf, have, w, trace, tracing)
-    total = a + b + c - w[s * 9 + STAMINA] - w[s * 9 + style] - defenses[s, style] + scalars[7 + cripple]
+def injury_check(st, buf, have, w, row, trace, tracing, s, style, cripple, defenses, scalars):
+    st, buf, have, a, b, c = three_d6(st, buf, have, w, row, trace, tracing)
+    total = a + b + c - w[row, s * 9 + STAMINA] - w[row, s * 9 + style] - defenses[s, style] + scalars[7 + cripple]
     if total >= scalars[9]:
-        w[INJ + s] += 1
-        w[HURT] += 1
+        w[row, INJ + s] += 1
+        w[row, HURT] += 1
     return st, buf, have
 
 
 @njit(cache=True, inline="always")
-def victory_check(st, buf, have, w, trace, tracing, win, lose, kind, pin_base, pin_need, natural):
-    st, buf, have, a, b, c = three_d6(st, buf, have, w, trace, tracing)
+def victory_check(st, buf, have, w, row, trace, tracing, win, lose, kind, pin_base, pin_need, natural):
+    st, buf, have, a, b, c = three_d6(st, buf, have, w, row, trace, tracing)
     roll = a + b + c
     zero = 0
     for sx in range(8):
-        if w[INLIST + sx] != 0 and w[lose * 9 + sx] == 0:
+        if w[row, INLIST + sx] != 0 and w[row, lose * 9 + sx] == 0:
             zero += 1
-    total = roll + pin_base[win, lose, kind] + zero + w[INJ + lose] - w[lose * 9 + STAMINA]
+    total = roll + pin_base[win, lose, kind] + zero + w[row, INJ + lose] - w[row, lose * 9 + STAMINA]
     return st, buf, have, roll == natural or total >= pin_need
 
 
 @njit(cache=True, inline="always")
-def play_match(st, w, trace, tracing,
+def play_match(st, w, row, trace, tracing,
                scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind, plan_target,
                cond, kinds, hr_value, damage, pin_base):
     """One match. Returns (outcome code, rounds played); dice and injuries are left in ``w``.
@@ -211,7 +211,7 @@ def play_match(st, w, trace, tracing,
     grid_slot = scalars[1]
     die_sides = scalars[2]
     column = scalars[3]
-    row = scalars[4]
+    grid_row = scalars[4]
     referee_roll = scalars[5] != 0
     injury_threshold = scalars[6]
     pin_need = scalars[10]
@@ -220,66 +220,66 @@ def play_match(st, w, trace, tracing,
     none = 4 * n
     buf = np.uint64(0)
     have = False
-    w[POS] = 0
-    w[HURT] = 0
+    w[row, POS] = 0
+    w[row, HURT] = 0
     for s in range(n):
         for t in range(9):
-            w[s * 9 + t] = values[s, t]
-        w[INJ + s] = sides[s, 0]
-        w[HS + s] = 0
-        w[SP + s] = 0
-        w[OUT + s] = 0
+            w[row, s * 9 + t] = values[s, t]
+        w[row, INJ + s] = sides[s, 0]
+        w[row, HS + s] = 0
+        w[row, SP + s] = 0
+        w[row, OUT + s] = 0
     for sx in range(8):
-        w[SEEN + sx] = 0
-        w[INLIST + sx] = 0
+        w[row, SEEN + sx] = 0
+        w[row, INLIST + sx] = 0
     ref = 0
     if referee_roll:
-        st, buf, have, a, b = two_d6(st, buf, have, w, trace, tracing)
+        st, buf, have, a, b = two_d6(st, buf, have, w, row, trace, tracing)
         ref = a + b
     for s in range(n):
-        w[THR + s] = threshold[s, ref]
+        w[row, THR + s] = threshold[s, ref]
     # The grid, then the picks: the first side's column, the second side's row.
     if grid_fixed[0] >= 0:
         for cell in range(9):
-            w[GRID + cell] = grid_fixed[cell]
+            w[row, GRID + cell] = grid_fixed[cell]
     else:
-        st, buf, have = grid_cells(st, buf, have, w, trace, tracing)
+        st, buf, have = grid_cells(st, buf, have, w, row, trace, tracing)
     col = column
     if col < 0:
         best = -(1 << 30)
         for c in range(3):
-            total = adv[0, w[GRID + c]] + adv[0, w[GRID + 3 + c]] + adv[0, w[GRID + 6 + c]]
+            total = adv[0, w[row, GRID + c]] + adv[0, w[row, GRID + 3 + c]] + adv[0, w[row, GRID + 6 + c]]
             if total > best:
                 best = total
                 col = c
-    rw = row
+    rw = grid_row
     if rw < 0:
         best = -(1 << 30)
         for r in range(3):
-            total = adv[1, w[GRID + 3 * r]] + adv[1, w[GRID + 3 * r + 1]] + adv[1, w[GRID + 3 * r + 2]]
+            total = adv[1, w[row, GRID + 3 * r]] + adv[1, w[row, GRID + 3 * r + 1]] + adv[1, w[row, GRID + 3 * r + 2]]
             if total > best:
                 best = total
                 rw = r
     length = style_list.shape[0]
     for i in range(length):
-        sx = style_list[i] if i != grid_slot else w[GRID + 3 * rw + col]
-        w[LIST + i] = sx
-        w[INLIST + sx] = 1
+        sx = style_list[i] if i != grid_slot else w[row, GRID + 3 * rw + col]
+        w[row, LIST + i] = sx
+        w[row, INLIST + sx] = 1
 
     for rnd in range(1, rounds + 1):
         style = -1
         for _ in range(MAX_REROLLS):
-            st, buf, have, face = die(st, buf, have, w, trace, tracing, die_sides)
+            st, buf, have, face = die(st, buf, have, w, row, trace, tracing, die_sides)
             if face <= length:
-                style = w[LIST + face - 1]
+                style = w[row, LIST + face - 1]
                 break
         if style < 0:
             return ERROR, rnd
-        w[SEEN + style] += 1
-        occ = w[SEEN + style]
+        w[row, SEEN + style] += 1
+        occ = w[row, SEEN + style]
         # Each side's action: planned, a conditional, then what is still allowed.
         for s in range(n):
-            if w[OUT + s] != 0:
+            if w[row, OUT + s] != 0:
                 continue
             kind = np.int64(plan_kind[s, rnd, style, occ])
             target = np.int64(plan_target[s, rnd, style, occ])
@@ -288,61 +288,61 @@ def play_match(st, w, trace, tracing,
                     break
                 if cond[s, c, 1] != rnd:
                     continue
-                unused = w[SP + s] < sides[s, 2] if cond[s, c, 0] == 0 else w[HS + s] < sides[s, 1]
+                unused = w[row, SP + s] < sides[s, 2] if cond[s, c, 0] == 0 else w[row, HS + s] < sides[s, 1]
                 if unused:
                     kind = np.int64(cond[s, c, 2])
                     target = np.int64(cond[s, c, 3])
                     break
-            if (kind == KIND_HIGH_SPOT and w[HS + s] >= sides[s, 1]) or \
-                    (kinds[kind, 4] != 0 and w[SP + s] >= sides[s, 2]) or kinds[kind, 0] != 0:
+            if (kind == KIND_HIGH_SPOT and w[row, HS + s] >= sides[s, 1]) or \
+                    (kinds[kind, 4] != 0 and w[row, SP + s] >= sides[s, 2]) or kinds[kind, 0] != 0:
                 kind = KIND_NORMAL
             if kind == KIND_HIGH_SPOT:
-                w[HS + s] += 1
+                w[row, HS + s] += 1
             if kinds[kind, 4] != 0:
-                w[SP + s] += 1
-            w[KIND + s] = kind
-            w[TARGET + s] = target
+                w[row, SP + s] += 1
+            w[row, KIND + s] = kind
+            w[row, TARGET + s] = target
         # The attacks, in side order.
         any_dq = False
         for s in range(n):
-            if w[OUT + s] != 0:
+            if w[row, OUT + s] != 0:
                 continue
-            kind = w[KIND + s]
-            st, buf, have, a, b, c = three_d6(st, buf, have, w, trace, tracing)
+            kind = w[row, KIND + s]
+            st, buf, have, a, b, c = three_d6(st, buf, have, w, row, trace, tracing)
             if kinds[kind, 5] != 0:
                 total = hr_value[a] + hr_value[b] + hr_value[c]
                 if a == EXTRA_FACE:
-                    st, buf, have, f = die(st, buf, have, w, trace, tracing, 6)
+                    st, buf, have, f = die(st, buf, have, w, row, trace, tracing, 6)
                     total += f
                 if b == EXTRA_FACE:
-                    st, buf, have, f = die(st, buf, have, w, trace, tracing, 6)
+                    st, buf, have, f = die(st, buf, have, w, row, trace, tracing, 6)
                     total += f
                 if c == EXTRA_FACE:
-                    st, buf, have, f = die(st, buf, have, w, trace, tracing, 6)
+                    st, buf, have, f = die(st, buf, have, w, row, trace, tracing, 6)
                     total += f
             else:
                 total = a + b + c
-            w[DQF + s] = 0
+            w[row, DQF + s] = 0
             if kinds[kind, 2] != 0:
-                st, buf, have, x, y = two_d6(st, buf, have, w, trace, tracing)
-                if x + y >= w[THR + s]:
-                    w[DQF + s] = 1
+                st, buf, have, x, y = two_d6(st, buf, have, w, row, trace, tracing)
+                if x + y >= w[row, THR + s]:
+                    w[row, DQF + s] = 1
                     any_dq = True
                 else:
                     total += x + y
-                    w[THR + s] -= 1
+                    w[row, THR + s] -= 1
                     if kinds[kind, 3] != 0:
-                        st, buf, have, x, y = two_d6(st, buf, have, w, trace, tracing)
+                        st, buf, have, x, y = two_d6(st, buf, have, w, row, trace, tracing)
                         total += x + y
-            w[TOTAL + s] = total + w[s * 9 + style] + kinds[kind, 1]
+            w[row, TOTAL + s] = total + w[row, s * 9 + style] + kinds[kind, 1]
         if any_dq:
             # Disqualified sides leave; one side left wins, none left is a double DQ.
             left = 0
             last = -1
             for s in range(n):
-                if w[OUT + s] == 0 and w[DQF + s] != 0:
-                    w[OUT + s] = 1
-                if w[OUT + s] == 0:
+                if w[row, OUT + s] == 0 and w[row, DQF + s] != 0:
+                    w[row, OUT + s] = 1
+                if w[row, OUT + s] == 0:
                     left += 1
                     last = s
             if left == 0:
@@ -354,45 +354,46 @@ def play_match(st, w, trace, tracing,
         low = 1 << 30
         lose = -1
         for s in range(n):
-            if w[OUT + s] == 0:
-                top = max(top, w[TOTAL + s])
-                if w[TOTAL + s] < low:
-                    low = w[TOTAL + s]
+            if w[row, OUT + s] == 0:
+                top = max(top, w[row, TOTAL + s])
+                if w[row, TOTAL + s] < low:
+                    low = w[row, TOTAL + s]
                     lose = s
         k = 0
         for s in range(n):
-            if w[OUT + s] == 0 and w[TOTAL + s] == top:
-                w[TIED + k] = s
+            if w[row, OUT + s] == 0 and w[row, TOTAL + s] == top:
+                w[row, TIED + k] = s
                 k += 1
         if k == 1:
-            win = w[TIED]
-            kind = w[KIND + win]
+            win = w[row, TIED]
+            kind = w[row, KIND + win]
             margin = top - low
             dealt = np.int64(damage[kind, margin, defenses[lose, style]])
-            take_damage(w, lose, w[TARGET + win], dealt)
+            take_damage(w, row, lose, w[row, TARGET + win], dealt)
             cripple = 1 if (kinds[kind, 6] != 0 and dealt >= 1) else 0
             if dealt >= injury_threshold or cripple == 1:
-                st, buf, have = injury_check(st, buf, have, w, trace, tracing, lose, style, cripple, defenses, scalars)
-            st, buf, have, won = victory_check(st, buf, have, w, trace, tracing, win, lose, kind, pin_base, pin_need,
-                                               natural)
+                st, buf, have = injury_check(st, buf, have, w, row, trace, tracing, lose, style, cripple,
+                                             defenses, scalars)
+            st, buf, have, won = victory_check(st, buf, have, w, row, trace, tracing, win, lose, kind, pin_base,
+                                               pin_need, natural)
             if won:
                 return n * np.int64(kinds[kind, 7]) + win, rnd
             continue
         # A tie at the top: each tied side takes 1 on the next one's target, then each goes for
         # the win over the one before it.
         for j in range(k):
-            s = w[TIED + j]
-            hitter = w[TIED + (j + 1) % k]
-            take_damage(w, s, w[TARGET + hitter], 1)
+            s = w[row, TIED + j]
+            hitter = w[row, TIED + (j + 1) % k]
+            take_damage(w, row, s, w[row, TARGET + hitter], 1)
             if injury_threshold <= 1:
-                st, buf, have = injury_check(st, buf, have, w, trace, tracing, s, style, 0, defenses, scalars)
+                st, buf, have = injury_check(st, buf, have, w, row, trace, tracing, s, style, 0, defenses, scalars)
         winners = 0
         first = -1
         for j in range(k):
-            s = w[TIED + j]
-            victim = w[TIED + (j - 1 + k) % k]
-            st, buf, have, won = victory_check(st, buf, have, w, trace, tracing, s, victim, w[KIND + s], pin_base,
-                                               pin_need, natural)
+            s = w[row, TIED + j]
+            victim = w[row, TIED + (j - 1 + k) % k]
+            st, buf, have, won = victory_check(st, buf, have, w, row, trace, tracing, s, victim, w[row, KIND + s],
+                                               pin_base, pin_need, natural)
             if won:
                 winners += 1
                 if first < 0:
@@ -400,7 +401,7 @@ def play_match(st, w, trace, tracing,
         if winners > 1:
             return none + 1, rnd
         if winners == 1:
-            return n * np.int64(kinds[w[KIND + first], 7]) + first, rnd
+            return n * np.int64(kinds[w[row, KIND + first], 7]) + first, rnd
     return none + 2, rounds
 
 
@@ -413,14 +414,13 @@ def run_chunk(key, start, count, work,
     dummy = np.zeros(1, np.int8)
     for j in prange(count):
         st = mix64(key + (np.uint64(start) + np.uint64(j)) * GOLDEN)
-        w = work[j]
-        c, n = play_match(st, w, dummy, False,
+        c, n = play_match(st, work, j, dummy, False,
                           scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind,
                           plan_target, cond, kinds, hr_value, damage, pin_base)
         codes[j] = c
         lengths[j] = n
-        dice[j] = w[POS]
-        hurt[j] = w[HURT]
+        dice[j] = work[j, POS]
+        hurt[j] = work[j, HURT]
 
 
 @njit(cache=True)
@@ -432,11 +432,10 @@ def trace_matches(key, start, count, work,
     order into ``traces[j, :dice[j]]``."""
     for j in range(count):
         st = mix64(key + (np.uint64(start) + np.uint64(j)) * GOLDEN)
-        w = work[j]
-        c, n = play_match(st, w, traces[j], True,
+        c, n = play_match(st, work, j, traces[j], True,
                           scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind,
                           plan_target, cond, kinds, hr_value, damage, pin_base)
         codes[j] = c
         lengths[j] = n
-        dice[j] = w[POS]
-        hurt[j] = w[HURT]
+        dice[j] = work[j, POS]
+        hurt[j] = work[j, HURT]
