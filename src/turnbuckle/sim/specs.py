@@ -156,6 +156,12 @@ def _deathmatch_figures(record: MatchRecord) -> dict[str, float]:
     return {"survivors": float(len(survivors)) if isinstance(survivors, list) else 0.0}
 
 
+# -- matchmatch -----------------------------------------------------------------------------
+def _matchmatch_figures(record: MatchRecord) -> dict[str, float]:
+    return {"injuries": float(sum(1 for e in record.events if isinstance(e, Happening)
+                                  and e.type == "injury_check" and e.data.get("injured")))}
+
+
 SPECS: dict[str, SimSpec] = {
     "boxing": SimSpec(
         "boxing",
@@ -200,6 +206,16 @@ SPECS: dict[str, SimSpec] = {
         length_unit="rounds",
         figures=(Figure("survivors", "figures standing at the end"),),
         figures_of=_deathmatch_figures,
+    ),
+    "matchmatch": SimSpec(
+        "matchmatch",
+        fast="turnbuckle.sim.matchmatch.fast:run",
+        fast_ready="turnbuckle.sim.matchmatch.fast:compiled",
+        fast_version="1.1",
+        exchange="turnbuckle.sim.matchmatch.exact:exchange_tables",
+        length_unit="rounds",
+        figures=(Figure("injuries", "injuries per match"),),
+        figures_of=_matchmatch_figures,
     ),
 }
 

@@ -1,0 +1,1 @@
+"""The fast MatchMatch engine (tables, kernel, driver) and its exact per-round odds."""

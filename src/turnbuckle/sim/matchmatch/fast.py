@@ -1,0 +1,128 @@
+"""The fast MatchMatch engine: chunks of matches through the numba kernel, counted into a Tally.
+
+Importing this module imports numpy and numba; the sim layer imports it only when the fast
+engine is chosen (an ImportError there makes ``odds`` fall back to the reference engine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import OptionValue
+from turnbuckle.core.rng import SplitMix64
+from turnbuckle.sim.matchmatch import kernel
+from turnbuckle.sim.matchmatch.tables import Setup, outcomes
+from turnbuckle.sim.specs import Progress
+from turnbuckle.sim.tally import Tally
+
+#: Matches per kernel call: the work rows take about 800 bytes a match, so a chunk is about 26 MB.
+CHUNK = 1 << 15
+#: Outcome codes of the kernel for two sides, in order (``outcomes(n)`` for n sides).
+OUTCOMES = outcomes()
+
+
+def fast_key(seed: int) -> int:
+    """The kernel's key for a run's seed (the first SplitMix64 output of the seed)."""
+    return SplitMix64(seed).next64()
+
+
+def compiled() -> bool:
+    """Whether the kernel is already in numba's disk cache (a best guess; False when unsure)."""
+    dispatcher: Any = kernel.run_chunk
+    try:
+        index = Path(dispatcher._cache._cache_file._index_path)
+    except AttributeError:
+        return False
+    return index.exists()
+
+
+def set_threads(threads: int | None) -> None:
+    import numba
+
+    config: Any = numba.config
+    most = int(config.NUMBA_NUM_THREADS)
+    if threads is not None and not 1 <= threads <= most:
+        raise RulesError(f"--threads {threads}: this machine runs 1 to {most} threads")
+    numba.set_num_threads(threads if threads is not None else most)
+
+
+def _check(codes: np.ndarray) -> None:
+    if (codes < 0).any():
+        raise RulesError(f"a round found no style after {kernel.MAX_REROLLS} rerolls of the style die")
+
+
+def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
+        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK) -> Tally:
+    """``n`` matches from ``seed``; identical for any ``threads`` (match ``i`` always plays the same)."""
+    run_chunk: Any = kernel.run_chunk
+
+    setup = Setup.of(sides, options)
+    args = setup.args()
+    key = np.uint64(fast_key(seed))
+    set_threads(threads)
+    outs = outcomes(setup.sides)
+    tally = Tally(setup.sides, unit="rounds")
+    size = min(chunk, n)
+    work = np.zeros((size, kernel.WORK), np.int32)
+    codes = np.empty(size, np.int8)
+    lengths = np.empty(size, np.int16)
+    dice = np.empty(size, np.int32)
+    hurt = np.empty(size, np.int16)
+    done = 0
+    while done < n:
+        count = min(size, n - done)
+        run_chunk(key, done, count, work, *args, codes, lengths, dice, hurt)
+        _check(codes[:count])
+        c = np.bincount(codes[:count], minlength=len(outs))
+        ls = np.bincount(lengths[:count])
+        tally.add_counts(
+            {o: int(c[i]) for i, o in enumerate(outs)},
+            {int(k): int(v) for k, v in enumerate(ls) if v},
+            {"injuries": float(hurt[:count].sum(dtype=np.int64))},
+            int(dice[:count].sum(dtype=np.int64)),
+            count,
+        )
+        done += count
+        if progress is not None:
+            progress(done)
+    return tally
+
+
+@dataclass(frozen=True)
+class Traced:
+    """Matches played one by one with every die face recorded in the reference engine's order."""
+
+    faces: list[list[int]]
+    codes: list[int]
+    results: list[tuple[int | None, str]]  # each match's (winner, finish), from its code
+    rounds: list[int]
+    injuries: list[int]
+    dice: list[int]
+
+
+def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0) -> Traced:
+    """Matches ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    trace_matches: Any = kernel.trace_matches
+
+    setup = Setup.of(sides, options)
+    width = setup.max_dice + 64 * setup.rounds
+    faces = np.zeros((n, width), np.int8)
+    work = np.zeros((n, kernel.WORK), np.int32)
+    codes = np.zeros(n, np.int8)
+    lengths = np.zeros(n, np.int16)
+    dice = np.zeros(n, np.int32)
+    hurt = np.zeros(n, np.int16)
+    trace_matches(np.uint64(fast_key(seed)), start, n, work, *setup.args(), faces, codes, lengths, dice, hurt)
+    _check(codes)
+    if (dice > width).any():
+        raise RulesError(f"a traced match rolled more than {width} dice; trace fewer rounds")
+    outs = outcomes(setup.sides)
+    return Traced([faces[i, : dice[i]].tolist() for i in range(n)], codes.tolist(),
+                  [outs[c] for c in codes.tolist()], lengths.tolist(),
+                  hurt.tolist(), dice.tolist())

@@ -1,0 +1,94 @@
+"""The fast MatchMatch engine: same seed, same tally, whatever the thread count or chunk size; and
+it steps aside (FastEngineUnsupported) for what it does not play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.sim.matchmatch.helpers import MM, SCHEMER, options, sample, side, types_file
+from turnbuckle.rulesets.matchmatch.engine import die_for
+from turnbuckle.sim.matchmatch import fast
+from turnbuckle.sim.matchmatch.fast import run
+from turnbuckle.sim.matchmatch.tables import Setup
+from turnbuckle.sim.odds import simulate
+from turnbuckle.sim.specs import FastEngineUnsupported
+
+SIDES = [sample("iron-ivan"), sample("lady-lightning")]
+
+
+def test_identical_with_one_and_two_threads() -> None:
+    one = run(SIDES, options(), 200_000, seed=3, threads=1)
+    two = run(SIDES, options(), 200_000, seed=3, threads=2)
+    assert one == two
+    assert one.n == 200_000
+
+
+def test_identical_whatever_the_chunk_size() -> None:
+    sides = [side(SCHEMER), sample("brother-bob")]
+    whole = run(sides, options(type="strap"), 30_000, seed=4)
+    pieces = run(sides, options(type="strap"), 30_000, seed=4, chunk=4_096, threads=2)
+    assert whole == pieces
+
+
+def test_seed_changes_the_matches_and_n_is_counted() -> None:
+    a = run(SIDES, options(), 20_000, seed=1)
+    b = run(SIDES, options(), 20_000, seed=2)
+    assert a != b
+    assert sum(a.outcomes.values()) == a.n == sum(a.lengths.values())
+
+
+def test_progress_is_reported_per_chunk() -> None:
+    seen: list[int] = []
+    run(SIDES, options(), 10_000, seed=1, chunk=4_000, progress=seen.append)
+    assert seen == [4_000, 8_000, 10_000]
+
+
+def test_rounds_bound_the_length() -> None:
+    t = run([sample("iron-ivan"), sample("iron-ivan")], options(rounds=2), 20_000, seed=5)
+    assert max(t.lengths) <= 2
+    assert t.outcomes.get((None, "draw"), 0) > 0
+
+
+def test_setup_follows_the_style_list_and_halving(tmp_path: Path) -> None:
+    """The style list holds both sides' '+' styles, the grid slot, Teamwork for a team and the
+    match type's styles; the '-' styles and the type's halved styles are halved (rounded up)."""
+    s = Setup.of([sample("odd-couple"), sample("iron-ivan")], options(type="strap"))
+    assert len(s.style_list) == 4 + 1 + 1 + 1
+    assert s.die == die_for(7) == 8
+    plain = Setup.of(SIDES, options())
+    assert plain.die == 6
+    ivan, lightning = SIDES
+    # High Flying is halved for everyone in a Strap match.
+    strap = Setup.of(SIDES, options(type="strap"))
+    assert strap.values[1, 4] == (lightning.sheet.styles.high_flying + 1) // 2
+    assert strap.values[0, 8] == ivan.sheet.stamina
+
+
+def test_what_the_engine_does_not_play_falls_back() -> None:
+    with pytest.raises(FastEngineUnsupported, match="option"):
+        Setup.of(SIDES, {**options(), "mystery": 1})
+    with pytest.raises(ValueError, match="2 to 8"):
+        Setup.of(SIDES[:1], options())
+
+
+def test_three_sides_run_fast_and_count_each_side() -> None:
+    three = [sample("iron-ivan"), sample("lady-lightning"), sample("brother-bob")]
+    done = simulate(MM, three, {}, 3_000, seed=1, engine="fast")
+    assert done.engine == "fast"
+    assert done.tally.sides == 3
+    assert all(done.tally.wins(i) > 0 for i in range(3))
+    assert sum(done.tally.outcomes.values()) == 3_000
+
+
+def test_odds_uses_the_fast_engine_with_a_type_file(tmp_path: Path) -> None:
+    done = simulate(MM, SIDES, {"type": "rough", "type_file": types_file(tmp_path)}, 2_000, seed=1)
+    assert done.engine == "fast"
+    assert done.tally.n == 2_000
+    assert done.tally.figures["injuries"] > 0
+
+
+def test_compiled_reports_the_cache() -> None:
+    run(SIDES, options(), 10, seed=1)
+    assert fast.compiled()

@@ -1,0 +1,142 @@
+"""Match by match: the fast MatchMatch engine's dice, replayed through the reference engine, give
+the same match.
+
+The kernel records every die face it uses, in the order the reference engine asks for them.
+Replaying those faces as a dice script through ``Ruleset.run`` must reproduce the winner, the
+finish, the round, the injuries and the number of dice, and use up the script exactly. Any
+difference in the flow (grid picks, style rerolls, actions and their limits, High Risk extras,
+cheats and DQs, damage, injuries, victory checks, ties) shows up here as a concrete match.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.sim.matchmatch.helpers import MM, matchups, options, sample, types_file
+from turnbuckle.core.errors import StrategyError
+from turnbuckle.core.events import Happening
+from turnbuckle.core.sources import ScriptedSource, SeededSource
+from turnbuckle.rulesets.matchmatch import engine
+from turnbuckle.rulesets.matchmatch.rounds import ROUND_TYPES
+from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES
+from turnbuckle.sim.matchmatch import kernel
+from turnbuckle.sim.matchmatch.fast import OUTCOMES, trace
+from turnbuckle.sim.matchmatch.tables import HIGH_RISK_EXTRA_FACE, MAX_SIDES
+from turnbuckle.sim.specs import spec_for
+
+OPTION_SETS: list[dict[str, object]] = [
+    {},
+    {"type": "cage", "referee": "roll"},
+    {"type": "strap", "referee": "zero tolerance", "by_style_rounds": "match"},
+    {"grid": "Po Te Br / We MA HF / Br MA Ch", "rounds": 6, "referee": "sam atan"},
+    {"type": "brutal"},
+    {"type": "rough", "referee": "roll"},
+]
+MATCHES = 60
+
+
+def _replay(sides: list[Any], opts: dict[str, Any], faces: list[int]) -> tuple[Any, int]:
+    source = ScriptedSource.from_values(faces)
+    record = MM.run(sides, source, opts)
+    return record, source.remaining
+
+
+def _refusal(sides: list[Any], opts: dict[str, Any]) -> str:
+    try:
+        MM.run(sides, SeededSource(1), opts)
+    except StrategyError as exc:
+        return str(exc)
+    return ""
+
+
+@pytest.mark.parametrize("which", range(len(OPTION_SETS)))
+@pytest.mark.parametrize("pair", range(len(matchups())))
+def test_traced_matches_replay_identically(pair: int, which: int, tmp_path: Path) -> None:
+    sides = list(matchups()[pair])
+    given = dict(OPTION_SETS[which])
+    if given.get("type") in ("brutal", "rough"):
+        given["type_file"] = types_file(tmp_path)
+    resolved = options(**given)
+    refused = _refusal(sides, resolved)
+    if refused:  # a strategy the match type forbids: both engines refuse it, in the same words
+        with pytest.raises(StrategyError) as fast:
+            trace(sides, resolved, 1, seed=1)
+        assert str(fast.value) == refused
+        return
+    traced = trace(sides, resolved, MATCHES, seed=100 + pair * 10 + which)
+    spec = spec_for("matchmatch")
+    for i in range(MATCHES):
+        record, left = _replay(sides, resolved, traced.faces[i])
+        assert left == 0, f"match {i}: the reference engine left {left} dice of the trace unused"
+        assert (record.result.winner, record.result.method) == traced.results[i], f"match {i}"
+        assert spec.length_of(record.result, record.options) == traced.rounds[i], f"match {i}"
+        assert spec.figures_from(record)["injuries"] == traced.injuries[i], f"match {i}"
+        assert traced.dice[i] == len(traced.faces[i])
+
+
+def test_traces_cover_every_kind_of_finish(tmp_path: Path) -> None:
+    """The traced matches are not all alike: together they hold every outcome code."""
+    seen: set[int] = set()
+    pairs = matchups()
+    for pair, opts in ((3, {}), (5, {}), (5, {"referee": "sam atan"}), (0, {"rounds": 2}), (4, {"type": "strap"})):
+        seen.update(trace(list(pairs[pair]), options(**opts), 400, seed=5).codes)
+    assert seen == set(range(len(OUTCOMES)))
+
+
+def test_many_sides_cover_their_finishes() -> None:
+    """Three sides: every side wins, and a DQ leaves the other two going."""
+    sides = list(matchups()[6])
+    traced = trace(sides, options(referee="bill order"), 600, seed=11)
+    winners = {w for w, _ in traced.results}
+    assert winners == {0, 1, 2, None}
+    assert {"pinfall", "double count-out"} <= {m for _, m in traced.results}
+    # A disqualified side leaves and the other two go on to another finish.
+    went_on = 0
+    for i in range(200):
+        record, _ = _replay(sides, options(referee="bill order"), traced.faces[i])
+        dq = [e for e in record.events if isinstance(e, Happening) and e.type == "disqualified"]
+        if dq and record.result.method != "dq" and record.result.at["round"] > dq[0].data["round"]:
+            went_on += 1
+    assert went_on > 0
+
+
+def test_trace_is_a_slice_of_the_run() -> None:
+    sides = [sample("iron-ivan"), sample("lady-lightning")]
+    whole = trace(sides, options(), 40, seed=9)
+    part = trace(sides, options(), 10, seed=9, start=20)
+    assert part.faces == whole.faces[20:30]
+    assert part.codes == whole.codes[20:30]
+
+
+def test_kernel_constants_are_the_engines() -> None:
+    assert kernel.MAX_REROLLS == engine.MAX_REROLLS
+    assert ROUND_TYPES[kernel.KIND_NORMAL] == "normal"
+    assert ROUND_TYPES[kernel.KIND_HIGH_SPOT] == "high_spot"
+    assert kernel.EXTRA_FACE == HIGH_RISK_EXTRA_FACE
+    assert kernel.MAX_SIDES == MAX_SIDES == MM.info.max_sides
+    assert len(GRID_STYLES) == kernel.GRID_FACES
+
+
+def test_high_risk_extra_face_is_the_engines() -> None:
+    """The reference engine rolls one extra die for each High Risk face equal to the constant."""
+    sides = [sample("brother-bob"), sample("friendly-sam")]
+    text = """
+wrestler:
+  name: Risky
+  stamina: 10
+  styles: {brawling: 5}
+strategy: {plus: [brawling, power], minus: technical, rounds: [{round: All, type: high risk}]}
+"""
+    risky = MM.load_text(text, "risky")
+    faces = [1] * 9 + [1]  # grid all Technical, round 1 style: the first '+' style (brawling)
+    faces += [HIGH_RISK_EXTRA_FACE, 6, HIGH_RISK_EXTRA_FACE, 4, 5]  # two extra dice
+    faces += [1, 1, 1]  # the other side's attack
+    faces += [1, 1, 1]  # 20 against 4: 4 damage calls for an injury check (no injury)
+    faces += [6, 6, 6]  # the victory check: a natural 18
+    record = MM.run([risky, sides[1]], ScriptedSource.from_values(faces), options(rounds=1))
+    attack = next(e for e in record.events if isinstance(e, Happening) and e.type == "attack")
+    assert attack.data["extra"] == [4, 5]
+    assert record.result.winner == 0
