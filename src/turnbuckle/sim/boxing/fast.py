@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import OptionValue
-from turnbuckle.core.rng import SplitMix64
 from turnbuckle.rulesets.boxing.sheet import Fighter
 from turnbuckle.sim.boxing import kernel
+from turnbuckle.sim.fast_support import fast_key, kernel_cached, set_threads
 from turnbuckle.sim.specs import FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
@@ -30,11 +28,6 @@ OUTCOMES: tuple[Outcome, ...] = ((0, "ko"), (1, "ko"), (0, "tko"), (1, "tko"),
 KNOWN_OPTIONS = frozenset({"rounds", "combo", "fatigue", "getup"})
 #: Dice per turn at most: 2d12 twice, three 2d6 (two punches and a get-up).
 MAX_DICE_PER_TURN = 10
-
-
-def fast_key(seed: int) -> int:
-    """The kernel's key for a run's seed (the first SplitMix64 output of the seed)."""
-    return SplitMix64(seed).next64()
 
 
 @dataclass(frozen=True)
@@ -68,24 +61,8 @@ class Setup:
 
 
 def compiled() -> bool:
-    """Whether the kernel is already in numba's disk cache (else the next run compiles it first).
-    A best guess from numba's cache index file; False when it cannot tell."""
-    dispatcher: Any = kernel.run_chunk
-    try:
-        index = Path(dispatcher._cache._cache_file._index_path)
-    except AttributeError:  # numba's internals moved: assume a compile
-        return False
-    return index.exists()
-
-
-def set_threads(threads: int | None) -> None:
-    import numba
-
-    config: Any = numba.config
-    most = int(config.NUMBA_NUM_THREADS)
-    if threads is not None and not 1 <= threads <= most:
-        raise RulesError(f"--threads {threads}: this machine runs 1 to {most} threads")
-    numba.set_num_threads(threads if threads is not None else most)
+    """Whether this engine's kernel is already compiled in numba's disk cache."""
+    return kernel_cached(kernel.run_chunk)
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,

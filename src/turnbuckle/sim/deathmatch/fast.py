@@ -12,20 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.errors import SheetError
 from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue
-from turnbuckle.core.rng import SplitMix64
 from turnbuckle.rulesets.deathmatch.engine import cap_problems
 from turnbuckle.rulesets.deathmatch.figures import Army
 from turnbuckle.rulesets.deathmatch.pieces import Piece
 from turnbuckle.sim.deathmatch import kernel
 from turnbuckle.sim.deathmatch.tables import MAX_SIDES, POLICY_CODE, TIEBREAK_CODE, Tables, build
+from turnbuckle.sim.fast_support import fast_key, kernel_cached, set_threads
 from turnbuckle.sim.specs import FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
@@ -36,11 +35,6 @@ METHOD = "last-standing"
 OUTCOMES: tuple[Outcome, ...] = (*((seat, METHOD) for seat in range(MAX_SIDES)), (None, "draw"))
 #: The Deathmatch options this engine plays; any other makes it step aside for the reference engine.
 KNOWN_OPTIONS = frozenset({"cap", "tiebreak", "default_policy", "max_rounds", "stake"})
-
-
-def fast_key(seed: int) -> int:
-    """The kernel's key for a run's seed (the first SplitMix64 output of the seed)."""
-    return SplitMix64(seed).next64()
 
 
 @dataclass(frozen=True)
@@ -89,24 +83,8 @@ class Setup:
 
 
 def compiled() -> bool:
-    """Whether the kernel is already in numba's disk cache (else the next run compiles it first).
-    A best guess from numba's cache index file; False when it cannot tell."""
-    dispatcher: Any = kernel.run_chunk
-    try:
-        index = Path(dispatcher._cache._cache_file._index_path)
-    except AttributeError:  # numba's internals moved: assume a compile
-        return False
-    return index.exists()
-
-
-def set_threads(threads: int | None) -> None:
-    import numba
-
-    config: Any = numba.config
-    most = int(config.NUMBA_NUM_THREADS)
-    if threads is not None and not 1 <= threads <= most:
-        raise RulesError(f"--threads {threads}: this machine runs 1 to {most} threads")
-    numba.set_num_threads(threads if threads is not None else most)
+    """Whether this engine's kernel is already compiled in numba's disk cache."""
+    return kernel_cached(kernel.run_chunk)
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,7 +23,7 @@ from turnbuckle.core.cards import Card
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.headlock.players import DEFAULT_PLAYER, Rules
 from turnbuckle.rulesets.headlock.sheet import Character, character_json
-from turnbuckle.sim.boxing.fast import fast_key, set_threads
+from turnbuckle.sim.fast_support import fast_key, kernel_cached, set_threads
 from turnbuckle.sim.headlock import kernel
 from turnbuckle.sim.headlock.tables import (
     CARDS,
@@ -120,13 +119,8 @@ def _tables(a: Character, b: Character, rules: Rules, cap: int, kinds: tuple[str
 
 
 def compiled() -> bool:
-    """Whether the kernel is already in numba's disk cache (a best guess; False when unsure)."""
-    dispatcher: Any = kernel.run_chunk
-    try:
-        index = Path(dispatcher._cache._cache_file._index_path)
-    except AttributeError:
-        return False
-    return index.exists()
+    """Whether this engine's kernel is already compiled in numba's disk cache."""
+    return kernel_cached(kernel.run_chunk)
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import OptionValue
-from turnbuckle.core.rng import SplitMix64
+from turnbuckle.sim.fast_support import fast_key, kernel_cached, set_threads
 from turnbuckle.sim.matchmatch import kernel
 from turnbuckle.sim.matchmatch.tables import Setup, outcomes
 from turnbuckle.sim.specs import Progress
@@ -27,29 +26,9 @@ CHUNK = 1 << 15
 OUTCOMES = outcomes()
 
 
-def fast_key(seed: int) -> int:
-    """The kernel's key for a run's seed (the first SplitMix64 output of the seed)."""
-    return SplitMix64(seed).next64()
-
-
 def compiled() -> bool:
-    """Whether the kernel is already in numba's disk cache (a best guess; False when unsure)."""
-    dispatcher: Any = kernel.run_chunk
-    try:
-        index = Path(dispatcher._cache._cache_file._index_path)
-    except AttributeError:
-        return False
-    return index.exists()
-
-
-def set_threads(threads: int | None) -> None:
-    import numba
-
-    config: Any = numba.config
-    most = int(config.NUMBA_NUM_THREADS)
-    if threads is not None and not 1 <= threads <= most:
-        raise RulesError(f"--threads {threads}: this machine runs 1 to {most} threads")
-    numba.set_num_threads(threads if threads is not None else most)
+    """Whether this engine's kernel is already compiled in numba's disk cache."""
+    return kernel_cached(kernel.run_chunk)
 
 
 def _check(codes: np.ndarray) -> None:

@@ -1,0 +1,43 @@
+"""What every fast engine's Python driver shares: the run key, the thread count, and whether a
+kernel is already compiled in numba's disk cache.
+
+The numba kernels themselves each keep their own copy of the in-loop SplitMix64 helpers: numba's
+on-disk cache only notices edits to the file of the function it compiled, so a generator shared
+across kernel files could leave a stale compiled kernel behind after a change (see
+docs/decisions/odds.md).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.rng import SplitMix64
+
+
+def fast_key(seed: int) -> int:
+    """The kernels' key for a run's seed (the first SplitMix64 output of the seed); match ``i``
+    of the run draws from a stream derived from (key, i), whatever the thread count."""
+    return SplitMix64(seed).next64()
+
+
+def set_threads(threads: int | None) -> None:
+    """Use ``threads`` numba threads (all the machine has when None); a bad count is a RulesError."""
+    import numba
+
+    config: Any = numba.config
+    most = int(config.NUMBA_NUM_THREADS)
+    if threads is not None and not 1 <= threads <= most:
+        raise RulesError(f"--threads {threads}: this machine runs 1 to {most} threads")
+    numba.set_num_threads(threads if threads is not None else most)
+
+
+def kernel_cached(dispatcher: Any) -> bool:
+    """Whether a numba dispatcher is already in the disk cache (else its next call compiles it
+    first). A best guess from numba's cache index file; False when it cannot tell."""
+    try:
+        index = Path(dispatcher._cache._cache_file._index_path)
+    except AttributeError:  # numba's internals moved: assume a compile
+        return False
+    return index.exists()
