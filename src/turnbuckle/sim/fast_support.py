@@ -9,11 +9,16 @@ docs/decisions/odds.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.rng import SplitMix64
+from turnbuckle.sim.specs import Progress
+from turnbuckle.sim.tally import Outcome, Tally
 
 
 def fast_key(seed: int) -> int:
@@ -41,3 +46,29 @@ def kernel_cached(dispatcher: Any) -> bool:
     except AttributeError:  # numba's internals moved: assume a compile
         return False
     return index.exists()
+
+
+def chunks(n: int, size: int, progress: Progress | None = None) -> Iterator[tuple[int, int]]:
+    """``(start, count)`` of each chunk of ``n`` matches, ``size`` at most; reports progress after
+    each chunk is played (memory stays O(size) whatever ``n`` is)."""
+    done = 0
+    while done < n:
+        count = min(size, n - done)
+        yield done, count
+        done += count
+        if progress is not None:
+            progress(done)
+
+
+def add_chunk(tally: Tally, outcomes: Sequence[Outcome], codes: Any, lengths: Any, dice: Any,
+              figures: Mapping[str, float], count: int) -> None:
+    """Count a chunk's per-match arrays (outcome code, length, dice) into ``tally``."""
+    c = np.bincount(codes[:count], minlength=len(outcomes))
+    spread = np.bincount(lengths[:count])
+    tally.add_counts(
+        {o: int(c[i]) for i, o in enumerate(outcomes)},
+        {int(k): int(v) for k, v in enumerate(spread) if v},
+        dict(figures),
+        int(dice[:count].sum(dtype=np.int64)),
+        count,
+    )

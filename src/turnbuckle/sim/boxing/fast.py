@@ -15,7 +15,7 @@ import numpy as np
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.boxing.sheet import Fighter
 from turnbuckle.sim.boxing import kernel
-from turnbuckle.sim.fast_support import fast_key, kernel_cached, set_threads
+from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key, kernel_cached, set_threads
 from turnbuckle.sim.specs import FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
@@ -81,23 +81,11 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     kd0 = np.empty(size, np.int16)
     kd1 = np.empty(size, np.int16)
     dice = np.empty(size, np.int16)
-    done = 0
-    while done < n:
-        count = min(size, n - done)
-        run_chunk(key, done, count, *args, codes, turns, kd0, kd1, dice)
-        c = np.bincount(codes[:count], minlength=len(OUTCOMES))
-        lengths = np.bincount(turns[:count])
+    for start, count in chunks(n, size, progress):
+        run_chunk(key, start, count, *args, codes, turns, kd0, kd1, dice)
         downs = kd0[:count].astype(np.int64) + kd1[:count]
-        tally.add_counts(
-            {o: int(c[i]) for i, o in enumerate(OUTCOMES)},
-            {int(k): int(v) for k, v in enumerate(lengths) if v},
-            {"knockdowns": float(downs.sum()), "knockdown_bouts": float(np.count_nonzero(downs))},
-            int(dice[:count].sum(dtype=np.int64)),
-            count,
-        )
-        done += count
-        if progress is not None:
-            progress(done)
+        add_chunk(tally, OUTCOMES, codes, turns, dice,
+                  {"knockdowns": float(downs.sum()), "knockdown_bouts": float(np.count_nonzero(downs))}, count)
     return tally
 
 

@@ -24,7 +24,7 @@ from turnbuckle.rulesets.deathmatch.figures import Army
 from turnbuckle.rulesets.deathmatch.pieces import Piece
 from turnbuckle.sim.deathmatch import kernel
 from turnbuckle.sim.deathmatch.tables import MAX_SIDES, POLICY_CODE, TIEBREAK_CODE, Tables, build
-from turnbuckle.sim.fast_support import fast_key, kernel_cached, set_threads
+from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key, kernel_cached, set_threads
 from turnbuckle.sim.specs import FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
@@ -102,22 +102,10 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     rounds = np.empty(size, np.int16)
     survivors = np.empty(size, np.int8)
     dice = np.empty(size, np.int32)
-    done = 0
-    while done < n:
-        count = min(size, n - done)
-        run_chunk(key, done, count, *args, codes, rounds, survivors, dice)
-        c = np.bincount(codes[:count], minlength=len(OUTCOMES))
-        lengths = np.bincount(rounds[:count])
-        tally.add_counts(
-            {o: int(c[i]) for i, o in enumerate(OUTCOMES)},
-            {int(k): int(v) for k, v in enumerate(lengths) if v},
-            {"survivors": float(survivors[:count].sum(dtype=np.int64))},
-            int(dice[:count].sum(dtype=np.int64)),
-            count,
-        )
-        done += count
-        if progress is not None:
-            progress(done)
+    for start, count in chunks(n, size, progress):
+        run_chunk(key, start, count, *args, codes, rounds, survivors, dice)
+        add_chunk(tally, OUTCOMES, codes, rounds, dice,
+                  {"survivors": float(survivors[:count].sum(dtype=np.int64))}, count)
     return tally
 
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.folkstyle.card import Card
-from turnbuckle.sim.fast_support import fast_key, kernel_cached, set_threads
+from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key, kernel_cached, set_threads
 from turnbuckle.sim.folkstyle import kernel
 from turnbuckle.sim.specs import FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
@@ -91,23 +91,11 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     dice = np.empty(size, np.int16)
     calls = np.empty(size, np.int16)
     rode = np.empty(size, np.int8)
-    done = 0
-    while done < n:
-        count = min(size, n - done)
-        run_chunk(key, done, count, *args, codes, lengths, dice, calls, rode)
-        c = np.bincount(codes[:count], minlength=len(OUTCOMES))
-        spread = np.bincount(lengths[:count])
-        tally.add_counts(
-            {o: int(c[i]) for i, o in enumerate(OUTCOMES)},
-            {int(k): int(v) for k, v in enumerate(spread) if v},
-            {"stalling_calls": float(calls[:count].sum(dtype=np.int64)),
-             "riding_point": float(np.count_nonzero(rode[:count]))},
-            int(dice[:count].sum(dtype=np.int64)),
-            count,
-        )
-        done += count
-        if progress is not None:
-            progress(done)
+    for start, count in chunks(n, size, progress):
+        run_chunk(key, start, count, *args, codes, lengths, dice, calls, rode)
+        add_chunk(tally, OUTCOMES, codes, lengths, dice,
+                  {"stalling_calls": float(calls[:count].sum(dtype=np.int64)),
+                   "riding_point": float(np.count_nonzero(rode[:count]))}, count)
     return tally
 
 

@@ -23,7 +23,7 @@ from turnbuckle.core.cards import Card
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.headlock.players import DEFAULT_PLAYER, Rules
 from turnbuckle.rulesets.headlock.sheet import Character, character_json
-from turnbuckle.sim.fast_support import fast_key, kernel_cached, set_threads
+from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key, kernel_cached, set_threads
 from turnbuckle.sim.headlock import kernel
 from turnbuckle.sim.headlock.tables import (
     CARDS,
@@ -137,19 +137,10 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     lengths = np.empty(size, np.int16)
     dice = np.empty(size, np.int16)
     downs = np.empty(size, np.int16)
-    done = 0
-    while done < n:
-        count = min(size, n - done)
-        run_chunk(key, done, count, *setup.args, codes, lengths, dice, downs)
-        c = np.bincount(codes[:count], minlength=len(OUTCOMES))
-        ls = np.bincount(lengths[:count])
-        tally.add_counts({o: int(c[i]) for i, o in enumerate(OUTCOMES)},
-                         {int(k): int(v) for k, v in enumerate(ls) if v},
-                         {"knockdowns": float(downs[:count].sum(dtype=np.int64))},
-                         int(dice[:count].sum(dtype=np.int64)), count)
-        done += count
-        if progress is not None:
-            progress(done)
+    for start, count in chunks(n, size, progress):
+        run_chunk(key, start, count, *setup.args, codes, lengths, dice, downs)
+        add_chunk(tally, OUTCOMES, codes, lengths, dice,
+                  {"knockdowns": float(downs[:count].sum(dtype=np.int64))}, count)
     return tally
 
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import OptionValue
-from turnbuckle.sim.fast_support import fast_key, kernel_cached, set_threads
+from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key, kernel_cached, set_threads
 from turnbuckle.sim.matchmatch import kernel
 from turnbuckle.sim.matchmatch.tables import Setup, outcomes
 from turnbuckle.sim.specs import Progress
@@ -53,23 +53,11 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     lengths = np.empty(size, np.int16)
     dice = np.empty(size, np.int32)
     hurt = np.empty(size, np.int16)
-    done = 0
-    while done < n:
-        count = min(size, n - done)
-        run_chunk(key, done, count, work, *args, codes, lengths, dice, hurt)
+    for start, count in chunks(n, size, progress):
+        run_chunk(key, start, count, work, *args, codes, lengths, dice, hurt)
         _check(codes[:count])
-        c = np.bincount(codes[:count], minlength=len(outs))
-        ls = np.bincount(lengths[:count])
-        tally.add_counts(
-            {o: int(c[i]) for i, o in enumerate(outs)},
-            {int(k): int(v) for k, v in enumerate(ls) if v},
-            {"injuries": float(hurt[:count].sum(dtype=np.int64))},
-            int(dice[:count].sum(dtype=np.int64)),
-            count,
-        )
-        done += count
-        if progress is not None:
-            progress(done)
+        add_chunk(tally, outs, codes, lengths, dice,
+                  {"injuries": float(hurt[:count].sum(dtype=np.int64))}, count)
     return tally
 
 
