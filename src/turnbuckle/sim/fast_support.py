@@ -9,9 +9,13 @@ docs/decisions/odds.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import hashlib
+import inspect
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -19,6 +23,8 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.core.rng import SplitMix64
 from turnbuckle.sim.specs import Progress
 from turnbuckle.sim.tally import Outcome, Tally
+
+T = TypeVar("T")
 
 
 def fast_key(seed: int) -> int:
@@ -72,3 +78,39 @@ def add_chunk(tally: Tally, outcomes: Sequence[Outcome], codes: Any, lengths: An
         int(dice[:count].sum(dtype=np.int64)),
         count,
     )
+
+
+def cache_dir() -> Path:
+    """Where built tables are kept: ``$TURNBUCKLE_CACHE_DIR``, else ``~/.cache/turnbuckle``."""
+    env = os.environ.get("TURNBUCKLE_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "turnbuckle"
+
+
+def source_fingerprint(modules: Sequence[ModuleType], extra: str, length: int = 24) -> str:
+    """A hash of the modules' source and ``extra`` (plus numpy's version): it changes whenever the
+    rule functions a table was built from change, so a stale table is never read."""
+    h = hashlib.sha256()
+    for module in modules:
+        h.update(inspect.getsource(module).encode())
+    h.update(f"{extra}|{np.__version__}".encode())
+    return h.hexdigest()[:length]
+
+
+def npz_cached(name: str, fields: Sequence[str], build: Callable[[], T], rebuild: Callable[..., T]) -> T:
+    """Tables saved as ``cache_dir()/name.npz``: read back with ``rebuild(*arrays)`` when present,
+    else built with ``build()`` and saved (atomically; a read-only home just builds each time)."""
+    path = cache_dir() / f"{name}.npz"
+    try:
+        with np.load(path) as saved:
+            return rebuild(*(np.ascontiguousarray(saved[f]) for f in fields))
+    except (OSError, KeyError, ValueError):
+        pass
+    tables = build()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        np.savez(tmp, **{f: getattr(tables, f) for f in fields})
+        tmp.replace(path)
+    except OSError:
+        pass
+    return tables

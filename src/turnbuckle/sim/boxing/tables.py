@@ -16,13 +16,9 @@ Reachable ranges (why the arrays are big enough):
 
 from __future__ import annotations
 
-import hashlib
-import inspect
-import os
 import sys
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +36,7 @@ from turnbuckle.rulesets.boxing.punches import (
     punch_damage,
 )
 from turnbuckle.rulesets.boxing.sheet import START_HP, STAT_MAX
+from turnbuckle.sim.fast_support import npz_cached, source_fingerprint
 
 #: Array index of HP ``h`` is ``h + HP_OFF``; HP from -HP_OFF to START_HP fits.
 HP_OFF = 50
@@ -85,21 +82,11 @@ FIELDS = ("damage", "kind", "penalty", "hp_after", "knocked1", "knocked", "tko",
           "pen_speed", "fatigue")
 
 
-def cache_dir() -> Path:
-    """Where built tables are kept: ``$TURNBUCKLE_CACHE_DIR``, else ``~/.cache/turnbuckle``."""
-    env = os.environ.get("TURNBUCKLE_CACHE_DIR")
-    return Path(env) if env else Path.home() / ".cache" / "turnbuckle"
-
-
 def _fingerprint(reading: str) -> str:
     """Changes whenever the rule functions or this file change, so a stale cache is never read."""
     from turnbuckle.rulesets.boxing import punches
 
-    h = hashlib.sha256()
-    for module in (punches, sys.modules[__name__]):
-        h.update(inspect.getsource(module).encode())
-    h.update(f"{reading}|{np.__version__}".encode())
-    return h.hexdigest()[:20]
+    return source_fingerprint((punches, sys.modules[__name__]), reading, length=20)
 
 
 @cache
@@ -108,21 +95,7 @@ def load(reading: str) -> Tables:
     few tenths of a second; reading them, milliseconds)."""
     if reading not in GETUP_READINGS:
         raise ValueError(f"unknown get-up reading {reading!r}")
-    path = cache_dir() / f"boxing-tables-{_fingerprint(reading)}.npz"
-    try:
-        with np.load(path) as saved:
-            return Tables(*(np.ascontiguousarray(saved[f]) for f in FIELDS))
-    except (OSError, KeyError, ValueError):
-        pass
-    tables = build(reading)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(tmp, **{f: getattr(tables, f) for f in FIELDS})
-        tmp.replace(path)
-    except OSError:
-        pass  # a read-only home: build each time
-    return tables
+    return npz_cached(f"boxing-tables-{_fingerprint(reading)}", FIELDS, lambda: build(reading), Tables)
 
 
 def build(reading: str) -> Tables:

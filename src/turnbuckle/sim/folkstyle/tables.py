@@ -27,14 +27,10 @@ table holds every decision it can make.
 
 from __future__ import annotations
 
-import hashlib
-import inspect
-import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -45,6 +41,7 @@ from turnbuckle.rulesets.folkstyle.engine import TURNS_PER_PERIOD
 from turnbuckle.rulesets.folkstyle.exchange import FollowUp, Outcome, resolve, role
 from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
 from turnbuckle.rulesets.folkstyle.stalling import move_key
+from turnbuckle.sim.fast_support import npz_cached, source_fingerprint
 
 WAYS = 6**5
 #: The choice codes of ``pick``, in this order.
@@ -137,42 +134,19 @@ def _picks(cards: tuple[Card, Card]) -> I8:
 FIELDS = ("turn", "key", "pick")
 
 
-def cache_dir() -> Path:
-    """Where built tables are kept: ``$TURNBUCKLE_CACHE_DIR``, else ``~/.cache/turnbuckle``."""
-    env = os.environ.get("TURNBUCKLE_CACHE_DIR")
-    return Path(env) if env else Path.home() / ".cache" / "turnbuckle"
-
-
 def _fingerprint(texts: tuple[str, str]) -> str:
     """Changes whenever the two cards, the rule functions or this file change."""
     from turnbuckle.rulesets.folkstyle import card, choices, engine, exchange, odds, stalling
 
-    h = hashlib.sha256()
-    for module in (card, choices, engine, exchange, odds, stalling, sys.modules[__name__]):
-        h.update(inspect.getsource(module).encode())
-    h.update("|".join((*texts, np.__version__)).encode())
-    return h.hexdigest()[:24]
+    return source_fingerprint((card, choices, engine, exchange, odds, stalling, sys.modules[__name__]),
+                              "|".join(texts))
 
 
 @lru_cache(maxsize=32)
 def _build(texts: tuple[str, str]) -> Tables:
     """The tables from the disk cache when it holds them (building them takes most of a second:
     the automatic player's exact odds; reading them, milliseconds)."""
-    path = cache_dir() / f"folkstyle-tables-{_fingerprint(texts)}.npz"
-    try:
-        with np.load(path) as saved:
-            return Tables(*(np.ascontiguousarray(saved[f]) for f in FIELDS))
-    except (OSError, KeyError, ValueError):
-        pass
-    tables = _fresh(texts)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(tmp, **{f: getattr(tables, f) for f in FIELDS})
-        tmp.replace(path)
-    except OSError:
-        pass  # a read-only home: build each time
-    return tables
+    return npz_cached(f"folkstyle-tables-{_fingerprint(texts)}", FIELDS, lambda: _fresh(texts), Tables)
 
 
 def _fresh(texts: tuple[str, str]) -> Tables:
