@@ -1,11 +1,6 @@
-"""Shared pieces for the fast folkstyle tests: sample cards, stalling-prone cards, options, and a
-reference engine that reuses the automatic player's odds across matches.
-
-The reference engine builds ``PeriodOdds`` for the two cards afresh in every match (about 0.1 s,
-nearly all of a match's time). The odds are a pure function of the two cards, so the fixture
-below hands every match the same object for the same pair: the engine plays exactly the same
-(tests replay its matches die by die), only about a hundred times faster.
-"""
+"""Shared pieces for the fast folkstyle tests: sample cards, stalling-prone cards and options.
+(The reference engine shares the automatic player's odds per pair of cards itself:
+``odds.period_odds``.)"""
 
 from __future__ import annotations
 
@@ -13,9 +8,7 @@ import pytest
 
 from turnbuckle.core.options import OptionValue, resolve_options
 from turnbuckle.core.registry import get_ruleset
-from turnbuckle.rulesets.folkstyle import engine
 from turnbuckle.rulesets.folkstyle.card import Card, load_card
-from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
 
 FOLKSTYLE = get_ruleset("folkstyle")
 
@@ -50,20 +43,6 @@ def staller(name: str, escape_base: int = 3, near_fall: bool = False) -> Card:
         "bottom": _moves("no-change", ("Base", "Tripod"), 6,
                          {6: {"name": "Stand Up", "base": escape_base, "effect": "escape"}}),
     }, name)
-
-
-@pytest.fixture(autouse=True)
-def _shared_odds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One ``PeriodOdds`` per pair of cards for the reference engine (see the module docstring)."""
-    made: dict[tuple[str, str], PeriodOdds] = {}
-
-    def shared(cards: tuple[Card, Card]) -> PeriodOdds:
-        key = (cards[0].model_dump_json(), cards[1].model_dump_json())
-        if key not in made:
-            made[key] = PeriodOdds(cards)
-        return made[key]
-
-    monkeypatch.setattr(engine, "PeriodOdds", shared)
 
 
 @pytest.fixture(autouse=True)

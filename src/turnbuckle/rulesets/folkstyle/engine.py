@@ -25,7 +25,7 @@ from turnbuckle.rulesets.folkstyle.exchange import (
     resolve,
     role,
 )
-from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
+from turnbuckle.rulesets.folkstyle.odds import period_odds
 from turnbuckle.rulesets.folkstyle.scoresheet import scoresheet
 from turnbuckle.rulesets.folkstyle.stalling import Streaks, move_key, point_for_call
 
@@ -62,7 +62,7 @@ class Bout:
         self.cycles = int(opts["overtime_cycles"])
         self.cards: tuple[Card, Card] = (self.setup.sides[0], self.setup.sides[1])
         self.names: tuple[str, str] = (self.setup.names[0], self.setup.names[1])
-        self.odds = PeriodOdds(self.cards)
+        self.odds = period_odds(self.cards)
 
     # -- people -----------------------------------------------------------------------------
     def kind(self, colour: int) -> str:
@@ -118,7 +118,7 @@ class Bout:
         self.order = (red, 1 - red)
         self.cards = (self.setup.sides[self.order[0]], self.setup.sides[self.order[1]])
         self.names = (self.setup.names[self.order[0]], self.setup.names[self.order[1]])
-        self.odds = PeriodOdds(self.cards)
+        self.odds = period_odds(self.cards)
         self.table.happen("colours", rolloff_winner=names[winner], choice=choice,
                           red=self.names[0], green=self.names[1])
 

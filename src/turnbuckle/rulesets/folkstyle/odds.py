@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from turnbuckle.rulesets.folkstyle.card import FACES, Card
 from turnbuckle.rulesets.folkstyle.exchange import FollowUp, Outcome, resolve, role
@@ -107,3 +108,14 @@ class PeriodOdds:
         """The expected margin from ``side``'s point of view."""
         m = self.margin(top, turns, calls)
         return m if side == 0 else -m
+
+
+@lru_cache(maxsize=32)
+def _odds_for(texts: tuple[str, str]) -> PeriodOdds:
+    return PeriodOdds((Card.model_validate_json(texts[0]), Card.model_validate_json(texts[1])))
+
+
+def period_odds(cards: tuple[Card, Card]) -> PeriodOdds:
+    """The odds for two cards (Red's first), shared by every match between the same two cards:
+    they depend on the cards alone, and computing them takes most of a match's time."""
+    return _odds_for((cards[0].model_dump_json(), cards[1].model_dump_json()))
