@@ -72,24 +72,9 @@ def next_word(state):
 
 
 @njit(cache=True, inline="always")
-def below(state, x32, n):
-    """A uniform integer below ``n`` from the 32-bit ``x32`` (Lemire); fresh words on rejection."""
-    m = x32 * n
-    low = m & MASK32
-    if low < n:
-        threshold = (TWO32 - n) % n
-        for _ in range(MAX_REJECTIONS):
-            if low >= threshold:
-                break
-            state, w = next_word(state)
-            m = (w & MASK32) * n
-            low = m & MASK32
-    return state, np.int64(m >> SH32)
-
-
-@njit(cache=True, inline="always")
 def below_u(state, x32, n):
-    """``below`` returning the unsigned value (cheaper to divide)."""
+    """A uniform unsigned integer below ``n`` from the 32-bit ``x32`` (Lemire); fresh words on
+    rejection. Unsigned is cheaper to divide."""
     m = x32 * n
     low = m & MASK32
     if low < n:
@@ -101,6 +86,13 @@ def below_u(state, x32, n):
             m = (w & MASK32) * n
             low = m & MASK32
     return state, m >> SH32
+
+
+@njit(cache=True, inline="always")
+def below(state, x32, n):
+    """``below_u`` as a signed integer."""
+    state, u = below_u(state, x32, n)
+    return state, np.int64(u)
 
 
 @njit(cache=True, inline="always")
