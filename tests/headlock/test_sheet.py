@@ -30,6 +30,15 @@ def test_rulebook_free_samples_as_printed() -> None:
     assert rhino.special.name == "Chokeslam"
 
 
+def test_move_by_code_is_the_listed_move() -> None:
+    aa = RS.load_text(RS.sample("amethyst-assassin").text, "aa")
+    for m in aa.moves():
+        assert aa.move(m.code) == m
+    for code in ("s2", "g8", "s01", "x1", "s", "", "special", "S1"):
+        with pytest.raises(KeyError):
+            aa.move(code)
+
+
 #: The reserved characters' stat lines (ATK, DEF, SPD, STA, RES): not shipped under another name either.
 RESERVED_STATS = ((14, 8, 17, 9, 6), (8, 12, 17, 12, 1), (18, 9, 18, 8, 6))
 

@@ -30,6 +30,7 @@ def options(**given: object) -> dict[str, OptionValue]:
 
 
 _TABLES: dict[tuple[str, str, Rules], object] = {}
+_CARD_ROW = {card: i for i, card in enumerate(CARDS)}
 
 
 def table_smart_move(view: MoveView) -> str:
@@ -39,7 +40,7 @@ def table_smart_move(view: MoveView) -> str:
         _TABLES[key] = smart_table(view.me.sheet, view.opponent.sheet, view.rules)
     table = _TABLES[key]
     kd = min(view.opponent.knockdowns, table.shape[2] - 1)  # type: ignore[attr-defined]
-    return CODES[int(table[CARDS.index(view.card), view.opponent.hp, kd])]  # type: ignore[index]
+    return CODES[int(table[_CARD_ROW[view.card], view.opponent.hp, kd])]  # type: ignore[index]
 
 
 @contextmanager

@@ -20,15 +20,21 @@ import math
 
 import pytest
 
+from tests.sim.agreement import (
+    ALPHA,
+    POWER_MATCHES,
+    Z_ALPHA,
+    assert_one_point_is_caught,
+    assert_win_rates_agree,
+    binned,
+)
 from tests.sim.conftest import BOXING, options, sample
 from turnbuckle.sim.boxing.fast import OUTCOMES
 from turnbuckle.sim.odds import simulate
 from turnbuckle.sim.stats import chi2_homogeneity
-from turnbuckle.sim.tally import Tally
 
-ALPHA = 1e-3
-Z_ALPHA = 3.290526731491926  # two-sided 0.001
-REF_BOUTS = 40_000
+#: Every boxing setup is a powered one (the reference engine plays about 3,000 bouts a second).
+REF_BOUTS = POWER_MATCHES
 FAST_BOUTS = 1_000_000
 
 CONFIGS = [
@@ -36,15 +42,6 @@ CONFIGS = [
     ("glass-cannon", "iron-chin", {"combo": False, "fatigue": "cumulative"}),
     ("speedster", "iron-chin", {"getup": "literal", "rounds": 4}),
 ]
-
-
-def _lengths(t: Tally, bins: list[int]) -> list[int]:
-    """Counts per length bin (each bin runs up to the next edge; the last is open)."""
-    out = [0] * len(bins)
-    for length, count in t.lengths.items():
-        index = max(i for i, edge in enumerate(bins) if length >= edge)
-        out[index] += count
-    return out
 
 
 @pytest.mark.parametrize(("a", "b", "opts"), CONFIGS, ids=[f"{a}-{b}" for a, b, _ in CONFIGS])
@@ -63,14 +60,11 @@ def test_fast_and_reference_agree(a: str, b: str, opts: dict[str, object]) -> No
     assert p > ALPHA, f"outcomes differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
 
     # The first fighter's win rate.
-    pr, pf = ref.wins(0) / ref.n, fast.wins(0) / fast.n
-    pooled = (ref.wins(0) + fast.wins(0)) / (ref.n + fast.n)
-    se = math.sqrt(pooled * (1 - pooled) * (1 / ref.n + 1 / fast.n))
-    assert abs(pr - pf) < Z_ALPHA * se, f"win rate {pr:.4f} (reference) vs {pf:.4f} (fast)"
+    assert_one_point_is_caught(assert_win_rates_agree(ref, fast))
 
     # Match length, in bins with enough bouts each.
     edges = sorted({min(x, 30) for x in (1, 4, 6, 7, 8, 9, 10, 11, 12, 14, 17, 20, 25, 30)})
-    stat, dof, p = chi2_homogeneity(_lengths(ref, edges), _lengths(fast, edges))
+    stat, dof, p = chi2_homogeneity(binned(ref, edges), binned(fast, edges))
     assert p > ALPHA, f"lengths differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
 
     # Knockdowns per bout (a count: compare means with a conservative variance bound of 2 per bout).

@@ -4,10 +4,12 @@ The trace-replay tests (``test_deathmatch_trace.py``) check the flow of battles 
 check the dice: that the fast engine's generator gives the right distribution.
 
 - Reference against fast: for 2, 3 and 4 armies under different options, the reference engine
-  plays REF_BATTLES battles and the fast engine FAST_BATTLES, fixed seeds; chi-square tests of
-  homogeneity over the outcomes and the binned lengths, and a z-test on figures standing at the
-  end, at ALPHA = 0.001. (The reference engine runs about 1,400 small battles a second, so these
-  catch shifts of about 3 points, not 1.)
+  plays the battles its entry in CONFIGS gives and the fast engine FAST_BATTLES, fixed seeds;
+  chi-square tests of homogeneity over the outcomes and the binned lengths, a z-test on the first
+  army's win rate and one on figures standing at the end, at ALPHA = 0.001. The two-army setup is
+  the powered one (``tests/sim/agreement.py``): 40,000 reference battles (about 40 s), so a
+  1-point shift in that win rate is about four standard errors; the others keep 3,000 (shifts of
+  about 3 points).
 - Fast against exact: a one-on-one duel's outcome odds, computed exactly (in floating point) by
   stating the rules again as a Markov chain over (HP, HP) round by round, against 1,000,000 fast
   battles: a 0.2-point shift in a win rate is over four standard errors.
@@ -20,54 +22,70 @@ from fractions import Fraction
 
 import pytest
 
+from tests.sim.agreement import (
+    ALPHA,
+    POWER_MATCHES,
+    Z_ALPHA,
+    assert_one_point_is_caught,
+    assert_win_rates_agree,
+    binned,
+)
 from tests.sim.deathmatch_setups import DEATHMATCH, army, fig, options
 from turnbuckle.rulesets.deathmatch.figures import Army
 from turnbuckle.sim.deathmatch.fast import OUTCOMES, run
 from turnbuckle.sim.odds import simulate
 from turnbuckle.sim.stats import chi2_homogeneity
-from turnbuckle.sim.tally import Tally
 
-ALPHA = 1e-3
-Z_ALPHA = 3.290526731491926  # two-sided 0.001
-REF_BATTLES = 3_000
-FAST_BATTLES = 400_000
+FAST_BATTLES = 1_000_000
 
-CONFIGS: list[tuple[str, list[Army], dict[str, object]]] = [
-    ("two", [army("A", "ash-wyrm", "bog-rat"), army("B", "hollow-king", "gutter-imp")], {}),
+#: (id, armies, options, reference battles): the first setup is the powered one.
+CONFIGS: list[tuple[str, list[Army], dict[str, object], int]] = [
+    ("two", [army("A", "ash-wyrm", "bog-rat"), army("B", "hollow-king", "gutter-imp")], {}, POWER_MATCHES),
     ("three", [army("A", "mire-hag", "bog-rat"), army("B", "howling-ghoul", "grave-mite"),
-               army("C", "bone-knight", "cinder-sprite")], {"tiebreak": "rps", "default_policy": "weakest"}),
+               army("C", "bone-knight", "cinder-sprite")], {"tiebreak": "rps", "default_policy": "weakest"}, 3_000),
     ("four", [army("A", "mire-hag"), army("B", "tusk-brute"), army("C", "howling-ghoul"), army("D", "bone-knight")],
-     {"default_policy": "random", "max_rounds": 6}),
+     {"default_policy": "random", "max_rounds": 6}, 3_000),
 ]
 
 
-def _lengths(t: Tally, edges: list[int]) -> list[int]:
-    out = [0] * len(edges)
-    for length, count in t.lengths.items():
-        out[max(i for i, edge in enumerate(edges) if length >= edge)] += count
-    return out
-
-
-@pytest.mark.parametrize(("sides", "opts"), [c[1:] for c in CONFIGS], ids=[c[0] for c in CONFIGS])
-def test_fast_and_reference_agree(sides: list[Army], opts: dict[str, object]) -> None:
+@pytest.mark.parametrize(("sides", "opts", "ref_battles"), [c[1:] for c in CONFIGS], ids=[c[0] for c in CONFIGS])
+def test_fast_and_reference_agree(sides: list[Army], opts: dict[str, object], ref_battles: int) -> None:
     resolved = options(**opts)
-    ref = simulate(DEATHMATCH, sides, resolved, REF_BATTLES, seed=20261122, engine="reference", threads=1).tally
+    ref = simulate(DEATHMATCH, sides, resolved, ref_battles, seed=20261122, engine="reference", threads=1).tally
     fast = simulate(DEATHMATCH, sides, resolved, FAST_BATTLES, seed=7, engine="fast").tally
-    assert (ref.n, fast.n) == (REF_BATTLES, FAST_BATTLES)
+    assert (ref.n, fast.n) == (ref_battles, FAST_BATTLES)
 
     stat, dof, p = chi2_homogeneity([ref.outcomes.get(o, 0) for o in OUTCOMES],
                                     [fast.outcomes.get(o, 0) for o in OUTCOMES])
     assert dof >= 1
     assert p > ALPHA, f"outcomes differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
 
+    se = assert_win_rates_agree(ref, fast)
+    if ref_battles == POWER_MATCHES:
+        assert_one_point_is_caught(se)
+
     edges = [1, 3, 4, 5, 6, 7, 8, 10]
-    stat, dof, p = chi2_homogeneity(_lengths(ref, edges), _lengths(fast, edges))
+    stat, dof, p = chi2_homogeneity(binned(ref, edges), binned(fast, edges))
     assert p > ALPHA, f"lengths differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
 
     # Figures standing at the end (at most 4 here, so the variance is at most 4).
     sr, sf = ref.figures["survivors"] / ref.n, fast.figures["survivors"] / fast.n
     assert abs(sr - sf) < Z_ALPHA * math.sqrt(4.0 / ref.n), f"survivors {sr:.4f} vs {sf:.4f}"
     assert abs(ref.dice / ref.n - fast.dice / fast.n) < 0.05 * fast.dice / fast.n
+
+
+def test_a_shifted_engine_is_caught() -> None:
+    """Not blind: at the powered size, moving 1% of the battles from the first army's wins to
+    the second's fails the outcome test."""
+    _, sides, opts, _ = CONFIGS[0]
+    fast = simulate(DEATHMATCH, sides, options(**opts), FAST_BATTLES, seed=7, engine="fast").tally
+    honest = [fast.outcomes.get(o, 0) for o in OUTCOMES]
+    scaled = [round(c * POWER_MATCHES / fast.n) for c in honest]
+    shifted = list(scaled)
+    shifted[0] -= POWER_MATCHES // 100
+    shifted[1] += POWER_MATCHES // 100
+    assert chi2_homogeneity(scaled, honest)[2] > ALPHA
+    assert chi2_homogeneity(shifted, honest)[2] < ALPHA
 
 
 # -- the duel, exactly -------------------------------------------------------------------------

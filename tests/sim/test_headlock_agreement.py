@@ -2,13 +2,14 @@
 
 The replays in ``test_headlock_fast.py`` prove the two engines play the same match from the same
 cards and dice; these tests check the whole chain end to end (the piles, the generator, the
-counting) on seeded runs. The reference engine plays REF_MATCHES matches per setup with the smart
-player read from its table (``headlock_support``), the fast engine FAST_MATCHES. Checked at
-ALPHA = 0.001: a chi-square over the outcome categories (categories under 1% pooled), a z-test on
-the first wrestler's win rate, a chi-square over match lengths in bins, and the mean dice per
-match. With 1,200 reference matches the win rate's standard error is about 1.4 points, so these
-catch shifts of about 6 points in an outcome's share; the test budget (about 40 s for all Headlock sim tests on
-2 cores) allows no more reference matches.
+counting) on seeded runs. The reference engine plays the matches its entry in CONFIGS gives, with
+the smart player read from its table (``headlock_support``), the fast engine FAST_MATCHES.
+Checked at ALPHA = 0.001: a chi-square over the outcome categories (categories under 1% pooled),
+a z-test on the first wrestler's win rate, a chi-square over match lengths in bins, and the mean
+dice and knockdowns per match. The defaults setup is the powered one (``tests/sim/agreement.py``):
+40,000 reference matches (about 90 s on one core: the reference engine plays about 400 matches a
+second), so a 1-point shift in the win rate is about four standard errors; the other setup keeps
+1,200 (shifts of about 6 points).
 """
 
 from __future__ import annotations
@@ -17,20 +18,27 @@ import math
 
 import pytest
 
+from tests.sim.agreement import (
+    ALPHA,
+    POWER_MATCHES,
+    Z_ALPHA,
+    assert_one_point_is_caught,
+    assert_win_rates_agree,
+    binned,
+)
 from tests.sim.headlock_support import HEADLOCK, SAMPLES, options, sample, smart_by_table
 from turnbuckle.sim.headlock.fast import OUTCOMES
 from turnbuckle.sim.odds import simulate
 from turnbuckle.sim.stats import chi2_homogeneity
 from turnbuckle.sim.tally import Tally
 
-ALPHA = 1e-3
-Z_ALPHA = 3.290526731491926
-REF_MATCHES = 1_200
-FAST_MATCHES = 200_000
+FAST_MATCHES = 1_000_000
 
-CONFIGS = [
-    (2, 4, {}),
-    (4, 2, {"deck": "own", "choke": True, "knockout": True, "getup_die": "d8", "getup_rolls": 2, "turns": 30}),
+#: (first sample, second sample, options, reference matches): the first setup is the powered one.
+CONFIGS: list[tuple[int, int, dict[str, object], int]] = [
+    (2, 4, {}, POWER_MATCHES),
+    (4, 2, {"deck": "own", "choke": True, "knockout": True, "getup_die": "d8", "getup_rolls": 2, "turns": 30},
+     1_200),
 ]
 
 
@@ -43,19 +51,13 @@ def _pooled(ref: Tally, fast: Tally) -> tuple[list[int], list[int]]:
     return a, b
 
 
-def _lengths(t: Tally, edges: list[int]) -> list[int]:
-    out = [0] * len(edges)
-    for length, count in t.lengths.items():
-        out[max(i for i, e in enumerate(edges) if length >= e)] += count
-    return out
-
-
-@pytest.mark.parametrize(("a", "b", "opts"), CONFIGS, ids=["defaults", "own-choke-knockout"])
-def test_fast_and_reference_agree(a: int, b: int, opts: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("a", "b", "opts", "ref_matches"), CONFIGS, ids=["defaults", "own-choke-knockout"])
+def test_fast_and_reference_agree(a: int, b: int, opts: dict[str, object], ref_matches: int,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
     sides = [sample(SAMPLES[a]), sample(SAMPLES[b])]
     resolved = options(**opts)
     with smart_by_table(monkeypatch):
-        ref = simulate(HEADLOCK, sides, resolved, REF_MATCHES, seed=20261122, engine="reference", threads=1)
+        ref = simulate(HEADLOCK, sides, resolved, ref_matches, seed=20261122, engine="reference", threads=1)
     fast = simulate(HEADLOCK, sides, resolved, FAST_MATCHES, seed=7, engine="fast")
     assert ref.engine == "reference" and fast.engine == "fast", fast.notes
     r, f = ref.tally, fast.tally
@@ -65,13 +67,13 @@ def test_fast_and_reference_agree(a: int, b: int, opts: dict[str, object], monke
     assert dof >= 2
     assert p > ALPHA, f"outcomes differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
 
-    pr, pf = r.wins(0) / r.n, f.wins(0) / f.n
-    pooled = (r.wins(0) + f.wins(0)) / (r.n + f.n)
-    se = math.sqrt(pooled * (1 - pooled) * (1 / r.n + 1 / f.n))
-    assert abs(pr - pf) < Z_ALPHA * se, f"win rate {pr:.4f} (reference) vs {pf:.4f} (fast)"
+    assert (r.n, f.n) == (ref_matches, FAST_MATCHES)
+    se = assert_win_rates_agree(r, f)
+    if ref_matches == POWER_MATCHES:
+        assert_one_point_is_caught(se)
 
     edges = [1, 4, 7, 10, 13, 16, 19, 22, 25, 29]
-    stat, dof, p = chi2_homogeneity(_lengths(r, edges), _lengths(f, edges))
+    stat, dof, p = chi2_homogeneity(binned(r, edges), binned(f, edges))
     assert p > ALPHA, f"lengths differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
 
     # Dice per match: a z-test with a generous variance bound (a match rolls at most a few dozen).
@@ -82,14 +84,14 @@ def test_fast_and_reference_agree(a: int, b: int, opts: dict[str, object], monke
 
 
 def test_a_shifted_engine_is_caught() -> None:
-    """The outcome test is not blind: moving 6% of the matches from one wrestler's commonest win
-    to the other's fails it at this sample size (5% gives p about 0.002, just short of ALPHA)."""
+    """The outcome test is not blind: at the powered size, moving 1% of the matches from one
+    wrestler's commonest win to the other's fails it."""
     sides = [sample(SAMPLES[2]), sample(SAMPLES[4])]
     fast = simulate(HEADLOCK, sides, options(), FAST_MATCHES, seed=7, engine="fast").tally
     honest = [fast.outcomes.get(o, 0) for o in OUTCOMES]
-    scaled = [round(c * REF_MATCHES / fast.n) for c in honest]
+    scaled = [round(c * POWER_MATCHES / fast.n) for c in honest]
     shifted = list(scaled)
-    moved = REF_MATCHES * 6 // 100
+    moved = POWER_MATCHES // 100
     big = max(range(0, len(OUTCOMES) - 1, 2), key=lambda i: scaled[i])
     shifted[big] -= moved
     shifted[big + 1] += moved

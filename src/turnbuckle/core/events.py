@@ -8,14 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
+from typing import Union, cast
 
 Json = Union[None, bool, int, float, str, list["Json"], dict[str, "Json"]]  # noqa: UP007 (recursive alias)
 
 
+#: Values that are already plain JSON data (checked by exact type first: most values are).
+_PLAIN = frozenset({type(None), bool, int, float, str})
+
+
 def to_json_value(value: object) -> Json:
     """Turn a value into plain JSON data. Fractions become strings such as ``"9/5"``."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if type(value) in _PLAIN:
+        return cast(Json, value)
+    if isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, Fraction):
         return str(value)
@@ -110,7 +116,7 @@ class EventLog:
 
     def happen(self, type_: str, **data: object) -> Happening:
         """Record a game event; values must be JSON-like (Fractions allowed)."""
-        event = Happening(type_, {k: to_json_value(v) for k, v in data.items()})
+        event = Happening(type_, {k: cast(Json, v) if type(v) in _PLAIN else to_json_value(v) for k, v in data.items()})
         self.events.append(event)
         return event
 

@@ -9,9 +9,10 @@ deterministic. Checked at a strict level (ALPHA = 0.001):
 - a chi-square test over the match length in turns;
 - z-tests on stalling calls per match and on the share of matches with a riding-time point.
 
-The reference engine is slow (a thousand matches a second, even with the automatic player's odds
-shared across matches), so REF_MATCHES is kept to what fits the test budget: the standard error
-of a win rate is then about 0.8 points, and a shift of 2.6 points is caught. The trace-replay
+The first setup is the powered one (``tests/sim/agreement.py``): 40,000 reference matches (about
+50 s: the reference engine plays 700-1,000 matches a second), so a 1-point shift in the first
+wrestler's win rate is about four standard errors; the other two keep 4,000 (a shift of about
+2.6 points). The trace-replay
 tests (``test_trace.py``) check the rules match by match; these tests check the dice, and
 ``test_dice_are_uniform`` checks the generator's faces directly with many more samples.
 """
@@ -22,31 +23,29 @@ import math
 
 import pytest
 
+from tests.sim.agreement import (
+    ALPHA,
+    POWER_MATCHES,
+    Z_ALPHA,
+    assert_one_point_is_caught,
+    assert_win_rates_agree,
+    binned,
+)
 from tests.sim.folkstyle.conftest import FOLKSTYLE, options, sample, staller
 from turnbuckle.rulesets.folkstyle.card import Card
 from turnbuckle.sim.folkstyle.fast import OUTCOMES, trace
 from turnbuckle.sim.odds import simulate
 from turnbuckle.sim.stats import chi2_homogeneity, chi2_sf
-from turnbuckle.sim.tally import Tally
 
-ALPHA = 1e-3
-Z_ALPHA = 3.290526731491926  # two-sided 0.001
-REF_MATCHES = 4000
 FAST_MATCHES = 1_000_000
 
-CONFIGS: list[tuple[str, tuple[Card, Card], dict[str, object]]] = [
-    ("brick-cal", (sample("brick-halvorsen"), sample("cal-okafor")), {}),
-    ("milo-tess", (sample("milo-sarkis"), sample("tess-varga")), {"riding_time": False}),
+#: (id, the two cards, options, reference matches): the first setup is the powered one.
+CONFIGS: list[tuple[str, tuple[Card, Card], dict[str, object], int]] = [
+    ("brick-cal", (sample("brick-halvorsen"), sample("cal-okafor")), {}, POWER_MATCHES),
+    ("milo-tess", (sample("milo-sarkis"), sample("tess-varga")), {"riding_time": False}, 4_000),
     ("stallers", (staller("Sam", near_fall=True), staller("Stu", escape_base=5)),
-     {"overtime_cycles": 2, "riding_threshold": 3}),
+     {"overtime_cycles": 2, "riding_threshold": 3}, 4_000),
 ]
-
-
-def _lengths(t: Tally, edges: list[int]) -> list[int]:
-    out = [0] * len(edges)
-    for length, count in t.lengths.items():
-        out[max(i for i, edge in enumerate(edges) if length >= edge)] += count
-    return out
 
 
 def _z_share(k1: int, n1: int, k2: int, n2: int) -> float:
@@ -57,25 +56,26 @@ def _z_share(k1: int, n1: int, k2: int, n2: int) -> float:
 
 @pytest.mark.parametrize("config", range(len(CONFIGS)), ids=[c[0] for c in CONFIGS])
 def test_fast_and_reference_agree(config: int) -> None:
-    _, pair, opts = CONFIGS[config]
+    _, pair, opts, ref_matches = CONFIGS[config]
     sides = list(pair)
     resolved = options(**opts)
-    ref_run = simulate(FOLKSTYLE, sides, resolved, REF_MATCHES, seed=20261122, engine="reference", threads=1)
+    ref_run = simulate(FOLKSTYLE, sides, resolved, ref_matches, seed=20261122, engine="reference", threads=1)
     fast_run = simulate(FOLKSTYLE, sides, resolved, FAST_MATCHES, seed=7, engine="fast")
     assert (ref_run.engine, fast_run.engine) == ("reference", "fast")
     ref, fast = ref_run.tally, fast_run.tally
-    assert (ref.n, fast.n) == (REF_MATCHES, FAST_MATCHES)
+    assert (ref.n, fast.n) == (ref_matches, FAST_MATCHES)
 
     stat, dof, p = chi2_homogeneity([ref.outcomes.get(o, 0) for o in OUTCOMES],
                                     [fast.outcomes.get(o, 0) for o in OUTCOMES])
     assert dof >= 1
     assert p > ALPHA, f"outcomes differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
 
-    assert _z_share(ref.wins(0), ref.n, fast.wins(0), fast.n) < Z_ALPHA, \
-        f"win rate {ref.wins(0) / ref.n:.4f} (reference) vs {fast.wins(0) / fast.n:.4f} (fast)"
+    se = assert_win_rates_agree(ref, fast)
+    if ref_matches == POWER_MATCHES:
+        assert_one_point_is_caught(se)
 
     edges = [1, 3, 5, 7, 8, 9, 10, 13, 18]
-    stat, dof, p = chi2_homogeneity(_lengths(ref, edges), _lengths(fast, edges))
+    stat, dof, p = chi2_homogeneity(binned(ref, edges), binned(fast, edges))
     assert p > ALPHA, f"lengths differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
 
     rode = (int(ref.figures["riding_point"]), int(fast.figures["riding_point"]))
@@ -85,6 +85,22 @@ def test_fast_and_reference_agree(config: int) -> None:
     cr, cf = ref.figures["stalling_calls"] / ref.n, fast.figures["stalling_calls"] / fast.n
     assert abs(cr - cf) < Z_ALPHA * math.sqrt(max(cf, 1e-3) * 20 / ref.n), f"stalling calls {cr:.4f} vs {cf:.4f}"
     assert abs(ref.dice / ref.n - fast.dice / fast.n) < 0.05 * fast.dice / fast.n
+
+
+def test_a_shifted_engine_is_caught() -> None:
+    """Not blind: at the powered size, moving 1% of the matches from the first wrestler's
+    commonest win to the second's fails the outcome test."""
+    _, pair, opts, _ = CONFIGS[0]
+    fast = simulate(FOLKSTYLE, list(pair), options(**opts), FAST_MATCHES, seed=7, engine="fast").tally
+    honest = [fast.outcomes.get(o, 0) for o in OUTCOMES]
+    scaled = [round(c * POWER_MATCHES / fast.n) for c in honest]
+    first = max(range(0, len(OUTCOMES) - 1, 2), key=lambda i: scaled[i])
+    assert OUTCOMES[first][0] == 0 and OUTCOMES[first + 1] == (1, OUTCOMES[first][1])
+    shifted = list(scaled)
+    shifted[first] -= POWER_MATCHES // 100
+    shifted[first + 1] += POWER_MATCHES // 100
+    assert chi2_homogeneity(scaled, honest)[2] > ALPHA
+    assert chi2_homogeneity(shifted, honest)[2] < ALPHA
 
 
 def _chi2_uniform(counts: list[int]) -> float:

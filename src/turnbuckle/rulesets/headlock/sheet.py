@@ -32,6 +32,7 @@ from turnbuckle.core.errors import SheetError
 from turnbuckle.core.models import Name, StrictInt, load_model
 
 POWERS = (1, 3, 5, 7)
+_POWER_OF_CODE = {str(p): p for p in POWERS}
 #: Each stat with the die it is rolled on: the legal range is 1 to the die's size.
 STAT_DICE: dict[str, int] = {"atk": 20, "def": 20, "spd": 20, "sta": 12, "res": 6}
 HP_PER_STA = 10
@@ -123,10 +124,11 @@ class Character(BaseModel):
         return [self.strike(p) for p in POWERS] + [self.grapple(p) for p in POWERS]
 
     def move(self, code: str) -> Move:
-        for m in self.moves():
-            if m.code == code:
-                return m
-        raise KeyError(code)
+        """The ordinary move with this code (``s1`` ... ``g7``)."""
+        power = _POWER_OF_CODE.get(code[1:])
+        if power is None or code[:1] not in ("s", "g"):
+            raise KeyError(code)
+        return self.strike(power) if code[0] == "s" else self.grapple(power)
 
 
 def _power_problems(what: str, table: dict[int, object]) -> list[str]:

@@ -1,0 +1,49 @@
+"""What every game's statistical agreement test shares (reference engine against fast engine).
+
+Each game's ``test_*agreement.py`` runs its setups on both engines with fixed seeds and compares
+them at ALPHA. One setup per game, the *powered* one, plays POWER_MATCHES reference matches: at
+that size a one-point shift in the first side's win rate is about four standard errors or more
+(at a 50% win rate: 0.01 / 0.00255 = 3.9), so it fails the z-test at ALPHA about three times in
+four, and :func:`assert_one_point_is_caught` checks that the size really gives that margin.
+"""
+
+from __future__ import annotations
+
+import math
+
+from turnbuckle.sim.tally import Tally
+
+ALPHA = 1e-3
+Z_ALPHA = 3.290526731491926  # two-sided 0.001
+#: Reference matches in each game's powered setup.
+POWER_MATCHES = 40_000
+#: The shift the powered setup must catch, and the margin it needs (in standard errors).
+ONE_POINT = 0.01
+ONE_POINT_IN_SE = 3.9
+
+
+def binned(t: Tally, edges: list[int]) -> list[int]:
+    """Counts of match lengths per bin (each bin runs up to the next edge; the last is open)."""
+    out = [0] * len(edges)
+    for length, count in t.lengths.items():
+        out[max(i for i, edge in enumerate(edges) if length >= edge)] += count
+    return out
+
+
+def win_rate_se(ref: Tally, fast: Tally, side: int = 0) -> float:
+    """The standard error of the difference of one side's win rates (pooled two-proportion)."""
+    pooled = (ref.wins(side) + fast.wins(side)) / (ref.n + fast.n)
+    return math.sqrt(max(pooled * (1 - pooled), 1e-12) * (1 / ref.n + 1 / fast.n))
+
+
+def assert_win_rates_agree(ref: Tally, fast: Tally, side: int = 0) -> float:
+    """A two-proportion z-test on one side's win rate at ALPHA; returns the standard error."""
+    pr, pf = ref.wins(side) / ref.n, fast.wins(side) / fast.n
+    se = win_rate_se(ref, fast, side)
+    assert abs(pr - pf) < Z_ALPHA * se, f"win rate {pr:.4f} (reference) vs {pf:.4f} (fast)"
+    return se
+
+
+def assert_one_point_is_caught(se: float) -> None:
+    """The powered setup is big enough: a one-point shift is at least ONE_POINT_IN_SE errors."""
+    assert ONE_POINT / se >= ONE_POINT_IN_SE, f"a 1-point shift is only {ONE_POINT / se:.2f} standard errors"
