@@ -26,9 +26,9 @@ def to_json_value(value: object) -> Json:
     if isinstance(value, Fraction):
         return str(value)
     if isinstance(value, dict):
-        return {str(k): to_json_value(v) for k, v in value.items()}
+        return {str(k): v if type(v) in _PLAIN else to_json_value(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [to_json_value(v) for v in value]
+        return [v if type(v) in _PLAIN else to_json_value(v) for v in value]
     raise TypeError(f"cannot put {type(value).__name__} into the event log")
 
 
@@ -116,7 +116,9 @@ class EventLog:
 
     def happen(self, type_: str, **data: object) -> Happening:
         """Record a game event; values must be JSON-like (Fractions allowed)."""
-        event = Happening(type_, {k: cast(Json, v) if type(v) in _PLAIN else to_json_value(v) for k, v in data.items()})
+        plain = _PLAIN
+        event = Happening(type_, {k: v if type(v) in plain else to_json_value(v)  # type: ignore[misc]
+                                  for k, v in data.items()})
         self.events.append(event)
         return event
 
