@@ -1,7 +1,10 @@
+from importlib import import_module
+
 import pytest
 
 from turnbuckle.core.errors import UnknownRulesetError
-from turnbuckle.core.registry import all_rulesets, get_ruleset, register
+from turnbuckle.core.registry import Ruleset, all_rulesets, get_ruleset, register
+from turnbuckle.rulesets import BUNDLED, BundledRuleset
 from turnbuckle.rulesets.boxing import BoxingRuleset
 from turnbuckle.rulesets.boxing.sheet import Fighter
 
@@ -14,6 +17,22 @@ def test_lookup_by_id_and_alias_in_any_case() -> None:
 def test_unknown_ruleset_lists_the_known_ones() -> None:
     with pytest.raises(UnknownRulesetError, match="no ruleset named 'chess'; known rulesets: boxing"):
         get_ruleset("chess")
+
+
+@pytest.mark.parametrize("bundled", BUNDLED, ids=lambda b: b.id)
+def test_the_bundled_table_agrees_with_each_games_info(bundled: BundledRuleset) -> None:
+    module, _, cls = bundled.path.partition(":")
+    ruleset = getattr(import_module(module), cls)
+    assert issubclass(ruleset, Ruleset)
+    assert (ruleset.info.id, ruleset.info.aliases) == (bundled.id, bundled.aliases)
+    for name in bundled.names():
+        assert type(get_ruleset(name.upper())) is ruleset
+
+
+def test_the_bundled_table_names_each_game_once() -> None:
+    names = [name for bundled in BUNDLED for name in bundled.names()]
+    assert len(names) == len(set(names))
+    assert [rs.info.id for rs in all_rulesets()] == sorted(b.id for b in BUNDLED)
 
 
 def test_registering_an_id_twice_is_refused() -> None:

@@ -32,7 +32,6 @@ def _odds(*args: str) -> tuple[int, str, str]:
 
 @pytest.fixture
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    registry._load_builtin()
     monkeypatch.setitem(registry._REGISTRY, "toy", TOY)
     monkeypatch.setitem(registry._ALIASES, "toy", "toy")
 

@@ -8,8 +8,6 @@ import typer
 
 from turnbuckle.cli.common import user_errors
 from turnbuckle.core.errors import RulesError
-from turnbuckle.rulesets.deathmatch.figures import bestiary as load_bestiary
-from turnbuckle.rulesets.deathmatch.odds import expected_damage, hit_chance, kill_chance
 
 
 def bestiary(
@@ -17,6 +15,9 @@ def bestiary(
     defender: Annotated[str | None, typer.Argument(help="The figure id it attacks.")] = None,
 ) -> None:
     """List the UOV Deathmatch bestiary, or the exact odds of one attack between two figures."""
+    from turnbuckle.rulesets.deathmatch.figures import bestiary as load_bestiary
+    from turnbuckle.rulesets.deathmatch.odds import expected_damage, hit_chance, kill_chance
+
     with user_errors():
         beasts = load_bestiary()
         if attacker is None:

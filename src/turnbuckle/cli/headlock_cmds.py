@@ -13,8 +13,6 @@ from turnbuckle.cli.match_cmd import make_source
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.registry import get_ruleset
 from turnbuckle.core.table import Table
-from turnbuckle.rulesets.headlock.build import roll_character
-from turnbuckle.rulesets.headlock.sheet import character_json
 
 
 def build(
@@ -25,6 +23,9 @@ def build(
     name: Annotated[str | None, typer.Option(help="The wrestler's name (default: rolled).")] = None,
 ) -> None:
     """Roll a character from the dice and print it as YAML you can save, edit and play."""
+    from turnbuckle.rulesets.headlock.build import roll_character
+    from turnbuckle.rulesets.headlock.sheet import character_json
+
     with user_errors():
         rs = get_ruleset(ruleset)
         if rs.info.id != "headlock":

@@ -11,13 +11,6 @@ import typer
 from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.registry import get_ruleset, read_text_file
-from turnbuckle.rulesets.matchmatch.auto import auto_strategy
-from turnbuckle.rulesets.matchmatch.grid import parse_grid
-from turnbuckle.rulesets.matchmatch.match_types import find_type
-from turnbuckle.rulesets.matchmatch.ruleset import MatchMatchRuleset
-from turnbuckle.rulesets.matchmatch.side import load_strategy_document
-from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
-from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
 
 
 def strategy(
@@ -30,6 +23,12 @@ def strategy(
     match_type: Annotated[str, typer.Option("--type", help="Match type (cage forbids Submission).")] = "standard",
 ) -> None:
     """Print an automatic strategy for SIDE against OPPONENTS in the rulebook's text layout."""
+    from turnbuckle.rulesets.matchmatch.auto import auto_strategy
+    from turnbuckle.rulesets.matchmatch.grid import parse_grid
+    from turnbuckle.rulesets.matchmatch.match_types import find_type
+    from turnbuckle.rulesets.matchmatch.ruleset import MatchMatchRuleset
+    from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
+
     with user_errors():
         rs = get_ruleset(ruleset)
         if not isinstance(rs, MatchMatchRuleset):
@@ -56,6 +55,12 @@ def validate_strategy(
 ) -> None:
     """Check a strategy on its own (styles, grid pick, rounds) and, with --sheet, against a sheet's
     High Spots and Push Level and the match type. Prints 'valid' or the problems (exit 1)."""
+    from turnbuckle.rulesets.matchmatch.match_types import find_type
+    from turnbuckle.rulesets.matchmatch.ruleset import MatchMatchRuleset
+    from turnbuckle.rulesets.matchmatch.side import load_strategy_document
+    from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
+    from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
+
     with user_errors():
         rs = get_ruleset(ruleset)
         if not isinstance(rs, MatchMatchRuleset):

@@ -5,8 +5,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import yaml
 
@@ -17,6 +18,9 @@ from turnbuckle.core.options import OptionSpec, resolve_options
 from turnbuckle.core.sources import Source
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
+
+if TYPE_CHECKING:
+    from turnbuckle.rulesets import BundledRuleset
 
 S = TypeVar("S")
 
@@ -237,32 +241,52 @@ _ALIASES: dict[str, str] = {}
 
 
 def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
-    """Add a ruleset under its id and aliases. Registering the same id twice is an error."""
+    """Add a ruleset under its id and aliases. Registering the same id twice is an error, and the
+    bundled games' ids are taken even before those games are loaded."""
     info = ruleset.info
-    if info.id in _REGISTRY:
+    if info.id in _REGISTRY or any(b.id == info.id for b in _bundled()):
         raise ValueError(f"ruleset '{info.id}' is already registered")
-    _REGISTRY[info.id] = ruleset
-    for alias in (info.id, *info.aliases):
-        _ALIASES[alias.lower()] = info.id
+    _add(ruleset)
     return ruleset
 
 
 def get_ruleset(name: str) -> Ruleset[Any]:
-    """The ruleset with this id or alias (any case)."""
-    _load_builtin()
-    key = _ALIASES.get(name.lower())
-    if key is None:
-        known = ", ".join(sorted(_REGISTRY))
+    """The ruleset with this id or alias (any case). A bundled game is imported on first use,
+    and only that game."""
+    key = name.lower()
+    for bundled in _bundled():
+        if key in bundled.names():
+            _load(bundled)
+    ruleset_id = _ALIASES.get(key)
+    if ruleset_id is None:
+        known = ", ".join(sorted({*_REGISTRY, *(b.id for b in _bundled())}))
         raise UnknownRulesetError(f"no ruleset named '{name}'; known rulesets: {known}")
-    return _REGISTRY[key]
+    return _REGISTRY[ruleset_id]
 
 
 def all_rulesets() -> list[Ruleset[Any]]:
-    """Every registered ruleset, sorted by id."""
-    _load_builtin()
+    """Every registered ruleset, sorted by id (this imports every bundled game)."""
+    for bundled in _bundled():
+        _load(bundled)
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
-def _load_builtin() -> None:
-    # Importing the package registers the bundled games; done lazily so core has no game imports.
-    import turnbuckle.rulesets  # noqa: F401
+def _add(ruleset: Ruleset[Any]) -> None:
+    info = ruleset.info
+    _REGISTRY[info.id] = ruleset
+    for alias in (info.id, *info.aliases):
+        _ALIASES[alias.lower()] = info.id
+
+
+def _bundled() -> tuple[BundledRuleset, ...]:
+    # Imported here, not at the top: core has no game imports (the table itself imports no game).
+    from turnbuckle.rulesets import BUNDLED
+
+    return BUNDLED
+
+
+def _load(bundled: BundledRuleset) -> None:
+    """Import a bundled game and register it, once."""
+    if bundled.id not in _REGISTRY:
+        module, _, cls = bundled.path.partition(":")
+        _add(getattr(import_module(module), cls)())
