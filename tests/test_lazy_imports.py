@@ -1,5 +1,6 @@
 """What each entry point imports, checked in a fresh interpreter: the CLI starts without any game,
-numba, numpy, matplotlib or rich, and looking up one game imports that game alone."""
+numba, numpy, matplotlib or rich; looking up one game imports that game alone; a short fast run
+needs no numba."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import sys
 import pytest
 
 from turnbuckle.rulesets import BUNDLED, BundledRuleset
+from turnbuckle.sim.aot import build_state
+from turnbuckle.sim.boxing.fast import SHORT_RUN
 
 # Run after the code under test: the heavy libraries, and the game packages (the bundled games and
 # their sim packages, named on the command line), left in sys.modules.
@@ -49,9 +52,25 @@ def test_an_unknown_name_imports_no_game() -> None:
     assert _imported_after(code) == []
 
 
-def test_fast_odds_import_their_own_game_alone() -> None:
-    """The fast boxing engine loads numba and numpy, but no other game, no plotting and no
-    progress bar (stderr is not a terminal here)."""
-    code = ("from turnbuckle.cli.app import app\n"
-            "app(['odds', 'boxing', 'all-rounder', 'glass-cannon', '-n', '1', '--seed', '1'], standalone_mode=False)")
-    assert _imported_after(code) == ["numba", "numpy", "turnbuckle.rulesets.boxing", "turnbuckle.sim.boxing"]
+ODDS = ("from turnbuckle.cli.app import app\n"
+        "app(['odds', 'boxing', 'all-rounder', 'glass-cannon', '-n', '{n}', '--seed', '1'], standalone_mode=False)")
+BOXING = ["numpy", "turnbuckle.rulesets.boxing", "turnbuckle.sim.boxing"]
+
+
+def test_a_short_fast_run_imports_its_own_game_alone_and_no_numba() -> None:
+    """A short run (the default 40,000 bouts among them) plays the ahead-of-time build: numpy and
+    the boxing packages, but no numba, no other game, no plotting and no progress bar (stderr is
+    not a terminal here). Where the build cannot be made here, numba's JIT kernel runs instead."""
+    _imported_after(ODDS.format(n=1))  # builds the ahead-of-time module if it is not there yet
+    state = build_state("turnbuckle.sim.boxing.kernel")
+    found = _imported_after(ODDS.format(n=1))
+    if state == "built":
+        assert found == BOXING
+    else:
+        assert state == "failed"
+        assert found == ["numba", *BOXING]
+
+
+def test_a_long_fast_run_loads_numba() -> None:
+    """Past SHORT_RUN bouts the run pays numba's start-up to use every thread."""
+    assert _imported_after(ODDS.format(n=SHORT_RUN + 1)) == ["numba", *BOXING]

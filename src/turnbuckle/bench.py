@@ -3,7 +3,8 @@
 For every registered ruleset: matches/s of the reference engine and (where the game has one)
 of the fast engine on 1 and 2 threads, their ratio, dice per match, the raw dice rate of numpy's
 generator and of the fast engine's in-loop generator measured in the same run, the fraction of
-the raw rate the engine reaches, and the wall time of ``turnbuckle odds`` with a warm JIT cache.
+the raw rate the engine reaches, the single-thread rate of the ahead-of-time build that short
+runs play (``sim/aot.py``), and the wall time of ``turnbuckle odds`` with warm caches.
 """
 
 from __future__ import annotations
@@ -108,13 +109,14 @@ def main() -> None:
             print(f"{rs.info.id:<10}{ref_rate:>10,.0f}{'-':>12}{'-':>12}{'-':>9}{ref.dice / ref.n:>12.1f}"
                   f"{'-':>12}{'-':>11}{'-':>11}")
             continue
-        fast(sides, opts, 10_000, 1, threads=1)  # compile, or load the JIT cache
+        fast(sides, opts, 10_000, 1, threads=1, build="jit")  # compile, or load the JIT cache
+        fast(sides, opts, 10_000, 1, build="aot")  # build, or load the ahead-of-time module
         rates: dict[int, float] = {}
         per_cpu: dict[int, float] = {}
         dice_per = 0.0
         for t in (1, 2):
             cpu0 = time.process_time()
-            secs, tally = _timed(lambda: fast(sides, opts, FAST_BOUTS, 5, threads=t))  # noqa: B023
+            secs, tally = _timed(lambda: fast(sides, opts, FAST_BOUTS, 5, threads=t, build="jit"))  # noqa: B023
             per_cpu[t] = tally.n / max(time.process_time() - cpu0, 1e-9)
             rates[t] = tally.n / secs
             dice_per = tally.dice / tally.n
@@ -123,16 +125,18 @@ def main() -> None:
               f"{rates[1] * dice_per / raw_loop[1]:>11.0%}{rates[2] * dice_per / raw_loop[2]:>11.0%}")
         print(f"{'':<10}per CPU-second: {per_cpu[1]:,.0f} matches on 1 thread, {per_cpu[2]:,.0f} on 2 "
               f"(what 2 idle cores would give: about {2 * per_cpu[2]:,.0f} matches/s)")
+        secs, tally = _timed(lambda: fast(sides, opts, FAST_BOUTS, 5, build="aot"))  # noqa: B023
+        print(f"{'':<10}ahead-of-time build (short runs, 1 thread): {tally.n / secs:,.0f} matches/s")
     print()
     for rs in all_rulesets():
         if spec_for(rs.info.id).fast is None:
             continue
         names = [s.id for s in rs.samples()[: rs.info.min_sides]]
-        for n in (1, 1_000_000):
+        for n in (1, 40_000, 1_000_000):
             args = ["odds", rs.info.id, *names, "-n", str(n), "--seed", "1"]
             wall, best, cpu = cold_start(args)
             print(f"turnbuckle {' '.join(args)}: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU "
-                  "(warm JIT cache)")
+                  "(warm caches)")
     wall, best, cpu = cold_start(["--help"])
     print(f"turnbuckle --help: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU")
     print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")

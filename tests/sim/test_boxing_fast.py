@@ -14,15 +14,16 @@ SIDES = [sample("speedster"), sample("slugger")]
 
 
 def test_identical_with_one_and_two_threads() -> None:
-    one = run(SIDES, options(), 300_000, seed=3, threads=1)
-    two = run(SIDES, options(), 300_000, seed=3, threads=2)
-    assert one == two
+    one = run(SIDES, options(), 300_000, seed=3, threads=1, build="jit")
+    two = run(SIDES, options(), 300_000, seed=3, threads=2, build="jit")
+    built = run(SIDES, options(), 300_000, seed=3, build="aot")  # one thread, no numba at run time
+    assert one == two == built
     assert one.n == 300_000
 
 
 def test_identical_whatever_the_chunk_size() -> None:
     whole = run(SIDES, options(fatigue="cumulative"), 50_000, seed=4)
-    pieces = run(SIDES, options(fatigue="cumulative"), 50_000, seed=4, chunk=4_096, threads=2)
+    pieces = run(SIDES, options(fatigue="cumulative"), 50_000, seed=4, chunk=4_096, threads=2, build="jit")
     assert whole == pieces
 
 
@@ -82,8 +83,12 @@ def test_bad_setup_is_refused() -> None:
 
 
 def test_compiled_reports_the_cache() -> None:
-    run(SIDES, options(), 10, seed=1)  # compiles or loads: either way the cache now holds it
-    assert fast.compiled()
+    # A short run builds or loads the ahead-of-time module; a long run's JIT kernel is compiled
+    # or loaded by a JIT run: either way each is then ready.
+    run(SIDES, options(), 10, seed=1)
+    assert fast.compiled(10)
+    run(SIDES, options(), 10, seed=1, build="jit")
+    assert fast.compiled(fast.SHORT_RUN + 1)
 
 
 def test_cli_announces_a_compile(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -91,7 +96,7 @@ def test_cli_announces_a_compile(monkeypatch: pytest.MonkeyPatch) -> None:
 
     from turnbuckle.cli.app import app
 
-    monkeypatch.setattr(fast, "compiled", lambda: False)
+    monkeypatch.setattr(fast, "compiled", lambda n: False)
     result = CliRunner().invoke(app, ["odds", "boxing", "speedster", "slugger", "-n", "100", "--seed", "1"])
     assert result.exit_code == 0
     assert "compiling the fast boxing engine" in result.stderr

@@ -20,15 +20,16 @@ SIDES = [sample("ash-court"), sample("bog-host")]
 @pytest.mark.parametrize("opts", [{}, {"tiebreak": "rps", "default_policy": "random"}])
 def test_identical_with_one_and_two_threads(opts: dict[str, object]) -> None:
     sides = [sample("ash-court"), sample("bog-host"), sample("dread-trio")]
-    one = run(sides, options(**opts), 60_000, seed=3, threads=1)
-    two = run(sides, options(**opts), 60_000, seed=3, threads=2)
-    assert one == two
+    one = run(sides, options(**opts), 60_000, seed=3, threads=1, build="jit")
+    two = run(sides, options(**opts), 60_000, seed=3, threads=2, build="jit")
+    built = run(sides, options(**opts), 60_000, seed=3, build="aot")  # one thread, no numba at run time
+    assert one == two == built
     assert one.n == 60_000
 
 
 def test_identical_whatever_the_chunk_size() -> None:
     whole = run(SIDES, options(default_policy="most-dangerous"), 20_000, seed=4)
-    pieces = run(SIDES, options(default_policy="most-dangerous"), 20_000, seed=4, chunk=3_000, threads=2)
+    pieces = run(SIDES, options(default_policy="most-dangerous"), 20_000, seed=4, chunk=3_000, threads=2, build="jit")
     assert whole == pieces
 
 
@@ -119,5 +120,9 @@ def test_odds_uses_the_fast_engine() -> None:
 
 
 def test_compiled_reports_the_cache() -> None:
-    run(SIDES, options(), 10, seed=1)  # compiles or loads: either way the cache now holds it
-    assert fast.compiled()
+    # A short run builds or loads the ahead-of-time module; a long run's JIT kernel is compiled
+    # or loaded by a JIT run: either way each is then ready.
+    run(SIDES, options(), 10, seed=1)
+    assert fast.compiled(10)
+    run(SIDES, options(), 10, seed=1, build="jit")
+    assert fast.compiled(fast.SHORT_RUN + 1)

@@ -19,16 +19,17 @@ SIDES = [sample("iron-ivan"), sample("lady-lightning")]
 
 
 def test_identical_with_one_and_two_threads() -> None:
-    one = run(SIDES, options(), 200_000, seed=3, threads=1)
-    two = run(SIDES, options(), 200_000, seed=3, threads=2)
-    assert one == two
+    one = run(SIDES, options(), 200_000, seed=3, threads=1, build="jit")
+    two = run(SIDES, options(), 200_000, seed=3, threads=2, build="jit")
+    built = run(SIDES, options(), 200_000, seed=3, build="aot")  # one thread, no numba at run time
+    assert one == two == built
     assert one.n == 200_000
 
 
 def test_identical_whatever_the_chunk_size() -> None:
     sides = [side(SCHEMER), sample("brother-bob")]
     whole = run(sides, options(type="strap"), 30_000, seed=4)
-    pieces = run(sides, options(type="strap"), 30_000, seed=4, chunk=4_096, threads=2)
+    pieces = run(sides, options(type="strap"), 30_000, seed=4, chunk=4_096, threads=2, build="jit")
     assert whole == pieces
 
 
@@ -90,5 +91,9 @@ def test_odds_uses_the_fast_engine_with_a_type_file(tmp_path: Path) -> None:
 
 
 def test_compiled_reports_the_cache() -> None:
+    # A short run builds or loads the ahead-of-time module; a JIT run compiles or loads the
+    # JIT kernel: either way each is then ready.
     run(SIDES, options(), 10, seed=1)
-    assert fast.compiled()
+    assert fast.compiled(10)
+    run(SIDES, options(), 10, seed=1, build="jit")
+    assert fast.compiled(fast.SHORT_RUN + 1)

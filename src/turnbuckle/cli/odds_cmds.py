@@ -96,7 +96,7 @@ def odds(
         if engine == "fast":
             from turnbuckle.sim.specs import spec_for
 
-            if spec_for(rs.info.id).fast_needs_compile():
+            if spec_for(rs.info.id).fast_needs_compile(count):
                 print(f"turnbuckle: note: compiling the fast {rs.info.id} engine for its first use "
                       "(10-30 s; it is cached for later runs)", file=sys.stderr)
         run_seed = seed if seed is not None else secrets.randbelow(2**31)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord, Result
@@ -28,14 +28,20 @@ class FastEngineUnsupported(Exception):
     engine plays it instead."""
 
 
+#: How a fast engine compiles its chunk loop (``sim/aot.py``): ``auto`` takes the ahead-of-time
+#: build for a short run and numba's JIT (all threads) for a long one; ``jit`` and ``aot`` force one.
+Build = Literal["auto", "jit", "aot"]
+
+
 class FastEngine(Protocol):
     """A fast engine: ``n`` matches of ``sides`` under resolved ``options`` from ``seed``.
 
-    It must give the same tally for the same seed whatever ``threads`` is, keep memory bounded
-    by a chunk (not by ``n``), and call ``progress(done)`` now and then."""
+    It must give the same tally for the same seed whatever ``threads`` and ``build`` are, keep
+    memory bounded by a chunk (not by ``n``), and call ``progress(done)`` now and then."""
 
     def __call__(self, sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int,
-                 *, threads: int | None = None, progress: Progress | None = None) -> Tally: ...
+                 *, threads: int | None = None, progress: Progress | None = None,
+                 build: Build = "auto") -> Tally: ...
 
 
 class ExchangeTables(Protocol):
@@ -70,7 +76,8 @@ class Figure:
 class SimSpec:
     ruleset: str
     fast: str | None = None
-    #: ``"module:function"`` returning False when the fast engine must compile before it runs.
+    #: ``"module:function"`` of the run's length, returning False when the fast engine must
+    #: compile before it runs.
     fast_ready: str | None = None
     #: The ruleset version the fast engine was checked against; another version is played by
     #: the reference engine (with a note) until the fast engine is brought up to date.
@@ -98,12 +105,12 @@ class SimSpec:
     def fast_engine(self) -> FastEngine | None:
         return _load(self.fast) if self.fast else None
 
-    def fast_needs_compile(self) -> bool:
-        """True when the fast engine will compile first (a long pause worth announcing)."""
+    def fast_needs_compile(self, n: int) -> bool:
+        """True when a fast run of ``n`` matches will compile first (a pause worth announcing)."""
         if not self.fast or not self.fast_ready:
             return False
         try:
-            return not bool(_load(self.fast_ready)())
+            return not bool(_load(self.fast_ready)(n))
         except ImportError:
             return False
 

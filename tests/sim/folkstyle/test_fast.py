@@ -41,15 +41,16 @@ def test_kernel_constants_match_the_engine() -> None:
 
 @pytest.mark.parametrize("opts", [{}, {"riding_time": False, "overtime_cycles": 1}])
 def test_same_tally_for_one_and_two_threads(opts: dict[str, object]) -> None:
-    one = run(SIDES, options(**opts), 300_000, seed=3, threads=1)
-    two = run(SIDES, options(**opts), 300_000, seed=3, threads=2)
-    assert one == two
+    one = run(SIDES, options(**opts), 300_000, seed=3, threads=1, build="jit")
+    two = run(SIDES, options(**opts), 300_000, seed=3, threads=2, build="jit")
+    built = run(SIDES, options(**opts), 300_000, seed=3, build="aot")  # one thread, no numba at run time
+    assert one == two == built
     assert one.n == 300_000
 
 
 def test_chunks_do_not_change_the_tally() -> None:
     whole = run(SIDES, options(), 20_000, seed=4)
-    pieces = run(SIDES, options(), 20_000, seed=4, chunk=777)
+    pieces = run(SIDES, options(), 20_000, seed=4, chunk=777, build="jit")
     assert whole == pieces
     assert run(SIDES, options(), 20_000, seed=5) != whole
 

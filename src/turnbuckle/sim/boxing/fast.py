@@ -1,7 +1,8 @@
 """The fast boxing engine: chunks of bouts through the numba kernel, counted into a Tally.
 
-Importing this module imports numpy and numba; the sim layer imports it only when the fast
-engine is chosen (an ImportError there makes ``odds`` fall back to the reference engine).
+Importing this module imports numpy; numba loads only when the JIT kernel runs (a long run, or
+a short one without its ahead-of-time build: ``sim/aot.py``). The sim layer imports this module
+only when the fast engine is chosen (an ImportError makes ``odds`` use the reference engine).
 """
 
 from __future__ import annotations
@@ -14,13 +15,17 @@ import numpy as np
 
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.boxing.sheet import Fighter
-from turnbuckle.sim.boxing import kernel
-from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key, kernel_cached, set_threads
-from turnbuckle.sim.specs import FastEngineUnsupported, Progress
+from turnbuckle.sim.aot import chunk_ready, chunk_runner
+from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
+from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
 #: Bouts per kernel call: memory is 9 bytes a bout, so a chunk is under 5 MB.
 CHUNK = 1 << 19
+KERNEL = "turnbuckle.sim.boxing.kernel"
+#: Runs up to this many bouts play the ahead-of-time build on one thread (about half a second
+#: at most); longer runs pay numba's start-up for all threads.
+SHORT_RUN = 2_000_000
 #: Outcome codes of the kernel, in order.
 OUTCOMES: tuple[Outcome, ...] = ((0, "ko"), (1, "ko"), (0, "tko"), (1, "tko"),
                                  (0, "decision"), (1, "decision"), (None, "draw"))
@@ -60,20 +65,19 @@ class Setup:
                 *(getattr(t, name) for name in FIELDS))
 
 
-def compiled() -> bool:
-    """Whether this engine's kernel is already compiled in numba's disk cache."""
-    return kernel_cached(kernel.run_chunk)
+def compiled(n: int) -> bool:
+    """Whether a run of ``n`` bouts starts without compiling first."""
+    return chunk_ready(KERNEL, n <= SHORT_RUN)
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
-        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK) -> Tally:
-    """``n`` bouts from ``seed``; identical for any ``threads`` (bout ``i`` always plays the same)."""
-    run_chunk: Any = kernel.run_chunk
-
+        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK,
+        build: Build = "auto") -> Tally:
+    """``n`` bouts from ``seed``; identical for any ``threads`` and ``build`` (bout ``i`` always
+    plays the same)."""
     setup = Setup.of(sides, options)
     args = setup.args()
     key = np.uint64(fast_key(seed))
-    set_threads(threads)
     tally = Tally(2, unit="turns")
     size = min(chunk, n)
     codes = np.empty(size, np.int8)
@@ -81,6 +85,8 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     kd0 = np.empty(size, np.int16)
     kd1 = np.empty(size, np.int16)
     dice = np.empty(size, np.int16)
+    run_chunk = chunk_runner(KERNEL, (key, 0, size, *args, codes, turns, kd0, kd1, dice), n <= SHORT_RUN,
+                             threads, build)
     for start, count in chunks(n, size, progress):
         run_chunk(key, start, count, *args, codes, turns, kd0, kd1, dice)
         downs = kd0[:count].astype(np.int64) + kd1[:count]
@@ -102,6 +108,8 @@ class Traced:
 
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0) -> Traced:
     """Bouts ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    from turnbuckle.sim.boxing import kernel
+
     trace_bouts: Any = kernel.trace_bouts
 
     setup = Setup.of(sides, options)

@@ -1,7 +1,8 @@
 """The fast Deathmatch engine: chunks of battles through the numba kernel, counted into a Tally.
 
-Importing this module imports numpy and numba; the sim layer imports it only when the fast
-engine is chosen (an ImportError there makes ``odds`` fall back to the reference engine).
+Importing this module imports numpy; numba loads only when the JIT kernel runs (a long run, or
+a short one without its ahead-of-time build: ``sim/aot.py``). The sim layer imports this module
+only when the fast engine is chosen (an ImportError makes ``odds`` use the reference engine).
 
 It plays every option of the ruleset (``cap``, ``tiebreak``, ``default_policy``,
 ``max_rounds``, ``stake``) with the automatic target policies; a human player, or an option it
@@ -22,14 +23,18 @@ from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.deathmatch.engine import cap_problems
 from turnbuckle.rulesets.deathmatch.figures import Army
 from turnbuckle.rulesets.deathmatch.pieces import Piece
-from turnbuckle.sim.deathmatch import kernel
+from turnbuckle.sim.aot import chunk_ready, chunk_runner
 from turnbuckle.sim.deathmatch.tables import MAX_SIDES, POLICY_CODE, TIEBREAK_CODE, Tables, build
-from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key, kernel_cached, set_threads
-from turnbuckle.sim.specs import FastEngineUnsupported, Progress
+from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
+from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
 #: Battles per kernel call: 8 bytes a battle, so a chunk is about 2 MB.
 CHUNK = 1 << 18
+KERNEL = "turnbuckle.sim.deathmatch.kernel"
+#: Runs up to this many battles play the ahead-of-time build on one thread (about half a second
+#: at most); longer runs pay numba's start-up for all threads.
+SHORT_RUN = 200_000
 METHOD = "last-standing"
 #: Outcome codes of the kernel, in order: the winning seat, then a draw at the round limit.
 OUTCOMES: tuple[Outcome, ...] = (*((seat, METHOD) for seat in range(MAX_SIDES)), (None, "draw"))
@@ -82,26 +87,27 @@ class Setup:
                 self.rps, self.max_rounds)
 
 
-def compiled() -> bool:
-    """Whether this engine's kernel is already compiled in numba's disk cache."""
-    return kernel_cached(kernel.run_chunk)
+def compiled(n: int) -> bool:
+    """Whether a run of ``n`` battles starts without compiling first."""
+    return chunk_ready(KERNEL, n <= SHORT_RUN)
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
-        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK) -> Tally:
-    """``n`` battles from ``seed``; identical for any ``threads`` (battle ``i`` always plays the same)."""
-    run_chunk: Any = kernel.run_chunk
-
+        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK,
+        build: Build = "auto") -> Tally:
+    """``n`` battles from ``seed``; identical for any ``threads`` and ``build`` (battle ``i``
+    always plays the same)."""
     setup = Setup.of(sides, options)
     args = setup.args()
     key = np.uint64(fast_key(seed))
-    set_threads(threads)
     tally = Tally(len(sides), unit="rounds")
     size = min(chunk, n)
     codes = np.empty(size, np.int8)
     rounds = np.empty(size, np.int16)
     survivors = np.empty(size, np.int8)
     dice = np.empty(size, np.int32)
+    run_chunk = chunk_runner(KERNEL, (key, 0, size, *args, codes, rounds, survivors, dice), n <= SHORT_RUN,
+                             threads, build)
     for start, count in chunks(n, size, progress):
         run_chunk(key, start, count, *args, codes, rounds, survivors, dice)
         add_chunk(tally, OUTCOMES, codes, rounds, dice,
@@ -124,6 +130,8 @@ class Traced:
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0,
           players: Mapping[int, str] | None = None) -> Traced:
     """Battles ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    from turnbuckle.sim.deathmatch import kernel
+
     trace_battles: Any = kernel.trace_battles
 
     setup = Setup.of(sides, options, players)

@@ -5,8 +5,9 @@ in ``tables.py`` from the ruleset's own odds code), which is what the reference 
 a simulation (``odds`` sets no human players). An option it does not know makes it step aside
 for the reference engine (``FastEngineUnsupported``), as does a side that is not a card.
 
-Importing this module imports numpy and numba; the sim layer imports it only when the fast
-engine is chosen.
+Importing this module imports numpy; numba loads only when the JIT kernel runs (a long run, or
+a short one without its ahead-of-time build: ``sim/aot.py``). The sim layer imports this module
+only when the fast engine is chosen.
 """
 
 from __future__ import annotations
@@ -19,20 +20,23 @@ import numpy as np
 
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.folkstyle.card import Card
-from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key, kernel_cached, set_threads
-from turnbuckle.sim.folkstyle import kernel
-from turnbuckle.sim.specs import FastEngineUnsupported, Progress
+from turnbuckle.sim.aot import chunk_ready, chunk_runner
+from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
+from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
 #: Matches per kernel call (about 8 bytes a match).
 CHUNK = 1 << 18
+KERNEL = "turnbuckle.sim.folkstyle.kernel"
+#: Runs up to this many matches play the ahead-of-time build on one thread (about half a second
+#: at most); longer runs pay numba's start-up for all threads.
+SHORT_RUN = 3_000_000
 #: The finish methods of the kernel's outcome codes (code = method * 2 + winner; 10 a draw).
 METHODS = ("pin", "decision", "sudden-victory", "overtime", "top-time")
 OUTCOMES: tuple[Outcome, ...] = (*((w, m) for m in METHODS for w in (0, 1)), (None, "draw"))
 #: The folkstyle options this engine plays; any other makes it step aside.
 KNOWN_OPTIONS = frozenset({"riding_time", "riding_threshold", "overtime_cycles"})
-#: Dice a match can use at most, per roll-off and per turn.
-ROLLOFF_DICE = 2 * (kernel.MAX_ROLLOFF_TIES + 1)
+#: Dice a turn can use at most.
 TURN_DICE = 5
 
 
@@ -66,24 +70,27 @@ class Setup:
         return t.turn, t.key, t.pick, self.riding, self.threshold, self.cycles
 
     def max_dice(self) -> int:
+        """Dice a traced match can use at most (per roll-off and per turn)."""
+        from turnbuckle.sim.folkstyle import kernel
+
+        rolloff_dice = 2 * (kernel.MAX_ROLLOFF_TIES + 1)
         blocks = self.cycles + 1
-        return ROLLOFF_DICE * (1 + blocks) + TURN_DICE * kernel.TURNS * kernel.PERIODS * blocks
+        return rolloff_dice * (1 + blocks) + TURN_DICE * kernel.TURNS * kernel.PERIODS * blocks
 
 
-def compiled() -> bool:
-    """Whether this engine's kernel is already compiled in numba's disk cache."""
-    return kernel_cached(kernel.run_chunk)
+def compiled(n: int) -> bool:
+    """Whether a run of ``n`` matches starts without compiling first."""
+    return chunk_ready(KERNEL, n <= SHORT_RUN)
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
-        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK) -> Tally:
-    """``n`` matches from ``seed``; identical for any ``threads`` (match ``i`` always plays the same)."""
-    run_chunk: Any = kernel.run_chunk
-
+        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK,
+        build: Build = "auto") -> Tally:
+    """``n`` matches from ``seed``; identical for any ``threads`` and ``build`` (match ``i``
+    always plays the same)."""
     setup = Setup.of(sides, options)
     args = setup.args()
     key = np.uint64(fast_key(seed))
-    set_threads(threads)
     tally = Tally(2, unit="turns")
     size = min(chunk, n)
     codes = np.empty(size, np.int8)
@@ -91,6 +98,8 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     dice = np.empty(size, np.int16)
     calls = np.empty(size, np.int16)
     rode = np.empty(size, np.int8)
+    run_chunk = chunk_runner(KERNEL, (key, 0, size, *args, codes, lengths, dice, calls, rode), n <= SHORT_RUN,
+                             threads, build)
     for start, count in chunks(n, size, progress):
         run_chunk(key, start, count, *args, codes, lengths, dice, calls, rode)
         add_chunk(tally, OUTCOMES, codes, lengths, dice,
@@ -114,6 +123,8 @@ class Traced:
 
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0) -> Traced:
     """Matches ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    from turnbuckle.sim.folkstyle import kernel
+
     trace_matches: Any = kernel.trace_matches
 
     setup = Setup.of(sides, options)

@@ -1,7 +1,8 @@
 """The fast MatchMatch engine: chunks of matches through the numba kernel, counted into a Tally.
 
-Importing this module imports numpy and numba; the sim layer imports it only when the fast
-engine is chosen (an ImportError there makes ``odds`` fall back to the reference engine).
+Importing this module imports numpy; numba loads only when the JIT kernel runs (a long run, or
+a short one without its ahead-of-time build: ``sim/aot.py``). The sim layer imports this module
+only when the fast engine is chosen (an ImportError makes ``odds`` use the reference engine).
 """
 
 from __future__ import annotations
@@ -14,45 +15,55 @@ import numpy as np
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import OptionValue
-from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key, kernel_cached, set_threads
-from turnbuckle.sim.matchmatch import kernel
+from turnbuckle.sim.aot import chunk_ready, chunk_runner
+from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
 from turnbuckle.sim.matchmatch.tables import Setup, outcomes
-from turnbuckle.sim.specs import Progress
+from turnbuckle.sim.specs import Build, Progress
 from turnbuckle.sim.tally import Tally
 
 #: Matches per kernel call: the work rows take about 800 bytes a match, so a chunk is about 26 MB.
 CHUNK = 1 << 15
+KERNEL = "turnbuckle.sim.matchmatch.kernel"
+#: Runs up to this many matches play the ahead-of-time build on one thread (about half a second
+#: at most); longer runs pay numba's start-up for all threads.
+SHORT_RUN = 1_000_000
+#: The kernel's work row per match, in int32s (``kernel.WORK``; a test checks they are equal),
+#: so that a short run need not import the kernel (and numba) to size it.
+WORK = 195
 #: Outcome codes of the kernel for two sides, in order (``outcomes(n)`` for n sides).
 OUTCOMES = outcomes()
 
 
-def compiled() -> bool:
-    """Whether this engine's kernel is already compiled in numba's disk cache."""
-    return kernel_cached(kernel.run_chunk)
+def compiled(n: int) -> bool:
+    """Whether a run of ``n`` matches starts without compiling first."""
+    return chunk_ready(KERNEL, n <= SHORT_RUN)
 
 
 def _check(codes: np.ndarray) -> None:
     if (codes < 0).any():
+        from turnbuckle.sim.matchmatch import kernel
+
         raise RulesError(f"a round found no style after {kernel.MAX_REROLLS} rerolls of the style die")
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
-        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK) -> Tally:
-    """``n`` matches from ``seed``; identical for any ``threads`` (match ``i`` always plays the same)."""
-    run_chunk: Any = kernel.run_chunk
-
+        threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK,
+        build: Build = "auto") -> Tally:
+    """``n`` matches from ``seed``; identical for any ``threads`` and ``build`` (match ``i``
+    always plays the same)."""
     setup = Setup.of(sides, options)
     args = setup.args()
     key = np.uint64(fast_key(seed))
-    set_threads(threads)
     outs = outcomes(setup.sides)
     tally = Tally(setup.sides, unit="rounds")
     size = min(chunk, n)
-    work = np.zeros((size, kernel.WORK), np.int32)
+    work = np.zeros((size, WORK), np.int32)
     codes = np.empty(size, np.int8)
     lengths = np.empty(size, np.int16)
     dice = np.empty(size, np.int32)
     hurt = np.empty(size, np.int16)
+    run_chunk = chunk_runner(KERNEL, (key, 0, size, work, *args, codes, lengths, dice, hurt), n <= SHORT_RUN,
+                             threads, build)
     for start, count in chunks(n, size, progress):
         run_chunk(key, start, count, work, *args, codes, lengths, dice, hurt)
         _check(codes[:count])
@@ -75,6 +86,8 @@ class Traced:
 
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0) -> Traced:
     """Matches ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    from turnbuckle.sim.matchmatch import kernel
+
     trace_matches: Any = kernel.trace_matches
 
     setup = Setup.of(sides, options)

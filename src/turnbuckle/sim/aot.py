@@ -1,0 +1,218 @@
+"""Ahead-of-time builds of the fast engines' chunk loops, so that a short run starts at once.
+
+A numba kernel costs about half a second before its first match even when numba's disk cache
+holds it: importing numba (0.2-0.5 s) and loading the compiled code (0.3 s). For a run that
+takes about a second or less on one core (the default 40,000 matches of ``odds`` among them)
+that start-up is most of the wall time. So a short run plays the kernel's ``run_chunk`` from an
+ahead-of-time build instead: the same Python function, compiled by numba's ``pycc`` into an
+extension module under ``cache_dir()/aot``, which later runs import without numba at all.
+
+- It runs on one thread (``prange`` is a plain loop there). A match is a pure function of the
+  run's key and its index, so the numbers are identical to the threaded kernel's (tested).
+- It is built on first use (numba, setuptools and a C compiler; 5-40 s) and named after a hash
+  of the kernel file's source, the argument types, numba's and numpy's versions and the Python
+  build, so a stale build is never loaded.
+- When it cannot be built (no C compiler, ``pycc`` gone from numba, a read-only cache), a marker
+  file remembers why and the numba JIT kernel runs, as it would for a long run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+import tempfile
+import warnings
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+import numpy as np
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.sim.fast_support import cache_dir, set_threads
+from turnbuckle.sim.specs import Build
+
+BUILDS: tuple[str, ...] = get_args(Build)
+#: The exported function: every kernel names its chunk loop so.
+FUNCTION = "run_chunk"
+
+_LOADED: dict[Path, Callable[..., Any]] = {}
+
+
+def chunk_runner(kernel: str, example: Sequence[Any], short: bool, threads: int | None,
+                 build: Build = "auto") -> Callable[..., Any]:
+    """The ``run_chunk`` of the kernel module ``kernel`` for arguments like ``example``: the
+    ahead-of-time build for a short run (``build="auto"``) or when asked for (``"aot"``), else
+    numba's JIT kernel on ``threads`` threads. ``aot`` that cannot be built is a RulesError."""
+    if build not in BUILDS:
+        raise RulesError(f"unknown build {build!r}; use one of {', '.join(BUILDS)}")
+    if build == "aot" or (build == "auto" and short):
+        check_threads(threads)
+        built = load_or_build(kernel, example)
+        if built is not None:
+            return built
+        if build == "aot":
+            raise RulesError(f"the ahead-of-time build of {kernel} is not available: {failure(kernel, example)}")
+    set_threads(threads)
+    return import_module(kernel).run_chunk  # type: ignore[no-any-return]
+
+
+def chunk_ready(kernel: str, short: bool) -> bool:
+    """False when the run about to start compiles first (a pause worth announcing): a short run
+    whose ahead-of-time build is not there yet, or a JIT kernel not in numba's cache."""
+    if short:
+        found = build_state(kernel)
+        if found == "built":
+            return True
+        if found == "missing":
+            return False
+    from turnbuckle.sim.fast_support import kernel_cached
+
+    return kernel_cached(import_module(kernel).run_chunk)
+
+
+def max_threads() -> int:
+    """The most threads numba will run, found the way numba finds it (without importing it)."""
+    given = os.environ.get("NUMBA_NUM_THREADS")
+    if given and given.strip().isdigit():
+        return max(1, int(given))
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        return max(1, len(affinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def check_threads(threads: int | None) -> None:
+    """The same check of ``--threads`` as the JIT path makes (the build itself runs on one)."""
+    most = max_threads()
+    if threads is not None and not 1 <= threads <= most:
+        raise RulesError(f"--threads {threads}: this machine runs 1 to {most} threads")
+
+
+def load_or_build(kernel: str, example: Sequence[Any]) -> Callable[..., Any] | None:
+    """The built ``run_chunk``, building it first if needed; None when it cannot be built."""
+    path, marker, name = _paths(kernel, example)
+    if path in _LOADED:
+        return _LOADED[path]
+    if not path.exists():
+        if marker.exists():
+            return None
+        try:
+            _build(kernel, example, path, name)
+        except Exception as exc:  # an optional speed-up: any failure means the JIT kernel runs
+            _remember_failure(marker, exc)
+            return None
+    return _load(path, name)
+
+
+def failure(kernel: str, example: Sequence[Any]) -> str:
+    """Why the build for these arguments failed (its marker file), or that it was not built."""
+    _, marker, _ = _paths(kernel, example)
+    try:
+        return marker.read_text(encoding="utf-8").strip() or "unknown failure"
+    except OSError:
+        return "not built"
+
+
+def type_key(value: Any) -> str:
+    """A short name of an argument's type as numba would type it (arrays: dtype, dimensions,
+    layout and whether writable)."""
+    if isinstance(value, np.ndarray):
+        layout = "C" if value.flags.c_contiguous else "F" if value.flags.f_contiguous else "A"
+        return f"{value.dtype.str}{value.ndim}{layout}{'w' if value.flags.writeable else 'r'}"
+    if isinstance(value, (bool, np.bool_)):
+        return "b1"
+    if isinstance(value, np.integer):
+        return value.dtype.str
+    if isinstance(value, int):
+        return "i8" if -(1 << 63) <= value < 1 << 63 else "u8"
+    if isinstance(value, float):
+        return "f8"
+    raise TypeError(f"no ahead-of-time argument type for {type(value).__name__}")
+
+
+def _source_key(kernel: str) -> str:
+    spec = importlib.util.find_spec(kernel)
+    if spec is None or spec.origin is None:
+        raise ImportError(f"no kernel module {kernel}")
+    h = hashlib.sha256(Path(spec.origin).read_bytes())
+    h.update(f"|{sys.version}|{sys.platform}|{np.__version__}|{_numba_version()}".encode())
+    return h.hexdigest()[:16]
+
+
+def _numba_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("numba")
+    except PackageNotFoundError:
+        return "none"
+
+
+def _stem(kernel: str) -> str:
+    """``turnbuckle.sim.boxing.kernel`` -> ``boxing_kernel``."""
+    return "_".join(kernel.split(".")[-2:])
+
+
+def _paths(kernel: str, example: Sequence[Any]) -> tuple[Path, Path, str]:
+    types = hashlib.sha256(",".join(type_key(v) for v in example).encode()).hexdigest()[:8]
+    name = f"{_stem(kernel)}_{_source_key(kernel)}_{types}"
+    folder = cache_dir() / "aot"
+    return folder / (name + EXTENSION_SUFFIXES[0]), folder / (name + ".failed"), name
+
+
+def build_state(kernel: str) -> Literal["built", "failed", "missing"]:
+    """Whether any build of the kernel's current source is there (or failed), whatever the types."""
+    folder = cache_dir() / "aot"
+    prefix = f"{_stem(kernel)}_{_source_key(kernel)}_"
+    if any(folder.glob(prefix + "*" + EXTENSION_SUFFIXES[0])):
+        return "built"
+    if any(folder.glob(prefix + "*.failed")):
+        return "failed"
+    return "missing"
+
+
+def _build(kernel: str, example: Sequence[Any], path: Path, name: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pycc announces its pending deprecation on import
+        numba: Any = import_module("numba")
+        pycc: Any = import_module("numba.pycc")
+
+    signature = numba.types.void(*(numba.typeof(v) for v in example))
+    py_func = import_module(kernel).run_chunk.py_func
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
+        cc = pycc.CC(name)
+        cc.output_dir = tmp
+        cc.verbose = False
+        cc.export(FUNCTION, signature)(py_func)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            cc.compile()
+        os.replace(Path(tmp) / cc.output_file, path)  # atomic: another process may build it too
+
+
+def _remember_failure(marker: Path, exc: Exception) -> None:
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text(f"{type(exc).__name__}: {exc}\n", encoding="utf-8")
+    except OSError:
+        pass  # a read-only cache: try again next time
+
+
+def _load(path: Path, name: str) -> Callable[..., Any] | None:
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        return None
+    try:
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except ImportError:
+        return None
+    function: Callable[..., Any] = getattr(module, FUNCTION)
+    _LOADED[path] = function
+    return function
