@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from turnbuckle.core.options import OptionValue, resolve_options
@@ -27,5 +29,9 @@ def options(**given: object) -> dict[str, OptionValue]:
 
 @pytest.fixture(autouse=True)
 def _tables_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keep built tables out of the user's home during tests (one folder per test session)."""
-    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "tables"))
+    """Keep built tables and ahead-of-time builds out of the user's home during tests: one folder
+    per test run, shared by the xdist workers of the run (builds are locked and written
+    atomically, so each is made once)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(shared / "turnbuckle-cache"))

@@ -24,7 +24,8 @@ import os
 import sys
 import tempfile
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from importlib import import_module
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -102,9 +103,13 @@ def load_or_build(kernel: str, example: Sequence[Any]) -> Callable[..., Any] | N
         if marker.exists():
             return None
         try:
-            _build(kernel, example, path, name)
+            with _build_lock(path):  # another process may be building it: wait, then use theirs
+                if not path.exists() and not marker.exists():
+                    _build(kernel, example, path, name)
         except Exception as exc:  # an optional speed-up: any failure means the JIT kernel runs
             _remember_failure(marker, exc)
+            return None
+        if not path.exists():
             return None
     return _load(path, name)
 
@@ -194,6 +199,23 @@ def _build(kernel: str, example: Sequence[Any], path: Path, name: str) -> None:
             warnings.simplefilter("ignore")
             cc.compile()
         os.replace(Path(tmp) / cc.output_file, path)  # atomic: another process may build it too
+
+
+@contextmanager
+def _build_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path``'s lock file (where the system has ``flock``)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "a+b") as handle:
+        try:
+            import fcntl
+        except ImportError:  # no flock here: two builds may race, and os.replace keeps one
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _remember_failure(marker: Path, exc: Exception) -> None:

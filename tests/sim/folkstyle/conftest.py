@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from turnbuckle.core.options import OptionValue, resolve_options
 from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.folkstyle.card import Card, load_card
@@ -44,8 +42,3 @@ def staller(name: str, escape_base: int = 3, near_fall: bool = False) -> Card:
                          {6: {"name": "Stand Up", "base": escape_base, "effect": "escape"}}),
     }, name)
 
-
-@pytest.fixture(autouse=True)
-def _tables_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keep built tables out of the user's home during tests (one folder per test session)."""
-    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "tables"))
