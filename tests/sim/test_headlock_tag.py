@@ -161,3 +161,18 @@ def test_a_human_in_a_tag_match_falls_back() -> None:
     four = [sample(SAMPLES[i]) for i in range(4)]
     with pytest.raises(FastEngineUnsupported, match="human"):
         Setup.of(four, options(), {3: "human"})
+
+
+@pytest.mark.parametrize("four", [(0, 1), (0, 1, 2, 3)])
+def test_the_run_plays_the_traced_matches(four: tuple[int, ...]) -> None:
+    """``run`` (a compiled copy of the match for each wrestler count) counts the very outcomes,
+    lengths and dice that ``trace`` records, for singles and a tag match."""
+    sides = [sample(SAMPLES[i]) for i in four]
+    opts = options(choke=True, knockout=True, getup_die="d8", tag_piles="wrestler")
+    tally = run(sides, opts, 3000, seed=21, threads=2, chunk=1000)
+    traced = trace(sides, opts, 3000, seed=21)
+    outcomes = Setup.of(sides, opts).outcomes
+    assert tally.outcomes == {outcomes[c]: k for c, k in Counter(traced.codes).items()}
+    assert tally.lengths == dict(Counter(traced.turns))
+    assert tally.dice == sum(traced.dice)
+    assert tally.figures["knockdowns"] == sum(traced.knockdowns)

@@ -324,10 +324,17 @@ def run_chunk(key, start, count, nw, turns, choke_rule, knockout, getup_rolls, g
         dummy = np.zeros(1, np.int16)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             state = match_state(key, start + j)
-            c, t, n, k, _, _ = play_match(state, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
-                                          value, face, adv, stats, moves, holds, choice, kcap, tagtab,
-                                          pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
-                                          taken, hp, kd, dummy, False)
+            # A constant wrestler count in each branch: the singles copy loses the tag logic.
+            if nw == 2:
+                c, t, n, k, _, _ = play_match(state, 2, turns, choke_rule, knockout, getup_rolls, getup_die,
+                                              value, face, adv, stats, moves, holds, choice, kcap, tagtab,
+                                              pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
+                                              taken, hp, kd, dummy, False)
+            else:
+                c, t, n, k, _, _ = play_match(state, 4, turns, choke_rule, knockout, getup_rolls, getup_die,
+                                              value, face, adv, stats, moves, holds, choice, kcap, tagtab,
+                                              pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
+                                              taken, hp, kd, dummy, False)
             codes[j] = c
             lengths[j] = t
             dice[j] = n
