@@ -1,5 +1,5 @@
-"""The fast Headlock match (singles), compiled with numba. Import this module only when the fast
-engine runs.
+"""The fast Headlock match (singles, or a tag match of four wrestlers: 0+1 against 2+3), compiled
+with numba. Import this module only when the fast engine runs.
 
 One match is a pure function of (key, match index, sheets, options, tables): its generator is
 SplitMix64 started from ``mix64(key + index * GOLDEN)``, so a match's cards and dice never depend
@@ -7,9 +7,17 @@ on which thread plays it, and results are identical for any thread count. Each c
 die takes one 64-bit word and is drawn without bias (Lemire's multiply-and-reject on the low
 32 bits).
 
-Piles follow ``rulesets/headlock/deck.py``: a pile takes its cards uniformly from its deck's
-unseen cards until it has its share (26 of a split deck, 52 of its own deck); then it reshuffles
-its own discards and draws uniformly from those, again each time it runs out.
+Piles follow ``rulesets/headlock/deck.py`` (``tables.pile_arrays`` gives each wrestler's pile
+and each pile's deck and share): a pile takes its cards uniformly from its deck's unseen cards
+until it has its share (26 of a split deck, 52 of its own deck; in a tag match 13 or 26 for a
+wrestler's own pile); then it reshuffles its own discards and draws uniformly from those, again
+each time it runs out.
+
+In a tag match the legal wrestler of the first team is corner 0 of every clash and draws first,
+as in the engine. A wrestler who wins a speed contest tags its partner in when the tag table
+(the player's own tag policy, asked at every pair of HP values) says so, and nobody is hit.
+``run_chunk`` calls the inlined match with a literal wrestler count so that the singles copy
+carries none of the tag logic (one generic copy cost singles about a fifth of its speed).
 
 The rules' numbers (card values, suit advantage, move kinds, break-out dice and targets, choke
 targets) and the players' choices come from the arrays of ``tables.py``; this file holds only the
