@@ -149,8 +149,8 @@ def test_cards_are_drawn_uniformly() -> None:
 
 def test_unsupported_setups_fall_back() -> None:
     four = [sample(SAMPLES[i]) for i in range(4)]
-    with pytest.raises(FastEngineUnsupported, match="singles"):
-        Setup.of(four, options())
+    with pytest.raises(FastEngineUnsupported, match="2 or 4 wrestlers"):
+        Setup.of(four[:3], options())
     with pytest.raises(FastEngineUnsupported, match="human"):
         Setup.of(four[:2], options(), {0: "human"})
     with pytest.raises(FastEngineUnsupported, match="option"):

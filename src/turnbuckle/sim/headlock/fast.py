@@ -1,9 +1,10 @@
-"""The fast Headlock engine: chunks of singles matches through the numba kernel, counted into a Tally.
+"""The fast Headlock engine: chunks of matches through the numba kernel, counted into a Tally.
 
-Covered: two wrestlers, either deck option, the turn limit, submissions, pins, specials, the choke
-rule and the knockout variant (any get-up die and number of rolls), with the ``smart`` player
-(the default) or the ``solo`` player (with its ``cap``) on each side. A tag match (four
-wrestlers), a human player or an option this engine does not know raises
+Covered: singles and tag matches (four wrestlers, 1+2 against 3+4, with either ``tag_piles``),
+either deck option, the turn limit, submissions, pins, specials, the choke rule and the knockout
+variant (any get-up die and number of rolls), with the ``smart`` player (the default) or the
+``solo`` player (with its ``cap``) for each wrestler; each player's own tag policy decides the
+tags. A human player or an option this engine does not know raises
 :class:`FastEngineUnsupported`, and ``odds`` plays the reference engine instead.
 
 Importing this module imports numpy and numba; the sim layer imports it only when the fast
@@ -31,8 +32,10 @@ from turnbuckle.sim.headlock.tables import (
     hold_arrays,
     knockdown_cap,
     move_arrays,
+    pile_arrays,
     smart_table,
     solo_table,
+    tag_table,
 )
 from turnbuckle.sim.specs import FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
@@ -40,54 +43,67 @@ from turnbuckle.sim.tally import Outcome, Tally
 #: Matches per kernel call: 7 bytes of results a match.
 CHUNK = 1 << 18
 METHODS = ("submission", "choke", "pinfall", "knockout", "decision")
-#: Outcome codes of the kernel, in order (code = method * 2 + winner; 10 a draw).
-OUTCOMES: tuple[Outcome, ...] = (*((w, m) for m in METHODS for w in (0, 1)), (None, "draw"))
-#: The options this engine plays; ``tag_piles`` only matters in a tag match, which falls back.
+
+
+def outcomes_for(wrestlers: int) -> tuple[Outcome, ...]:
+    """The kernel's outcome codes, in order: code = method * wrestlers + winner; then a draw. In a
+    tag match a decision goes to the team's first wrestler (0 or 2), as in the reference engine."""
+    return (*((w, m) for m in METHODS for w in range(wrestlers)), (None, "draw"))
+
+
+OUTCOMES = outcomes_for(2)
+TAG_OUTCOMES = outcomes_for(4)
 KNOWN_OPTIONS = frozenset({"deck", "tag_piles", "knockout", "getup_rolls", "getup_die", "choke", "turns", "cap"})
 PLAYERS = ("smart", "solo")
 
 
 @dataclass(frozen=True)
 class Setup:
-    """The kernel's arguments for one matchup, option set and pair of players."""
+    """The kernel's arguments for one matchup, option set and players."""
 
     args: tuple[Any, ...]
+    wrestlers: int
     turns: int
     #: The most cards and dice one turn can use: two cards, then a knockdown's get-up rolls and
     #: a pin's three rolls, or a submission's five rolls and a choke roll.
     tokens_per_turn: int
 
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        return outcomes_for(self.wrestlers)
+
     @classmethod
     def of(cls, sides: Sequence[Any], options: Mapping[str, OptionValue],
            players: Mapping[int, str] | None = None) -> Setup:
-        if len(sides) != 2:
-            raise FastEngineUnsupported("the fast Headlock engine plays singles only (a tag match has "
-                                        f"{len(sides)} wrestlers)")
+        n = len(sides)
+        if n not in (2, 4):
+            raise FastEngineUnsupported(f"the fast Headlock engine plays 2 or 4 wrestlers, not {n}")
         unknown = sorted(set(options) - KNOWN_OPTIONS)
         if unknown:
             raise FastEngineUnsupported(f"the fast Headlock engine does not know the option(s) {', '.join(unknown)}")
         chosen = players or {}
-        kinds = (chosen.get(0, DEFAULT_PLAYER), chosen.get(1, DEFAULT_PLAYER))
+        kinds = tuple(chosen.get(i, DEFAULT_PLAYER) for i in range(n))
         for kind in kinds:
             if kind not in PLAYERS:
                 raise FastEngineUnsupported(f"the fast Headlock engine plays the smart and solo players, not {kind!r}")
         rules = Rules(choke=bool(options["choke"]), knockout=bool(options["knockout"]),
                       getup_rolls=int(str(options["getup_rolls"])),
                       getup_die=int(str(options["getup_die"])[1:]))
-        a, b = sides
-        key = (json.dumps([character_json(a), character_json(b)], sort_keys=True), rules,
+        key = (json.dumps([character_json(s) for s in sides], sort_keys=True), rules,
                int(str(options["cap"])), kinds)
         tables = _CACHE.get(key)
         if tables is None:
-            tables = _tables(a, b, rules, key[2], kinds)
+            tables = _tables(list(sides), rules, key[2], kinds)
             if len(_CACHE) >= CACHE_SIZE:
                 _CACHE.pop(next(iter(_CACHE)))
             _CACHE[key] = tables
+        piles = pile_arrays(n, options["deck"] == "split", options["tag_piles"] == "wrestler")
+        for arr in piles:
+            arr.setflags(write=False)
         turns = int(str(options["turns"]))
-        args = (options["deck"] == "split", turns, rules.choke, rules.knockout, rules.getup_rolls,
-                rules.getup_die, *tables)
+        args = (n, turns, rules.choke, rules.knockout, rules.getup_rolls, rules.getup_die, *tables, *piles)
         most = max(kernel.SUBMISSION_ROLLS + 1, (rules.getup_rolls if rules.knockout else 0) + kernel.PIN_ROLLS)
-        return cls(args, turns, 2 + most)
+        return cls(args, n, turns, 2 + most)
 
 
 #: Tables built for recent setups (building the smart tables takes up to a second or two).
@@ -95,27 +111,43 @@ _CACHE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 CACHE_SIZE = 32
 
 
-def _tables(a: Character, b: Character, rules: Rules, cap: int, kinds: tuple[str, str]) -> tuple[Any, ...]:
+def _tables(sheets: list[Character], rules: Rules, cap: int, kinds: tuple[str, ...]) -> tuple[Any, ...]:
+    """The arrays of one setup. Wrestler ``i``'s opponents are the other team's wrestlers, by their
+    slot in that team (one slot in singles); the smart tables are indexed ``[i, slot]``."""
     value, face, adv = card_arrays()
-    sheets = (a, b)
+    n = len(sheets)
+    half = n // 2
     stats = np.array([[s.atk, s.defense, s.spd, s.hp, s.res] for s in sheets], np.int64)
     moves = np.stack([move_arrays(s) for s in sheets])
     top = max(s.hp for s in sheets)
-    holds = np.zeros((2, top + 1, 2, 4), np.int8)
+    holds = np.zeros((n, top + 1, 2, 4), np.int8)
     for i, s in enumerate(sheets):
         holds[i, : s.hp + 1] = hold_arrays(s)
-    kcap = np.array([knockdown_cap(sheets[1 - i].res, rules) if kinds[i] == "smart" else 0 for i in range(2)],
-                    np.int64)
-    choice = np.full((2, 52, top + 1, int(kcap.max()) + 1), -1, np.int8)
+
+    def opponents(i: int) -> list[Character]:
+        return sheets[half:] if i < half else sheets[:half]
+
+    kcap = np.array([[knockdown_cap(o.res, rules) if kinds[i] == "smart" else 0 for o in opponents(i)]
+                     for i in range(n)], np.int64)
+    choice = np.full((n, half, 52, top + 1, int(kcap.max()) + 1), -1, np.int8)
+    built: dict[tuple[str, str], Any] = {}
     for i, s in enumerate(sheets):
-        opp = sheets[1 - i]
-        if kinds[i] == "smart":
-            choice[i, :, : opp.hp + 1, : kcap[i] + 1] = smart_table(s, opp, rules)
-        else:
-            choice[i] = solo_table(s, cap)[:, None, None]
-    for arr in (value, face, adv, stats, moves, holds, choice, kcap):
+        for slot, opp in enumerate(opponents(i)):
+            if kinds[i] == "smart":
+                pair = (json.dumps(character_json(s), sort_keys=True), json.dumps(character_json(opp), sort_keys=True))
+                if pair not in built:
+                    built[pair] = smart_table(s, opp, rules)
+                choice[i, slot, :, : opp.hp + 1, : kcap[i, slot] + 1] = built[pair]
+            else:
+                choice[i, slot] = solo_table(s, cap)[:, None, None]
+    tagtab = np.zeros((n, top + 1, top + 1), np.int8)
+    if n == 4:
+        for i, s in enumerate(sheets):
+            mate = sheets[i ^ 1]
+            tagtab[i, : s.hp + 1, : mate.hp + 1] = tag_table(s, mate, kinds[i])
+    for arr in (value, face, adv, stats, moves, holds, choice, kcap, tagtab):
         arr.setflags(write=False)
-    return value, face, adv, stats, moves, holds, choice, kcap
+    return value, face, adv, stats, moves, holds, choice, kcap, tagtab
 
 
 def compiled() -> bool:
@@ -131,7 +163,7 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     setup = Setup.of(sides, options, players)
     key = np.uint64(fast_key(seed))
     set_threads(threads)
-    tally = Tally(2, unit="turns")
+    tally = Tally(setup.wrestlers, unit="turns")
     size = min(chunk, n)
     codes = np.empty(size, np.int8)
     lengths = np.empty(size, np.int16)
@@ -139,7 +171,7 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     downs = np.empty(size, np.int16)
     for start, count in chunks(n, size, progress):
         run_chunk(key, start, count, *setup.args, codes, lengths, dice, downs)
-        add_chunk(tally, OUTCOMES, codes, lengths, dice,
+        add_chunk(tally, setup.outcomes, codes, lengths, dice,
                   {"knockdowns": float(downs[:count].sum(dtype=np.int64))}, count)
     return tally
 
@@ -162,6 +194,7 @@ class Traced:
     turns: list[int]
     dice: list[int]
     knockdowns: list[int]
+    tags: list[int]
 
 
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0,
@@ -176,6 +209,7 @@ def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed
     lengths = np.zeros(n, np.int16)
     dice = np.zeros(n, np.int16)
     downs = np.zeros(n, np.int16)
-    trace_matches(np.uint64(fast_key(seed)), start, n, *setup.args, traces, tlen, codes, lengths, dice, downs)
+    tags = np.zeros(n, np.int16)
+    trace_matches(np.uint64(fast_key(seed)), start, n, *setup.args, traces, tlen, codes, lengths, dice, downs, tags)
     return Traced([[token(v) for v in traces[i, : tlen[i]].tolist()] for i in range(n)], codes.tolist(),
-                  lengths.tolist(), dice.tolist(), downs.tolist())
+                  lengths.tolist(), dice.tolist(), downs.tolist(), tags.tolist())

@@ -1,5 +1,5 @@
-"""The fast Headlock match (singles), compiled with numba. Import this module only when the fast
-engine runs.
+"""The fast Headlock match (singles, or a tag match of four wrestlers: 0+1 against 2+3), compiled
+with numba. Import this module only when the fast engine runs.
 
 One match is a pure function of (key, match index, sheets, options, tables): its generator is
 SplitMix64 started from ``mix64(key + index * GOLDEN)``, so a match's cards and dice never depend
@@ -7,9 +7,17 @@ on which thread plays it, and results are identical for any thread count. Each c
 die takes one 64-bit word and is drawn without bias (Lemire's multiply-and-reject on the low
 32 bits).
 
-Piles follow ``rulesets/headlock/deck.py``: a pile takes its cards uniformly from its deck's
-unseen cards until it has its share (26 of a split deck, 52 of its own deck); then it reshuffles
-its own discards and draws uniformly from those, again each time it runs out.
+Piles follow ``rulesets/headlock/deck.py`` (``tables.pile_arrays`` gives each wrestler's pile
+and each pile's deck and share): a pile takes its cards uniformly from its deck's unseen cards
+until it has its share (26 of a split deck, 52 of its own deck; in a tag match 13 or 26 for a
+wrestler's own pile); then it reshuffles its own discards and draws uniformly from those, again
+each time it runs out.
+
+In a tag match the legal wrestler of the first team is corner 0 of every clash and draws first,
+as in the engine. A wrestler who wins a speed contest tags its partner in when the tag table
+(the player's own tag policy, asked at every pair of HP values) says so, and nobody is hit.
+``run_chunk`` calls the inlined match with a literal wrestler count so that the singles copy
+carries none of the tag logic (one generic copy cost singles about a fifth of its speed).
 
 The rules' numbers (card values, suit advantage, move kinds, break-out dice and targets, choke
 targets) and the players' choices come from the arrays of ``tables.py``; this file holds only the
@@ -50,9 +58,9 @@ PIN_ROLLS = 3
 CHOKE_ON_ROLL = 4
 SPECIAL = 8
 
-# Outcome codes: method * 2 + winner; DRAW_CODE for a draw.
-SUBMISSION, CHOKE, PINFALL, KNOCKOUT, DECISION = 0, 1, 2, 3, 4
-DRAW_CODE = 10
+# Outcome codes: method * wrestlers + the winner's index; DRAW * wrestlers for a draw (10 in
+# singles, 20 in a tag match, where a decision goes to the team's first wrestler, 0 or 2).
+SUBMISSION, CHOKE, PINFALL, KNOCKOUT, DECISION, DRAW = 0, 1, 2, 3, 4, 5
 NO_FINISH = -1
 
 
@@ -87,99 +95,117 @@ def match_state(key, index):
 
 
 @njit(cache=True, inline="always")
-def draw(state, s, deck, share, unseen, ucount, pile, pcount, disc, dcount, taken):
-    """Side ``s`` draws from its pile (deck ``deck``); returns (state, card index)."""
-    if taken[s] < share:
+def draw(state, p, deck, share, unseen, ucount, pile, pcount, disc, dcount, taken):
+    """Pile ``p`` (of deck ``deck``, taking ``share`` cards of it) draws; returns (state, card index)."""
+    if taken[p] < share:
         state, i = below(state, ucount[deck])
         card = unseen[deck, i]
         ucount[deck] -= 1
         unseen[deck, i] = unseen[deck, ucount[deck]]
-        taken[s] += 1
+        taken[p] += 1
     else:
-        if pcount[s] == 0:
-            for j in range(dcount[s]):
-                pile[s, j] = disc[s, j]
-            pcount[s] = dcount[s]
-            dcount[s] = 0
-        state, i = below(state, pcount[s])
-        card = pile[s, i]
-        pcount[s] -= 1
-        pile[s, i] = pile[s, pcount[s]]
-    disc[s, dcount[s]] = card
-    dcount[s] += 1
+        if pcount[p] == 0:
+            for j in range(dcount[p]):
+                pile[p, j] = disc[p, j]
+            pcount[p] = dcount[p]
+            dcount[p] = 0
+        state, i = below(state, pcount[p])
+        card = pile[p, i]
+        pcount[p] -= 1
+        pile[p, i] = pile[p, pcount[p]]
+    disc[p, dcount[p]] = card
+    dcount[p] += 1
     return state, np.int64(card)
 
 
 @njit(cache=True, inline="always")
-def play_match(state, split, turns, choke_rule, knockout, getup_rolls, getup_die,
-               value, face, adv, stats, moves, holds, choice, kcap,
+def play_match(state, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
+               value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
                unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, trace, tracing):
-    """One match. Returns (outcome code, turn, dice, knockdowns, trace length)."""
-    share = 26 if split else 52
-    ndecks = 1 if split else 2
+    """One match of ``nw`` wrestlers (2: singles; 4: a tag match, wrestlers 0+1 against 2+3).
+    Returns (outcome code, turn, dice, knockdowns, tags, trace length)."""
+    tag = nw == 4
+    npiles = pshare.shape[0]
+    ndecks = 1
+    for p in range(npiles):
+        pcount[p] = 0
+        dcount[p] = 0
+        taken[p] = 0
+        if pdeck[p] >= ndecks:
+            ndecks = pdeck[p] + 1
     for d in range(ndecks):
         for c in range(52):
             unseen[d, c] = c
         ucount[d] = 52
-    for s in range(2):
-        pcount[s] = 0
-        dcount[s] = 0
-        taken[s] = 0
-        hp[s] = stats[s, 3]
-        kd[s] = 0
+    for w in range(nw):
+        hp[w] = stats[w, 3]
+        kd[w] = 0
+    # The legal wrestlers: la of the first team (corner 0 of every clash), lb of the second.
+    la = 0
+    lb = nw // 2
     dice = 0
     downs = 0
+    tags = 0
     pos = 0
     for turn in range(1, turns + 1):
-        # Draw and choose: side 0 first, then side 1.
-        state, c0 = draw(state, 0, 0, share, unseen, ucount, pile, pcount, disc, dcount, taken)
+        # Draw and choose: the first team's legal wrestler first, then the second's. The smart
+        # table is indexed by the opponent's slot in its team (0 in singles).
+        pa = pile_of[la]
+        state, c0 = draw(state, pa, pdeck[pa], pshare[pa], unseen, ucount, pile, pcount, disc, dcount, taken)
         m0 = SPECIAL
         if value[c0] > 0:
-            m0 = np.int64(choice[0, c0, hp[1], min(kd[1], kcap[0])])
-        state, c1 = draw(state, 1, 0 if split else 1, share, unseen, ucount, pile, pcount, disc, dcount, taken)
+            so = (lb & 1) if tag else 0
+            m0 = np.int64(choice[la, so, c0, hp[lb], min(kd[lb], kcap[la, so])])
+        pb = pile_of[lb]
+        state, c1 = draw(state, pb, pdeck[pb], pshare[pb], unseen, ucount, pile, pcount, disc, dcount, taken)
         m1 = SPECIAL
         if value[c1] > 0:
-            m1 = np.int64(choice[1, c1, hp[0], min(kd[0], kcap[1])])
+            so = (la & 1) if tag else 0
+            m1 = np.int64(choice[lb, so, c1, hp[la], min(kd[la], kcap[lb, so])])
         if tracing:
             trace[pos] = -1 - c0
             trace[pos + 1] = -1 - c1
             pos += 2
-        # The clash.
+        # The clash (corner 0 is la, corner 1 is lb).
         att = -1
         move = SPECIAL
         attack = 0
         defense = 0
+        speed = False
         v0 = np.int64(value[c0])
         v1 = np.int64(value[c1])
         if v0 > 0 and v1 > 0:
-            sp0 = stats[0, 2] + v0 - moves[0, m0, 0] + (SUIT_BONUS if adv[c0, c1] > 0 else 0)
-            sp1 = stats[1, 2] + v1 - moves[1, m1, 0] + (SUIT_BONUS if adv[c1, c0] > 0 else 0)
+            sp0 = stats[la, 2] + v0 - moves[la, m0, 0] + (SUIT_BONUS if adv[c0, c1] > 0 else 0)
+            sp1 = stats[lb, 2] + v1 - moves[lb, m1, 0] + (SUIT_BONUS if adv[c1, c0] > 0 else 0)
             if sp0 != sp1:
+                speed = True
                 if sp0 > sp1:
                     att = 0
                     move = m0
-                    attack = stats[0, 0] + v0 + moves[0, m0, 0]
-                    defense = stats[1, 1] + v1
+                    attack = stats[la, 0] + v0 + moves[la, m0, 0]
+                    defense = stats[lb, 1] + v1
                 else:
                     att = 1
                     move = m1
-                    attack = stats[1, 0] + v1 + moves[1, m1, 0]
-                    defense = stats[0, 1] + v0
+                    attack = stats[lb, 0] + v1 + moves[lb, m1, 0]
+                    defense = stats[la, 1] + v0
         elif v0 > 0 or v1 > 0:
             f = 0 if v0 == 0 else 1
             n = 1 - f
+            wf = la if f == 0 else lb
+            wn = lb if f == 0 else la
             cf = c0 if f == 0 else c1
             cn = c1 if f == 0 else c0
             if adv[cn, cf] > 0:
                 att = n
                 move = m0 if n == 0 else m1
-                attack = stats[n, 0] + value[cn] + moves[n, move, 0]
-                defense = stats[f, 1]
+                attack = stats[wn, 0] + value[cn] + moves[wn, move, 0]
+                defense = stats[wf, 1]
             else:
                 att = f
                 move = SPECIAL
-                attack = stats[f, 0] + SPECIAL_BONUS
-                defense = stats[n, 1]
+                attack = stats[wf, 0] + SPECIAL_BONUS
+                defense = stats[wn, 1]
         else:
             a = adv[c0, c1]
             w = -1
@@ -187,24 +213,33 @@ def play_match(state, split, turns, choke_rule, knockout, getup_rolls, getup_die
                 w = 0 if a > 0 else 1
             elif face[c0] != face[c1]:
                 w = 0 if face[c0] > face[c1] else 1
-            elif stats[0, 2] != stats[1, 2]:
-                w = 0 if stats[0, 2] > stats[1, 2] else 1
+            elif stats[la, 2] != stats[lb, 2]:
+                w = 0 if stats[la, 2] > stats[lb, 2] else 1
             if w >= 0:
                 att = w
                 move = SPECIAL
-                attack = stats[w, 0] + SPECIAL_BONUS
-                defense = stats[1 - w, 1]
+                attack = stats[la if w == 0 else lb, 0] + SPECIAL_BONUS
+                defense = stats[lb if w == 0 else la, 1]
         if att < 0:
             continue
+        aw = la if att == 0 else lb
+        d = lb if att == 0 else la
+        # A tag match: the winner of a speed contest may tag its partner in instead of attacking.
+        if speed and tag and tagtab[aw, hp[aw], hp[aw ^ 1]] != 0:
+            if att == 0:
+                la = aw ^ 1
+            else:
+                lb = aw ^ 1
+            tags += 1
+            continue
         # The hit.
-        d = 1 - att
         ca = c0 if att == 0 else c1
         cd = c1 if att == 0 else c0
         damage = max(0, attack - defense)
         dhp = max(0, hp[d] - damage)
         hp[d] = dhp
         a = adv[ca, cd]
-        submission = moves[att, move, 1] != 0
+        submission = moves[aw, move, 1] != 0
         method = NO_FINISH
         pin = False
         if submission and a >= 0:
@@ -232,10 +267,10 @@ def play_match(state, split, turns, choke_rule, knockout, getup_rolls, getup_die
                 pin = True
                 method = PINFALL
         if method in (SUBMISSION, PINFALL):
-            special = moves[att, move, 3]
+            special = moves[aw, move, 3]
             die = np.int64(holds[d, dhp, special, 0])
             target = np.int64(holds[d, dhp, special, 1])
-            choking = choke_rule and not pin and moves[att, move, 2] != 0
+            choking = choke_rule and not pin and moves[aw, move, 2] != 0
             if target >= die:
                 method = NO_FINISH
             else:
@@ -259,35 +294,55 @@ def play_match(state, split, turns, choke_rule, knockout, getup_rolls, getup_die
                             method = CHOKE
                             break
         if method != NO_FINISH:
-            return method * 2 + att, turn, dice, downs, pos
-    a = hp[0] * stats[1, 3]
-    b = hp[1] * stats[0, 3]
+            return method * nw + aw, turn, dice, downs, tags, pos
+    # The decision: each team's HP left against its starting HP, compared by cross-multiplying.
+    half = nw // 2
+    left_a = 0
+    start_a = 0
+    left_b = 0
+    start_b = 0
+    for w in range(half):
+        left_a += hp[w]
+        start_a += stats[w, 3]
+        left_b += hp[half + w]
+        start_b += stats[half + w, 3]
+    a = left_a * start_b
+    b = left_b * start_a
     if a == b:
-        return DRAW_CODE, turns, dice, downs, pos
-    return DECISION * 2 + (0 if a > b else 1), turns, dice, downs, pos
+        return DRAW * nw, turns, dice, downs, tags, pos
+    return DECISION * nw + (0 if a > b else half), turns, dice, downs, tags, pos
 
 
 @njit(parallel=True, cache=True)
-def run_chunk(key, start, count, split, turns, choke_rule, knockout, getup_rolls, getup_die,
-              value, face, adv, stats, moves, holds, choice, kcap, codes, lengths, dice, downs):
+def run_chunk(key, start, count, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
+              value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
+              codes, lengths, dice, downs):
     """Matches ``start .. start + count - 1``; per-match results go into the output arrays."""
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         unseen = np.empty((2, 52), np.int8)
-        pile = np.empty((2, 52), np.int8)
-        disc = np.empty((2, 52), np.int8)
+        pile = np.empty((4, 52), np.int8)
+        disc = np.empty((4, 52), np.int8)
         ucount = np.zeros(2, np.int64)
-        pcount = np.zeros(2, np.int64)
-        dcount = np.zeros(2, np.int64)
-        taken = np.zeros(2, np.int64)
-        hp = np.zeros(2, np.int64)
-        kd = np.zeros(2, np.int64)
+        pcount = np.zeros(4, np.int64)
+        dcount = np.zeros(4, np.int64)
+        taken = np.zeros(4, np.int64)
+        hp = np.zeros(4, np.int64)
+        kd = np.zeros(4, np.int64)
         dummy = np.zeros(1, np.int16)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             state = match_state(key, start + j)
-            c, t, n, k, _ = play_match(state, split, turns, choke_rule, knockout, getup_rolls, getup_die,
-                                       value, face, adv, stats, moves, holds, choice, kcap,
-                                       unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy, False)
+            # A constant wrestler count in each branch: the singles copy loses the tag logic.
+            if nw == 2:
+                c, t, n, k, _, _ = play_match(state, 2, turns, choke_rule, knockout, getup_rolls, getup_die,
+                                              value, face, adv, stats, moves, holds, choice, kcap, tagtab,
+                                              pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
+                                              taken, hp, kd, dummy, False)
+            else:
+                c, t, n, k, _, _ = play_match(state, 4, turns, choke_rule, knockout, getup_rolls, getup_die,
+                                              value, face, adv, stats, moves, holds, choice, kcap, tagtab,
+                                              pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
+                                              taken, hp, kd, dummy, False)
             codes[j] = c
             lengths[j] = t
             dice[j] = n
@@ -295,26 +350,29 @@ def run_chunk(key, start, count, split, turns, choke_rule, knockout, getup_rolls
 
 
 @njit(cache=True)
-def trace_matches(key, start, count, split, turns, choke_rule, knockout, getup_rolls, getup_die,
-                  value, face, adv, stats, moves, holds, choice, kcap, traces, tlen, codes, lengths, dice, downs):
+def trace_matches(key, start, count, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
+                  value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
+                  traces, tlen, codes, lengths, dice, downs, tags):
     """Like ``run_chunk`` on one thread, also writing every card (as ``-1 - index``) and die face
-    in the reference engine's order into ``traces[j, :tlen[j]]``."""
+    in the reference engine's order into ``traces[j, :tlen[j]]``, and each match's tags."""
     unseen = np.empty((2, 52), np.int8)
-    pile = np.empty((2, 52), np.int8)
-    disc = np.empty((2, 52), np.int8)
+    pile = np.empty((4, 52), np.int8)
+    disc = np.empty((4, 52), np.int8)
     ucount = np.zeros(2, np.int64)
-    pcount = np.zeros(2, np.int64)
-    dcount = np.zeros(2, np.int64)
-    taken = np.zeros(2, np.int64)
-    hp = np.zeros(2, np.int64)
-    kd = np.zeros(2, np.int64)
+    pcount = np.zeros(4, np.int64)
+    dcount = np.zeros(4, np.int64)
+    taken = np.zeros(4, np.int64)
+    hp = np.zeros(4, np.int64)
+    kd = np.zeros(4, np.int64)
     for j in range(count):
         state = match_state(key, start + j)
-        c, t, n, k, p = play_match(state, split, turns, choke_rule, knockout, getup_rolls, getup_die,
-                                   value, face, adv, stats, moves, holds, choice, kcap,
-                                   unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, traces[j], True)
+        c, t, n, k, g, p = play_match(state, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
+                                      value, face, adv, stats, moves, holds, choice, kcap, tagtab,
+                                      pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
+                                      taken, hp, kd, traces[j], True)
         codes[j] = c
         lengths[j] = t
         dice[j] = n
         downs[j] = k
+        tags[j] = g
         tlen[j] = p

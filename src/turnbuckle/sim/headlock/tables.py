@@ -10,6 +10,10 @@ reach. It prices each move exactly as :func:`~turnbuckle.rulesets.headlock.playe
 does, with the same floating-point operations in the same order (the finish values come from the
 ruleset's own ``_finish_value``), so the choice is the same to the last bit; a test checks it
 against ``smart_move`` itself.
+
+In a tag match each wrestler has a smart table against each of the two opponents, and a tag table
+(:func:`tag_table`): the player's own tag policy asked at every pair of HP values of the wrestler
+and its partner. The piles come from ``deck.py``'s own functions (:func:`pile_arrays`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import numpy.typing as npt
 
 from turnbuckle.core.cards import Card, standard_deck
 from turnbuckle.rulesets.headlock.clash import Corner, resolve
+from turnbuckle.rulesets.headlock.deck import Pile, make_piles, team_piles
 from turnbuckle.rulesets.headlock.holds import (
     breakout_die,
     breakout_target,
@@ -26,8 +31,10 @@ from turnbuckle.rulesets.headlock.holds import (
     getup_need,
 )
 from turnbuckle.rulesets.headlock.players import (
+    TAG_POLICIES,
     MoveView,
     Rules,
+    TagView,
     Wrestler,
     _finish_value,
     move_options,
@@ -80,6 +87,46 @@ def knockdown_cap(res: int, rules: Rules) -> int:
     while getup_need(res, k + 1) < rules.getup_die:
         k += 1
     return k
+
+
+def pile_arrays(wrestlers: int, split: bool, per_wrestler: bool) -> tuple[I8, I8, I8]:
+    """The piles as the engine deals them (``make_piles`` for singles, ``team_piles`` for a tag
+    match, called here): ``(pile_of, deck_of, share)``, the pile each wrestler draws from, and each
+    pile's deck and share of it. Piles and decks are numbered in order of first use."""
+    names = [f"w{i}" for i in range(wrestlers)]
+    if wrestlers == 2:
+        drawn = make_piles(names, split)
+    else:
+        groups = team_piles([names[:2], names[2:]], split, per_wrestler)
+        drawn = [group[k] if per_wrestler else group[0] for group in groups for k in range(2)]
+    piles: list[Pile] = []
+    for p in drawn:
+        if not any(p is q for q in piles):
+            piles.append(p)
+    decks: list[object] = []
+    for p in piles:
+        if not any(p.deck is d for d in decks):
+            decks.append(p.deck)
+    pile_of = np.array([next(i for i, q in enumerate(piles) if q is p) for p in drawn], np.int8)
+    deck_of = np.array([next(i for i, d in enumerate(decks) if d is p.deck) for p in piles], np.int8)
+    share = np.array([p.share for p in piles], np.int8)
+    return pile_of, deck_of, share
+
+
+def tag_table(me: Character, partner: Character, kind: str) -> I8:
+    """``tag[my HP, partner's HP]``: 1 where the ``kind`` player, having won the speed contest,
+    tags its partner in. Filled by asking the ruleset's own tag policy at every pair of HP values
+    (the view's opponent and turn are fixed here: the policies read only the two wrestlers; a
+    test asks ``smart_tag`` with random opponents, turns and knockdowns)."""
+    policy = TAG_POLICIES.get(kind, TAG_POLICIES["solo"])
+    out = np.zeros((me.hp + 1, partner.hp + 1), np.int8)
+    opponent = Wrestler(me.name, me, me.hp)
+    mates = [Wrestler(partner.name, partner, hp) for hp in range(partner.hp + 1)]
+    for hp in range(me.hp + 1):
+        mine = Wrestler(me.name, me, hp)
+        for php, mate in enumerate(mates):
+            out[hp, php] = policy(TagView(mine, mate, opponent, 1)) == "tag"
+    return out
 
 
 def solo_table(sheet: Character, cap: int) -> I8:
