@@ -109,9 +109,10 @@ def test_kernel_constants_are_the_rules() -> None:
 
 def test_same_results_for_any_thread_count() -> None:
     sides = [sample(SAMPLES[2]), sample(SAMPLES[3])]
-    one = run(sides, options(choke=True), 20_000, seed=3, threads=1, chunk=7000)
-    two = run(sides, options(choke=True), 20_000, seed=3, threads=2)
-    assert one == two
+    one = run(sides, options(choke=True), 20_000, seed=3, threads=1, chunk=7000, build="jit")
+    two = run(sides, options(choke=True), 20_000, seed=3, threads=2, build="jit")
+    built = run(sides, options(choke=True), 20_000, seed=3, build="aot")  # one thread, no numba at run time
+    assert one == two == built
     assert one.n == 20_000
 
 

@@ -139,10 +139,11 @@ def test_pile_arrays_are_the_engines_piles() -> None:
 def test_tag_results_are_the_same_for_any_thread_count_and_chunk() -> None:
     sides = [sample(SAMPLES[i]) for i in (2, 3, 0, 4)]
     opts = options(choke=True, knockout=True, tag_piles="wrestler")
-    one = run(sides, opts, 20_000, seed=3, threads=1, chunk=7000)
-    two = run(sides, opts, 20_000, seed=3, threads=2)
-    small = run(sides, opts, 20_000, seed=3, threads=2, chunk=2999)
-    assert one == two == small
+    one = run(sides, opts, 20_000, seed=3, threads=1, chunk=7000, build="jit")
+    two = run(sides, opts, 20_000, seed=3, threads=2, build="jit")
+    small = run(sides, opts, 20_000, seed=3, threads=2, chunk=2999, build="jit")
+    built = run(sides, opts, 20_000, seed=3, build="aot")
+    assert one == two == small == built
     assert one.n == 20_000 and one.sides == 4
     assert {w for w, _ in one.outcomes} == {None, 0, 1, 2, 3}
 

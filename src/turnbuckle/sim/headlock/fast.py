@@ -7,8 +7,9 @@ variant (any get-up die and number of rolls), with the ``smart`` player (the def
 tags. A human player or an option this engine does not know raises
 :class:`FastEngineUnsupported`, and ``odds`` plays the reference engine instead.
 
-Importing this module imports numpy and numba; the sim layer imports it only when the fast
-engine is chosen.
+Importing this module imports numpy; numba loads only when the JIT kernel runs (a long run, or
+a short one without its ahead-of-time build: ``sim/aot.py``). The sim layer imports this module
+only when the fast engine is chosen.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from turnbuckle.core.cards import Card
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.headlock.players import DEFAULT_PLAYER, Rules
 from turnbuckle.rulesets.headlock.sheet import Character, character_json
-from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key, kernel_cached, set_threads
-from turnbuckle.sim.headlock import kernel
+from turnbuckle.sim.aot import chunk_ready, chunk_runner
+from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
 from turnbuckle.sim.headlock.tables import (
     CARDS,
     card_arrays,
@@ -37,11 +38,15 @@ from turnbuckle.sim.headlock.tables import (
     solo_table,
     tag_table,
 )
-from turnbuckle.sim.specs import FastEngineUnsupported, Progress
+from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
 #: Matches per kernel call: 7 bytes of results a match.
 CHUNK = 1 << 18
+KERNEL = "turnbuckle.sim.headlock.kernel"
+#: Runs up to this many matches play the ahead-of-time build on one thread (about half a second
+#: at most); longer runs pay numba's start-up for all threads.
+SHORT_RUN = 800_000
 METHODS = ("submission", "choke", "pinfall", "knockout", "decision")
 
 
@@ -64,9 +69,15 @@ class Setup:
     args: tuple[Any, ...]
     wrestlers: int
     turns: int
-    #: The most cards and dice one turn can use: two cards, then a knockdown's get-up rolls and
-    #: a pin's three rolls, or a submission's five rolls and a choke roll.
-    tokens_per_turn: int
+    rules: Rules
+
+    def tokens_per_turn(self) -> int:
+        """The most cards and dice one turn can use: two cards, then a knockdown's get-up rolls
+        and a pin's three rolls, or a submission's five rolls and a choke roll."""
+        from turnbuckle.sim.headlock import kernel
+
+        rules = self.rules
+        return 2 + max(kernel.SUBMISSION_ROLLS + 1, (rules.getup_rolls if rules.knockout else 0) + kernel.PIN_ROLLS)
 
     @property
     def outcomes(self) -> tuple[Outcome, ...]:
@@ -102,8 +113,7 @@ class Setup:
             arr.setflags(write=False)
         turns = int(str(options["turns"]))
         args = (n, turns, rules.choke, rules.knockout, rules.getup_rolls, rules.getup_die, *tables, *piles)
-        most = max(kernel.SUBMISSION_ROLLS + 1, (rules.getup_rolls if rules.knockout else 0) + kernel.PIN_ROLLS)
-        return cls(args, n, turns, 2 + most)
+        return cls(args, n, turns, rules)
 
 
 #: Tables built for recent setups (building the smart tables takes up to a second or two).
@@ -150,25 +160,26 @@ def _tables(sheets: list[Character], rules: Rules, cap: int, kinds: tuple[str, .
     return value, face, adv, stats, moves, holds, choice, kcap, tagtab
 
 
-def compiled() -> bool:
-    """Whether this engine's kernel is already compiled in numba's disk cache."""
-    return kernel_cached(kernel.run_chunk)
+def compiled(n: int) -> bool:
+    """Whether a run of ``n`` matches starts without compiling first."""
+    return chunk_ready(KERNEL, n <= SHORT_RUN)
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
         threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK,
-        players: Mapping[int, str] | None = None) -> Tally:
-    """``n`` matches from ``seed``; identical for any ``threads`` (match ``i`` always plays the same)."""
-    run_chunk: Any = kernel.run_chunk
+        players: Mapping[int, str] | None = None, build: Build = "auto") -> Tally:
+    """``n`` matches from ``seed``; identical for any ``threads`` and ``build`` (match ``i``
+    always plays the same)."""
     setup = Setup.of(sides, options, players)
     key = np.uint64(fast_key(seed))
-    set_threads(threads)
     tally = Tally(setup.wrestlers, unit="turns")
     size = min(chunk, n)
     codes = np.empty(size, np.int8)
     lengths = np.empty(size, np.int16)
     dice = np.empty(size, np.int16)
     downs = np.empty(size, np.int16)
+    run_chunk = chunk_runner(KERNEL, (key, 0, size, *setup.args, codes, lengths, dice, downs), n <= SHORT_RUN,
+                             threads, build)
     for start, count in chunks(n, size, progress):
         run_chunk(key, start, count, *setup.args, codes, lengths, dice, downs)
         add_chunk(tally, setup.outcomes, codes, lengths, dice,
@@ -200,9 +211,11 @@ class Traced:
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0,
           players: Mapping[int, str] | None = None) -> Traced:
     """Matches ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
+    from turnbuckle.sim.headlock import kernel
+
     trace_matches: Any = kernel.trace_matches
     setup = Setup.of(sides, options, players)
-    width = setup.turns * setup.tokens_per_turn
+    width = setup.turns * setup.tokens_per_turn()
     traces = np.zeros((n, width), np.int16)
     tlen = np.zeros(n, np.int32)
     codes = np.zeros(n, np.int8)
