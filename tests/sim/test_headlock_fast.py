@@ -20,9 +20,9 @@ from turnbuckle.core.events import Happening
 from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.rulesets.headlock import holds, trumps
 from turnbuckle.rulesets.headlock.players import MoveView, Rules, Wrestler, move_options, smart_move
-from turnbuckle.sim.headlock import kernel
+from turnbuckle.sim.headlock import kernel, tables
 from turnbuckle.sim.headlock.fast import OUTCOMES, Setup, run, trace
-from turnbuckle.sim.headlock.tables import CARDS, CODES, smart_table
+from turnbuckle.sim.headlock.tables import CARDS, CODES, cached_smart_table, smart_table
 from turnbuckle.sim.specs import FastEngineUnsupported
 from turnbuckle.sim.stats import chi2_homogeneity
 
@@ -156,3 +156,23 @@ def test_unsupported_setups_fall_back() -> None:
         Setup.of(four[:2], options(), {0: "human"})
     with pytest.raises(FastEngineUnsupported, match="option"):
         Setup.of(four[:2], {**options(), "ring": "steel"})
+
+
+def test_smart_tables_are_kept_on_disk(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first short run of a matchup builds its smart tables and saves them; a later one reads
+    them back (building is not even called) and gets the very same table; other rules options
+    are another entry."""
+    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path))
+    me, opp = sample(SAMPLES[0]), sample(SAMPLES[1])
+    rules = Rules(choke=True, knockout=True, getup_rolls=3, getup_die=8)
+    built = cached_smart_table(me, opp, rules)
+    assert (built == smart_table(me, opp, rules)).all()
+
+    def no_build(*_: object) -> object:
+        raise AssertionError("the table should have come from the disk cache")
+
+    monkeypatch.setattr(tables, "smart_table", no_build)
+    again = cached_smart_table(me, opp, rules)
+    assert again.dtype == built.dtype and (again == built).all()
+    with pytest.raises(AssertionError, match="disk cache"):
+        cached_smart_table(me, opp, Rules())

@@ -29,12 +29,12 @@ from turnbuckle.sim.aot import chunk_ready, chunk_runner
 from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
 from turnbuckle.sim.headlock.tables import (
     CARDS,
+    cached_smart_table,
     card_arrays,
     hold_arrays,
     knockdown_cap,
     move_arrays,
     pile_arrays,
-    smart_table,
     solo_table,
     tag_table,
 )
@@ -146,7 +146,7 @@ def _tables(sheets: list[Character], rules: Rules, cap: int, kinds: tuple[str, .
             if kinds[i] == "smart":
                 pair = (json.dumps(character_json(s), sort_keys=True), json.dumps(character_json(opp), sort_keys=True))
                 if pair not in built:
-                    built[pair] = smart_table(s, opp, rules)
+                    built[pair] = cached_smart_table(s, opp, rules)
                 choice[i, slot, :, : opp.hp + 1, : kcap[i, slot] + 1] = built[pair]
             else:
                 choice[i, slot] = solo_table(s, cap)[:, None, None]
