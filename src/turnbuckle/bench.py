@@ -79,6 +79,9 @@ def cold_start(args: list[str], repeats: int = 5) -> tuple[float, float, float]:
 
 
 def main() -> None:
+    # Start-up first, while this process runs no numba threads (OpenMP's idle threads spin for a
+    # while after a parallel loop and would slow the child processes timed here).
+    starts = _cold_starts()
     import numba
 
     nb: Any = numba
@@ -128,6 +131,15 @@ def main() -> None:
         secs, tally = _timed(lambda: fast(sides, opts, FAST_BOUTS, 5, build="aot"))  # noqa: B023
         print(f"{'':<10}ahead-of-time build (short runs, 1 thread): {tally.n / secs:,.0f} matches/s")
     print()
+    for line in starts:
+        print(line)
+    print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def _cold_starts() -> list[str]:
+    """``turnbuckle odds`` of each game's first samples at 1, 40,000 (the default) and 1,000,000
+    matches, and ``turnbuckle --help``, each timed in fresh processes after a warm-up run."""
+    lines = []
     for rs in all_rulesets():
         if spec_for(rs.info.id).fast is None:
             continue
@@ -135,11 +147,11 @@ def main() -> None:
         for n in (1, 40_000, 1_000_000):
             args = ["odds", rs.info.id, *names, "-n", str(n), "--seed", "1"]
             wall, best, cpu = cold_start(args)
-            print(f"turnbuckle {' '.join(args)}: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU "
-                  "(warm caches)")
+            lines.append(f"turnbuckle {' '.join(args)}: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU "
+                         "(warm caches)")
     wall, best, cpu = cold_start(["--help"])
-    print(f"turnbuckle --help: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU")
-    print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    lines.append(f"turnbuckle --help: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU")
+    return lines
 
 
 if __name__ == "__main__":
