@@ -10,8 +10,10 @@ four, and :func:`assert_one_point_is_caught` checks that the size really gives t
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-from turnbuckle.sim.tally import Tally
+from turnbuckle.sim.stats import chi2_homogeneity
+from turnbuckle.sim.tally import Outcome, Tally
 
 ALPHA = 1e-3
 Z_ALPHA = 3.290526731491926  # two-sided 0.001
@@ -47,3 +49,16 @@ def assert_win_rates_agree(ref: Tally, fast: Tally, side: int = 0) -> float:
 def assert_one_point_is_caught(se: float) -> None:
     """The powered setup is big enough: a one-point shift is at least ONE_POINT_IN_SE errors."""
     assert ONE_POINT / se >= ONE_POINT_IN_SE, f"a 1-point shift is only {ONE_POINT / se:.2f} standard errors"
+
+
+def assert_a_one_point_move_is_caught(fast: Tally, outcomes: Sequence[Outcome], source: int, target: int) -> None:
+    """The outcome test is not blind at the powered size: a reference sample of POWER_MATCHES at
+    the fast engine's shares passes the chi-square against ``fast``, and the same sample with 1%
+    of the matches moved from outcome ``source`` to outcome ``target`` fails it."""
+    honest = [fast.outcomes.get(o, 0) for o in outcomes]
+    scaled = [round(c * POWER_MATCHES / fast.n) for c in honest]
+    shifted = list(scaled)
+    shifted[source] -= POWER_MATCHES // 100
+    shifted[target] += POWER_MATCHES // 100
+    assert chi2_homogeneity(scaled, honest)[2] > ALPHA
+    assert chi2_homogeneity(shifted, honest)[2] < ALPHA

@@ -24,6 +24,7 @@ from tests.sim.agreement import (
     ALPHA,
     POWER_MATCHES,
     Z_ALPHA,
+    assert_a_one_point_move_is_caught,
     assert_one_point_is_caught,
     assert_win_rates_agree,
     binned,
@@ -78,13 +79,5 @@ def test_a_shifted_engine_is_caught() -> None:
     """The outcome test is not blind: moving 1% of one fighter's wins to the other fails it."""
     sides = [sample("all-rounder"), sample("slugger")]
     fast = simulate(BOXING, sides, options(), FAST_BOUTS, seed=7, engine="fast").tally
-    honest = [fast.outcomes.get(o, 0) for o in OUTCOMES]
-    # A reference sample of REF_BOUTS drawn at the fast shares, then 1% of bouts moved from
-    # side 0's TKOs to side 1's TKOs.
-    scaled = [round(c * REF_BOUTS / fast.n) for c in honest]
-    shifted = list(scaled)
-    moved = REF_BOUTS // 100
-    shifted[2] -= moved
-    shifted[3] += moved
-    assert chi2_homogeneity(scaled, honest)[2] > ALPHA
-    assert chi2_homogeneity(shifted, honest)[2] < ALPHA
+    assert OUTCOMES[2:4] == ((0, "tko"), (1, "tko"))
+    assert_a_one_point_move_is_caught(fast, OUTCOMES, 2, 3)  # side 0's TKOs to side 1's

@@ -26,6 +26,7 @@ from tests.sim.agreement import (
     ALPHA,
     POWER_MATCHES,
     Z_ALPHA,
+    assert_a_one_point_move_is_caught,
     assert_one_point_is_caught,
     assert_win_rates_agree,
     binned,
@@ -79,13 +80,7 @@ def test_a_shifted_engine_is_caught() -> None:
     the second's fails the outcome test."""
     _, sides, opts, _ = CONFIGS[0]
     fast = simulate(DEATHMATCH, sides, options(**opts), FAST_BATTLES, seed=7, engine="fast").tally
-    honest = [fast.outcomes.get(o, 0) for o in OUTCOMES]
-    scaled = [round(c * POWER_MATCHES / fast.n) for c in honest]
-    shifted = list(scaled)
-    shifted[0] -= POWER_MATCHES // 100
-    shifted[1] += POWER_MATCHES // 100
-    assert chi2_homogeneity(scaled, honest)[2] > ALPHA
-    assert chi2_homogeneity(shifted, honest)[2] < ALPHA
+    assert_a_one_point_move_is_caught(fast, OUTCOMES, 0, 1)
 
 
 # -- the duel, exactly -------------------------------------------------------------------------

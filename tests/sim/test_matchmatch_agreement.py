@@ -21,6 +21,7 @@ from tests.sim.agreement import (
     ALPHA,
     POWER_MATCHES,
     Z_ALPHA,
+    assert_a_one_point_move_is_caught,
     assert_one_point_is_caught,
     assert_win_rates_agree,
     binned,
@@ -68,11 +69,4 @@ def test_a_shifted_engine_is_caught() -> None:
     other's fails the outcome test."""
     sides, opts = _config(0)
     fast = simulate(MM, sides, opts, FAST_MATCHES, seed=7, engine="fast").tally
-    honest = [fast.outcomes.get(o, 0) for o in OUTCOMES]
-    scaled = [round(c * POWER_MATCHES / fast.n) for c in honest]
-    shifted = list(scaled)
-    moved = POWER_MATCHES // 100
-    shifted[0] -= moved
-    shifted[1] += moved
-    assert chi2_homogeneity(scaled, honest)[2] > ALPHA
-    assert chi2_homogeneity(shifted, honest)[2] < ALPHA
+    assert_a_one_point_move_is_caught(fast, OUTCOMES, 0, 1)
