@@ -4,15 +4,26 @@ what they may see."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
-from turnbuckle.core.cards import parse_card
+from turnbuckle.core.cards import parse_card, standard_deck
 from turnbuckle.core.errors import RulesError, ScriptError
 from turnbuckle.core.events import Choice, Draw
 from turnbuckle.core.sources import AskingSource, ScriptedSource, SeededSource
+from turnbuckle.rulesets.headlock import players
 from turnbuckle.rulesets.headlock.deck import make_piles, team_piles
-from turnbuckle.rulesets.headlock.players import MoveView, Rules, TagView, Wrestler, move_value, smart_move
+from turnbuckle.rulesets.headlock.players import (
+    MoveView,
+    Rules,
+    TagView,
+    Wrestler,
+    best_move,
+    move_options,
+    move_value,
+    smart_move,
+)
 from turnbuckle.rulesets.headlock.sheet import Character
 
 from .util import RS, char, events, one, play
@@ -181,6 +192,63 @@ def test_smart_takes_the_best_expected_value() -> None:
     assert values[best] == max(values.values())
     # slow against fast: the low-power move wins more speed contests and is worth more here
     assert values["s1"] > values["s7"]
+
+
+def test_smart_move_remembers_exactly_what_it_may() -> None:
+    """``smart_move`` remembers its choices. It always equals ``best_move``: sweeping each field
+    it keys on (the opponent's HP and knockdowns, the card, the rules, either sheet) with the
+    rest fixed changes the best move somewhere in every sweep, so a field missing from the key
+    would hand back a stale choice; the fields it does not key on (its own HP and knockdowns,
+    the turn, the names) vary at random. A second question with the same key is not priced."""
+    rng = random.Random(5)
+    red = char(name="Red", spd=4, atk=16, grapples=("grapple", "submission", "grapple", "choke"))
+    blue = char(name="Blue", spd=15, defense=8)
+    rhino = RS.load_text(RS.sample("the-rhino").text, "rhino")
+    numbers = [c for c in standard_deck() if not c.is_face]
+    base = {"me": rhino, "opp": blue, "card": parse_card("9C"), "rules": Rules(knockout=True, getup_rolls=1),
+            "hp": 20, "kd": 1}
+    sweeps: dict[str, list[object]] = {
+        "hp": list(range(1, blue.hp + 1)),
+        "kd": list(range(6)),
+        "card": list(numbers),
+        "rules": [Rules(choke=c, knockout=k, getup_rolls=r, getup_die=d) for c in (False, True)
+                  for k in (False, True) for r in (1, 3, 10) for d in (8, 12, 20)],
+        "me": [rhino, red, blue],
+        "opp": [blue, red, rhino],
+    }
+    for field, values in sweeps.items():
+        players._CHOICES.clear()
+        answers = set()
+        for value in values:
+            v = {**base, field: value}
+            me, opp, card = v["me"], v["opp"], v["card"]
+            assert isinstance(me, Character) and isinstance(opp, Character) and isinstance(card, type(base["card"]))
+            view = MoveView(Wrestler(rng.choice("ABC"), me, rng.randint(1, me.hp), rng.randint(0, 3)), card,
+                            Wrestler(rng.choice("XYZ"), opp, min(int(str(v["hp"])), opp.hp), int(str(v["kd"]))),
+                            move_options(me, card), rng.randint(1, 40), v["rules"])
+            best = best_move(view)
+            assert smart_move(view) == best, (field, value)
+            answers.add(best)
+        assert len(answers) > 1, f"the {field} sweep never changes the best move"
+
+    priced: list[MoveView] = []
+    real = players.best_move
+
+    def counting(view: MoveView) -> str:
+        priced.append(view)
+        return real(view)
+
+    view = MoveView(Wrestler("Red", red, 90), parse_card("7S"), Wrestler("Blue", blue, 77, 1),
+                    move_options(red, parse_card("7S")), 3, Rules(choke=True))
+    again = dataclasses.replace(view, me=Wrestler("Red", red, 12, 2), turn=19)
+    twin = dataclasses.replace(view, opponent=Wrestler("Blue", char(name="Blue", spd=15, defense=8), 77, 1))
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(players, "best_move", counting)
+        players._CHOICES.clear()
+        first = smart_move(view)
+        assert smart_move(again) == first and len(priced) == 1
+        smart_move(twin)  # an equal sheet that is another object: priced afresh (keys are identities)
+        assert len(priced) == 2
 
 
 def test_smart_beats_solo_more_often_than_not() -> None:

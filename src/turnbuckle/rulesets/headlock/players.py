@@ -149,12 +149,37 @@ def move_value(view: MoveView, code: str) -> float:
     return total / len(cards)
 
 
-def smart_move(view: MoveView) -> str:
+def best_move(view: MoveView) -> str:
     """The move with the highest expected value (ties: the higher power, then the strike)."""
     def key(code: str) -> tuple[float, int, int]:
         return (move_value(view, code), int(code[1:]), 1 if code[0] == "s" else 0)
 
     return max(view.options, key=key)
+
+
+#: Remembered choices of :func:`smart_move`, and the sheets their keys name by identity.
+_CHOICES: dict[tuple[object, ...], str] = {}
+_SHEETS: dict[int, Character] = {}
+CHOICES_KEPT = 1 << 16
+
+
+def smart_move(view: MoveView) -> str:
+    """:func:`best_move`, remembered: its value reads only the two sheets, the card, the options,
+    the rules and the opponent's HP and knockdowns, so the same choice comes back whenever those
+    are the same (a simulation asks the same question thousands of times; pricing a move takes
+    milliseconds). Sheets are keyed by identity; the memo holds them, so an id is never reused
+    while it is in a key."""
+    me, opp = view.me.sheet, view.opponent.sheet
+    key = (id(me), id(opp), view.card, view.options, view.rules, view.opponent.hp, view.opponent.knockdowns)
+    choice = _CHOICES.get(key)
+    if choice is None:
+        if len(_CHOICES) >= CHOICES_KEPT:
+            _CHOICES.clear()
+            _SHEETS.clear()
+        _SHEETS[id(me)] = me
+        _SHEETS[id(opp)] = opp
+        choice = _CHOICES[key] = best_move(view)
+    return choice
 
 
 def smart_tag(view: TagView) -> str:
