@@ -9,7 +9,7 @@ import pytest
 
 from tests.sim.matchmatch.helpers import MM, SCHEMER, options, sample, side, types_file
 from turnbuckle.rulesets.matchmatch.engine import die_for
-from turnbuckle.sim.matchmatch import fast
+from turnbuckle.sim.matchmatch import fast, kernel
 from turnbuckle.sim.matchmatch.fast import run
 from turnbuckle.sim.matchmatch.tables import Setup
 from turnbuckle.sim.odds import simulate
@@ -97,3 +97,9 @@ def test_compiled_reports_the_cache() -> None:
     assert fast.compiled(10)
     run(SIDES, options(), 10, seed=1, build="jit")
     assert fast.compiled(fast.SHORT_RUN + 1)
+
+
+def test_the_drivers_work_row_is_the_kernels() -> None:
+    """The driver sizes the work rows without importing the kernel (so a short run needs no
+    numba); its constant must be the kernel's."""
+    assert fast.WORK == kernel.WORK

@@ -34,7 +34,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.sim.fast_support import cache_dir, set_threads
+from turnbuckle.sim.fast_support import cache_dir, kernel_cached, set_threads
 from turnbuckle.sim.specs import Build
 
 BUILDS: tuple[str, ...] = get_args(Build)
@@ -71,8 +71,6 @@ def chunk_ready(kernel: str, short: bool) -> bool:
             return True
         if found == "missing":
             return False
-    from turnbuckle.sim.fast_support import kernel_cached
-
     return kernel_cached(import_module(kernel).run_chunk)
 
 
