@@ -98,7 +98,7 @@ def odds(
 
             if spec_for(rs.info.id).fast_needs_compile(count):
                 print(f"turnbuckle: note: compiling the fast {rs.info.id} engine for its first use "
-                      "(10-30 s; it is cached for later runs)", file=sys.stderr)
+                      "(5-40 s; it is cached for later runs)", file=sys.stderr)
         run_seed = seed if seed is not None else secrets.randbelow(2**31)
         with ProgressBar(max(count, 1), f"{rs.info.id} odds") as bar:
             run = simulate(rs, loaded, options, count, run_seed, engine, threads=threads, progress=bar)

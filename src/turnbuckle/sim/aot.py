@@ -26,6 +26,7 @@ import tempfile
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from importlib import import_module
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -147,6 +148,7 @@ def _source_key(kernel: str) -> str:
     return h.hexdigest()[:16]
 
 
+@lru_cache(maxsize=1)
 def _numba_version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 

@@ -85,10 +85,10 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     kd0 = np.empty(size, np.int16)
     kd1 = np.empty(size, np.int16)
     dice = np.empty(size, np.int16)
-    run_chunk = chunk_runner(KERNEL, (key, 0, size, *args, codes, turns, kd0, kd1, dice), n <= SHORT_RUN,
-                             threads, build)
+    rest = (*args, codes, turns, kd0, kd1, dice)
+    run_chunk = chunk_runner(KERNEL, (key, 0, size, *rest), n <= SHORT_RUN, threads, build)
     for start, count in chunks(n, size, progress):
-        run_chunk(key, start, count, *args, codes, turns, kd0, kd1, dice)
+        run_chunk(key, start, count, *rest)
         downs = kd0[:count].astype(np.int64) + kd1[:count]
         add_chunk(tally, OUTCOMES, codes, turns, dice,
                   {"knockdowns": float(downs.sum()), "knockdown_bouts": float(np.count_nonzero(downs))}, count)

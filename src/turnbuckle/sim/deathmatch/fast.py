@@ -106,10 +106,10 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     rounds = np.empty(size, np.int16)
     survivors = np.empty(size, np.int8)
     dice = np.empty(size, np.int32)
-    run_chunk = chunk_runner(KERNEL, (key, 0, size, *args, codes, rounds, survivors, dice), n <= SHORT_RUN,
-                             threads, build)
+    rest = (*args, codes, rounds, survivors, dice)
+    run_chunk = chunk_runner(KERNEL, (key, 0, size, *rest), n <= SHORT_RUN, threads, build)
     for start, count in chunks(n, size, progress):
-        run_chunk(key, start, count, *args, codes, rounds, survivors, dice)
+        run_chunk(key, start, count, *rest)
         add_chunk(tally, OUTCOMES, codes, rounds, dice,
                   {"survivors": float(survivors[:count].sum(dtype=np.int64))}, count)
     return tally

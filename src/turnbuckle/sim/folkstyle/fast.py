@@ -98,10 +98,10 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     dice = np.empty(size, np.int16)
     calls = np.empty(size, np.int16)
     rode = np.empty(size, np.int8)
-    run_chunk = chunk_runner(KERNEL, (key, 0, size, *args, codes, lengths, dice, calls, rode), n <= SHORT_RUN,
-                             threads, build)
+    rest = (*args, codes, lengths, dice, calls, rode)
+    run_chunk = chunk_runner(KERNEL, (key, 0, size, *rest), n <= SHORT_RUN, threads, build)
     for start, count in chunks(n, size, progress):
-        run_chunk(key, start, count, *args, codes, lengths, dice, calls, rode)
+        run_chunk(key, start, count, *rest)
         add_chunk(tally, OUTCOMES, codes, lengths, dice,
                   {"stalling_calls": float(calls[:count].sum(dtype=np.int64)),
                    "riding_point": float(np.count_nonzero(rode[:count]))}, count)

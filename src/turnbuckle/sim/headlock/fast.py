@@ -181,10 +181,10 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     lengths = np.empty(size, np.int16)
     dice = np.empty(size, np.int16)
     downs = np.empty(size, np.int16)
-    run_chunk = chunk_runner(KERNEL, (key, 0, size, *setup.args, codes, lengths, dice, downs), n <= SHORT_RUN,
-                             threads, build)
+    rest = (*setup.args, codes, lengths, dice, downs)
+    run_chunk = chunk_runner(KERNEL, (key, 0, size, *rest), n <= SHORT_RUN, threads, build)
     for start, count in chunks(n, size, progress):
-        run_chunk(key, start, count, *setup.args, codes, lengths, dice, downs)
+        run_chunk(key, start, count, *rest)
         add_chunk(tally, setup.outcomes, codes, lengths, dice,
                   {"knockdowns": float(downs[:count].sum(dtype=np.int64))}, count)
     return tally

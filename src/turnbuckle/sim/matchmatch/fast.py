@@ -62,10 +62,10 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     lengths = np.empty(size, np.int16)
     dice = np.empty(size, np.int32)
     hurt = np.empty(size, np.int16)
-    run_chunk = chunk_runner(KERNEL, (key, 0, size, work, *args, codes, lengths, dice, hurt), n <= SHORT_RUN,
-                             threads, build)
+    rest = (work, *args, codes, lengths, dice, hurt)
+    run_chunk = chunk_runner(KERNEL, (key, 0, size, *rest), n <= SHORT_RUN, threads, build)
     for start, count in chunks(n, size, progress):
-        run_chunk(key, start, count, work, *args, codes, lengths, dice, hurt)
+        run_chunk(key, start, count, *rest)
         _check(codes[:count])
         add_chunk(tally, outs, codes, lengths, dice,
                   {"injuries": float(hurt[:count].sum(dtype=np.int64))}, count)
