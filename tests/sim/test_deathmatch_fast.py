@@ -3,6 +3,9 @@ the setups it refuses and the ones it steps aside for."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
 import pytest
 
 from tests.sim.deathmatch_setups import DEATHMATCH, FIENDS, TWINS_A, WALL, army, fig, options, sample
@@ -62,13 +65,23 @@ def test_kernel_constants_match_the_rules() -> None:
     assert tables.POLICY_CODE.keys() == set(policies.POLICIES)
     assert tables.TIEBREAK_CODE.keys() == set(initiative.TIEBREAKS)
     assert kernel.HP_SCALE > 99  # the highest HP a figure may have
-    assert tables.MAX_PIECES <= 32  # a figure is a bit of a 32-bit set
+    assert tables.MAX_PIECES < 63  # a figure is a bit of a (positive) int64 set
     assert 1 + 0 - (tables.MAX_PIECES - 1) + kernel.BUCKET_OFF >= 1
     assert 6 + 20 + kernel.BUCKET_OFF < kernel.BUCKETS
-    bits = [kernel.BIT_INDEX[((1 << b) * kernel.DE_BRUIJN & kernel.MASK32_I) >> 27] for b in range(32)]
-    assert bits == list(range(32))
     assert 6 ** kernel.INIT_GROUP < 1 << 32
     assert tables.MAX_PIECES == tables.MAX_SIDES * MAX_FIGURES
+
+
+def test_bit_scans_find_the_highest_and_lowest_set_bits() -> None:
+    from numba import njit
+
+    high_bit: Any = kernel.high_bit  # numba intrinsics: callable from compiled code only
+    low_bit: Any = kernel.low_bit
+    scans: Any = njit(lambda x: (high_bit(x), low_bit(x)))
+    rng = np.random.default_rng(3)
+    values = [1 << b for b in range(63)] + [int(x) for x in rng.integers(1, 1 << 62, 200)] + [(1 << 63) - 1, 6, 5]
+    for x in values:
+        assert scans(np.int64(x)) == (x.bit_length() - 1, (x & -x).bit_length() - 1), x
 
 
 def test_rock_paper_scissors_table_is_the_rules() -> None:

@@ -25,7 +25,9 @@ to the file of the function it compiled.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.extending import intrinsic
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MUL1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -60,14 +62,31 @@ NO_KEY = 1 << 60  # above every target key
 #: tie-break, 1 - 23) to 58 (6 + SPD 20).
 BUCKET_OFF = 32
 BUCKETS = 64
-#: The index of a single set bit below 2**32: BIT_INDEX[(bit * DE_BRUIJN mod 2**32) >> 27].
-DE_BRUIJN = 0x077CB531
-MASK32_I = 0xFFFFFFFF
-BIT_INDEX = np.zeros(32, np.int64)
-for _bit in range(32):
-    BIT_INDEX[(((1 << _bit) * DE_BRUIJN) & MASK32_I) >> 27] = _bit
 #: Matches per parallel block (each block owns its scratch arrays).
 BLOCK = 512
+
+
+@intrinsic
+def high_bit(typingctx, x):
+    """The index of the highest set bit of a positive int64: one count-leading-zeros instruction."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        zeros = builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+        return builder.sub(ir.Constant(ir.IntType(64), 63), zeros)
+
+    return sig, codegen
+
+
+@intrinsic
+def low_bit(typingctx, x):
+    """The index of the lowest set bit of a nonzero int64: one count-trailing-zeros instruction."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return sig, codegen
 
 
 @njit(cache=True, inline="always")
@@ -141,16 +160,19 @@ def refresh(policy, q, seat_start, hp, power, danger, best_t, best_k):
 
 @njit(cache=True, inline="always")
 def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, seat_start, used, beats,
-               rps_tries, rps, max_rounds, best_t, best_k, hp, bucket, alive, ordr, cnt, trace, tracing):
+               rps_tries, rps, max_rounds, best_t, best_k, hp, bucket, ordr, cnt, trace, tracing):
     """One battle. Returns (outcome code, rounds, figures standing, dice, trace length)."""
     spare = NONE
     bits = np.uint64(0)  # coin flips: single random bits, 32 at a time
     nbits = 0
     for s in range(MAX_SIDES):
         cnt[s] = 0
+    live = np.int64(0)  # bit k set: figure k stands
     for k in range(nf):
         hp[k] = start_hp[k]
         cnt[seat[k]] += 1
+        live |= np.int64(1) << k
+    armies = seat[nf - 1] + 1  # seats are numbered from 0 in table order
     standing = 0
     for s in range(MAX_SIDES):
         if cnt[s] > 0:
@@ -164,11 +186,12 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
     width = trace.shape[0]
     for r in range(1, max_rounds + 1):
         rnd = r
-        na = 0
-        for k in range(nf):
-            if hp[k] > 0:
-                alive[na] = k
-                na += 1
+        na = 0  # the standing figures: the set bits of ``live``, in table order
+        rest = live
+        while rest != 0:
+            na += 1
+            rest &= rest - 1
+        rest = live
         # Initiative: d6 + SPD for every standing figure, in table order. Each total has a bucket,
         # a bit set of the figures on it (bit k for figure k, so bit order is table order).
         occ = np.int64(0)  # bit v set: bucket v holds a figure
@@ -176,11 +199,12 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
         while g < na:
             c = min(INIT_GROUP, na - g)
             state, spare, u = draw(state, spare, POW6[c])
-            for t in range(c):
+            for _ in range(c):
                 q = u // U6
                 face = np.int64(u - q * U6) + 1
                 u = q
-                k = alive[g + t]
+                k = low_bit(rest)
+                rest &= rest - 1
                 v = face + spd[k] + BUCKET_OFF
                 bucket[v] |= np.int64(1) << k
                 occ |= np.int64(1) << v
@@ -195,15 +219,8 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
         # break the tie, and the loser drops to the bucket below; the last one left acts next.
         for placed in range(na):
             # The highest bucket still holding a figure: the highest set bit of ``occ``.
-            x = occ | (occ >> 1)
-            x |= x >> 2
-            x |= x >> 4
-            x |= x >> 8
-            x |= x >> 16
-            x |= x >> 32
-            high = x ^ (x >> 1)
-            v = BIT_INDEX[((high * DE_BRUIJN) & MASK32_I) >> 27] if high <= MASK32_I else \
-                32 + BIT_INDEX[(((high >> 32) * DE_BRUIJN) & MASK32_I) >> 27]
+            v = high_bit(occ)
+            high = np.int64(1) << v
             occ ^= high
             m = bucket[v]
             bucket[v] = 0
@@ -214,8 +231,8 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                 decided = False
                 first_loses = np.int64(0)
                 if rps:
-                    first = BIT_INDEX[((c1 * DE_BRUIJN) & MASK32_I) >> 27]
-                    second = BIT_INDEX[((c2 * DE_BRUIJN) & MASK32_I) >> 27]
+                    first = low_bit(c1)
+                    second = low_bit(c2)
                     if seat[first] != seat[second]:
                         for _ in range(rps_tries):
                             state, spare, x = draw(state, spare, U9)
@@ -247,7 +264,7 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                 m ^= loser
                 bucket[v - 1] |= loser
                 occ |= high >> 1
-            ordr[placed] = BIT_INDEX[((m * DE_BRUIJN) & MASK32_I) >> 27]
+            ordr[placed] = low_bit(m)
         # The attacks, in acting order.
         for oi in range(na):
             if standing < 2:
@@ -267,14 +284,17 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                             best = t
                             best_key = key
             elif pol != RANDOM:  # the best of each enemy army is kept up to date
-                best_key = NO_KEY
-                for q in range(MAX_SIDES):
-                    if q != s and best_k[pol, q] < best_key:
-                        best = best_t[pol, q]
-                        best_key = best_k[pol, q]
+                if armies == 2:
+                    best = best_t[pol, 1 - s]
+                else:
+                    best_key = NO_KEY
+                    for q in range(armies):
+                        if q != s and best_k[pol, q] < best_key:
+                            best = best_t[pol, q]
+                            best_key = best_k[pol, q]
             else:
                 m = 0
-                for q in range(MAX_SIDES):
+                for q in range(armies):
                     if q != s:
                         m += cnt[q]
                 pick = 0
@@ -303,6 +323,7 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
             left = hp[best] - np.int64(damage[k, best, p])
             if left <= 0:
                 left = 0
+                live ^= np.int64(1) << best
                 cnt[seat[best]] -= 1
                 if cnt[seat[best]] == 0:
                     standing -= 1
@@ -345,7 +366,6 @@ def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, pol
     for b in prange(blocks):
         hp = np.empty(nf, np.int64)
         bucket = np.zeros(BUCKETS, np.int64)
-        alive = np.empty(nf, np.int64)
         ordr = np.empty(nf, np.int64)
         cnt = np.empty(MAX_SIDES, np.int64)
         best_t = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
@@ -355,7 +375,7 @@ def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, pol
             state = match_state(key, start + j)
             c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy,
                                         seat_start, used, beats, rps_tries, rps, max_rounds, best_t, best_k,
-                                        hp, bucket, alive, ordr, cnt, dummy, False)
+                                        hp, bucket, ordr, cnt, dummy, False)
             codes[j] = c
             rounds[j] = r
             survivors[j] = sv
@@ -372,7 +392,6 @@ def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger,
     nf = seat.shape[0]
     hp = np.empty(nf, np.int64)
     bucket = np.zeros(BUCKETS, np.int64)
-    alive = np.empty(nf, np.int64)
     ordr = np.empty(nf, np.int64)
     cnt = np.empty(MAX_SIDES, np.int64)
     best_t = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
@@ -381,7 +400,7 @@ def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger,
         state = match_state(key, start + j)
         c, r, sv, d, n = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy,
                                     seat_start, used, beats, rps_tries, rps, max_rounds, best_t, best_k,
-                                    hp, bucket, alive, ordr, cnt, traces[j], True)
+                                    hp, bucket, ordr, cnt, traces[j], True)
         codes[j] = c
         rounds[j] = r
         survivors[j] = sv
