@@ -22,6 +22,7 @@ from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import Ruleset, all_rulesets
 from turnbuckle.sim.reference import run_reference
 from turnbuckle.sim.specs import spec_for
+from turnbuckle.sim.tally import Tally
 
 REFERENCE_SECONDS = 3.0
 FAST_BOUTS = 4_000_000
@@ -60,6 +61,20 @@ def in_loop_dice_rate(threads: int) -> float:
     blocks, words = 1000, RAW_DICE // 2000
     seconds, _ = _timed(lambda: rate_kernel(np.uint64(1), blocks, words, 6))
     return 2 * blocks * words / seconds
+
+
+def _mean_length(tally: Tally) -> float:
+    return sum(length * count for length, count in tally.lengths.items()) / max(tally.n, 1)
+
+
+def _with_cards(cards: float, dice: float, rate: float, raw: float) -> str:
+    """The bench line of a card game: every random draw counted (a card drawn from k is a
+    uniform draw below k, the same work as a die), and the share of the raw dice rate that dice
+    alone could reach if the engine did nothing but draw."""
+    draws = cards + dice
+    return (f"{'':<10}with cards: {cards:.1f} cards + {dice:.1f} dice = {draws:.1f} random draws a match, "
+            f"{rate * draws / 1e6:,.0f}M draws/s on 1 thread = {rate * draws / raw:.0%} of raw; counting dice only, "
+            f"even an engine that only drew would reach {dice / draws:.0%}")
 
 
 def cold_start(args: list[str], repeats: int = 5) -> tuple[float, float, float]:
@@ -128,6 +143,9 @@ def main() -> None:
               f"{rates[1] * dice_per / raw_loop[1]:>11.0%}{rates[2] * dice_per / raw_loop[2]:>11.0%}")
         print(f"{'':<10}per CPU-second: {per_cpu[1]:,.0f} matches on 1 thread, {per_cpu[2]:,.0f} on 2 "
               f"(what 2 idle cores would give: about {2 * per_cpu[2]:,.0f} matches/s)")
+        spec = spec_for(rs.info.id)
+        if spec.cards_per_length:
+            print(_with_cards(spec.cards_per_length * _mean_length(tally), dice_per, rates[1], raw_loop[1]))
         secs, tally = _timed(lambda: fast(sides, opts, FAST_BOUTS, 5, build="aot"))  # noqa: B023
         print(f"{'':<10}ahead-of-time build (short runs, 1 thread): {tally.n / secs:,.0f} matches/s")
     print()

@@ -26,7 +26,7 @@ from turnbuckle.rulesets.headlock.players import TagView, Wrestler, smart_tag, s
 from turnbuckle.sim.headlock.fast import TAG_OUTCOMES, Setup, run, trace
 from turnbuckle.sim.headlock.tables import pile_arrays, tag_table
 from turnbuckle.sim.odds import simulate
-from turnbuckle.sim.specs import FastEngineUnsupported
+from turnbuckle.sim.specs import FastEngineUnsupported, spec_for
 
 KO = {"choke": True, "knockout": True, "getup_die": "d8", "getup_rolls": 1}
 
@@ -177,3 +177,5 @@ def test_the_run_plays_the_traced_matches(four: tuple[int, ...]) -> None:
     assert tally.lengths == dict(Counter(traced.turns))
     assert tally.dice == sum(traced.dice)
     assert tally.figures["knockdowns"] == sum(traced.knockdowns)
+    per_turn = spec_for("headlock").cards_per_length  # what ``make bench`` counts as cards
+    assert [sum(isinstance(t, str) for t in tokens) for tokens in traced.tokens] == [per_turn * t for t in traced.turns]

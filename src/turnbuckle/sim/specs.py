@@ -88,6 +88,9 @@ class SimSpec:
     figures: tuple[Figure, ...] = ()
     figures_of: Callable[[MatchRecord], Mapping[str, float]] | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: Cards drawn per unit of match length (Headlock: two a turn). Dice counts leave cards out;
+    #: ``make bench`` adds them to count every random draw a match needs.
+    cards_per_length: int = 0
 
     def length_of(self, result: Result, options: Mapping[str, OptionValue]) -> int | None:
         return (self.length or (lambda r, _o: first_at(r)))(result, options)
@@ -203,6 +206,7 @@ SPECS: dict[str, SimSpec] = {
         length_unit="turns",
         figures=(Figure("knockdowns", "knockdowns per match (knockout variant)"),),
         figures_of=_headlock_figures,
+        cards_per_length=2,
     ),
     "deathmatch": SimSpec(
         "deathmatch",
