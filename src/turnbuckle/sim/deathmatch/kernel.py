@@ -320,29 +320,30 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                     trace[pos] = pa + 1
                     trace[pos + 1] = np.int64(p) - pa * 6 + 1
                 pos += 2
-            left = hp[best] - np.int64(damage[k, best, p])
-            if left <= 0:
-                left = 0
-                live ^= np.int64(1) << best
-                cnt[seat[best]] -= 1
-                if cnt[seat[best]] == 0:
-                    standing -= 1
-            if left != hp[best]:
-                hp[best] = left
-                q = seat[best]
-                for pk in range(WEAKEST, MOST_DANGEROUS):
-                    if used[pk]:
-                        if left == 0 or pk == STRONGEST:
-                            # A figure gone or less preferred: only the army's best needs a new look.
-                            if best_t[pk, q] == best:
-                                refresh(pk, q, seat_start, hp, power, danger, best_t, best_k)
-                        else:
-                            # Weakest and lowest-hp prefer a figure more as it loses HP.
-                            key = target_key(pk, 0, best, hp, power, danger)
-                            bt = best_t[pk, q]
-                            if bt == best or key < best_k[pk, q] or (key == best_k[pk, q] and best < bt):
-                                best_t[pk, q] = best
-                                best_k[pk, q] = key
+            # The same steps whether the attack hurts, kills or misses: which it does is as random as
+            # the dice, and a branch on it is often mispredicted. A miss changes nothing: a target's
+            # key is unchanged, and each army's best is the first of its lowest keys in table order.
+            hit = np.int64(damage[k, best, p])
+            left = max(hp[best] - hit, 0)
+            dead = np.int64(left == 0)
+            live ^= dead << best
+            q = seat[best]
+            cnt[q] -= dead
+            standing -= dead & np.int64(cnt[q] == 0)
+            hp[best] = left
+            for pk in range(WEAKEST, MOST_DANGEROUS):
+                if used[pk]:
+                    if left == 0 or (pk == STRONGEST and hit > 0):
+                        # A figure gone or less preferred: only the army's best needs a new look.
+                        if best_t[pk, q] == best:
+                            refresh(pk, q, seat_start, hp, power, danger, best_t, best_k)
+                    else:
+                        # Weakest and lowest-hp prefer a figure more as it loses HP.
+                        key = target_key(pk, 0, best, hp, power, danger)
+                        bt = best_t[pk, q]
+                        if bt == best or key < best_k[pk, q] or (key == best_k[pk, q] and best < bt):
+                            best_t[pk, q] = best
+                            best_k[pk, q] = key
         if standing < 2:
             break
     survivors = 0
