@@ -142,18 +142,21 @@ def target_key(policy, attacker, t, hp, power, danger):
 
 
 @njit(cache=True, inline="always")
-def refresh(policy, q, seat_start, hp, power, danger, best_t, best_k):
+def refresh(policy, q, seat_start, live, hp, power, danger, best_t, best_k):
     """Army ``q``'s preferred target under a policy whose key does not depend on the attacker
     (weakest, strongest, lowest-hp): its figures are ``seat_start[q]`` up to ``seat_start[q + 1]``
-    in table order. ``best_t`` is -1 and ``best_k`` NO_KEY when none of them stands."""
+    in table order, and those standing are the set bits of ``live`` there. ``best_t`` is -1 and
+    ``best_k`` NO_KEY when none of them stands."""
     bt = -1
     bk = NO_KEY
-    for t in range(seat_start[q], seat_start[q + 1]):
-        if hp[t] > 0:
-            key = target_key(policy, 0, t, hp, power, danger)
-            if key < bk:
-                bt = t
-                bk = key
+    rest = live & ((np.int64(1) << seat_start[q + 1]) - (np.int64(1) << seat_start[q]))
+    while rest != 0:
+        t = low_bit(rest)
+        rest &= rest - 1
+        key = target_key(policy, 0, t, hp, power, danger)
+        if key < bk:
+            bt = t
+            bk = key
     best_t[policy, q] = bt
     best_k[policy, q] = bk
 
@@ -179,7 +182,7 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
             standing += 1
         for pk in range(WEAKEST, MOST_DANGEROUS):
             if used[pk]:
-                refresh(pk, s, seat_start, hp, power, danger, best_t, best_k)
+                refresh(pk, s, seat_start, live, hp, power, danger, best_t, best_k)
     dice = 0
     pos = 0
     rnd = 0
@@ -270,7 +273,7 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
             if standing < 2:
                 break
             k = ordr[oi]
-            if hp[k] <= 0:
+            if (live >> k) & 1 == 0:
                 continue
             s = seat[k]
             pol = policy[s]
@@ -336,7 +339,7 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                     if left == 0 or (pk == STRONGEST and hit > 0):
                         # A figure gone or less preferred: only the army's best needs a new look.
                         if best_t[pk, q] == best:
-                            refresh(pk, q, seat_start, hp, power, danger, best_t, best_k)
+                            refresh(pk, q, seat_start, live, hp, power, danger, best_t, best_k)
                     else:
                         # Weakest and lowest-hp prefer a figure more as it loses HP.
                         key = target_key(pk, 0, best, hp, power, danger)
