@@ -27,7 +27,8 @@ flow of a match, which must match ``rulesets/headlock/engine.py``, ``clash.py`` 
 Matches are played in blocks of ``BLOCK`` (one block per parallel iteration) so each block's pile
 arrays are allocated once. ``play_match`` is inlined at numba's IR level (``inline="always"``):
 called as a function, passing its two dozen arrays cost about 85% of the run (141,000 against
-1,080,000 matches/s on one thread in an A/B run under the same load).
+1,080,000 matches/s on one thread in an A/B run under the same load), most of it numba's reference
+counting of the arrays passed; ``play_block``, which plays a block, is compiled without it.
 
 Keep everything in this one file: numba's cache only notices edits to the file of the function it
 compiled.
@@ -313,6 +314,35 @@ def play_match(state, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
     return DECISION * nw + (0 if a > b else half), turns, dice, downs, tags, pos
 
 
+@njit(cache=True, _nrt=False)
+def play_block(key, start, lo, hi, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
+               value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
+               unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy, codes, lengths, dice, downs):
+    """Matches ``lo .. hi - 1`` of the chunk, on the scratch arrays given.
+
+    Compiled without numba's reference counting (``_nrt=False``; it allocates nothing): with it,
+    each inlined call that passes arrays (two card draws a turn) adds an atomic increment and
+    decrement per array, which was 90% of the time outside a parallel loop (numba leaves them out
+    inside one), so the ahead-of-time build of ``run_chunk`` played at a fifth of the JIT speed."""
+    for j in range(lo, hi):
+        state = match_state(key, start + j)
+        # A constant wrestler count in each branch: the singles copy loses the tag logic.
+        if nw == 2:
+            c, t, n, k, _, _ = play_match(state, 2, turns, choke_rule, knockout, getup_rolls, getup_die,
+                                          value, face, adv, stats, moves, holds, choice, kcap, tagtab,
+                                          pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
+                                          taken, hp, kd, dummy, False)
+        else:
+            c, t, n, k, _, _ = play_match(state, 4, turns, choke_rule, knockout, getup_rolls, getup_die,
+                                          value, face, adv, stats, moves, holds, choice, kcap, tagtab,
+                                          pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
+                                          taken, hp, kd, dummy, False)
+        codes[j] = c
+        lengths[j] = t
+        dice[j] = n
+        downs[j] = k
+
+
 @njit(parallel=True, cache=True)
 def run_chunk(key, start, count, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
               value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
@@ -330,23 +360,10 @@ def run_chunk(key, start, count, nw, turns, choke_rule, knockout, getup_rolls, g
         hp = np.zeros(4, np.int64)
         kd = np.zeros(4, np.int64)
         dummy = np.zeros(1, np.int16)
-        for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            state = match_state(key, start + j)
-            # A constant wrestler count in each branch: the singles copy loses the tag logic.
-            if nw == 2:
-                c, t, n, k, _, _ = play_match(state, 2, turns, choke_rule, knockout, getup_rolls, getup_die,
-                                              value, face, adv, stats, moves, holds, choice, kcap, tagtab,
-                                              pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
-                                              taken, hp, kd, dummy, False)
-            else:
-                c, t, n, k, _, _ = play_match(state, 4, turns, choke_rule, knockout, getup_rolls, getup_die,
-                                              value, face, adv, stats, moves, holds, choice, kcap, tagtab,
-                                              pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
-                                              taken, hp, kd, dummy, False)
-            codes[j] = c
-            lengths[j] = t
-            dice[j] = n
-            downs[j] = k
+        play_block(key, start, b * BLOCK, min(count, (b + 1) * BLOCK), nw, turns, choke_rule, knockout,
+                   getup_rolls, getup_die, value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of,
+                   pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy,
+                   codes, lengths, dice, downs)
 
 
 @njit(cache=True)
