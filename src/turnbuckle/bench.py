@@ -109,7 +109,8 @@ def main() -> None:
     print(f"raw dice rate: numpy Generator.integers {raw_numpy / 1e6:,.0f}M dice/s (1 thread); "
           f"in-loop SplitMix64 {raw_loop[1] / 1e6:,.0f}M dice/s on 1 thread, {raw_loop[2] / 1e6:,.0f}M on 2")
     print("fast/s: matches per second on 1 and 2 threads; ratio: fast on 2 threads / reference; "
-          "of raw: the fast engine's dice per second / the in-loop generator's raw rate on as many threads")
+          "of raw: the fast engine's dice per second / the in-loop generator's raw rate on as many threads, "
+          "measured again just before the engine (other work on the machine moves both)")
     print()
     header = (f"{'ruleset':<10}{'ref/s':>10}{'fast/s 1t':>12}{'fast/s 2t':>12}{'ratio':>9}"
               f"{'dice/match':>12}{'dice/s 2t':>12}{'of raw 1t':>11}{'of raw 2t':>11}")
@@ -133,6 +134,7 @@ def main() -> None:
         per_cpu: dict[int, float] = {}
         dice_per = 0.0
         for t in (1, 2):
+            raw_loop[t] = in_loop_dice_rate(t)
             cpu0 = time.process_time()
             secs, tally = _timed(lambda: fast(sides, opts, FAST_BOUTS, 5, threads=t, build="jit"))  # noqa: B023
             per_cpu[t] = tally.n / max(time.process_time() - cpu0, 1e-9)
@@ -142,7 +144,8 @@ def main() -> None:
               f"{dice_per:>12.1f}{rates[2] * dice_per / 1e6:>11,.0f}M"
               f"{rates[1] * dice_per / raw_loop[1]:>11.0%}{rates[2] * dice_per / raw_loop[2]:>11.0%}")
         print(f"{'':<10}per CPU-second: {per_cpu[1]:,.0f} matches on 1 thread, {per_cpu[2]:,.0f} on 2 "
-              f"(what 2 idle cores would give: about {2 * per_cpu[2]:,.0f} matches/s)")
+              f"(what 2 idle cores would give: about {2 * per_cpu[2]:,.0f} matches/s); raw rate just before: "
+              f"{raw_loop[1] / 1e6:,.0f}M dice/s on 1 thread, {raw_loop[2] / 1e6:,.0f}M on 2")
         spec = spec_for(rs.info.id)
         if spec.cards_per_length:
             print(_with_cards(spec.cards_per_length * _mean_length(tally), dice_per, rates[1], raw_loop[1]))
