@@ -16,9 +16,9 @@ bout, which must match ``rulesets/boxing/engine.py`` (tests replay traced bouts 
 
 Speed notes: every helper is inlined at numba's IR level (``inline="always"``); calling
 ``play_bout`` as a function costs about 40% of the run, as each of its eleven table arguments is
-passed as a full array struct (and reference-counted: see ``play_block``). Initiative faces are
-split with unsigned division (no floor correction). Keep everything in this one file: numba's
-cache only notices edits to the file of the function it compiled.
+passed as a full array struct (and, likely, reference-counted: see ``play_block``). Initiative
+faces are split with unsigned division (no floor correction). Keep everything in this one file:
+numba's cache only notices edits to the file of the function it compiled.
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ flow of a match, which must match ``rulesets/headlock/engine.py``, ``clash.py`` 
 Matches are played in blocks of ``BLOCK`` (one block per parallel iteration) so each block's pile
 arrays are allocated once. ``play_match`` is inlined at numba's IR level (``inline="always"``):
 called as a function, passing its two dozen arrays cost about 85% of the run (141,000 against
-1,080,000 matches/s on one thread in an A/B run under the same load), most of it numba's reference
-counting of the arrays passed; ``play_block``, which plays a block, is compiled without it.
+1,080,000 matches/s on one thread in an A/B run under the same load), likely much of it numba's
+reference counting of the arrays passed (see ``play_block``, compiled without it).
 
 Keep everything in this one file: numba's cache only notices edits to the file of the function it
 compiled.
