@@ -16,7 +16,7 @@ each time it runs out.
 In a tag match the legal wrestler of the first team is corner 0 of every clash and draws first,
 as in the engine. A wrestler who wins a speed contest tags its partner in when the tag table
 (the player's own tag policy, asked at every pair of HP values) says so, and nobody is hit.
-``run_chunk`` calls the inlined match with a literal wrestler count so that the singles copy
+``play_block`` calls the inlined match with a literal wrestler count so that the singles copy
 carries none of the tag logic (one generic copy cost singles about a fifth of its speed).
 
 The rules' numbers (card values, suit advantage, move kinds, break-out dice and targets, choke
