@@ -37,3 +37,14 @@ class UnknownRulesetError(RulesError):
 
 class StrategyError(RulesError):
     """A strategy (or a player's choice list) is malformed or breaks a limit."""
+
+
+class EntryError(ScriptError):
+    """An entry of step-by-step play does not fit what was asked: ``index`` is its 1-based place in
+    the entries, ``text`` what was entered and ``reason`` what is allowed instead."""
+
+    def __init__(self, index: int, text: str, reason: str) -> None:
+        self.index = index
+        self.text = text
+        self.reason = reason
+        super().__init__(f"entry {index} '{text}': {reason}")

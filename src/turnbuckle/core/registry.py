@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import yaml
 
 from turnbuckle.core.errors import InputFileError, RulesError, SheetError, UnknownRulesetError
-from turnbuckle.core.events import EventLog, Json
+from turnbuckle.core.events import Event, EventLog, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, unique_names
 from turnbuckle.core.options import OptionSpec, resolve_options
 from turnbuckle.core.sources import Source
@@ -194,14 +194,27 @@ class Ruleset(ABC, Generic[S]):
     def narrate(self, record: MatchRecord) -> Writeup:
         """Turn a match record into a write-up (the ringside call)."""
 
+    # -- table play (core/step.py) ----------------------------------------------------------
+    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
+        """The indexes of ``events`` that ``viewer`` (a side's name; None for an onlooker) may
+        not see yet: another side's card or secret pick. Nothing is secret by default."""
+        return set()
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        """What a player at the table has in front of them, read from the events ``viewer`` may
+        see: the scoreboard, HP, their own cards. Nothing by default."""
+        return []
+
     def run(
         self,
         sides: Sequence[S],
         source: Source,
         options: Mapping[str, object] | None = None,
         players: Mapping[int, str] | None = None,
+        log: EventLog | None = None,
     ) -> MatchRecord:
-        """Validate the setup, play the match and return its full record."""
+        """Validate the setup, play the match and return its full record. Events go to ``log``
+        when one is given (so a caller still holds them if the match stops half way)."""
         n = len(sides)
         lo, hi = self.info.min_sides, self.info.max_sides
         if not lo <= n <= hi:
@@ -220,7 +233,7 @@ class Ruleset(ABC, Generic[S]):
                 )
         names = unique_names([self.side_name(s) for s in sides])
         setup = MatchSetup(sides=list(sides), names=names, options=resolved, players=chosen)
-        table = Table(source, EventLog())
+        table = Table(source, log if log is not None else EventLog())
         result = self.play(setup, table)
         return MatchRecord(
             ruleset=self.info.id,

@@ -30,6 +30,8 @@ class Request:
 
     purpose: str
     side: str | None = None
+    #: What each face means when a die picks from a list (face 1 is the first); empty otherwise.
+    faces: tuple[str, ...] = ()
 
     def label(self, what: str) -> str:
         return f"'{self.purpose} {what}'"

@@ -24,9 +24,11 @@ class Table:
         self.source = source
         self.log = log if log is not None else EventLog()
 
-    def roll(self, count: int, sides: int, purpose: str, side: str | None = None) -> Roll:
-        """Roll ``count`` d``sides`` for ``purpose``; the roll is logged and returned."""
-        faces = self.source.roll(count, sides, Request(purpose, side))
+    def roll(self, count: int, sides: int, purpose: str, side: str | None = None,
+             meaning: Sequence[str] = ()) -> Roll:
+        """Roll ``count`` d``sides`` for ``purpose``; the roll is logged and returned. When the die
+        picks from a list, ``meaning`` names what each face stands for (for prompts only)."""
+        faces = self.source.roll(count, sides, Request(purpose, side, tuple(meaning)))
         roll = Roll(purpose, f"{count}d{sides}", faces, sum(faces), side)
         self.log.add(roll)
         return roll

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from turnbuckle.core.events import Json
+from turnbuckle.core.events import Event, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
@@ -15,6 +15,7 @@ from turnbuckle.rulesets.boxing.engine import Bout
 from turnbuckle.rulesets.boxing.narrator import narrate
 from turnbuckle.rulesets.boxing.punches import GETUP_READINGS
 from turnbuckle.rulesets.boxing.sheet import Fighter, load_fighter
+from turnbuckle.rulesets.boxing.table_view import board
 
 INFO = RulesetInfo(
     id="boxing",
@@ -60,3 +61,6 @@ class BoxingRuleset(Ruleset[Fighter]):
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        return board(names, events, viewer)

@@ -115,7 +115,8 @@ class Battle:
         elif kind == "random":
             def roll_one() -> str:
                 face = self.table.roll(1, len(options), f"{attacker.label} random target "
-                                       f"(1-{len(options)}: {' '.join(options)})", side=attacker.player).total
+                                       f"(1-{len(options)}: {' '.join(options)})", side=attacker.player,
+                                       meaning=options).total
                 return options[face - 1]
 
             chosen = self.table.choose(options, purpose, attacker.player, automatic=roll_one, by="random")

@@ -30,7 +30,7 @@ def rps_throw(table: Table, piece: Piece, human: bool, attempt: int) -> str:
     purpose = f"{piece.player} rock-paper-scissors for {piece.label}, throw {attempt}"
     if human:
         return table.choose(list(THROWS), purpose, piece.player, automatic=None)
-    roll = table.roll(1, 3, f"{purpose} (1 rock, 2 paper, 3 scissors)", side=piece.player)
+    roll = table.roll(1, 3, f"{purpose} (1 rock, 2 paper, 3 scissors)", side=piece.player, meaning=THROWS)
     return THROWS[roll.total - 1]
 
 

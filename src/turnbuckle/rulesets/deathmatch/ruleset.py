@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from turnbuckle.core.errors import InputFileError
-from turnbuckle.core.events import Json
+from turnbuckle.core.events import Event, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.deathmatch import table_view
 from turnbuckle.rulesets.deathmatch.engine import Battle
 from turnbuckle.rulesets.deathmatch.figures import MAX_POWER, Army, army_from_ids, bestiary, load_army
 from turnbuckle.rulesets.deathmatch.initiative import TIEBREAKS
@@ -86,3 +87,9 @@ class DeathmatchRuleset(Ruleset[Army]):
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
+
+    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
+        return table_view.hidden(events, viewer)
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        return table_view.board(names, events, viewer)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from turnbuckle.core.events import Json
+from turnbuckle.core.events import Event, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.folkstyle import table_view
 from turnbuckle.rulesets.folkstyle.card import Card, card_json, load_card
 from turnbuckle.rulesets.folkstyle.engine import Bout
 from turnbuckle.rulesets.folkstyle.narrator import narrate
@@ -56,3 +57,6 @@ class FolkstyleRuleset(Ruleset[Card]):
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        return table_view.board(names, events, viewer)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from turnbuckle.core.events import Json, to_json_value
+from turnbuckle.core.events import Event, Json, to_json_value
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.headlock import table_view
 from turnbuckle.rulesets.headlock.engine import Match
 from turnbuckle.rulesets.headlock.narrator import narrate
 from turnbuckle.rulesets.headlock.players import PLAYER_KINDS
@@ -67,3 +68,9 @@ class HeadlockRuleset(Ruleset[Character]):
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
+
+    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
+        return table_view.hidden(events, viewer)
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        return table_view.board(names, events, viewer)

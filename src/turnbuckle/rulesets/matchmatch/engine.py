@@ -217,7 +217,8 @@ class Match:
     def roll_style(self) -> str:
         die = die_for(len(self.style_list))
         for _ in range(MAX_REROLLS):
-            face = self.table.roll(1, die, f"round {self.round} style").total
+            face = self.table.roll(1, die, f"round {self.round} style",
+                                  meaning=[title(s) for s in self.style_list]).total
             if face <= len(self.style_list):
                 return self.style_list[face - 1]
         raise RulesError(f"round {self.round}: no style after {MAX_REROLLS} rerolls; check the dice")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.table import Table
-from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, abbreviation, find_style
+from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, abbreviation, find_style, title
 
 COLUMNS = ("A", "B", "C")
 
@@ -57,6 +57,7 @@ def roll_grid(table: Table) -> Grid:
     cells = []
     for r in range(1, 4):
         for c in COLUMNS:
-            face = table.roll(1, len(GRID_STYLES), f"grid cell {c}{r}").total
+            face = table.roll(1, len(GRID_STYLES), f"grid cell {c}{r}",
+                              meaning=[title(s) for s in GRID_STYLES]).total
             cells.append(GRID_STYLES[face - 1])
     return Grid(((cells[0], cells[1], cells[2]), (cells[3], cells[4], cells[5]), (cells[6], cells[7], cells[8])))

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from turnbuckle.core.errors import RulesError, SheetError
-from turnbuckle.core.events import Json
+from turnbuckle.core.events import Event, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Verdict, parse_yaml, read_text_file
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.matchmatch import table_view
 from turnbuckle.rulesets.matchmatch.engine import play_match
 from turnbuckle.rulesets.matchmatch.match_types import MatchType, load_match_types
 from turnbuckle.rulesets.matchmatch.narrator import narrate
@@ -119,3 +120,9 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
+
+    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
+        return table_view.hidden(events, viewer)
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        return table_view.board(names, events, viewer)

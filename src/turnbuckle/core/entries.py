@@ -1,0 +1,163 @@
+"""Entries of step-by-step play: what the match asks for next (a :class:`Need`), and a source that
+answers from a list of entries and stops the match when they run out.
+
+An entry is one token as a dice script holds it: a die face (``4``), a card code (``QH``) or a
+choice word (``top``). A roll of 2d6 takes two entries.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from turnbuckle.core.cards import Card, parse_card
+from turnbuckle.core.errors import EntryError, RulesError
+from turnbuckle.core.events import Json
+from turnbuckle.core.sources import Request, face_value
+
+NeedKind = Literal["roll", "card", "choice"]
+CARD_HELP = "a card code: rank A, 2-10, J, Q or K, then suit C, D, H or S (QH, 10S)"
+
+
+def word_key(text: str) -> str:
+    """How a choice word is compared: any case, and spaces, hyphens and underscores alike.
+
+    >>> word_key(" High-Spot ") == word_key("high_spot")
+    True
+    """
+    return re.sub(r"[\s_-]+", "_", text.strip().lower())
+
+
+@dataclass(frozen=True)
+class Need:
+    """What the match needs next: ``kind`` is ``roll`` (``count`` dice of ``sides`` faces, of which
+    ``given`` are already entered; ``faces`` says what each face means when the die picks from a
+    list), ``card`` or ``choice`` (one of ``options``). ``side`` is the name of the side it
+    belongs to (None for a roll nobody owns, such as a coin or the round's style)."""
+
+    kind: NeedKind
+    purpose: str
+    side: str | None = None
+    count: int = 0
+    sides: int = 0
+    given: tuple[int, ...] = ()
+    faces: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+
+    @property
+    def wanted(self) -> int:
+        """How many entries answer this need: the faces still missing, or one."""
+        return self.count - len(self.given) if self.kind == "roll" else 1
+
+    def meanings(self) -> list[str]:
+        """'1 Brawling', '2 Technical'... and '7-8 roll again' where the die is larger than the list."""
+        if not self.faces:
+            return []
+        out = [f"{i} {what}" for i, what in enumerate(self.faces, start=1)]
+        extra = len(self.faces) + 1
+        if extra < self.sides:
+            out.append(f"{extra}-{self.sides} roll again")
+        elif extra == self.sides:
+            out.append(f"{extra} roll again")
+        return out
+
+    def allowed(self) -> str:
+        """What an entry for this need may be, in words."""
+        if self.kind == "roll":
+            return f"a whole number from 1 to {self.sides}"
+        if self.kind == "card":
+            return CARD_HELP
+        return f"one of {', '.join(self.options)}"
+
+    def describe(self) -> str:
+        """The request in one line, e.g. ``Red punch: roll 2d6`` or ``Red move: choose one of ...``."""
+        if self.kind == "roll":
+            text = f"{self.purpose}: roll {self.count}d{self.sides}"
+            if self.given:
+                text += f" (die {len(self.given) + 1} of {self.count}; entered so far: " \
+                        f"{' '.join(map(str, self.given))})"
+            meanings = self.meanings()
+            return text + (f"; faces: {', '.join(meanings)}" if meanings else "")
+        if self.kind == "card":
+            return f"{self.purpose}: draw a card and enter its code"
+        return f"{self.purpose}: choose one of {', '.join(self.options)}"
+
+    def accept(self, text: str) -> str:
+        """The entry as stored (``05`` -> ``5``, ``qh`` -> ``QH``, ``High Spot`` -> ``high_spot``), or
+        a RulesError saying what is allowed. A card is not checked against the pile here."""
+        if self.kind == "roll":
+            face = face_value(text.strip(), self.sides)
+            if face is None:
+                raise RulesError(f"expected {self.allowed()} for '{self.purpose}' ({self.count}d{self.sides})")
+            return str(face)
+        if self.kind == "card":
+            try:
+                return parse_card(text).code
+            except RulesError:
+                raise RulesError(f"expected {CARD_HELP} for '{self.purpose}'") from None
+        key = word_key(text)
+        for option in self.options:
+            if word_key(option) == key:
+                return option
+        raise RulesError(f"expected {self.allowed()} for '{self.purpose}'")
+
+    def to_json(self) -> dict[str, Json]:
+        out: dict[str, Json] = {"kind": self.kind, "purpose": self.purpose, "side": self.side}
+        if self.kind == "roll":
+            out.update(count=self.count, sides=self.sides, given=list(self.given), faces=list(self.faces))
+        elif self.kind == "choice":
+            out["options"] = list(self.options)
+        return out
+
+
+class NeedInput(Exception):
+    """Raised by :class:`EntrySource` when the entries run out; it carries what is needed next."""
+
+    def __init__(self, need: Need) -> None:
+        super().__init__(need.describe())
+        self.need = need
+
+
+class EntrySource:
+    """A source that answers from ``entries`` in order and raises :class:`NeedInput` when they run
+    out. A wrong entry is an :class:`EntryError` naming its place and what is allowed. ``used``
+    holds the entries taken so far, as stored (see :meth:`Need.accept`)."""
+
+    gives_choices = True
+
+    def __init__(self, entries: Sequence[str], kind: str = "ask") -> None:
+        self.seed: int | None = None
+        self.kind = kind
+        self.entries = list(entries)
+        self.used: list[str] = []
+
+    def _take(self, need: Need, pile: Sequence[Card] = ()) -> str:
+        index = len(self.used)
+        if index >= len(self.entries):
+            raise NeedInput(need)
+        text = self.entries[index]
+        try:
+            value = need.accept(text)
+        except RulesError as exc:
+            raise EntryError(index + 1, text, str(exc)) from None
+        if need.kind == "card" and parse_card(value) not in pile:
+            raise EntryError(index + 1, text, f"{value} is not in the pile for '{need.purpose}' "
+                                              "(already drawn, or in another pile)")
+        self.used.append(value)
+        return value
+
+    def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
+        faces: list[int] = []
+        for _ in range(count):
+            need = Need("roll", request.purpose, request.side, count=count, sides=sides,
+                        given=tuple(faces), faces=request.faces)
+            faces.append(int(self._take(need)))
+        return tuple(faces)
+
+    def card(self, pile: Sequence[Card], request: Request) -> Card:
+        return parse_card(self._take(Need("card", request.purpose, request.side), pile))
+
+    def choose(self, options: Sequence[str], request: Request) -> str:
+        return self._take(Need("choice", request.purpose, request.side, options=tuple(options)))

@@ -1,0 +1,172 @@
+"""Step-by-step play: a match as a pure function of its setup and the entries made so far.
+
+``play_step(ruleset, sides, entries)`` replays the entries through the engine and returns a
+:class:`Step`: either the finished record, or what is needed next (a :class:`Need`), whose side
+it is, and what that side may see (its :class:`Seen`: the events it may know, the game's board
+for it). Nothing waits for a person: a front end keeps the entries (a form, a file), adds the
+next one and calls again. Undo is the same entries minus the last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from turnbuckle.core.entries import EntrySource, Need, NeedInput
+from turnbuckle.core.errors import EntryError
+from turnbuckle.core.events import Choice, Draw, Event, EventLog, Json, Roll
+from turnbuckle.core.match import MatchRecord, Result, unique_names
+from turnbuckle.core.options import resolve_options
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.core.render import render_text
+from turnbuckle.core.writeup import Heading, Line, Writeup
+
+#: The summary of the stand-in result a match in progress is narrated with; the narration is cut there.
+_IN_PROGRESS = "\x00in progress\x00"
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one side may see: ``events`` as JSON, another side's secrets as ``{"type": "hidden",
+    "side": ...}``; ``board`` the game's lines for that side (scoreboard, HP, own cards)."""
+
+    side: str | None
+    events: tuple[Json, ...]
+    board: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Json]:
+        return {"side": self.side, "board": list(self.board), "events": list(self.events)}
+
+
+@dataclass(frozen=True)
+class Step:
+    """Where a match stands after the entries: ``record`` when it is over, else ``need`` (what is
+    asked next), ``side`` (the index of the side it belongs to, None for nobody's roll) and
+    ``seen`` (what that side may see). ``entries`` are the entries as stored (``qh`` -> ``QH``);
+    ``narration`` is the write-up so far as an onlooker may read it, one line each."""
+
+    entries: tuple[str, ...]
+    record: MatchRecord | None
+    need: Need | None
+    side: int | None
+    seen: Seen | None
+    narration: tuple[str, ...]
+
+    @property
+    def done(self) -> bool:
+        return self.record is not None
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "entries": list(self.entries),
+            "done": self.done,
+            "need": None if self.need is None else self.need.to_json(),
+            "side": self.side,
+            "seen": None if self.seen is None else self.seen.to_json(),
+            "narration": list(self.narration),
+            "record": None if self.record is None else self.record.to_json(),
+        }
+
+
+def play_step(
+    rs: Ruleset[Any],
+    sides: Sequence[Any],
+    entries: Sequence[str],
+    options: Mapping[str, object] | None = None,
+    players: Mapping[int, str] | None = None,
+    narrate: bool = True,
+) -> Step:
+    """Play ``entries`` (die faces, card codes, choice words, as strings) and say what comes next.
+
+    A wrong entry, or one after the match is over, is an :class:`EntryError` naming its place and
+    what is allowed. ``narrate=False`` leaves the narration out (it costs a write-up per call)."""
+    source = EntrySource(entries)
+    log = EventLog()
+    need: Need | None = None
+    record: MatchRecord | None = None
+    try:
+        record = rs.run(sides, source, options, players, log=log)
+    except NeedInput as stop:
+        need = stop.need
+    if record is not None and len(source.used) < len(entries):
+        n = len(source.used)
+        raise EntryError(n + 1, entries[n], f"the match is over after entry {n}; leave this and "
+                                            "the entries after it out")
+    names = unique_names([rs.side_name(s) for s in sides])
+    events = record.events if record is not None else log.events
+    lines: tuple[str, ...] = ()
+    if narrate:
+        partial = record or _partial_record(rs, sides, names, events, options, players)
+        lines = narration(rs, partial, record is not None)
+    if need is None:
+        return Step(tuple(source.used), record, None, None, None, lines)
+    side = names.index(need.side) if need.side in names else None
+    return Step(tuple(source.used), None, need, side, seen_by(rs, names, events, need.side), lines)
+
+
+def seen_by(rs: Ruleset[Any], names: Sequence[str], events: Sequence[Event], viewer: str | None) -> Seen:
+    """What ``viewer`` may see of ``events``."""
+    hidden = rs.hidden(events, viewer)
+    shown = [e for i, e in enumerate(events) if i not in hidden]
+    out: list[Json] = [{"type": "hidden", "side": owner(e)} if i in hidden else e.to_json()
+                       for i, e in enumerate(events)]
+    return Seen(viewer, tuple(out), tuple(rs.board(names, shown, viewer)))
+
+
+def owner(event: Event) -> str | None:
+    """The side an event belongs to: a roll's, draw's or choice's ``side``, a happening's ``side`` field."""
+    if isinstance(event, (Roll, Draw, Choice)):
+        return event.side
+    side = event.data.get("side")
+    return side if isinstance(side, str) else None
+
+
+def hide_until(
+    events: Sequence[Event],
+    viewer: str | None,
+    secret: Callable[[Event], bool],
+    reveals: Callable[[Event], bool],
+) -> set[int]:
+    """The common shape of secrets: an event for which ``secret`` holds, owned by a side other than
+    ``viewer``, stays hidden until a later event for which ``reveals`` holds."""
+    hidden: set[int] = set()
+    pending: list[int] = []
+    for i, event in enumerate(events):
+        if reveals(event):
+            pending.clear()
+        if secret(event) and owner(event) != viewer:
+            pending.append(i)
+    hidden.update(pending)
+    return hidden
+
+
+def _partial_record(rs: Ruleset[Any], sides: Sequence[Any], names: list[str], events: Sequence[Event],
+                    options: Mapping[str, object] | None, players: Mapping[int, str] | None) -> MatchRecord:
+    return MatchRecord(
+        ruleset=rs.info.id, ruleset_version=rs.info.version, seed=None, dice="ask",
+        options=resolve_options(rs.info.options, options or {}), names=names,
+        sheets=[rs.side_json(s) for s in sides], events=list(events),
+        result=Result(None, "in progress", {}, _IN_PROGRESS), players=dict(players or {}),
+    )
+
+
+def narration(rs: Ruleset[Any], record: MatchRecord, done: bool) -> tuple[str, ...]:
+    """The write-up as an onlooker may read it: of a match in progress, the part before its
+    result, with every side's secrets left out; of a finished match, all of it."""
+    if not done:
+        hidden = rs.hidden(record.events, None)
+        events = [e for i, e in enumerate(record.events) if i not in hidden]
+        record = MatchRecord(record.ruleset, record.ruleset_version, record.seed, record.dice,
+                             record.options, record.names, record.sheets, events, record.result,
+                             record.players)
+    writeup = rs.narrate(record)
+    blocks = list(writeup.blocks)
+    if not done:
+        cut = next((i for i, b in enumerate(blocks) if isinstance(b, Line) and _IN_PROGRESS in b.text),
+                   len(blocks))
+        blocks = blocks[:cut]
+        while blocks and isinstance(blocks[-1], Heading):
+            blocks.pop()
+    text = render_text(Writeup("-", blocks))
+    return tuple(text.splitlines()[2:])
