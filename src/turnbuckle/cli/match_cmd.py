@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from turnbuckle.cli.common import user_errors
+from turnbuckle.cli.table_play import Stopped, play_at_table
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import parse_option_pairs
 from turnbuckle.core.registry import Ruleset, get_ruleset
@@ -77,6 +78,8 @@ def match(
                                                       "(same as --player).")] = None,
     stake: Annotated[str | None, typer.Option(help="What the match is played for, kept in the result "
                                               "(--option stake=...).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="With --dice FILE: play the saved entries, then "
+                                         "ask at the prompt for the rest.")] = False,
 ) -> None:
     """Play a match and print the write-up (text, Markdown) or the full record (JSON)."""
     with user_errors():
@@ -90,8 +93,18 @@ def match(
                 options[key] = value
         names = [rs.side_name(s) for s in loaded]
         players = parse_players(rs, [*(player or []), *(policy or [])], names)
-        source = make_source(seed, dice)
-        record = rs.run(loaded, source, options, players)
+        if resume and (dice is None or dice == "ask"):
+            raise RulesError("--resume plays on from saved entries: give them with --dice FILE")
+        if dice == "ask" or resume:
+            if seed is not None:
+                raise RulesError("give --seed or --dice, not both: a dice script or the table decides every roll")
+            try:
+                record = play_at_table(rs, loaded, options, players, dice if resume else None)
+            except Stopped as stop:
+                print(f"turnbuckle: {stop.message}", file=sys.stderr)
+                raise typer.Exit(stop.code) from None
+        else:
+            record = rs.run(loaded, make_source(seed, dice), options, players)
         writeup = None if fmt == "json" else rs.narrate(record)
         sys.stdout.write(render(record, writeup, fmt))
 

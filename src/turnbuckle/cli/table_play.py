@@ -1,0 +1,223 @@
+"""Table mode (``match --dice ask``, ``--dice FILE --resume``): the match shown as it goes, one
+prompt per roll, card or choice, built on :func:`turnbuckle.core.step.play_step`.
+
+Prompts, narration and the board go to stderr; the finished write-up (or record) to stdout. At a
+prompt, ``undo`` takes back the last answer and ``help`` says what is asked. On end of input,
+Ctrl-C or too many bad answers the entries so far are saved in the current folder, to play on with
+``--dice FILE --resume``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from turnbuckle.core.entries import Need
+from turnbuckle.core.errors import EntryError, InputFileError, RulesError
+from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.core.sources import parse_script
+from turnbuckle.core.step import Step, play_step
+
+#: Bad answers in a row before the entries are saved and the command gives up.
+TRIES = 10
+EXIT_ERROR = 2
+EXIT_INTERRUPTED = 130
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+class Stopped(Exception):
+    """The session stops before the match is over; ``code`` is the exit code, ``message`` the line."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@dataclass
+class Session:
+    """One table session: the entries so far, grouped by the answer that gave them (undo takes
+    back a whole answer), with what each answered, and what has been shown."""
+
+    rs: Ruleset[Any]
+    sides: Sequence[Any]
+    options: Mapping[str, object]
+    players: Mapping[int, str]
+    ask: Callable[[str], str]
+    tell: Callable[[str], None]
+    groups: list[tuple[list[str], str]] = field(default_factory=list)
+    shown: tuple[str, ...] = ()
+    board: tuple[str, ...] = ()
+
+    @property
+    def entries(self) -> list[str]:
+        return [e for tokens, _ in self.groups for e in tokens]
+
+    def step(self, entries: Sequence[str]) -> Step:
+        return play_step(self.rs, self.sides, entries, self.options, self.players)
+
+    def show(self, step: Step) -> None:
+        """The narration that is new since the last step (nothing after an undo)."""
+        common = 0
+        while common < min(len(self.shown), len(step.narration)) and \
+                self.shown[common] == step.narration[common]:
+            common += 1
+        for line in step.narration[common:]:
+            self.tell(line)
+        self.shown = step.narration
+
+    def prompt(self, step: Step) -> str:
+        need = step.need
+        assert need is not None and step.seen is not None  # a step that is not done has both
+        board = step.seen.board
+        if board and board != self.board:
+            self.tell("")
+            for line in board:
+                self.tell(f"  | {line}")
+        self.board = board
+        who = f"[{need.side}] " if need.side and not need.purpose.startswith(need.side) else ""
+        return f"{who}{need.describe()} > "
+
+    def play(self) -> MatchRecord:
+        step = self.step(self.entries)
+        self.show(step)
+        bad = 0
+        while step.record is None:
+            need = step.need
+            assert need is not None
+            try:
+                answer = self.ask(self.prompt(step))
+            except EOFError:
+                raise self.stop("input ended", EXIT_ERROR) from None
+            except KeyboardInterrupt:
+                raise self.stop("interrupted", EXIT_INTERRUPTED) from None
+            word = answer.strip().lower()
+            if word == "help":
+                self.tell(help_text(need))
+                continue
+            if word == "undo":
+                if not self.groups:
+                    self.tell("  nothing to undo yet")
+                    continue
+                tokens, purpose = self.groups.pop()
+                self.tell(f"  took back {' '.join(tokens)} ({purpose})")
+                step = self.step(self.entries)
+                self.show(step)
+                continue
+            tokens = answer_tokens(need, answer)
+            try:
+                if not tokens:
+                    raise RulesError(f"enter {need.allowed()}")
+                if len(tokens) > need.wanted:
+                    raise RulesError(f"{len(tokens)} faces given, but this roll needs {need.wanted} more")
+                nxt = self.step([*self.entries, *tokens])
+            except EntryError as exc:
+                bad += 1
+                self.tell(f"  {exc.reason}; try again (or 'help', 'undo')")
+            except RulesError as exc:
+                bad += 1
+                self.tell(f"  {exc}; try again (or 'help', 'undo')")
+            else:
+                bad = 0
+                n = len(self.entries)
+                self.groups.append((list(nxt.entries[n:]), need.purpose))
+                step = nxt
+                self.show(step)
+            if bad >= TRIES:
+                raise self.stop(f"no valid answer after {TRIES} tries", EXIT_ERROR)
+        return step.record
+
+    def stop(self, why: str, code: int) -> Stopped:
+        """Save the entries so far and say where; the exception to raise."""
+        entries = self.entries
+        if not entries:
+            return Stopped(f"{why}; nothing was entered yet, so nothing is saved", code)
+        path = save_entries(self.rs.info.id, self.groups)
+        return Stopped(f"{why}; the {len(entries)} entries so far are saved in {path.name}: play on with the "
+                       f"same command and --dice {path.name} --resume", code)
+
+
+def answer_tokens(need: Need, answer: str) -> list[str]:
+    """A roll's answer holds one or more faces; a card or a choice is the whole answer (a choice
+    may be written in words, 'High Spot')."""
+    if need.kind == "roll":
+        return [t for t in _SPLIT.split(answer.strip()) if t]
+    text = answer.strip()
+    return [text] if text else []
+
+
+def help_text(need: Need) -> str:
+    lines = [f"  Asked: {need.describe()}", f"  Enter {need.allowed()}."]
+    if need.kind == "roll" and need.wanted > 1:
+        lines.append(f"  Give the {need.wanted} faces in the order rolled, on one line or one at a time.")
+    if need.kind == "choice":
+        lines.append("  Any case will do, and spaces or hyphens for underscores ('High Spot' for high_spot).")
+    lines.append("  'undo' takes back the last answer. End of input (Ctrl-D) or Ctrl-C saves the entries "
+                 "so far, to play on with --dice FILE --resume.")
+    return "\n".join(lines)
+
+
+def save_entries(ruleset: str, groups: Sequence[tuple[Sequence[str], str]], folder: Path | None = None) -> Path:
+    """Write the entries as a dice script (one answer a line, its purpose as a comment) to a new
+    file in ``folder`` (the current folder) and return its path."""
+    folder = folder or Path.cwd()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{ruleset}-entries-{stamp}.txt"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{ruleset}-entries-{stamp}-{n}.txt"
+    lines = [f"# turnbuckle {ruleset}: the entries of a match in progress, in order.",
+             "# Play on with the same command and --dice THIS-FILE --resume."]
+    for tokens, purpose in groups:
+        text = " ".join(tokens)
+        lines.append(f"{text:<12} # {purpose}" if purpose else text)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def read_entries(path: str) -> list[tuple[list[str], str]]:
+    """The entries of a saved (or hand-written) script, one group each."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputFileError(f"dice script '{p}' not found; give the file the entries were saved in") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputFileError(f"cannot read dice script '{p}': {exc}") from None
+    return [([tok.text], "") for tok in parse_script(text)]
+
+
+def tell(message: str) -> None:
+    """Show a line at the table (stderr)."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def ask(prompt: str) -> str:
+    """Show a prompt and read one answer; end of input is an EOFError."""
+    print(prompt, end="", file=sys.stderr, flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+def play_at_table(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, object],
+                  players: Mapping[int, str], resume: str | None = None) -> MatchRecord:
+    """Play a match at the prompt (stdin and stderr), after the entries of ``resume`` if given.
+    Raises :class:`Stopped` when the session ends early, with the entries saved."""
+    session = Session(rs, sides, options, players, ask, tell)
+    if resume is not None:
+        session.groups = read_entries(resume)
+        try:
+            session.step(session.entries)
+        except EntryError as exc:
+            raise RulesError(f"dice script '{resume}': {exc}") from None
+        tell(f"Resuming from {resume}: {len(session.groups)} entries played.")
+    return session.play()
