@@ -2,14 +2,49 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import traceback
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from turnbuckle import __version__
 from turnbuckle.cli import deathmatch_cmds, headlock_cmds, info_cmds, match_cmd, matchmatch_cmds, odds_cmds
+from turnbuckle.cli.common import internal_error, interrupted
+
+
+class _Program(TyperGroup):
+    """The program's command group: an error we did not foresee is a bug of ours and ends with one
+    line and exit 3 (``--debug`` prints the traceback first), so a script can tell it from a
+    user's mistake (exit 2) and from a finding (exit 1); Ctrl-C anywhere is exit 130."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise interrupted() from None
+        except (typer.Exit, typer.Abort):
+            raise
+        except Exception as exc:
+            from turnbuckle.core.errors import RulesError
+
+            if _is_click_error(exc):  # a usage error: click reports it (exit 2)
+                raise
+            if isinstance(exc, RulesError):  # a user's mistake that escaped a command's handler
+                from turnbuckle.cli.common import fail
+
+                raise fail(str(exc)) from None
+            if ctx.params.get("debug"):
+                traceback.print_exc()
+            raise internal_error(exc) from None
+
+
+def _is_click_error(exc: BaseException) -> bool:
+    return any(k.__name__ in ("ClickException", "UsageError") for k in type(exc).__mro__)
+
 
 app = typer.Typer(
+    cls=_Program,
     name="turnbuckle",
     help="Play, referee and simulate tabletop combat-sports games.",
     no_args_is_help=True,
@@ -29,6 +64,10 @@ def _version(value: bool) -> None:
 def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the full traceback of an internal error (exit 3) instead of "
+                           "one line.")
     ] = False,
 ) -> None:
     """Play, referee and simulate tabletop combat-sports games.

@@ -9,15 +9,34 @@ from contextlib import contextmanager
 import typer
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.inputs import printable
 
 EXIT_PROBLEMS = 1  # validate found problems in the input
 EXIT_ERROR = 2  # bad input: a missing file, a bad option, a broken dice script...
+EXIT_BUG = 3  # an error we did not foresee: a bug of ours (--debug shows the traceback)
+EXIT_INTERRUPTED = 130  # Ctrl-C
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
-    """Print ``error: message`` on stderr and return the Exit to raise."""
-    print(f"turnbuckle: error: {message}", file=sys.stderr)
+    """Print ``error: message`` on stderr (on one line, control characters escaped) and return
+    the Exit to raise."""
+    print(f"turnbuckle: error: {printable(message)}", file=sys.stderr)
     return typer.Exit(code)
+
+
+def internal_error(exc: BaseException) -> typer.Exit:
+    """Report an unforeseen error (our bug) in one line and return the Exit (3) to raise."""
+    what = printable(f"{type(exc).__name__}: {exc}")
+    if len(what) > 200:
+        what = what[:197] + "..."
+    print(f"turnbuckle: internal error (a bug in turnbuckle, not in your input): {what}; "
+          "rerun with `turnbuckle --debug ...` for the traceback", file=sys.stderr)
+    return typer.Exit(EXIT_BUG)
+
+
+def interrupted() -> typer.Exit:
+    print("turnbuckle: interrupted", file=sys.stderr)
+    return typer.Exit(EXIT_INTERRUPTED)
 
 
 @contextmanager
@@ -28,5 +47,4 @@ def user_errors() -> Iterator[None]:
     except RulesError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
-        print("turnbuckle: interrupted", file=sys.stderr)
-        raise typer.Exit(130) from None
+        raise interrupted() from None

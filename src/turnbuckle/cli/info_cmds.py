@@ -8,7 +8,8 @@ from typing import Annotated
 import typer
 
 from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors
-from turnbuckle.core.registry import all_rulesets, get_ruleset, read_text_file, sides_word
+from turnbuckle.core.inputs import printable, read_input
+from turnbuckle.core.registry import all_rulesets, get_ruleset, sides_word
 
 
 def rulesets() -> None:
@@ -48,16 +49,16 @@ def validate(
     """Check a sheet: prints 'valid', or every problem (exit 1). A missing file is exit 2."""
     with user_errors():
         rs = get_ruleset(ruleset)
-        text = read_text_file(file)
+        text = read_input(file)
         verdict = rs.check_text(text, str(file))
         for warning in verdict.warnings:
-            print(f"{file}: warning: {warning}")
+            print(f"{file}: warning: {printable(warning)}")
         if verdict.valid:
             print(f"{file}: valid {verdict.what}")
             return
         print(f"{file}: {len(verdict.problems)} problem(s):")
         for p in verdict.problems:
-            print(f"  - {p}")
+            print(f"  - {printable(p)}")
         raise fail(f"{file} is not a valid {verdict.what}", EXIT_PROBLEMS)
 
 

@@ -9,8 +9,9 @@ from typing import Annotated
 import typer
 
 from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors
-from turnbuckle.core.errors import RulesError
-from turnbuckle.core.registry import get_ruleset, read_text_file
+from turnbuckle.core.errors import InputRefused, RulesError
+from turnbuckle.core.inputs import read_input
+from turnbuckle.core.registry import get_ruleset
 
 
 def strategy(
@@ -65,9 +66,11 @@ def validate_strategy(
         rs = get_ruleset(ruleset)
         if not isinstance(rs, MatchMatchRuleset):
             raise RulesError(f"'validate-strategy' is a MatchMatch command; '{ruleset}' is {rs.info.id}")
-        text = read_text_file(file)
+        text = read_input(file, "strategy")
         try:
             plan = load_strategy_document(text, str(file))
+        except InputRefused:
+            raise
         except RulesError as exc:
             print(f"{file}: 1 problem(s):\n  - {exc}")
             raise fail(f"{file} is not a valid {rs.info.id} strategy", EXIT_PROBLEMS) from None

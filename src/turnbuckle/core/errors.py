@@ -23,6 +23,12 @@ class InputFileError(RulesError):
     """A file is missing, unreadable, or not valid YAML/JSON/text of the expected kind."""
 
 
+class InputRefused(InputFileError):
+    """Input refused before it is understood: too large, not a regular file, or built to harm
+    (YAML aliases, nesting too deep, a number too long, control characters). ``validate`` reports it
+    as an error (exit 2), not as a problem of the sheet (exit 1)."""
+
+
 class ScriptError(RulesError):
     """A dice/card script token is wrong for what was asked, or the script ran out."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reprlib
+import unicodedata
 from typing import Annotated, TypeVar
 
 from pydantic import AfterValidator, BaseModel, Field, Strict, ValidationError
@@ -15,17 +16,51 @@ M = TypeVar("M", bound=BaseModel)
 StrictInt = Annotated[int, Strict()]
 
 
+#: Letters that show as blank space (Hangul fillers, the blank Braille pattern).
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: Zero-width joiners some scripts and emoji sequences need; allowed beside visible characters.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _visible(c: str) -> bool:
+    return not c.isspace() and c not in _BLANK_LETTERS and unicodedata.category(c) not in ("Cf", "Mn", "Me")
+
+
+def hidden_characters(value: str) -> str | None:
+    """Why a name would read differently from how it is stored, or None: it holds an invisible
+    formatting or text-direction character (U+200B, U+202E...), or nothing visible at all."""
+    for c in value:
+        if unicodedata.category(c) in ("Cf", "Cs") and c not in _JOINERS:
+            return f"holds an invisible or text-direction character (U+{ord(c):04X}); remove it"
+    if value.strip() and not any(_visible(c) for c in value):
+        return "has no visible character"
+    return None
+
+
 def one_line_name(value: str) -> str:
-    """A name must show at least one character and fit on one line (it heads tables and logs)."""
+    """A name must show at least one character and fit on one line (it heads tables and logs), and
+    hold nothing that would make a write-up read differently from the sheet (``hidden_characters``)."""
     if not value.strip():
         raise ValueError("a name needs at least one visible character")
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in value):
         raise ValueError("a name must fit on one line, without tabs or control characters")
+    why = hidden_characters(value)
+    if why:
+        raise ValueError(f"a name {why}")
     return value
 
 
 #: A display name: 1 to 60 characters, one line, something visible.
 Name = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(one_line_name)]
+
+
+def optional_name(value: str) -> str:
+    """A nickname: empty, or a name by ``one_line_name``'s rules."""
+    return one_line_name(value) if value else value
+
+
+#: An optional second name (a nickname): empty, or up to 60 characters like a ``Name``.
+Nickname = Annotated[str, Field(max_length=60), AfterValidator(optional_name)]
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = 60

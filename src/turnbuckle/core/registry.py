@@ -9,10 +9,9 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-import yaml
-
-from turnbuckle.core.errors import InputFileError, RulesError, SheetError, UnknownRulesetError
+from turnbuckle.core.errors import InputFileError, InputRefused, RulesError, SheetError, UnknownRulesetError
 from turnbuckle.core.events import Event, EventLog, Json
+from turnbuckle.core.inputs import parse_yaml, path_exists, read_input
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, unique_names
 from turnbuckle.core.options import OptionSpec, resolve_options
 from turnbuckle.core.sources import Source
@@ -71,50 +70,10 @@ class Sample:
     text: str
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe loader that refuses a key given twice in one mapping (YAML would keep the last)."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[object, object]:
-        seen: set[object] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
-            try:
-                duplicate = key in seen
-            except TypeError:  # an unhashable key; the base constructor reports it
-                break
-            if duplicate:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"the key '{key}' is given twice; keep one", key_node.start_mark
-                )
-            seen.add(key)
-        return super().construct_mapping(node, deep)
-
-
-def parse_yaml(text: str, label: str) -> object:
-    """Parse YAML (JSON is YAML too) into plain data, or raise an InputFileError naming the spot.
-    A key given twice in one mapping is an error, not a silent overwrite."""
-    try:
-        return yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader subclass: no arbitrary objects
-    except yaml.YAMLError as exc:
-        where = ""
-        mark = getattr(exc, "problem_mark", None)
-        if mark is not None:
-            where = f" at line {mark.line + 1}, column {mark.column + 1}"
-        problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise InputFileError(f"{label}: not valid YAML{where}: {problem}") from None
-
-
-def read_text_file(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputFileError(f"file '{path}' not found") from None
-    except IsADirectoryError:
-        raise InputFileError(f"'{path}' is a folder; give a YAML file") from None
-    except UnicodeDecodeError:
-        raise InputFileError(f"'{path}' is not UTF-8 text; save it as a YAML text file") from None
-    except OSError as exc:
-        raise InputFileError(f"cannot read '{path}': {exc.strerror}") from None
+def read_text_file(path: Path | str, what: str = "file") -> str:
+    """The text of a user's file, bounded and checked (``core.inputs.read_input``; ``-`` is
+    standard input)."""
+    return read_input(path, what)
 
 
 class Ruleset(ABC, Generic[S]):
@@ -155,6 +114,8 @@ class Ruleset(ABC, Generic[S]):
             side = self.load_text(text, label)
         except SheetError as exc:
             return Verdict(what, exc.problems, [])
+        except InputRefused:  # not a sheet with problems: input refused unread (exit 2)
+            raise
         except RulesError as exc:
             return Verdict(what, [str(exc)], [])
         return Verdict(f"{what} '{self.side_name(side)}'", [], self.side_warnings(side))
@@ -173,9 +134,8 @@ class Ruleset(ABC, Generic[S]):
 
     def resolve_side(self, arg: str) -> S:
         """A side from a command-line argument: a file path, else a sample id."""
-        path = Path(arg)
-        if path.exists():
-            return self.load_text(read_text_file(path), str(path))
+        if path_exists(arg):
+            return self.load_text(read_input(arg), arg)
         ids = [s.id for s in self.samples()]
         if arg.lower() in ids:
             return self.load_text(self.sample(arg).text, f"sample '{arg.lower()}'")

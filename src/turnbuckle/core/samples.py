@@ -6,7 +6,8 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
-from turnbuckle.core.registry import Sample, parse_yaml
+from turnbuckle.core.inputs import parse_yaml
+from turnbuckle.core.registry import Sample
 
 
 def notes_of(data: object) -> str:

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from turnbuckle.core.cards import Card, parse_card
-from turnbuckle.core.errors import InputFileError, RulesError, ScriptError
+from turnbuckle.core.errors import RulesError, ScriptError
+from turnbuckle.core.inputs import STDIN, read_input
 from turnbuckle.core.rng import SplitMix64
 
 T = TypeVar("T")
@@ -143,14 +144,9 @@ class ScriptedSource:
 
     @classmethod
     def from_file(cls, path: str | Path) -> ScriptedSource:
-        p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise InputFileError(f"dice script '{p}' not found; give the path of a text file of tokens") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputFileError(f"cannot read dice script '{p}': {exc}") from None
-        return cls.from_text(text, f"dice script '{p}'")
+        """A script read from a file (``-``: standard input), bounded like every input."""
+        text = read_input(path, "dice script")
+        return cls.from_text(text, "dice script (standard input)" if str(path) == STDIN else f"dice script '{path}'")
 
     @classmethod
     def from_values(cls, values: Sequence[object]) -> ScriptedSource:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict, Field
 
 from turnbuckle.core.errors import SheetError
-from turnbuckle.core.models import load_model
+from turnbuckle.core.models import Nickname, hidden_characters, load_model
 
 BUDGET = 15
 STAT_MIN, STAT_MAX = 1, 10
@@ -27,7 +27,7 @@ class Fighter(BaseModel):
     power: int = Field(strict=True)
     speed: int = Field(strict=True)
     toughness: int = Field(strict=True)
-    nickname: str = ""
+    nickname: Nickname = ""
     notes: str = ""
 
 
@@ -45,6 +45,8 @@ def _rule_problems(data: Mapping[str, object]) -> list[str]:
         problems.append("name is blank; give the fighter a name")
     elif isinstance(name, str) and len(name.splitlines()) > 1:
         problems.append(f"name {name!r} must be one line")
+    elif isinstance(name, str) and (why := hidden_characters(name)):
+        problems.append(f"name {why}")
     numbers = {stat: v for stat in STATS
                if isinstance(v := data.get(stat), int) and not isinstance(v, bool)}
     for stat, value in numbers.items():

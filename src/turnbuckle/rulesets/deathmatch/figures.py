@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from turnbuckle.core.errors import SheetError
 from turnbuckle.core.events import Json
-from turnbuckle.core.models import describe_validation_error, load_model, one_line_name
-from turnbuckle.core.registry import parse_yaml
+from turnbuckle.core.inputs import parse_yaml
+from turnbuckle.core.models import Name, describe_validation_error, load_model, one_line_name
 
 MIN_FIGURES, MAX_FIGURES = 1, 6
 HP_MIN, HP_MAX = 1, 99
@@ -56,7 +56,7 @@ class Army(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=60)
+    name: Name
     figures: tuple[Figure, ...]
     notes: str = ""
 
@@ -77,7 +77,7 @@ class _ArmyDoc(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=60)
+    name: Name
     figures: list[Any]
     notes: str = ""
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from turnbuckle.core.errors import InputFileError
 from turnbuckle.core.events import Event, Json
+from turnbuckle.core.inputs import path_exists
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
@@ -65,7 +65,7 @@ class DeathmatchRuleset(Ruleset[Army]):
 
     def resolve_side(self, arg: str) -> Army:
         """A file, a sample army, or a comma-separated list of bestiary ids (``ash-wyrm,bog-rat``)."""
-        if Path(arg).exists() or arg in {s.id for s in self.samples()}:
+        if path_exists(arg) or arg in {s.id for s in self.samples()}:
             return super().resolve_side(arg)
         army = army_from_ids(arg)
         if army is not None:

@@ -8,12 +8,12 @@ engine and the automatic player alike.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
 from turnbuckle.core.errors import SheetError
-from turnbuckle.core.models import Name, load_model
+from turnbuckle.core.models import Name, Nickname, load_model, one_line_name
 
 FACES = (1, 2, 3, 4, 5, 6)
 MAX_QUALITY = 16
@@ -48,7 +48,7 @@ class Move(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=40)
+    name: Annotated[str, Field(min_length=1, max_length=40), AfterValidator(one_line_name)]
     base: StrictInt  # strict: 'true' or '"8"' is a typo, not a number
     effect: Effect
     scramble: StrictInt | None = None
@@ -66,7 +66,7 @@ class Card(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: Name
-    nickname: str = ""
+    nickname: Nickname = ""
     notes: str = ""
     neutral: dict[int, Move]
     top: dict[int, Move]

@@ -29,7 +29,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from turnbuckle.core.errors import SheetError
-from turnbuckle.core.models import Name, StrictInt, load_model
+from turnbuckle.core.models import Name, Nickname, StrictInt, hidden_characters, load_model
 
 POWERS = (1, 3, 5, 7)
 _POWER_OF_CODE = {str(p): p for p in POWERS}
@@ -90,7 +90,7 @@ class Character(BaseModel):
     strikes: dict[int, MoveName]
     grapples: dict[int, GrappleEntry]
     special: SpecialEntry
-    nickname: str = ""
+    nickname: Nickname = ""
     notes: str = ""
 
     @field_validator("grapples", mode="before")
@@ -159,6 +159,8 @@ def character_problems(c: Character) -> list[str]:
             name = entry if isinstance(entry, str) else entry.name
             if not name.strip():
                 problems.append(f"{what} {power}: the name is blank; give the move a name")
+            elif why := hidden_characters(name):
+                problems.append(f"{what} {power}: the name {why}")
     return problems
 
 

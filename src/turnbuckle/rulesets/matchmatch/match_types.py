@@ -8,8 +8,8 @@ from importlib import resources
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.models import load_model
-from turnbuckle.core.registry import parse_yaml
 from turnbuckle.rulesets.matchmatch.rounds import DEFAULT_INJURY_THRESHOLD, SPECIALS
 from turnbuckle.rulesets.matchmatch.styles import STYLES, find_style
 

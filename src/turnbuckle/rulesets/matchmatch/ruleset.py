@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
-from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.errors import InputRefused, RulesError, SheetError
 from turnbuckle.core.events import Event, Json
+from turnbuckle.core.inputs import parse_yaml, read_input
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Verdict, parse_yaml, read_text_file
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -101,6 +101,8 @@ class MatchMatchRuleset(Ruleset[Side]):
             plan = load_strategy_document(text, label)
         except SheetError as exc:
             return Verdict(what, exc.problems, []) if is_strategy_document(text) else verdict
+        except InputRefused:
+            raise
         except RulesError as exc:
             return Verdict(what, [str(exc)], []) if is_strategy_document(text) else verdict
         return Verdict(f"{what} ({format_strategy_text(plan).splitlines()[0]})", [], [])
@@ -115,7 +117,7 @@ class MatchMatchRuleset(Ruleset[Side]):
         extra: dict[str, MatchType] = {}
         path = str(setup.options.get("type_file", "")).strip()
         if path:
-            extra = load_match_types(read_text_file(Path(path)), path)
+            extra = load_match_types(read_input(path, "match-type file"), path)
         return play_match(setup, table, extra)
 
     def narrate(self, record: MatchRecord) -> Writeup:

@@ -11,7 +11,7 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from turnbuckle.core.errors import SheetError
-from turnbuckle.core.models import StrictInt, load_model, one_line_name
+from turnbuckle.core.models import Nickname, StrictInt, load_model, one_line_name
 from turnbuckle.rulesets.matchmatch.styles import STYLES, title
 
 BUDGET = 42
@@ -57,7 +57,7 @@ class Wrestler(BaseModel):
     push_level: StrictInt = 1
     ref_slack: StrictInt = 0
     injuries: StrictInt = 0
-    nickname: str = ""
+    nickname: Nickname = ""
     notes: str = ""
 
     @property

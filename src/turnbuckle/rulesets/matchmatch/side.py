@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.events import Json
+from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.models import load_model
-from turnbuckle.core.registry import parse_yaml
 from turnbuckle.rulesets.matchmatch.sheet import Wrestler, load_wrestler
 from turnbuckle.rulesets.matchmatch.strategy import Strategy, load_strategy_data
 from turnbuckle.rulesets.matchmatch.team import build_team

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from turnbuckle.core.errors import StrategyError
+from turnbuckle.core.inputs import read_input
 from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue
-from turnbuckle.core.registry import read_text_file
 from turnbuckle.rulesets.matchmatch.auto import advantage, auto_strategy
 from turnbuckle.rulesets.matchmatch.engine import die_for, halve
 from turnbuckle.rulesets.matchmatch.grid import COLUMNS, parse_grid
@@ -69,7 +68,7 @@ def _match_type(options: Mapping[str, OptionValue]) -> MatchType:
     extra: dict[str, MatchType] = {}
     path = str(options.get("type_file", "")).strip()
     if path:
-        extra = load_match_types(read_text_file(Path(path)), path)
+        extra = load_match_types(read_input(path, "match-type file"), path)
     return find_type(str(options["type"]), extra)
 
 
