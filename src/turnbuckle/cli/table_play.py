@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from turnbuckle.core.entries import Need
-from turnbuckle.core.errors import EntryError, InputFileError, RulesError
+from turnbuckle.core.errors import EntryError, RulesError
+from turnbuckle.core.inputs import read_input
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.sources import parse_script
@@ -184,13 +185,7 @@ def save_entries(ruleset: str, groups: Sequence[tuple[Sequence[str], str]], fold
 
 def read_entries(path: str) -> list[tuple[list[str], str]]:
     """The entries of a saved (or hand-written) script, one group each."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputFileError(f"dice script '{p}' not found; give the file the entries were saved in") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputFileError(f"cannot read dice script '{p}': {exc}") from None
+    text = read_input(path, "dice script")
     return [([tok.text], "") for tok in parse_script(text)]
 
 
