@@ -198,3 +198,11 @@ def test_resume_needs_a_script_and_a_bad_saved_entry_is_one_line(tmp_path: Path)
     assert out.stderr.strip().splitlines() == [
         f"turnbuckle: error: dice script '{bad}': entry 4 '13': expected a whole number from 1 to 12 for "
         "'Lupe Ferreira initiative' (2d12)"]
+
+
+def test_folkstyle_move_roll_names_the_moves_of_the_wrestlers_list() -> None:
+    out = tb("match", "folkstyle", "cal-okafor", "tess-varga", "--dice", "ask", input="6\n1\n")
+    rs = get_ruleset("folkstyle")
+    card = rs.resolve_side("cal-okafor")
+    names = [m.name for _, m in sorted(card.moves("neutral").items())]
+    assert "Red move: roll 1d6; faces: " + ", ".join(f"{i} {n}" for i, n in enumerate(names, 1)) in out.stderr

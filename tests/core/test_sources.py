@@ -147,3 +147,15 @@ def test_asking_source_rejects_non_ascii_digits_and_asks_again() -> None:
     told: list[str] = []
     assert AskingSource(lambda p: next(answers), told.append).roll(2, 6, Request("Red punch")) == (2, 3)
     assert len(told) == 1
+
+
+def test_asking_source_says_what_each_face_means_when_a_die_picks_from_a_list() -> None:
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "2"
+
+    roll = Table(AskingSource(ask, lambda m: None)).roll(1, 4, "throw", meaning=("rock", "paper", "scissors"))
+    assert roll.total == 2
+    assert prompts == ["throw: roll 1d4 (1 rock, 2 paper, 3 scissors, 4 roll again) and enter the face(s): "]

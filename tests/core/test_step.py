@@ -57,10 +57,14 @@ def entries_of(record: MatchRecord) -> list[str]:
 
 def feed(rs: Ruleset[Any], sides: Sequence[Any], entries: Sequence[str], players: dict[int, str] | None = None,
          options: dict[str, object] | None = None) -> Step:
-    """Play ``entries`` one at a time through ``play_step``, checking each step asks for what comes next."""
+    """Play ``entries`` one at a time through ``play_step``, checking each step asks for what comes
+    next and that the narration only grows (what an entry made happen is added at the end)."""
     given: list[str] = []
+    told: tuple[str, ...] = ()
     for k in range(len(entries) + 1):
-        step = play_step(rs, sides, given, options, players, narrate=k % 25 == 0)
+        step = play_step(rs, sides, given, options, players)
+        assert step.narration[:len(told)] == told, f"entry {k} rewrote the narration"
+        told = step.narration
         if step.done:
             assert k == len(entries), f"the match ended after {k} of {len(entries)} entries"
             return step

@@ -15,7 +15,7 @@ from typing import Literal
 from turnbuckle.core.cards import Card, parse_card
 from turnbuckle.core.errors import EntryError, RulesError
 from turnbuckle.core.events import Json
-from turnbuckle.core.sources import Request, face_value
+from turnbuckle.core.sources import Request, face_meanings, face_value
 
 NeedKind = Literal["roll", "card", "choice"]
 CARD_HELP = "a card code: rank A, 2-10, J, Q or K, then suit C, D, H or S (QH, 10S)"
@@ -53,15 +53,7 @@ class Need:
 
     def meanings(self) -> list[str]:
         """'1 Brawling', '2 Technical'... and '7-8 roll again' where the die is larger than the list."""
-        if not self.faces:
-            return []
-        out = [f"{i} {what}" for i, what in enumerate(self.faces, start=1)]
-        extra = len(self.faces) + 1
-        if extra < self.sides:
-            out.append(f"{extra}-{self.sides} roll again")
-        elif extra == self.sides:
-            out.append(f"{extra} roll again")
-        return out
+        return face_meanings(self.faces, self.sides)
 
     def allowed(self) -> str:
         """What an entry for this need may be, in words."""

@@ -115,6 +115,24 @@ def face_value(text: str, sides: int) -> int | None:
     return value if 1 <= value <= sides else None
 
 
+def face_meanings(faces: Sequence[str], sides: int) -> list[str]:
+    """What each face of a die that picks from a list means: '1 Power', '2 Brawling'..., and
+    '7-8 roll again' for the faces past the end of the list.
+
+    >>> face_meanings(["rock", "paper", "scissors"], 4)
+    ['1 rock', '2 paper', '3 scissors', '4 roll again']
+    """
+    if not faces:
+        return []
+    out = [f"{i} {what}" for i, what in enumerate(faces, start=1)]
+    extra = len(faces) + 1
+    if extra < sides:
+        out.append(f"{extra}-{sides} roll again")
+    elif extra == sides:
+        out.append(f"{extra} roll again")
+    return out
+
+
 def parse_script(text: str) -> list[Token]:
     """Split a script into tokens: whitespace, commas or semicolons separate them; ``#`` starts a comment."""
     tokens: list[Token] = []
@@ -238,7 +256,9 @@ class AskingSource:
                 raise RulesError(f"enter {count} number(s) from 1 to {sides}, in the order rolled")
             return tuple(f for f in faces if f is not None)
 
-        prompt = f"{request.purpose}: roll {count}d{sides} and enter the face(s): "
+        meanings = face_meanings(request.faces, sides)
+        listing = f" ({', '.join(meanings)})" if meanings else ""
+        prompt = f"{request.purpose}: roll {count}d{sides}{listing} and enter the face(s): "
         return self._answer(prompt, parse)
 
     def card(self, pile: Sequence[Card], request: Request) -> Card:

@@ -194,7 +194,9 @@ class Bout:
     def play_turn(self, turn: int, top: int | None, streaks: Streaks) -> tuple[int | None, Streaks]:
         t = self.table
         roles = (role(0, top), role(1, top))
-        faces = [t.roll(1, 6, f"{COLOURS[c]} move", self.names[c]).total for c in (0, 1)]
+        faces = [t.roll(1, 6, f"{COLOURS[c]} move", self.names[c],
+                        meaning=[m.name for _, m in sorted(self.cards[c].moves(roles[c]).items())]).total
+                 for c in (0, 1)]
         moves: tuple[Move, Move] = (self.cards[0].move(roles[0], faces[0]),
                                     self.cards[1].move(roles[1], faces[1]))
         dice = [t.roll(1, 6, f"{COLOURS[c]} quality", self.names[c]).total for c in (0, 1)]

@@ -38,7 +38,8 @@ SPECIALS: tuple[tuple[str, str], ...] = (
 
 
 def _pick(table: Table, options: tuple[str, ...] | tuple[tuple[str, str], ...], purpose: str) -> int:
-    return table.roll(1, len(options), purpose).total - 1
+    meaning = [o if isinstance(o, str) else o[0] for o in options]
+    return table.roll(1, len(options), purpose, meaning=meaning).total - 1
 
 
 def roll_character(table: Table, name: str | None = None) -> Character:
