@@ -20,6 +20,12 @@ from turnbuckle.core.sources import SeededSource
 runner = CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def _in_a_fresh_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session that stops saves its entries in the current folder: keep them out of the repository."""
+    monkeypatch.chdir(tmp_path)
+
+
 def tb(*args: str, input: str | None = None) -> Any:
     result = runner.invoke(app, list(args), input=input)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
