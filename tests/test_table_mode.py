@@ -212,3 +212,23 @@ def test_folkstyle_move_roll_names_the_moves_of_the_wrestlers_list() -> None:
     card = rs.resolve_side("cal-okafor")
     names = [m.name for _, m in sorted(card.moves("neutral").items())]
     assert "Red move: roll 1d6; faces: " + ", ".join(f"{i} {n}" for i, n in enumerate(names, 1)) in out.stderr
+
+
+def test_ctrl_c_while_an_answer_is_played_still_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    typed = iter(["3 4", "5 6"])
+    monkeypatch.setattr(table_play, "ask", lambda prompt: next(typed))
+    real = table_play.Session.step
+    calls = [0]
+
+    def step(self: table_play.Session, entries: list[str]) -> Any:
+        calls[0] += 1
+        if calls[0] == 3:  # the second answer, being played
+            raise KeyboardInterrupt
+        return real(self, entries)
+
+    monkeypatch.setattr(table_play.Session, "step", step)
+    out = tb("match", "boxing", "slugger", "speedster", "--dice", "ask")
+    assert out.exit_code == 130
+    assert "interrupted; the 2 entries so far are saved in" in out.stderr
+    saved = next(tmp_path.glob("boxing-entries-*.txt"))
+    assert "3 4" in saved.read_text()

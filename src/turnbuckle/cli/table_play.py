@@ -86,6 +86,14 @@ class Session:
         return f"{who}{need.describe()} > "
 
     def play(self) -> MatchRecord:
+        """Ask until the match is over. Ctrl-C, even while an answer is being played, saves the
+        entries taken so far (an answer counts once it has been played)."""
+        try:
+            return self._play()
+        except KeyboardInterrupt:
+            raise self.stop("interrupted", EXIT_INTERRUPTED) from None
+
+    def _play(self) -> MatchRecord:
         step = self.step(self.entries)
         self.show(step)
         bad = 0
@@ -96,8 +104,6 @@ class Session:
                 answer = self.ask(self.prompt(step))
             except EOFError:
                 raise self.stop("input ended", EXIT_ERROR) from None
-            except KeyboardInterrupt:
-                raise self.stop("interrupted", EXIT_INTERRUPTED) from None
             word = answer.strip().lower()
             if word == "help":
                 self.tell(help_text(need))
@@ -107,7 +113,7 @@ class Session:
                     self.tell("  nothing to undo yet")
                     continue
                 tokens, purpose = self.groups.pop()
-                self.tell(f"  took back {' '.join(tokens)} ({purpose})")
+                self.tell(f"  took back {' '.join(tokens)}" + (f" ({purpose})" if purpose else ""))
                 step = self.step(self.entries)
                 self.show(step)
                 continue
