@@ -243,3 +243,21 @@ def test_a_die_that_picks_from_a_list_says_what_each_face_means() -> None:
     sheets = samples(rs)
     step = play_step(rs, [sheets["friendly-sam"], sheets["iron-ivan"]], [])
     assert step.need is not None and step.need.faces[:2] == ("Technical", "Power")
+
+
+def test_matchmatch_board_counts_the_high_spots_a_side_has_left() -> None:
+    rs = get_ruleset("matchmatch")
+    sheets = samples(rs)
+    sides = [sheets["friendly-sam"], sheets["iron-ivan"]]
+    human = {0: "human", 1: "human"}
+    opts = {"grid": "Po Te Br / We MA HF / Br MA Ch", "referee": "none"}
+    entries = ["power", "brawling", "cheating", "a", "martial_arts", "high_flying", "weight", "2", "3",
+               "High Spot", "stamina"]
+    step = play_step(rs, sides, entries[:9], opts, human)
+    assert step.seen is not None and "Friendly Sam has 3 High Spot(s) and 1 Special(s) left" in step.seen.board
+    step = play_step(rs, sides, entries, opts, human)
+    while step.need is not None and not step.need.purpose.startswith("Friendly Sam round 2"):
+        need = step.need
+        entries.append("2" if need.kind == "roll" else need.options[0])
+        step = play_step(rs, sides, entries, opts, human)
+    assert step.seen is not None and "Friendly Sam has 2 High Spot(s) and 1 Special(s) left" in step.seen.board

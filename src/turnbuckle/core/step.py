@@ -10,7 +10,7 @@ next one and calls again. Undo is the same entries minus the last.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from turnbuckle.core.entries import EntrySource, Need, NeedInput
@@ -157,9 +157,7 @@ def narration(rs: Ruleset[Any], record: MatchRecord, done: bool) -> tuple[str, .
     if not done:
         hidden = rs.hidden(record.events, None)
         events = [e for i, e in enumerate(record.events) if i not in hidden]
-        record = MatchRecord(record.ruleset, record.ruleset_version, record.seed, record.dice,
-                             record.options, record.names, record.sheets, events, record.result,
-                             record.players)
+        record = replace(record, events=events)
     writeup = rs.narrate(record)
     blocks = list(writeup.blocks)
     if not done:

@@ -50,9 +50,10 @@ def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> 
         elif e.type == "round_start":
             head = f"Round {d['round']} of {rounds}: {title(str(d['style']))}"
         elif e.type == "action" and side in left:
-            if d["type"] == "high_spot":
+            kind = d.get("round_type", d.get("type"))  # the round's type (named round_type from format 2)
+            if kind == "high_spot":
                 left[side][0] -= 1
-            elif d["type"] in SPECIALS:
+            elif kind in SPECIALS:
                 left[side][1] -= 1
         elif e.type == "damage":
             stamina[side] = d["stamina"]
