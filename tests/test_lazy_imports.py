@@ -74,3 +74,40 @@ def test_a_short_fast_run_imports_its_own_game_alone_and_no_numba() -> None:
 def test_a_long_fast_run_loads_numba() -> None:
     """Past SHORT_RUN bouts the run pays numba's start-up to use every thread."""
     assert _imported_after(ODDS.format(n=SHORT_RUN + 1)) == ["numba", *BOXING]
+
+
+DB_LIBRARIES = ("sqlalchemy", "alembic", "psycopg", "openskill")
+COMMANDS = {
+    "help": "['--help']",
+    "match": "['match', 'boxing', 'slugger', 'speedster', '--seed', '1']",
+    "validate": "['validate', 'boxing', sample]",
+    "verify": "['verify', '/nonexistent/export.json']",
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_commands_outside_the_league_import_no_database_library(command: str, tmp_path: object) -> None:
+    """SQLAlchemy and its friends load only inside `turnbuckle league` commands (and not for
+    `turnbuckle verify`, which checks an export with no database)."""
+    code = ("import sys, pathlib, contextlib, io\n"
+            "from turnbuckle.core.registry import get_ruleset\n"
+            f"sample = str(pathlib.Path({str(tmp_path)!r}) / 's.yaml')\n"
+            "pathlib.Path(sample).write_text(get_ruleset('boxing').sample('slugger').text)\n"
+            "from turnbuckle.cli.app import app\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+            f"    try:\n        app({COMMANDS[command]}, standalone_mode=False)\n"
+            "    except BaseException:\n        pass\n"
+            f"print(sorted({{m.split('.')[0] for m in sys.modules}} & {set(DB_LIBRARIES)!r}))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out.strip().splitlines()[-1].replace("'", '"')) == []
+
+
+def test_a_league_command_does_load_sqlalchemy() -> None:
+    """The check above can fail: a league command imports SQLAlchemy."""
+    code = ("import sys, contextlib, io\nfrom turnbuckle.cli.app import app\n"
+            "with contextlib.redirect_stderr(io.StringIO()):\n"
+            "    try:\n        app(['league', 'standings', '--db', '/nonexistent/x.db'], standalone_mode=False)\n"
+            "    except BaseException:\n        pass\n"
+            "print('sqlalchemy' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "True"

@@ -9,7 +9,15 @@ import typer
 from typer.core import TyperGroup
 
 from turnbuckle import __version__
-from turnbuckle.cli import deathmatch_cmds, headlock_cmds, info_cmds, match_cmd, matchmatch_cmds, odds_cmds
+from turnbuckle.cli import (
+    deathmatch_cmds,
+    headlock_cmds,
+    info_cmds,
+    league_cmds,
+    match_cmd,
+    matchmatch_cmds,
+    odds_cmds,
+)
 from turnbuckle.cli.common import internal_error, interrupted
 
 
@@ -83,6 +91,7 @@ deathmatch_cmds.register(app)
 headlock_cmds.register(app)
 matchmatch_cmds.register(app)
 odds_cmds.register(app)
+league_cmds.register(app)
 
 
 def main() -> None:

@@ -1,0 +1,64 @@
+"""The bytes that hashes and seeds are made of, so that anyone can recompute them
+(docs/league-format.md specifies each one)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+
+from turnbuckle.core.sources import SeededSource
+
+
+def canonical_text(text: str) -> bytes:
+    """A submission's canonical bytes: UTF-8, line endings normalised to ``\\n``."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").encode("utf-8")
+
+
+def canonical_json(data: object) -> bytes:
+    """Structured data as canonical JSON: sorted keys, no spaces, UTF-8.
+
+    >>> canonical_json({"b": 1, "a": [1, "x"]})
+    b'{"a":[1,"x"],"b":1}'
+    """
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def new_seed() -> str:
+    """A fresh 256-bit seed from the operating system's generator, as 64 hex digits."""
+    return secrets.token_hex(32)
+
+
+def derived(seed_hex: str, message: str) -> int:
+    """HMAC-SHA256(seed, message), cut to the first 8 bytes read big-endian: a 64-bit seed.
+
+    >>> derived("00" * 32, "show/1") == derived("00" * 32, "show/1") != derived("00" * 32, "show/2")
+    True
+    """
+    digest = hmac.new(bytes.fromhex(seed_hex), message.encode("utf-8"), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def match_seed(seed_hex: str, show_uid: str, position: int) -> int:
+    """A match's seed: HMAC of ``"<show uid>/<position on the card>"`` under the show's seed."""
+    return derived(seed_hex, f"{show_uid}/{position}")
+
+
+def heal_roll(seed_hex: str, show_uid: str, competitor_uid: str) -> int:
+    """A competitor's weekly healing d6, from the show's seed: the first d6 of a SeededSource on
+    HMAC(seed, ``"<show uid>/heal/<competitor uid>"``)."""
+    from turnbuckle.core.sources import Request
+
+    source = SeededSource(derived(seed_hex, f"{show_uid}/heal/{competitor_uid}"))
+    return source.roll(1, 6, Request("healing"))[0]
+
+
+def referee_draw(card_seed_hex: str, show_uid: str, position: int, count: int) -> int:
+    """Which of ``count`` referees (sorted by name) a match draws: HMAC(card seed,
+    ``"<show uid>/<position>/referee"``) modulo ``count``."""
+    return derived(card_seed_hex, f"{show_uid}/{position}/referee") % count

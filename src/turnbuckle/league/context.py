@@ -1,0 +1,67 @@
+"""Who is acting, on which league, at what time: what every service is given."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from turnbuckle.league.errors import Forbidden, NotFound
+from turnbuckle.league.models import League, Member
+
+Clock = Callable[[], datetime]
+
+
+def system_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Ctx:
+    """A unit of work: the session, the league, the acting member and the clock."""
+
+    session: Session
+    league: League
+    actor: Member
+    clock: Clock = system_clock
+
+    def now(self) -> datetime:
+        return self.clock().astimezone(UTC)
+
+    def require_organiser(self, what: str) -> None:
+        if self.actor.role != "organiser":
+            raise Forbidden(f"only the organiser may {what}; '{self.actor.name}' is a {self.actor.role}")
+
+    def local(self, when: datetime) -> str:
+        """A stored UTC time shown in the league's time zone."""
+        return when.astimezone(ZoneInfo(self.league.timezone)).strftime("%Y-%m-%d %H:%M %Z")
+
+
+def the_league(session: Session) -> League:
+    league = session.scalars(select(League).order_by(League.id)).first()
+    if league is None:
+        raise NotFound("this database holds no league yet; create one with 'turnbuckle league init'")
+    return league
+
+
+def member_named(session: Session, league: League, name: str | None) -> Member:
+    """A member by name (any case), or the organiser when ``name`` is None."""
+    if name is None:
+        found = session.scalars(select(Member).where(Member.league_id == league.id, Member.role == "organiser")
+                                .order_by(Member.id)).first()
+        if found is None:
+            raise NotFound("the league has no organiser; add one with 'turnbuckle league member add NAME --organiser'")
+        return found
+    for m in session.scalars(select(Member).where(Member.league_id == league.id)):
+        if m.name.lower() == name.strip().lower():
+            return m
+    raise NotFound(f"no member named '{name}'; see 'turnbuckle league member list'")
+
+
+def context(session: Session, actor: str | None = None, clock: Clock = system_clock) -> Ctx:
+    league = the_league(session)
+    return Ctx(session, league, member_named(session, league, actor), clock)

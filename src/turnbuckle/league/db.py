@@ -1,0 +1,168 @@
+"""Opening a league database: SQLite by default (WAL, foreign keys, a busy timeout, writes that
+take the lock when they begin), PostgreSQL by URL; migrations shipped in the package."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from turnbuckle.league.errors import DatabaseError
+
+DEFAULT_PATH = "turnbuckle.db"
+URL_ENV = "TURNBUCKLE_DATABASE_URL"
+BUSY_TIMEOUT_MS = 10_000
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def database_url(db: str | None) -> str:
+    """The URL for ``--db``: a URL as given, a path as an SQLite file; else the environment, else ./turnbuckle.db."""
+    if db:
+        return db if "://" in db else f"sqlite:///{Path(db)}"
+    return os.environ.get(URL_ENV) or f"sqlite:///{DEFAULT_PATH}"
+
+
+def describe(url: str) -> str:
+    """The URL for messages, password hidden."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+        @event.listens_for(engine, "connect")
+        def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+            cur = dbapi_connection.cursor()
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _on_begin(conn: Any) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")  # one writer at a time, decided at the start
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_path(url: str) -> Path | None:
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
+        return None
+    return Path(u.database)
+
+
+def alembic_config(url: str) -> Any:
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+def head_revision() -> str:
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
+    assert head is not None
+    return head
+
+
+def known_revisions() -> set[str]:
+    from alembic.script import ScriptDirectory
+
+    return {s.revision for s in ScriptDirectory.from_config(alembic_config("sqlite://")).walk_revisions()}
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as conn:
+        if not inspect(conn).has_table("alembic_version"):
+            return None
+        row = conn.execute(text("SELECT version_num FROM alembic_version")).first()
+        return None if row is None else str(row[0])
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Create or upgrade the database to ``revision`` (refused for a database newer than this turnbuckle)."""
+    from alembic import command
+
+    engine = make_engine(url)
+    try:
+        check_not_newer(engine, url)
+    finally:
+        engine.dispose()
+    command.upgrade(alembic_config(url), revision)
+
+
+def downgrade(url: str, revision: str) -> None:
+    from alembic import command
+
+    command.downgrade(alembic_config(url), revision)
+
+
+def check_not_newer(engine: Engine, url: str) -> None:
+    rev = current_revision(engine)
+    if rev is not None and rev not in known_revisions():
+        raise DatabaseError(f"the database {describe(url)} is from a newer turnbuckle (schema '{rev}'); "
+                            "upgrade turnbuckle to use it")
+
+
+def open_engine(url: str) -> Engine:
+    """An engine on an existing, up-to-date league database, or a DatabaseError saying what to do."""
+    path = _sqlite_path(url)
+    if path is not None and not path.exists():
+        raise DatabaseError(f"no league database at '{path}'; create one with 'turnbuckle league init --db {path}'")
+    engine = make_engine(url)
+    try:
+        rev = current_revision(engine)
+    except SQLAlchemyError as exc:
+        engine.dispose()
+        raise DatabaseError(f"cannot open the database {describe(url)}: {_first_line(exc)}") from None
+    if rev is None:
+        engine.dispose()
+        raise DatabaseError(f"{describe(url)} holds no league; create one with 'turnbuckle league init'")
+    if rev not in known_revisions():
+        engine.dispose()
+        raise DatabaseError(f"the database {describe(url)} is from a newer turnbuckle (schema '{rev}'); "
+                            "upgrade turnbuckle to use it")
+    if rev != head_revision():
+        engine.dispose()
+        raise DatabaseError(f"the database {describe(url)} needs an upgrade; run 'turnbuckle league init'")
+    return engine
+
+
+def _first_line(exc: BaseException) -> str:
+    text_ = str(getattr(exc, "orig", exc) or exc).strip().splitlines()
+    return text_[0] if text_ else type(exc).__name__
+
+
+@contextmanager
+def session_scope(engine: Engine) -> Iterator[Session]:
+    """One unit of work: commit at the end, roll back everything on any error."""
+    factory = sessionmaker(engine, expire_on_commit=False)
+    session = factory()
+    try:
+        yield session
+        session.commit()
+    except OperationalError as exc:
+        session.rollback()
+        raise DatabaseError(f"the database refused the change: {_first_line(exc)}") from None
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()

@@ -1,0 +1,124 @@
+"""``turnbuckle league demo``: a sample league so every league command has something to show —
+an organiser, three players, a roster for every game, the rulebook's referees, two titles, two
+shows run, healed and published, and a third open for strategies."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+
+from sqlalchemy import select
+
+from turnbuckle.core.registry import all_rulesets
+from turnbuckle.league.context import Clock, context
+from turnbuckle.league.db import make_engine, session_scope, upgrade
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.models import League
+from turnbuckle.league.services import roster, running, shows
+
+ORGANISER = "Fedhead Fran"
+PLAYERS = ("Ann", "Bo", "Cy")
+SAM = "Strategy: +High Flying +Technical -Brawl, Grid B\n" \
+      "Round\tTarget\tType\tNotes\n1\tStam\tHigh Spot\tTrademark high flying moves.\n" \
+      "2\tStam\tHigh Spot\tMore of the same.\n6\tBrawl\tNormal\tSlug it out.\n7\tStamina\tFinisher\tFriendly Finale!\n"
+BOB = "Strategy: +Cheating +Brawling -MA, Grid 2\n" \
+      "Round\tTarget\tType\tNotes\n1\tMA\tNormal\tSmack him around.\n3\tHF\tIllegal\tA roll of quarters.\n" \
+      "4\tHF\tFinisher\tThe Power Bob!\n"
+
+
+def _at(moment: datetime) -> Clock:
+    return lambda: moment
+
+
+def build_demo(url: str, now: datetime | None = None) -> None:
+    """Build the sample league in ``url`` (created if missing; refused if it already holds a league)."""
+    upgrade(url)
+    engine = make_engine(url)
+    start = (now or datetime.now(UTC)).replace(microsecond=0) - timedelta(days=21)
+    try:
+        with session_scope(engine) as session:
+            if session.scalars(select(League)).first() is not None:
+                raise LeagueError("that database already holds a league; give the demo a new --db")
+            roster.create_league(session, "Turnbuckle Demo Federation", ORGANISER, "Europe/London", _at(start))
+            _roster(context(session, None, _at(start)))
+        for week, (name, stamp) in enumerate((("Monday Mayhem", 1), ("Tuesday Turmoil", 2)), start=1):
+            when = start + timedelta(days=7 * stamp)
+            _show(engine, name, when, week, run=True)
+        _show(engine, "Wednesday Warfare", start + timedelta(days=28), 3, run=False)
+    finally:
+        engine.dispose()
+
+
+def _roster(ctx: object) -> None:
+    from turnbuckle.league.context import Ctx
+
+    assert isinstance(ctx, Ctx)
+    for p in PLAYERS:
+        roster.add_member(ctx, p)
+    for rs in all_rulesets():
+        for i, sample in enumerate(rs.samples()):
+            if rs.info.id == roster.M2 and sample.id == "odd-couple":
+                continue  # a team sample names bundled wrestlers; the league builds its teams from its own
+            roster.add_competitor(ctx, rs.info.id, sample.text, f"sample '{sample.id}'", PLAYERS[i % len(PLAYERS)])
+    roster.add_team(ctx, "The Odd Couple", ["Friendly Sam", "Brother Bob"], owner="Ann")
+    roster.add_team(ctx, "Steel and Silk", ["Iron Ivan", "Lady Lightning"], owner="Bo")
+    from turnbuckle.rulesets.matchmatch.referees import referees
+
+    for ref in referees():
+        roster.add_referee(ctx, ref.name, "bundled referee")
+    roster.add_title(ctx, "Light-Heavyweight Championship", roster.M2)
+    roster.add_title(ctx, "World Boxing Belt", "boxing")
+
+
+CARDS: dict[int, list[tuple[str, list[str], dict[str, object], str | None]]] = {
+    1: [("matchmatch", ["Friendly Sam", "Brother Bob"], {}, "Light-Heavyweight Championship"),
+        ("boxing", ["Mika Sato", "Rico Vance"], {"rounds": 6}, "World Boxing Belt"),
+        ("folkstyle", ["Brick Halvorsen", "Cal Okafor"], {}, None),
+        ("headlock", ["The Rhino", "Velvet Hammer"], {}, None),
+        ("deathmatch", ["The Ash Court", "The Bog Host", "The Crypt Guard"], {}, None)],
+    2: [("matchmatch", ["Iron Ivan", "Lady Lightning", "Friendly Sam"], {}, None),
+        ("matchmatch", ["The Odd Couple", "Steel and Silk"], {}, None),
+        ("matchmatch", ["Brother Bob", "Friendly Sam"], {"type": "cage"}, "Light-Heavyweight Championship"),
+        ("boxing", ["Otis Granger", "Dutch Kessler"], {}, None),
+        ("headlock", ["Wildcat Rosa", "Zeke Granite"], {}, None)],
+    3: [("matchmatch", ["Brother Bob", "Iron Ivan"], {}, "Light-Heavyweight Championship"),
+        ("boxing", ["Lupe Ferreira", "Mika Sato"], {}, "World Boxing Belt"),
+        ("folkstyle", ["Milo Sarkis", "Tess Varga"], {}, None)],
+}
+
+
+def _show(engine: object, name: str, when: datetime, week: int, run: bool) -> None:
+    from sqlalchemy import Engine
+
+    assert isinstance(engine, Engine)
+    opened = when - timedelta(days=6)
+    with session_scope(engine) as session:
+        ctx = context(session, None, _at(opened))
+        s = shows.create_show(ctx, name, when.date().isoformat(), when - timedelta(hours=2))
+        for game, sides, options, title in CARDS[week]:
+            shows.add_match(ctx, str(s.number), game, sides, options, None, title)
+        shows.open_show(ctx, str(s.number))
+        number = str(s.number)
+    if week in (1, 2):
+        with session_scope(engine) as session:
+            ctx = context(session, "Bo", _at(opened + timedelta(days=1)))
+            position = 1 if week == 1 else 3
+            shows.submit(ctx, number, position, "Friendly Sam", SAM)
+        with session_scope(engine) as session:
+            ctx = context(session, "Ann", _at(opened + timedelta(days=2)))
+            shows.submit(ctx, number, 1 if week == 1 else 3, "Brother Bob", BOB)
+    if not run:
+        return
+    with session_scope(engine) as session:
+        ctx = context(session, None, _at(when - timedelta(hours=1)))
+        shows.lock(ctx, number)
+    with session_scope(engine) as session:
+        ctx = context(session, None, _at(when))
+        running.run_show(ctx, number)
+    with session_scope(engine) as session:
+        ctx = context(session, None, _at(when + timedelta(days=1)))
+        running.heal(ctx, number)
+        running.publish(ctx, number, f"What a night at {name}!")
+        if week == 1:
+            roster.award_push(ctx, "Brother Bob", Fraction(1, 2),
+                              "a fiery promo after the main event")

@@ -1,0 +1,138 @@
+"""The public export of a league's shows (``turnbuckle.league-export/1``, docs/league-format.md):
+what ``verify`` checks with no database. It never holds a strategy of a show that has not run."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from sqlalchemy import select
+
+from turnbuckle import __version__
+from turnbuckle.league import canonical
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.models import CardSide, Competitor, InjuryChange, PushChange, Result, Show, ShowEvent
+from turnbuckle.league.services.running import match_options
+from turnbuckle.league.services.shows import card_entry, latest_submission, shows
+
+FORMAT = "turnbuckle.league-export/1"
+RAN = ("run", "published")
+
+
+def export_league(ctx: Ctx, show_keys: list[str] | None = None, published_only: bool = True) -> dict[str, Any]:
+    """The league's public record: its published shows (or those asked for), each with its card,
+    history, manifest and, once run, the seed, every match's inputs and record, and what changed."""
+    from turnbuckle.league.services.shows import show as find_show
+
+    chosen = [find_show(ctx, k) for k in show_keys] if show_keys else shows(ctx)
+    if published_only:
+        chosen = [s for s in chosen if s.status == "published"]
+    comps = ctx.session.scalars(select(Competitor).where(Competitor.league_id == ctx.league.id)
+                                .order_by(Competitor.id))
+    ids = {c.id: c.uid for c in ctx.session.scalars(select(Competitor).where(Competitor.league_id == ctx.league.id))}
+    return {
+        "format": FORMAT,
+        "package_version": __version__,
+        "league": {"name": ctx.league.name, "timezone": ctx.league.timezone,
+                   "max_push_level": ctx.league.max_push_level},
+        "competitors": [{"uid": c.uid, "name": c.name, "ruleset": c.ruleset, "owner": c.owner.name,
+                         "members": [ids[m] for m in c.members]} for c in comps],
+        "shows": [show_json(ctx, s, ids) for s in chosen],
+    }
+
+
+def show_json(ctx: Ctx, s: Show, ids: dict[int, str]) -> dict[str, Any]:
+    events = ctx.session.scalars(select(ShowEvent).where(ShowEvent.show_id == s.id).order_by(ShowEvent.id))
+    out: dict[str, Any] = {
+        "uid": s.uid, "number": s.number, "name": s.name, "date": s.show_date, "status": s.status,
+        "deadline": s.deadline.isoformat(),
+        "history": [{"at": e.at.isoformat(), "kind": e.kind, "detail": dict(e.detail)} for e in events],
+        "card": [card_entry(m) for m in s.matches],
+        "card_seed": s.card_seed,
+        "manifest": s.manifest,
+        "manifest_sha256": canonical.sha256_hex(canonical.canonical_json(s.manifest)) if s.manifest else None,
+        "seed_sha256": s.seed_sha256,
+        "seed": s.seed if s.status in RAN else None,
+        "matches": [],
+        "healing": [],
+        "push_changes": [],
+        "writeup": s.writeup if s.status in RAN else "",
+    }
+    if s.status not in RAN:
+        return out
+    for m in s.matches:
+        result = ctx.session.scalars(select(Result).where(Result.match_id == m.id)).one()
+        sides = []
+        for sd, doc in zip(m.sides, result.inputs, strict=True):
+            sub = latest_submission(ctx, sd, s.deadline)
+            sides.append({"competitor": sd.competitor.uid, "name": sd.competitor.name, "document": doc,
+                          "submission": sub.text if sub else None})
+        out["matches"].append({"position": m.position, "ruleset": result.ruleset,
+                               "ruleset_version": result.ruleset_version, "options": match_options(m),
+                               "seed": result.seed, "sides": sides, "record": result.record,
+                               "notes": list(result.notes)})
+    wrestled: set[str] = set()
+    for sd in ctx.session.scalars(select(CardSide).where(CardSide.match_id.in_([m.id for m in s.matches]))):
+        wrestled.add(ids[sd.competitor_id])
+        wrestled.update(ids[i] for i in sd.competitor.members)
+    for h in ctx.session.scalars(select(InjuryChange).where(InjuryChange.show_id == s.id,
+                                                            InjuryChange.roll.is_not(None)).order_by(InjuryChange.id)):
+        out["healing"].append({"competitor": ids[h.competitor_id], "before": h.before, "after": h.after,
+                               "roll": h.roll, "wrestled": ids[h.competitor_id] in wrestled})
+    for p in ctx.session.scalars(select(PushChange).where(PushChange.show_id == s.id).order_by(PushChange.id)):
+        out["push_changes"].append({"competitor": ids[p.competitor_id], "before": [p.level_before, p.points_before],
+                                    "after": [p.level_after, p.points_after], "reason": p.reason})
+    return out
+
+
+def export_markdown(data: dict[str, Any]) -> str:
+    lines = [f"# {data['league']['name']}", ""]
+    for s in data["shows"]:
+        lines += [f"## Show {s['number']}: {s['name']} ({s['date']}, {s['status']})", ""]
+        lines.append(f"- seed SHA-256: `{s['seed_sha256'] or '-'}`")
+        lines.append(f"- seed: `{s['seed'] or 'not yet revealed'}`")
+        lines.append(f"- card seed (referee draw): `{s['card_seed'] or '-'}`")
+        lines.append("")
+        for m in s["matches"]:
+            names = " vs ".join(x["name"] for x in m["sides"])
+            lines.append(f"### Match {m['position']}: {names} ({m['ruleset']} {m['ruleset_version']})")
+            lines.append("")
+            lines.append(m["record"]["result"].get("summary") or m["record"]["result"]["method"])
+            lines += [f"- {n}" for n in m["notes"]]
+            lines.append("")
+        if s["push_changes"]:
+            lines += ["| competitor | before | after | why |", "|---|---|---|---|"]
+            who = {c["uid"]: c["name"] for c in data["competitors"]}
+            for p in s["push_changes"]:
+                lines.append(f"| {who.get(p['competitor'], p['competitor'])} | level {p['before'][0]} "
+                             f"{p['before'][1]} | level {p['after'][0]} {p['after'][1]} | {p['reason']} |")
+            lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def export_html(data: dict[str, Any]) -> str:
+    """A standalone page: the Markdown export's content, escaped, with no outside resources."""
+    body = []
+    for line in export_markdown(data).splitlines():
+        esc = html.escape(line)
+        if line.startswith("### "):
+            body.append(f"<h3>{esc[4:]}</h3>")
+        elif line.startswith("## "):
+            body.append(f"<h2>{esc[3:]}</h2>")
+        elif line.startswith("# "):
+            body.append(f"<h1>{esc[2:]}</h1>")
+        elif line.startswith("|---"):
+            continue
+        elif line.startswith("| "):
+            cells = "".join(f"<td>{c.strip()}</td>" for c in esc.strip("|").split("|"))
+            body.append(f"<table><tr>{cells}</tr></table>")
+        elif line.startswith("- "):
+            body.append(f"<p>&bull; {esc[2:]}</p>")
+        elif line:
+            body.append(f"<p>{esc}</p>")
+    title = html.escape(str(data["league"]["name"]))
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width\"><title>{title}</title>"
+            "<style>body{font-family:sans-serif;max-width:48em;margin:auto;padding:1em}"
+            "td{border:1px solid #ccc;padding:.2em .5em}code{word-break:break-all}</style></head><body>"
+            + "\n".join(body) + "</body></html>\n")

@@ -1,0 +1,268 @@
+"""The league's tables as typed SQLAlchemy models. Nothing here is game-specific beyond what every
+game shares: sheets, strategies and records are stored as their validated JSON with ruleset id and
+version. Times are stored in UTC (see :class:`UTCDateTime`)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, MetaData, String, Text, UniqueConstraint
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import DateTime, TypeDecorator
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC datetime, stored without a zone (SQLite keeps none) and read back as UTC."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("league times must be timezone-aware")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {datetime: UTCDateTime, dict[str, Any]: JSON, list[Any]: JSON}  # noqa: RUF012
+
+
+class League(Base):
+    __tablename__ = "leagues"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    max_push_level: Mapped[int] = mapped_column(default=5)
+    created_at: Mapped[datetime]
+
+
+class Member(Base):
+    __tablename__ = "members"
+    __table_args__ = (UniqueConstraint("league_id", "name"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    role: Mapped[str] = mapped_column(String(20))  # organiser | player
+    created_at: Mapped[datetime]
+
+
+class Competitor(Base):
+    """A validated sheet of any game, owned by a player, with its current standing (the latest row
+    of each history table, kept here so standings read one table)."""
+
+    __tablename__ = "competitors"
+    __table_args__ = (UniqueConstraint("league_id", "name"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    uid: Mapped[str] = mapped_column(String(32), unique=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), index=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("members.id"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    ruleset: Mapped[str] = mapped_column(String(40), index=True)
+    ruleset_version: Mapped[str] = mapped_column(String(20))
+    sheet: Mapped[dict[str, Any]]
+    members: Mapped[list[Any]] = mapped_column(default=list)  # a team's member competitor ids
+    push_level: Mapped[int | None]
+    push_points: Mapped[str | None] = mapped_column(String(40))  # an exact fraction, "9/5"
+    injuries: Mapped[int] = mapped_column(default=0)
+    rating_mu: Mapped[float]
+    rating_sigma: Mapped[float]
+    wins: Mapped[int] = mapped_column(default=0)
+    losses: Mapped[int] = mapped_column(default=0)
+    draws: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime]
+    owner: Mapped[Member] = relationship()
+
+
+class Referee(Base):
+    __tablename__ = "referees"
+    __table_args__ = (UniqueConstraint("league_id", "name"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    uid: Mapped[str] = mapped_column(String(32), unique=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    ruleset: Mapped[str] = mapped_column(String(40))
+    sheet: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime]
+
+
+class Title(Base):
+    __tablename__ = "titles"
+    __table_args__ = (UniqueConstraint("league_id", "name"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    ruleset: Mapped[str] = mapped_column(String(40))
+    methods_excluded: Mapped[list[Any]] = mapped_column(default=list)  # finishes that do not change hands
+    created_at: Mapped[datetime]
+
+
+class Show(Base):
+    __tablename__ = "shows"
+    __table_args__ = (UniqueConstraint("league_id", "number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    uid: Mapped[str] = mapped_column(String(32), unique=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), index=True)
+    number: Mapped[int]
+    name: Mapped[str] = mapped_column(String(200))
+    show_date: Mapped[str] = mapped_column(String(10))
+    deadline: Mapped[datetime]
+    status: Mapped[str] = mapped_column(String(12), default="draft")
+    card_seed: Mapped[str | None] = mapped_column(String(64))  # published when the card opens
+    seed: Mapped[str | None] = mapped_column(String(64))  # secret from lock until the run
+    seed_sha256: Mapped[str | None] = mapped_column(String(64))
+    manifest: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    writeup: Mapped[str] = mapped_column(Text, default="")
+    healed: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime]
+    matches: Mapped[list[CardMatch]] = relationship(order_by="CardMatch.position", back_populates="show")
+
+
+class ShowEvent(Base):
+    """Every step of a show's life (open, lock, unlock, run, publish, card changes), in order."""
+
+    __tablename__ = "show_events"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    show_id: Mapped[int] = mapped_column(ForeignKey("shows.id"), index=True)
+    at: Mapped[datetime]
+    kind: Mapped[str] = mapped_column(String(20))
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
+    detail: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class CardMatch(Base):
+    __tablename__ = "card_matches"
+    __table_args__ = (UniqueConstraint("show_id", "position"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    show_id: Mapped[int] = mapped_column(ForeignKey("shows.id"), index=True)
+    position: Mapped[int]
+    ruleset: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    referee_id: Mapped[int | None] = mapped_column(ForeignKey("referees.id"))
+    referee_drawn: Mapped[bool] = mapped_column(default=False)
+    title_id: Mapped[int | None] = mapped_column(ForeignKey("titles.id"))
+    show: Mapped[Show] = relationship(back_populates="matches")
+    sides: Mapped[list[CardSide]] = relationship(order_by="CardSide.index", back_populates="match")
+    referee: Mapped[Referee | None] = relationship()
+    title: Mapped[Title | None] = relationship()
+
+
+class CardSide(Base):
+    __tablename__ = "card_sides"
+    __table_args__ = (UniqueConstraint("match_id", "index"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("card_matches.id"), index=True)
+    index: Mapped[int]
+    competitor_id: Mapped[int] = mapped_column(ForeignKey("competitors.id"), index=True)
+    match: Mapped[CardMatch] = relationship(back_populates="sides")
+    competitor: Mapped[Competitor] = relationship()
+
+
+class Submission(Base):
+    """One version of a side's strategy; every version is kept, the latest before the deadline counts."""
+
+    __tablename__ = "submissions"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    side_id: Mapped[int] = mapped_column(ForeignKey("card_sides.id"), index=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    text: Mapped[str] = mapped_column(Text)
+    sha256: Mapped[str] = mapped_column(String(64))
+    submitted_at: Mapped[datetime]
+
+
+class Result(Base):
+    __tablename__ = "results"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("card_matches.id"), unique=True)
+    show_id: Mapped[int] = mapped_column(ForeignKey("shows.id"), index=True)
+    ruleset: Mapped[str] = mapped_column(String(40))
+    ruleset_version: Mapped[str] = mapped_column(String(20))
+    seed: Mapped[str] = mapped_column(String(24))  # a 64-bit integer as text (portable)
+    inputs: Mapped[list[Any]]  # each side's document exactly as it was played
+    record: Mapped[dict[str, Any]]
+    winner_index: Mapped[int | None]
+    method: Mapped[str] = mapped_column(String(40))
+    notes: Mapped[list[Any]] = mapped_column(default=list)
+    played_at: Mapped[datetime]
+
+
+class ResultSide(Base):
+    """Which competitor stood where in a result, and how it finished (win, loss, draw): history reads this."""
+
+    __tablename__ = "result_sides"
+    __table_args__ = (Index("ix_result_sides_competitor_result", "competitor_id", "result_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    result_id: Mapped[int] = mapped_column(ForeignKey("results.id"), index=True)
+    competitor_id: Mapped[int] = mapped_column(ForeignKey("competitors.id"))
+    index: Mapped[int]
+    outcome: Mapped[str] = mapped_column(String(8))
+
+
+class PushChange(Base):
+    __tablename__ = "push_changes"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    competitor_id: Mapped[int] = mapped_column(ForeignKey("competitors.id"), index=True)
+    show_id: Mapped[int | None] = mapped_column(ForeignKey("shows.id"), index=True)
+    result_id: Mapped[int | None] = mapped_column(ForeignKey("results.id"), index=True)
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
+    level_before: Mapped[int]
+    points_before: Mapped[str] = mapped_column(String(40))
+    level_after: Mapped[int]
+    points_after: Mapped[str] = mapped_column(String(40))
+    reason: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime]
+
+
+class InjuryChange(Base):
+    __tablename__ = "injury_changes"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    competitor_id: Mapped[int] = mapped_column(ForeignKey("competitors.id"), index=True)
+    show_id: Mapped[int] = mapped_column(ForeignKey("shows.id"), index=True)
+    result_id: Mapped[int | None] = mapped_column(ForeignKey("results.id"), index=True)
+    before: Mapped[int]
+    after: Mapped[int]
+    roll: Mapped[int | None]
+    reason: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime]
+
+
+class RatingChange(Base):
+    __tablename__ = "rating_changes"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    competitor_id: Mapped[int] = mapped_column(ForeignKey("competitors.id"), index=True)
+    result_id: Mapped[int] = mapped_column(ForeignKey("results.id"), index=True)
+    mu_before: Mapped[float]
+    sigma_before: Mapped[float]
+    mu_after: Mapped[float]
+    sigma_after: Mapped[float]
+
+
+class Reign(Base):
+    __tablename__ = "reigns"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    title_id: Mapped[int] = mapped_column(ForeignKey("titles.id"), index=True)
+    competitor_id: Mapped[int] = mapped_column(ForeignKey("competitors.id"), index=True)
+    won_result_id: Mapped[int | None] = mapped_column(ForeignKey("results.id"))
+    lost_result_id: Mapped[int | None] = mapped_column(ForeignKey("results.id"))
+    started_at: Mapped[datetime]
+    ended_at: Mapped[datetime | None]
+
+
+#: Every table in an order where each row's references come before it (backup and restore use it).
+TABLES_IN_ORDER = [League, Member, Competitor, Referee, Title, Show, ShowEvent, CardMatch, CardSide,
+                   Submission, Result, ResultSide, PushChange, InjuryChange, RatingChange, Reign]

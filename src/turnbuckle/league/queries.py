@@ -1,0 +1,128 @@
+"""Reading the league: standings, history, titles and a show, as plain data for any front end.
+Each reads a bounded number of queries whatever the league's size (no query per row)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import select
+
+from turnbuckle.core.registry import get_ruleset
+from turnbuckle.league import canonical
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.models import (
+    CardMatch,
+    Competitor,
+    InjuryChange,
+    Member,
+    PushChange,
+    Reign,
+    Result,
+    ResultSide,
+    Show,
+    ShowEvent,
+    Title,
+)
+from turnbuckle.league.services.shows import card_entry, show
+
+
+def standings_rows(ctx: Ctx, game: str | None = None, ranked: bool = False) -> list[dict[str, Any]]:
+    q = (select(Competitor, Member.name).join(Member, Competitor.owner_id == Member.id)
+         .where(Competitor.league_id == ctx.league.id))
+    if game:
+        q = q.where(Competitor.ruleset == get_ruleset(game).info.id)
+    rows = []
+    for c, owner in ctx.session.execute(q.order_by(Competitor.id)):
+        rows.append({"id": c.id, "uid": c.uid, "name": c.name, "ruleset": c.ruleset, "owner": owner,
+                     "team": bool(c.members), "wins": c.wins, "losses": c.losses, "draws": c.draws,
+                     "push_level": c.push_level, "push_points": c.push_points, "injuries": c.injuries,
+                     "rating": c.rating_mu - 3 * c.rating_sigma, "mu": c.rating_mu, "sigma": c.rating_sigma})
+    if ranked:
+        rows.sort(key=_rank)
+    return rows
+
+
+def _rank(r: dict[str, Any]) -> tuple[str, int, Fraction, float, str]:
+    return (str(r["ruleset"]), -int(r["push_level"] or 0), -Fraction(str(r["push_points"] or "0")),
+            -float(r["rating"]), str(r["name"]))
+
+
+def history_rows(ctx: Ctx, key: str | None, limit: int = 50) -> list[dict[str, Any]]:
+    """The newest entries first: results, Push changes, injuries, title reigns; each names its cause."""
+    from turnbuckle.league.services.roster import competitor
+
+    comp = competitor(ctx, key) if key else None
+    names = dict(ctx.session.execute(select(Competitor.id, Competitor.name)
+                                     .where(Competitor.league_id == ctx.league.id)).tuples().all())
+    numbers = dict(ctx.session.execute(select(Show.id, Show.number).where(Show.league_id == ctx.league.id))
+                   .tuples().all())
+    limit = max(1, min(limit, 10_000))
+    out: list[dict[str, Any]] = []
+
+    rq = (select(Result, CardMatch.position).join(CardMatch, Result.match_id == CardMatch.id)
+          .join(Show, Result.show_id == Show.id).where(Show.league_id == ctx.league.id))
+    if comp is not None:
+        rq = rq.where(Result.id.in_(select(ResultSide.result_id).where(ResultSide.competitor_id == comp.id)))
+    for res, pos in ctx.session.execute(rq.order_by(Result.id.desc()).limit(limit)):
+        summary = res.record.get("result", {}).get("summary") or res.method
+        out.append({"at": ctx.local(res.played_at), "show": numbers.get(res.show_id), "kind": "result",
+                    "match": pos, "result": res.id, "text": f"match {pos}: {summary}",
+                    "sort": (res.played_at, 0, res.id)})
+    pq = select(PushChange).join(Competitor).where(Competitor.league_id == ctx.league.id)
+    if comp is not None:
+        pq = pq.where(PushChange.competitor_id == comp.id)
+    for p in ctx.session.scalars(pq.order_by(PushChange.id.desc()).limit(limit)):
+        out.append({"at": ctx.local(p.at), "show": numbers.get(p.show_id) if p.show_id else None, "kind": "push",
+                    "result": p.result_id, "text": f"{names[p.competitor_id]}: Push level {p.level_before} "
+                    f"({p.points_before}) -> {p.level_after} ({p.points_after}), {p.reason}",
+                    "sort": (p.at, 1, p.id)})
+    iq = select(InjuryChange).join(Competitor).where(Competitor.league_id == ctx.league.id)
+    if comp is not None:
+        iq = iq.where(InjuryChange.competitor_id == comp.id)
+    for i in ctx.session.scalars(iq.order_by(InjuryChange.id.desc()).limit(limit)):
+        out.append({"at": ctx.local(i.at), "show": numbers.get(i.show_id), "kind": "injury", "result": i.result_id,
+                    "text": f"{names[i.competitor_id]}: injuries {i.before} -> {i.after}, {i.reason}",
+                    "sort": (i.at, 2, i.id)})
+    tq = select(Reign, Title.name).join(Title).where(Title.league_id == ctx.league.id)
+    if comp is not None:
+        tq = tq.where(Reign.competitor_id == comp.id)
+    for reign, tname in ctx.session.execute(tq.order_by(Reign.id.desc()).limit(limit)):
+        out.append({"at": ctx.local(reign.started_at), "show": None, "kind": "title", "result": reign.won_result_id,
+                    "text": f"{names[reign.competitor_id]} wins the {tname}", "sort": (reign.started_at, 3, reign.id)})
+    out.sort(key=lambda r: r["sort"], reverse=True)
+    for row in out:
+        del row["sort"]
+    return out[:limit]
+
+
+def title_rows(ctx: Ctx) -> list[dict[str, Any]]:
+    names = dict(ctx.session.execute(select(Competitor.id, Competitor.name)
+                                     .where(Competitor.league_id == ctx.league.id)).tuples().all())
+    titles = list(ctx.session.scalars(select(Title).where(Title.league_id == ctx.league.id).order_by(Title.id)))
+    reigns = list(ctx.session.scalars(select(Reign).where(Reign.title_id.in_([t.id for t in titles]))
+                                      .order_by(Reign.id)))
+    out = []
+    for t in titles:
+        mine = [r for r in reigns if r.title_id == t.id]
+        current = next((r for r in mine if r.ended_at is None), None)
+        out.append({"name": t.name, "ruleset": t.ruleset, "not_on": list(t.methods_excluded),
+                    "champion": names[current.competitor_id] if current else None,
+                    "since": ctx.local(current.started_at) if current else None,
+                    "reigns": [{"champion": names[r.competitor_id], "from": ctx.local(r.started_at),
+                                "to": ctx.local(r.ended_at) if r.ended_at else None,
+                                "won_in_result": r.won_result_id} for r in mine]})
+    return out
+
+
+def show_data(ctx: Ctx, key: str) -> dict[str, Any]:
+    s = show(ctx, key)
+    events = ctx.session.scalars(select(ShowEvent).where(ShowEvent.show_id == s.id).order_by(ShowEvent.id))
+    ran = s.status in ("run", "published")
+    return {"number": s.number, "uid": s.uid, "name": s.name, "date": s.show_date, "status": s.status,
+            "deadline": ctx.local(s.deadline), "card": [card_entry(m) for m in s.matches],
+            "card_seed": s.card_seed, "seed_sha256": s.seed_sha256, "seed": s.seed if ran else None,
+            "manifest_sha256": canonical.sha256_hex(canonical.canonical_json(s.manifest)) if s.manifest else None,
+            "history": [{"at": ctx.local(e.at), "kind": e.kind, "detail": dict(e.detail)} for e in events
+                        if ran or e.kind != "run"],
+            "writeup": s.writeup if ran else ""}

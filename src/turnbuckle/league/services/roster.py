@@ -1,0 +1,257 @@
+"""Creating the league and its roster: members, competitors (any game's validated sheet, and
+MatchMatch teams), referees and titles; the organiser's Push awards."""
+
+from __future__ import annotations
+
+import secrets
+from fractions import Fraction
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.registry import get_ruleset
+from turnbuckle.league.context import Clock, Ctx, system_clock
+from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
+from turnbuckle.league.models import Competitor, League, Member, PushChange, Referee, Title
+
+M2 = "matchmatch"
+DEFAULT_MU = 25.0
+DEFAULT_SIGMA = 25.0 / 3
+ROLES = ("organiser", "player")
+#: Finishes that do not change a title's hands unless the title says otherwise.
+DEFAULT_TITLE_EXCLUDED = ("dq", "count-out")
+
+
+def new_uid() -> str:
+    return secrets.token_hex(8)
+
+
+def _check_name(name: str, what: str) -> str:
+    name = name.strip()
+    if not name or len(name) > 100:
+        raise LeagueError(f"a {what} needs a name of 1 to 100 characters")
+    return name
+
+
+def create_league(session: Session, name: str, organiser: str, timezone: str = "UTC",
+                  clock: Clock = system_clock, max_push_level: int = 5) -> League:
+    """A new league with its organiser (one league per database)."""
+    if session.scalars(select(League)).first() is not None:
+        raise LeagueError("this database already holds a league; use another --db for a second one")
+    try:
+        ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise LeagueError(f"unknown time zone '{timezone}'; use a name such as 'Europe/London' or 'UTC'") from None
+    if not 1 <= max_push_level <= 20:
+        raise LeagueError(f"the highest Push Level must be 1 to 20, got {max_push_level}")
+    now = clock()
+    league = League(name=_check_name(name, "league"), timezone=timezone, max_push_level=max_push_level,
+                    created_at=now)
+    session.add(league)
+    session.flush()
+    session.add(Member(league_id=league.id, name=_check_name(organiser, "member"), role="organiser", created_at=now))
+    session.flush()
+    return league
+
+
+def add_member(ctx: Ctx, name: str, role: str = "player") -> Member:
+    ctx.require_organiser("add members")
+    if role not in ROLES:
+        raise LeagueError(f"role '{role}' must be one of {', '.join(ROLES)}")
+    name = _check_name(name, "member")
+    if any(m.name.lower() == name.lower() for m in members(ctx)):
+        raise LeagueError(f"there is already a member named '{name}'")
+    member = Member(league_id=ctx.league.id, name=name, role=role, created_at=ctx.now())
+    ctx.session.add(member)
+    ctx.session.flush()
+    return member
+
+
+def members(ctx: Ctx) -> list[Member]:
+    return list(ctx.session.scalars(select(Member).where(Member.league_id == ctx.league.id).order_by(Member.id)))
+
+
+def _owner(ctx: Ctx, owner: str | None) -> Member:
+    from turnbuckle.league.context import member_named
+
+    if owner is None:
+        return ctx.actor
+    member = member_named(ctx.session, ctx.league, owner)
+    if member.id != ctx.actor.id and ctx.actor.role != "organiser":
+        raise Forbidden(f"'{ctx.actor.name}' may add competitors only for themselves")
+    return member
+
+
+def _sheet_of(ruleset_id: str, text: str, label: str) -> tuple[str, str, str, dict[str, Any]]:
+    """Validate a sheet with its ruleset's own loader: (ruleset id, version, name, sheet JSON)."""
+    ruleset = get_ruleset(ruleset_id)
+    side = ruleset.load_text(text, label)  # SheetError lists every problem
+    sheet = ruleset.side_json(side)
+    if not isinstance(sheet, dict):
+        raise LeagueError(f"{label}: the {ruleset.info.id} sheet is not a mapping")
+    sheet = {k: v for k, v in sheet.items() if k != "strategy"}  # a strategy is sent per show, not kept here
+    return ruleset.info.id, ruleset.info.version, ruleset.side_name(side), sheet
+
+
+def _new_competitor(ctx: Ctx, owner: Member, ruleset_id: str, version: str, name: str, sheet: dict[str, Any],
+                    team_of: list[int]) -> Competitor:
+    if ctx.session.scalars(select(Competitor).where(Competitor.league_id == ctx.league.id,
+                                                    Competitor.name == name)).first() is not None:
+        raise LeagueError(f"there is already a competitor named '{name}'; rename the sheet")
+    level: int | None = None
+    if ruleset_id == M2 and not team_of:
+        level = min(max(1, int(sheet.get("wrestler", {}).get("push_level", 1))), ctx.league.max_push_level)
+    comp = Competitor(uid=new_uid(), league_id=ctx.league.id, owner_id=owner.id, name=name, ruleset=ruleset_id,
+                      ruleset_version=version, sheet=sheet, members=team_of, push_level=level,
+                      push_points="0" if level is not None else None, injuries=0, rating_mu=DEFAULT_MU,
+                      rating_sigma=DEFAULT_SIGMA, created_at=ctx.now())
+    ctx.session.add(comp)
+    ctx.session.flush()
+    return comp
+
+
+def add_competitor(ctx: Ctx, ruleset: str, text: str, label: str, owner: str | None = None) -> Competitor:
+    """A competitor from a sheet's text, validated by its game; owned by ``owner`` (default: the actor)."""
+    who = _owner(ctx, owner)
+    ruleset_id, version, name, sheet = _sheet_of(ruleset, text, label)
+    if ruleset_id == M2 and "team" in sheet:
+        raise LeagueError(f"{label}: a team is made of league wrestlers; add it with 'competitor team'")
+    return _new_competitor(ctx, who, ruleset_id, version, name, sheet, [])
+
+
+def add_team(ctx: Ctx, name: str, member_names: list[str], use: str | None = None,
+             owner: str | None = None) -> Competitor:
+    """A MatchMatch tag team of league wrestlers: one member's sheet whole (``use``), or by default
+    the first member's, checked by the ruleset's team rules (Teamwork lowered to the members' lowest)."""
+    who = _owner(ctx, owner)
+    if len(member_names) < 2:
+        raise LeagueError("a team needs at least two members")
+    comps = [competitor(ctx, n) for n in member_names]
+    for c in comps:
+        if c.ruleset != M2 or c.members:
+            raise LeagueError(f"'{c.name}' is not a MatchMatch wrestler; a team is made of wrestlers")
+    chosen = use or comps[0].name
+    doc = {"team": {"name": _check_name(name, "team"), "members": [c.sheet["wrestler"] for c in comps],
+                    "use": chosen}}
+    import json
+
+    ruleset_id, version, team_name, sheet = _sheet_of(M2, json.dumps(doc), f"team '{name}'")
+    return _new_competitor(ctx, who, ruleset_id, version, team_name, sheet, [c.id for c in comps])
+
+
+def competitor(ctx: Ctx, key: str) -> Competitor:
+    """A competitor by name (any case), number or uid."""
+    rows = list(ctx.session.scalars(select(Competitor).where(Competitor.league_id == ctx.league.id)))
+    for c in rows:
+        if key.strip().lower() in (c.name.lower(), str(c.id), c.uid):
+            return c
+    raise NotFound(f"no competitor '{key}'; see 'turnbuckle league competitor list'")
+
+
+def competitors(ctx: Ctx, ruleset: str | None = None) -> list[Competitor]:
+    q = select(Competitor).where(Competitor.league_id == ctx.league.id)
+    if ruleset:
+        q = q.where(Competitor.ruleset == get_ruleset(ruleset).info.id)
+    return list(ctx.session.scalars(q.order_by(Competitor.id)))
+
+
+def add_referee(ctx: Ctx, text: str, label: str) -> Referee:
+    """A MatchMatch referee sheet (name, type, 2d6 roll range, DQ threshold)."""
+    ctx.require_organiser("add referees")
+    from turnbuckle.core.models import load_model
+    from turnbuckle.core.registry import parse_yaml
+    from turnbuckle.rulesets.matchmatch.referees import Referee as RefSheet
+    from turnbuckle.rulesets.matchmatch.referees import find_referee
+
+    data = parse_yaml(text, label)
+    if isinstance(data, str):
+        try:
+            data = find_referee(data).model_dump()
+        except RulesError as exc:
+            raise LeagueError(f"{label}: {exc}") from None
+    sheet = load_model(RefSheet, data, label)
+    try:
+        find_referee(sheet.name)
+    except RulesError:
+        raise LeagueError(f"{label}: the MatchMatch engine knows only its bundled referees by name; "
+                          f"'{sheet.name}' is not one of them") from None
+    if ctx.session.scalars(select(Referee).where(Referee.league_id == ctx.league.id,
+                                                 Referee.name == sheet.name)).first() is not None:
+        raise LeagueError(f"there is already a referee named '{sheet.name}'")
+    ref = Referee(uid=new_uid(), league_id=ctx.league.id, name=sheet.name, ruleset=M2,
+                  sheet=sheet.model_dump(mode="json"), created_at=ctx.now())
+    ctx.session.add(ref)
+    ctx.session.flush()
+    return ref
+
+
+def referees(ctx: Ctx) -> list[Referee]:
+    return list(ctx.session.scalars(select(Referee).where(Referee.league_id == ctx.league.id).order_by(Referee.name)))
+
+
+def referee(ctx: Ctx, key: str) -> Referee:
+    for r in referees(ctx):
+        if key.strip().lower() in (r.name.lower(), str(r.id), r.uid):
+            return r
+    raise NotFound(f"no referee '{key}'; see 'turnbuckle league referee list'")
+
+
+def add_title(ctx: Ctx, name: str, ruleset: str, excluded: list[str] | None = None) -> Title:
+    """A title of one game; by default it does not change hands on a DQ or a count-out."""
+    ctx.require_organiser("create titles")
+    rid = get_ruleset(ruleset).info.id
+    name = _check_name(name, "title")
+    if ctx.session.scalars(select(Title).where(Title.league_id == ctx.league.id, Title.name == name)).first():
+        raise LeagueError(f"there is already a title named '{name}'")
+    title = Title(league_id=ctx.league.id, name=name, ruleset=rid,
+                  methods_excluded=list(DEFAULT_TITLE_EXCLUDED if excluded is None else excluded),
+                  created_at=ctx.now())
+    ctx.session.add(title)
+    ctx.session.flush()
+    return title
+
+
+def title(ctx: Ctx, key: str) -> Title:
+    for t in ctx.session.scalars(select(Title).where(Title.league_id == ctx.league.id)):
+        if key.strip().lower() in (t.name.lower(), str(t.id)):
+            return t
+    raise NotFound(f"no title '{key}'; see 'turnbuckle league titles'")
+
+
+def parse_points(text: str) -> Fraction:
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise LeagueError(f"'{text}' is not a number of Push points; write 1, -1/2 or 0.5") from None
+    if abs(value) > 10:
+        raise LeagueError(f"{text} Push points is too many for one award; give at most 10")
+    return value
+
+
+def award_push(ctx: Ctx, key: str, points: Fraction, reason: str) -> PushChange:
+    """The organiser grants (or takes) Push points by hand, for a good flash or interview."""
+    from turnbuckle.rulesets.matchmatch.between import Push, award
+
+    ctx.require_organiser("award Push points")
+    comp = competitor(ctx, key)
+    if comp.push_level is None:
+        raise LeagueError(f"'{comp.name}' has no Push Level (only MatchMatch wrestlers do; a team's members have)")
+    if not reason.strip():
+        raise LeagueError("say why: an award needs a reason, shown in the history")
+    before = Push(comp.push_level, Fraction(comp.push_points or "0"))
+    after = award(before, points, ctx.league.max_push_level)
+    return record_push(ctx, comp, before, after, f"award: {reason.strip()}", None, None, ctx.actor.id)
+
+
+def record_push(ctx: Ctx, comp: Competitor, before: Any, after: Any, reason: str, show_id: int | None,
+                result_id: int | None, member_id: int | None) -> PushChange:
+    change = PushChange(competitor_id=comp.id, show_id=show_id, result_id=result_id, member_id=member_id,
+                        level_before=before.level, points_before=str(before.points), level_after=after.level,
+                        points_after=str(after.points), reason=reason, at=ctx.now())
+    comp.push_level, comp.push_points = after.level, str(after.points)
+    ctx.session.add(change)
+    ctx.session.flush()
+    return change

@@ -1,0 +1,166 @@
+"""Running a show (one transaction), weekly healing from the show's seed, and publishing."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import select
+
+from turnbuckle import __version__
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.registry import get_ruleset
+from turnbuckle.core.sources import SeededSource
+from turnbuckle.league import canonical
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.models import CardMatch, CardSide, Competitor, InjuryChange, Result, Show
+from turnbuckle.league.services.roster import M2
+from turnbuckle.league.services.shows import check_strategy, latest_submission, log, show, side_document
+from turnbuckle.league.services.standing import apply_result, movers
+
+#: Tests set this to pause (seconds) after each match is written, to kill a run half-way.
+PAUSE_ENV = "TURNBUCKLE_TEST_PAUSE_AFTER_MATCH"
+
+Progress = Callable[[int, int], None]
+
+
+def _locked_row(ctx: Ctx, key: str) -> Show:
+    """The show, with its row locked for this transaction (PostgreSQL: SELECT ... FOR UPDATE; SQLite
+    takes the database's write lock when the transaction begins)."""
+    found = show(ctx, key)
+    ctx.session.refresh(found, with_for_update=True)
+    return found
+
+
+def play_inputs(ctx: Ctx, m: CardMatch, s: Show) -> tuple[list[dict[str, Any]], list[str | None], list[str]]:
+    """Each side's document as it will be played, each side's counting submission text, and notes."""
+    docs, texts, notes = [], [], []
+    for sd in m.sides:
+        comp = sd.competitor
+        text, strategy = None, None
+        sub = latest_submission(ctx, sd, s.deadline)
+        if sub is not None:
+            text = sub.text
+            try:
+                strategy = check_strategy(m, comp, sub.text, f"strategy for {comp.name}")
+            except RulesError as exc:
+                notes.append(f"{comp.name}'s strategy no longer fits ({exc}); the automatic player wrestled instead")
+        elif m.ruleset == M2:
+            notes.append(f"{comp.name} sent no strategy; the automatic player wrestled")
+        levels = [w.push_level or 1 for w in movers(ctx, comp)] if comp.members else None
+        docs.append(side_document(comp, strategy, levels))
+        texts.append(text)
+    return docs, texts, notes
+
+
+def match_options(m: CardMatch) -> dict[str, object]:
+    opts: dict[str, object] = dict(m.options)
+    if m.referee is not None:
+        opts["referee"] = m.referee.name
+    return opts
+
+
+def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
+    """Play every match of a locked show and apply every standings change, in this one
+    transaction (the caller commits): all of it lands, or none. Refused unless locked, and when
+    the ruleset or package versions changed since lock."""
+    ctx.require_organiser("run shows")
+    s = _locked_row(ctx, key)
+    if s.status != "locked":
+        raise LeagueError(f"show {s.number} is {s.status}; only a locked show runs"
+                          + (" (it has run already)" if s.status in ("run", "published") else ""))
+    assert s.manifest is not None and s.seed is not None
+    if s.manifest.get("package_version") != __version__:
+        raise LeagueError(f"turnbuckle changed since show {s.number} was locked "
+                          f"({s.manifest.get('package_version')} -> {__version__}); unlock and lock it again")
+    for rid, version in dict(s.manifest.get("ruleset_versions", {})).items():
+        if get_ruleset(rid).info.version != version:
+            raise LeagueError(f"the {rid} rules changed since show {s.number} was locked ({version} -> "
+                              f"{get_ruleset(rid).info.version}); unlock and lock it again")
+    pause = float(os.environ.get(PAUSE_ENV, "0") or 0)
+    lines = [f"# {s.name} (show {s.number}, {s.show_date})", ""]
+    for n, m in enumerate(s.matches, start=1):
+        lines += play_match(ctx, s, m)
+        if progress is not None:
+            progress(n, len(s.matches))
+        if pause:
+            time.sleep(pause)
+    s.status = "run"
+    s.writeup = "\n".join(lines)
+    log(ctx, s, "run", seed=s.seed, package_version=__version__)
+    ctx.session.flush()
+    return s
+
+
+def play_match(ctx: Ctx, s: Show, m: CardMatch) -> list[str]:
+    assert s.seed is not None
+    rs = get_ruleset(m.ruleset)
+    docs, _, notes = play_inputs(ctx, m, s)
+    sides = [rs.load_side(doc, f"match {m.position} side {i + 1}") for i, doc in enumerate(docs)]
+    seed = canonical.match_seed(s.seed, s.uid, m.position)
+    record = rs.run(sides, SeededSource(seed), match_options(m))
+    data = record.to_json()
+    result = Result(match_id=m.id, show_id=s.id, ruleset=rs.info.id, ruleset_version=rs.info.version, seed=str(seed),
+                    inputs=docs, record=data, winner_index=record.result.winner, method=record.result.method,
+                    notes=[], played_at=ctx.now())
+    ctx.session.add(result)
+    ctx.session.flush()
+    comps = [sd.competitor for sd in m.sides]
+    notes += apply_result(ctx, m, comps, result, record.names)
+    result.notes = notes
+    lines = [f"## Match {m.position}: {' vs '.join(record.names)} ({rs.info.name})",
+             "", record.result.summary or record.result.method]
+    lines += [f"- {note}" for note in notes]
+    lines.append("")
+    return lines
+
+
+def heal(ctx: Ctx, key: str) -> list[InjuryChange]:
+    """Weekly healing after a show that has run: each injured MatchMatch competitor heals 1d6 (−4 if
+    they wrestled on this show, directly or in a team), rolled from the show's seed; once per show."""
+    from turnbuckle.rulesets.matchmatch.between import heal as heal_points
+
+    ctx.require_organiser("heal injuries")
+    s = _locked_row(ctx, key)
+    if s.status not in ("run", "published"):
+        raise LeagueError(f"show {s.number} is {s.status}; heal after it has run")
+    if s.healed:
+        raise LeagueError(f"show {s.number}'s week has been healed already")
+    assert s.seed is not None
+    wrestled: set[int] = set()
+    for side in ctx.session.scalars(select(CardSide).join(CardMatch).where(CardMatch.show_id == s.id)):
+        wrestled.add(side.competitor_id)
+        wrestled.update(side.competitor.members)
+    changes = []
+    hurt = select(Competitor).where(Competitor.league_id == ctx.league.id, Competitor.ruleset == M2,
+                                    Competitor.injuries > 0).order_by(Competitor.id)
+    for comp in ctx.session.scalars(hurt):
+        roll = canonical.heal_roll(s.seed, s.uid, comp.uid)
+        fought = comp.id in wrestled
+        after = heal_points(comp.injuries, roll, fought)
+        why = f"weekly healing: d6 rolled {roll}" + (", -4 wrestled" if fought else "")
+        change = InjuryChange(competitor_id=comp.id, show_id=s.id, result_id=None, before=comp.injuries, after=after,
+                              roll=roll, reason=why, at=ctx.now())
+        ctx.session.add(change)
+        comp.injuries = after
+        changes.append(change)
+    s.healed = True
+    log(ctx, s, "heal", healed=[c.competitor_id for c in changes])
+    ctx.session.flush()
+    return changes
+
+
+def publish(ctx: Ctx, key: str, writeup: str | None = None) -> Show:
+    ctx.require_organiser("publish shows")
+    s = show(ctx, key)
+    if s.status != "run":
+        raise LeagueError(f"show {s.number} is {s.status}; only a show that has run is published")
+    if writeup:
+        s.writeup = s.writeup + "\n\n" + writeup.strip() + "\n"
+    s.status = "published"
+    log(ctx, s, "publish")
+    ctx.session.flush()
+    return s

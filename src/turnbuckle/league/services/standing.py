@@ -1,0 +1,146 @@
+"""What a result changes, each change a row traced to the result: wins and losses, M2 Push
+Levels (exact fractions, Part II and the rulings for tag teams and three or more sides), injury
+points, openskill ratings and title reigns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from sqlalchemy import select
+
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.models import CardMatch, Competitor, InjuryChange, RatingChange, Reign, Result, ResultSide
+from turnbuckle.league.services.roster import M2, record_push
+
+
+def outcomes(winner: int | None, n: int) -> list[str]:
+    """Each side's outcome: a winner and losers, or a draw for all (no winner)."""
+    if winner is None:
+        return ["draw"] * n
+    return ["win" if i == winner else "loss" for i in range(n)]
+
+
+def movers(ctx: Ctx, comp: Competitor) -> list[Competitor]:
+    """Who moves on the Push ladder for a side: the wrestler, or each member of a team."""
+    if not comp.members:
+        return [comp]
+    return [ctx.session.get_one(Competitor, cid) for cid in comp.members]
+
+
+def side_level(ctx: Ctx, comp: Competitor) -> int:
+    """A side's Push Level as an opponent: a team counts as its highest-level member."""
+    return max(m.push_level or 1 for m in movers(ctx, comp))
+
+
+def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result: Result, show_id: int) -> None:
+    """Move every wrestler on the Push ladder by the result (a draw moves nobody). Two sides: each
+    member moves as if they alone had met the other side's highest-level member. Three or more:
+    the winner as if it had beaten each other side in turn, in card order; each loser as if it had
+    lost to the winner alone. Opponents' levels are those before the match."""
+    from turnbuckle.rulesets.matchmatch.between import Push, after_match
+
+    if winner is None:
+        return
+    top = ctx.league.max_push_level
+    levels = [side_level(ctx, c) for c in comps]
+    for i, comp in enumerate(comps):
+        for w in movers(ctx, comp):
+            before = Push(w.push_level or 1, Fraction(w.push_points or "0"))
+            now = before
+            if i == winner:
+                beaten = [j for j in range(len(comps)) if j != winner]
+                for j in beaten:
+                    now = after_match(now, levels[j], "win", top)
+                why = "beat " + ", ".join(f"{comps[j].name} (level {levels[j]})" for j in beaten)
+            else:
+                now = after_match(now, levels[winner], "loss", top)
+                why = f"lost to {comps[winner].name} (level {levels[winner]})"
+            record_push(ctx, w, before, now, f"match {result.match_id}: {why}", show_id, result.id, None)
+
+
+def injuries_from(record: dict[str, object], names: Sequence[str]) -> list[int]:
+    """Injury points each side took in a MatchMatch record (its injury checks that injured)."""
+    got = [0] * len(names)
+    events = record.get("events")
+    for e in events if isinstance(events, list) else []:
+        if isinstance(e, dict) and e.get("type") == "injury_check" and e.get("injured") is True:
+            side = e.get("side")
+            if side in names:
+                got[names.index(str(side))] += 1
+    return got
+
+
+def apply_injuries(ctx: Ctx, comps: Sequence[Competitor], record: dict[str, object], names: Sequence[str],
+                   result: Result, show_id: int) -> None:
+    for comp, gained in zip(comps, injuries_from(record, names), strict=True):
+        if gained:
+            before = comp.injuries
+            comp.injuries = before + gained
+            ctx.session.add(InjuryChange(competitor_id=comp.id, show_id=show_id, result_id=result.id, before=before,
+                                         after=comp.injuries, roll=None, reason=f"injured in match {result.match_id}",
+                                         at=ctx.now()))
+
+
+def apply_ratings(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result: Result) -> None:
+    """openskill's Plackett-Luce model, one rating per competitor in its game: the winner ranks
+    first and every other side shares second; a draw ranks all sides equal."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    teams = [[model.rating(mu=c.rating_mu, sigma=c.rating_sigma)] for c in comps]
+    ranks = [1 if winner is None or i == winner else 2 for i in range(len(comps))]
+    rated = model.rate(teams, ranks=[float(r) for r in ranks])
+    for comp, team in zip(comps, rated, strict=True):
+        new = team[0]
+        ctx.session.add(RatingChange(competitor_id=comp.id, result_id=result.id, mu_before=comp.rating_mu,
+                                     sigma_before=comp.rating_sigma, mu_after=float(new.mu),
+                                     sigma_after=float(new.sigma)))
+        comp.rating_mu, comp.rating_sigma = float(new.mu), float(new.sigma)
+
+
+def apply_title(ctx: Ctx, m: CardMatch, comps: Sequence[Competitor], winner: int | None, method: str,
+                result: Result) -> str | None:
+    """A title at stake changes hands on a win by a finish the title allows; returns a note."""
+    if m.title is None or winner is None or method in m.title.methods_excluded:
+        if m.title is not None and winner is not None:
+            return f"the {m.title.name} does not change hands on a {method}"
+        return None
+    champ = current_reign(ctx, m.title.id)
+    new = comps[winner]
+    if champ is not None and champ.competitor_id == new.id:
+        return f"{new.name} retains the {m.title.name}"
+    if champ is not None:
+        champ.ended_at, champ.lost_result_id = ctx.now(), result.id
+    ctx.session.add(Reign(title_id=m.title.id, competitor_id=new.id, won_result_id=result.id, lost_result_id=None,
+                          started_at=ctx.now(), ended_at=None))
+    return f"{new.name} wins the {m.title.name}"
+
+
+def current_reign(ctx: Ctx, title_id: int) -> Reign | None:
+    return ctx.session.scalars(select(Reign).where(Reign.title_id == title_id, Reign.ended_at.is_(None))).first()
+
+
+def apply_result(ctx: Ctx, m: CardMatch, comps: Sequence[Competitor], result: Result,
+                 names: Sequence[str]) -> list[str]:
+    """Every standings change of one result, in one place; returns notes for the write-up."""
+    winner = result.winner_index
+    outs = outcomes(winner, len(comps))
+    for i, (comp, out) in enumerate(zip(comps, outs, strict=True)):
+        ctx.session.add(ResultSide(result_id=result.id, competitor_id=comp.id, index=i, outcome=out))
+        if out == "win":
+            comp.wins += 1
+        elif out == "loss":
+            comp.losses += 1
+        else:
+            comp.draws += 1
+    notes = []
+    if m.ruleset == M2:
+        apply_push(ctx, comps, winner, result, m.show_id)
+        apply_injuries(ctx, comps, result.record, names, result, m.show_id)
+    apply_ratings(ctx, comps, winner, result)
+    note = apply_title(ctx, m, comps, winner, result.method, result)
+    if note:
+        notes.append(note)
+    ctx.session.flush()
+    return notes

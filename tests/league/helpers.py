@@ -1,0 +1,82 @@
+"""A small league for tests: an organiser, two players, MatchMatch wrestlers and a boxer each,
+with a clock the test moves by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import Engine
+
+from turnbuckle.core.registry import get_ruleset
+from turnbuckle.league.context import Ctx, context
+from turnbuckle.league.db import make_engine, session_scope
+from turnbuckle.league.services import roster, shows
+
+START = datetime(2026, 11, 2, 18, 0, tzinfo=UTC)
+SAM_STRATEGY = ("Strategy: +High Flying +Technical -Brawl, Grid B\nRound\tTarget\tType\tNotes\n"
+                "1\tStam\tHigh Spot\tHigh flying.\n7\tStamina\tFinisher\tFriendly Finale!\n")
+TWO_SPECIALS = ("Strategy: +High Flying +Technical -Brawl\nRound\tTarget\tType\tNotes\n"
+                "3\tStam\tFinisher\tOne.\n7\tStamina\tFinisher\tTwo.\n")
+
+
+class Clock:
+    def __init__(self, now: datetime = START) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+class League:
+    """An engine on the test database and a way to act as a member at the clock's time."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = make_engine(url)
+        self.clock = Clock()
+
+    @contextmanager
+    def act(self, who: str | None = None) -> Iterator[Ctx]:
+        with session_scope(self.engine) as session:
+            yield context(session, who, self.clock)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def sample(game: str, sample_id: str) -> str:
+    return get_ruleset(game).sample(sample_id).text
+
+
+def build(url: str) -> League:
+    """Organiser 'Fran'; players Ann (Friendly Sam, Iron Ivan, Mika Sato) and Bo (Brother Bob, Lady
+    Lightning, Rico Vance); referees Sam Atan and Zero Tolerance; a Light-Heavyweight title."""
+    lg = League(url)
+    with session_scope(lg.engine) as session:
+        roster.create_league(session, "Test Fed", "Fran", "Europe/London", lg.clock)
+    with lg.act() as ctx:
+        roster.add_member(ctx, "Ann")
+        roster.add_member(ctx, "Bo")
+        for owner, game, sid in (("Ann", "m2", "friendly-sam"), ("Bo", "m2", "brother-bob"),
+                                 ("Ann", "m2", "iron-ivan"), ("Bo", "m2", "lady-lightning"),
+                                 ("Ann", "boxing", "all-rounder"), ("Bo", "boxing", "glass-cannon")):
+            roster.add_competitor(ctx, game, sample(game, sid), sid, owner)
+        roster.add_referee(ctx, "Sam Atan", "ref")
+        roster.add_referee(ctx, "Zero Tolerance", "ref")
+        roster.add_title(ctx, "Light-Heavyweight", "m2")
+    return lg
+
+
+def open_show(lg: League, card: list[tuple[str, list[str]]], title: str | None = None) -> str:
+    """A show whose deadline is a day after the clock, with this card, opened; returns its number."""
+    with lg.act() as ctx:
+        s = shows.create_show(ctx, "Week", "2026-11-09", lg.clock.now + timedelta(days=1))
+        for game, sides in card:
+            shows.add_match(ctx, str(s.number), game, sides, None, None, title if game == "m2" else None)
+        shows.open_show(ctx, str(s.number))
+        return str(s.number)
