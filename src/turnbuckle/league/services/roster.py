@@ -161,8 +161,8 @@ def competitors(ctx: Ctx, ruleset: str | None = None) -> list[Competitor]:
 def add_referee(ctx: Ctx, text: str, label: str) -> Referee:
     """A MatchMatch referee sheet (name, type, 2d6 roll range, DQ threshold)."""
     ctx.require_organiser("add referees")
-    from turnbuckle.core.models import load_model
     from turnbuckle.core.inputs import parse_yaml
+    from turnbuckle.core.models import load_model
     from turnbuckle.rulesets.matchmatch.referees import Referee as RefSheet
     from turnbuckle.rulesets.matchmatch.referees import find_referee
 
