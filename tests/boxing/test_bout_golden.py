@@ -274,8 +274,9 @@ def test_whole_record_of_a_one_turn_bout_is_exact() -> None:
     rec = bout(SLUGGER, GLASS, slugger_turn(5, 6, 1, 1))
     data = json.loads(render_json(rec))
     assert data["format"] == "turnbuckle.match/1"
-    assert (data["ruleset"], data["ruleset_version"], data["seed"], data["dice"]) == ("boxing", "1.0", None, "script")
-    assert data["options"] == {"rounds": 12, "combo": True, "fatigue": "next-round", "getup": "ruling"}
+    assert (data["ruleset"], data["ruleset_version"], data["seed"], data["dice"]) == ("boxing", "1.1", None, "script")
+    assert data["options"] == {"rounds": 12, "combo": True, "fatigue": "next-round", "getup": "ruling",
+                               "last_interval": "none"}
     assert data["sides"][0] == {"name": "Slugger", "player": "auto",
                                 "sheet": {"name": "Slugger", "power": 10, "speed": 1, "toughness": 4}}
     assert data["events"] == [
@@ -307,18 +308,58 @@ def test_blocked_punch_does_nothing() -> None:
     assert rec.result.method == "draw"
 
 
-def test_a_left_jab_knocks_down_on_its_damage_while_the_floor_keeps_hp_at_1() -> None:
-    # 15 (40 -> 25), 13 (-> 12), then a Left Jab for 13 at 12 HP: the floor stops it at 1 HP, but
-    # 13 damage meets the 10-14 band's threshold, so Glass goes down (and a 3 on the get-up is a KO).
-    dice = slugger_turn(3, 3) + slugger_turn(2, 2) + slugger_turn(1, 3, 1, 2)
-    rec = bout(SLUGGER, GLASS, dice)
+def test_a_floored_left_jab_is_tested_on_the_damage_it_took() -> None:
+    # 15 (40 -> 25), 13 (-> 12), then a Left Jab for 13 at 12 HP: the floor stops it at 1 HP, so
+    # Glass took 11, under the 10-14 band's 13: no knockdown (its 13 nominal points do not count).
+    dice = slugger_turn(3, 3) + slugger_turn(2, 2) + slugger_turn(1, 3)
+    rec = bout(SLUGGER, GLASS, dice, rounds=1)
     jab = happenings(rec, "punch")[-1]
     assert (jab["punch"], jab["damage"], jab["hp_before"], jab["hp_after"], jab["jab_floor"]) == (
         "Left Jab", 13, 12, 1, True)
+    assert happenings(rec, "knockdown") == []
+    assert rec.result.summary == "Slugger wins the decision, 40 HP to 1."
+
+
+def test_a_jab_from_low_hp_to_the_floor_cannot_knock_down_on_its_nominal_points() -> None:
+    # Round 1: 15, 11, 11 (40 -> 25 -> 14 -> 3), healed to 5. Round 2: a Left Jab for 12 stops at
+    # 1 HP: 4 taken, under the 1-9 band's 7. Two more jabs take nothing from 1 HP.
+    dice = slugger_turn(3, 3) + slugger_turn(1, 1) * 2 + slugger_turn(1, 2) + slugger_turn(1, 1) * 2
+    rec = bout(SLUGGER, GLASS, dice, rounds=2)
+    assert [(p["damage"], p["hp_after"]) for p in happenings(rec, "punch")][3:] == [(12, 1), (11, 1), (11, 1)]
+    assert happenings(rec, "knockdown") == []
+    assert rec.result.summary == "Slugger wins the decision, 40 HP to 1."
+
+
+def test_a_floored_left_jab_still_knocks_down_when_what_it_took_meets_the_band() -> None:
+    # Three jabs of 11 (40 -> 29 -> 18 -> 7), healed to 9. A jab for 11 at 9 HP stops at 1, but the
+    # 8 taken meets the 1-9 band's 7: down, and a 2 on the get-up is a KO.
+    dice = slugger_turn(1, 1) * 3 + slugger_turn(1, 1, 1, 1)
+    rec = bout(SLUGGER, GLASS, dice, rounds=2)
     (kd,) = happenings(rec, "knockdown")
-    assert (kd["punch"], kd["damage"], kd["hp_before"], kd["hp"]) == ("Left Jab", 13, 12, 1)
+    assert (kd["punch"], kd["damage"], kd["hp_before"], kd["hp"]) == ("Left Jab", 8, 9, 1)
     (getup,) = happenings(rec, "getup")
-    assert (getup["table"], getup["outcome"]) == ("HP 10-14 before the punch", "ko")
+    assert (getup["table"], getup["outcome"]) == ("HP 1-9 before the punch", "ko")
+    assert rec.result.summary == "Slugger wins by KO in round 2, turn 1."
+
+
+# Glass jabs Slugger for 5 (40 -> 35), then two clinches (Slugger 12 + 1 = Glass 6 + 7) bring him
+# to 39 while Glass stays at the 40 cap.
+LEAD_OF_ONE = glass_turn(1, 1) + [6, 6, 3, 3] * 2
+
+
+def test_no_interval_after_the_last_round_by_default() -> None:
+    rec = bout(SLUGGER, GLASS, LEAD_OF_ONE, rounds=1)
+    assert happenings(rec, "final_interval") == []
+    assert rec.result.summary == "Glass wins the decision, 40 HP to 39."
+
+
+def test_last_interval_heal_heals_both_before_the_decision() -> None:
+    # The literal reading: both heal 2 HP after the final bell; Glass is capped at 40, so a draw.
+    rec = bout(SLUGGER, GLASS, LEAD_OF_ONE, rounds=1, last_interval="heal")
+    (heal,) = happenings(rec, "final_interval")
+    assert heal == {"round": 1, "hp": {"Slugger": 40, "Glass": 40}}
+    assert rec.result.method == "draw"
+    assert rec.result.summary == "A draw on the judges' cards: 40 HP each."
 
 
 def test_a_combo_is_tested_in_the_band_before_its_first_punch() -> None:

@@ -21,7 +21,7 @@ def knockdown_chance_from_tables(power: int, toughness: int, hp: int) -> Fractio
         for second in range(1, 7):
             damage = punch_damage(first, second, power, toughness)
             after = hp_after_punch(hp, damage, is_left_jab(first, second))
-            hits += knocked_down(hp, damage, after, is_special(first, second))
+            hits += knocked_down(hp, after, is_special(first, second))
     return Fraction(hits, 36)
 
 
@@ -34,7 +34,7 @@ def knockdown_chance_icepool(power: int, toughness: int, hp: int) -> Fraction:
         if first == 6 and second >= 4:
             return True
         lost = min(damage, max(0, hp - 1)) if (first == 1 and second <= 3) else damage
-        return damage >= threshold or (lost > 0 and hp - lost <= 0)
+        return lost >= threshold or (lost > 0 and hp - lost <= 0)
 
     die = icepool.map(down, icepool.d6, icepool.d6)
     return Fraction(die.quantity(True), die.denominator())
@@ -42,6 +42,7 @@ def knockdown_chance_icepool(power: int, toughness: int, hp: int) -> Fraction:
 
 @pytest.mark.parametrize(("power", "toughness", "hp"), [
     (10, 1, 40), (8, 4, 40), (5, 5, 20), (7, 1, 14), (4, 8, 12), (5, 3, 9), (3, 3, 4), (10, 2, 2), (1, 10, 40),
+    (10, 1, 12), (9, 1, 3),
 ])
 def test_knockdown_chance_from_one_punch_equals_icepool(power: int, toughness: int, hp: int) -> None:
     assert knockdown_chance_from_tables(power, toughness, hp) == knockdown_chance_icepool(power, toughness, hp)
@@ -53,3 +54,9 @@ def test_known_values() -> None:
     # Power 10 against Toughness 1: 16+ damage needs 2d6 >= 7 (21 of 36 pairs), plus the specials
     # already counted among them.
     assert knockdown_chance_from_tables(10, 1, 40) == Fraction(21, 36)
+
+
+def test_a_floored_left_jab_knocks_down_only_on_what_it_took() -> None:
+    # Power 9 on Toughness 1 at 3 HP: every punch does 10+ nominal and every Series or heavier one
+    # takes HP to 0 or below; the three single Left Jabs stop at 1 HP (2 taken, under 7): no knockdown.
+    assert knockdown_chance_from_tables(9, 1, 3) == Fraction(33, 36)

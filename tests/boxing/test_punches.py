@@ -55,16 +55,26 @@ def test_left_jab_floor_at_one_hp() -> None:
     [(40, 16), (15, 16), (14, 13), (10, 13), (9, 7), (1, 7)],
 )
 def test_knockdown_threshold_by_band_before_the_punch(hp: int, threshold: int) -> None:
-    assert knocked_down(hp, threshold, hp - threshold, special=False)
+    assert knocked_down(hp, hp - threshold, special=False)
     below = threshold - 1
     if hp - below > 0:
-        assert not knocked_down(hp, below, hp - below, special=False)
+        assert not knocked_down(hp, hp - below, special=False)
 
 
 def test_reaching_zero_always_knocks_down_and_special_always_does() -> None:
-    assert knocked_down(12, 12, 0, special=False)  # 12 < 13 but HP reached 0
-    assert knocked_down(40, 2, 38, special=True)
-    assert not knocked_down(-1, 0, -1, special=False)  # a blocked punch knocks nobody down
+    assert knocked_down(12, 0, special=False)  # 12 < 13 but HP reached 0
+    assert knocked_down(40, 38, special=True)
+    assert not knocked_down(-1, -1, special=False)  # a blocked punch knocks nobody down
+
+
+def test_a_floored_left_jab_is_tested_on_the_damage_it_took() -> None:
+    # 11 nominal points at 3 HP: the floor stops the jab at 1, so only 2 were taken (1-9 needs 7).
+    assert hp_after_punch(3, 11, left_jab=True) == 1
+    assert not knocked_down(3, hp_after_punch(3, 11, left_jab=True), special=False)
+    # 14 nominal at 14 HP: the floor stops it at 1, but 13 taken still meets the 10-14 band's 13.
+    assert knocked_down(14, hp_after_punch(14, 14, left_jab=True), special=False)
+    # 13 nominal at 12 HP stops at 1: 11 taken, under 13.
+    assert not knocked_down(12, hp_after_punch(12, 13, left_jab=True), special=False)
 
 
 def test_getup_tables_for_each_band_and_outcome() -> None:

@@ -36,6 +36,7 @@ OPTION_SETS: list[dict[str, object]] = [
     {"getup": "literal"},
     {"rounds": 2},
     {"rounds": 1, "getup": "literal", "fatigue": "cumulative", "combo": True},
+    {"rounds": 2, "last_interval": "heal"},
 ]
 BOUTS = 150
 

@@ -51,12 +51,12 @@ def _icepool_punch(power: int, toughness: int, hp: int, reading: str) -> icepool
         special = first == 6 and second >= 4
         if special or (after < hp and after <= 0):
             down = True
-        elif 15 <= hp <= 40:
-            down = damage >= 16
+        elif 15 <= hp <= 40:  # what the punch took counts (a floored Left Jab takes less)
+            down = hp - after >= 16
         elif 10 <= hp <= 14:
-            down = damage >= 13
+            down = hp - after >= 13
         elif 1 <= hp <= 9:
-            down = damage >= 7
+            down = hp - after >= 7
         else:
             down = False
         if not down:

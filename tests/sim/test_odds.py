@@ -47,7 +47,8 @@ def test_json_shape_and_ci_width_at_the_default_n() -> None:
     assert data["engine"] == "fast"
     assert data["n"] == DEFAULT_N
     assert data["seed"] == 5
-    assert data["options"] == {"rounds": 12, "combo": True, "fatigue": "next-round", "getup": "ruling"}
+    assert data["options"] == {"rounds": 12, "combo": True, "fatigue": "next-round", "getup": "ruling",
+                               "last_interval": "none"}
     a, b = data["sides"]
     assert (a["name"], b["name"]) == ("Mika Sato", "Dutch Kessler")
     for side in (a, b):
@@ -178,9 +179,9 @@ def test_fast_engine_steps_aside_for_another_version_or_option(monkeypatch: pyte
     monkeypatch.setitem(specs.SPECS, "boxing", replace(specs.SPECS["boxing"], fast_version="0.9"))
     run = simulate(BOXING, sides, {}, 20, seed=1)
     assert run.engine == "reference"
-    assert "checked against version 0.9, not 1.0" in run.notes[0]
+    assert "checked against version 0.9, not 1.1" in run.notes[0]
     monkeypatch.undo()
-    monkeypatch.setattr(fast, "KNOWN_OPTIONS", frozenset({"rounds", "combo", "fatigue"}))
+    monkeypatch.setattr(fast, "KNOWN_OPTIONS", frozenset({"rounds", "combo", "fatigue", "last_interval"}))
     run = simulate(BOXING, sides, {}, 20, seed=1)
     assert run.engine == "reference"
     assert run.notes == ["the fast boxing engine does not know the option(s) getup; using the reference engine"]

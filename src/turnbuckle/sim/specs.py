@@ -177,7 +177,7 @@ SPECS: dict[str, SimSpec] = {
         "boxing",
         fast="turnbuckle.sim.boxing.fast:run",
         fast_ready="turnbuckle.sim.boxing.fast:compiled",
-        fast_version="1.0",
+        fast_version="1.1",
         exchange="turnbuckle.sim.boxing.exact:exchange_tables",
         length_unit="turns",
         length=_boxing_length,

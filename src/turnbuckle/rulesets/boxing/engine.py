@@ -55,6 +55,11 @@ class Punch:
     hp_before: int
     hp_after: int
 
+    @property
+    def taken(self) -> int:
+        """The damage the defender actually took (a Left Jab's floor can keep it under ``damage``)."""
+        return self.hp_before - self.hp_after
+
 
 class Stop(Exception):
     """Raised inside a turn when the bout ends (KO or TKO)."""
@@ -71,6 +76,7 @@ class Bout:
         self.combo = bool(setup.options["combo"])
         self.cumulative = setup.options["fatigue"] == "cumulative"
         self.reading = str(setup.options["getup"])
+        self.final_heal = setup.options["last_interval"] == "heal"
         self.corners = [
             Corner(name, f.power, f.speed, f.toughness)
             for name, f in zip(setup.names, setup.sides, strict=True)
@@ -96,6 +102,8 @@ class Bout:
                     self.play_turn()
                 if self.round < self.rounds:
                     self.interval()
+                elif self.final_heal:
+                    self.final_interval()
         except Stop as stop:
             return stop.result
         return self.decision()
@@ -116,16 +124,13 @@ class Bout:
         self.table.happen("initiative", round=self.round, turn=self.turn, totals=totals,
                           naturals=[r.total for r in rolls], attacker=attacker.name, combo=combo)
         first = self.punch(attacker, defender, combo_part=1 if combo else 0)
-        if knocked_down(first.hp_before, first.damage, first.hp_after,
-                        is_special(first.first, first.second)):
+        if knocked_down(first.hp_before, first.hp_after, is_special(first.first, first.second)):
             self.knockdown(defender, attacker, [first])
             return
         if not combo:
             return
         second = self.punch(attacker, defender, combo_part=2)
-        combined = first.damage + second.damage
-        if knocked_down(first.hp_before, combined, second.hp_after,
-                        is_special(second.first, second.second)):
+        if knocked_down(first.hp_before, second.hp_after, is_special(second.first, second.second)):
             self.knockdown(defender, attacker, [first, second])
 
     def punch(self, attacker: Corner, defender: Corner, combo_part: int) -> Punch:
@@ -145,8 +150,8 @@ class Bout:
 
     def knockdown(self, down: Corner, by: Corner, punches: list[Punch]) -> None:
         """``punches`` are the punches that caused it (two for a combo); the penalty is that of
-        the more damaging one (the heavier penalty on equal damage)."""
-        heaviest = max(punches, key=lambda p: (p.damage, knockdown_penalty(p.first, p.second)))
+        the more damaging one by the damage actually taken (the heavier penalty on equal damage)."""
+        heaviest = max(punches, key=lambda p: (p.taken, knockdown_penalty(p.first, p.second)))
         penalty = knockdown_penalty(heaviest.first, heaviest.second)
         hp_before = punches[0].hp_before
         down.knockdowns += 1
@@ -154,7 +159,7 @@ class Bout:
         self.table.happen(
             "knockdown", round=self.round, turn=self.turn, fighter=down.name, by=by.name,
             punch=punch_name(heaviest.first, heaviest.second),
-            damage=sum(p.damage for p in punches), hp_before=hp_before, hp=down.hp,
+            damage=sum(p.taken for p in punches), hp_before=hp_before, hp=down.hp,
             penalty=penalty, toughness=down.toughness, speed=down.speed, count=down.knockdowns,
         )
         table = getup_table(hp_before, down.hp, self.reading)
@@ -185,6 +190,13 @@ class Bout:
                           attacks={c.name: c.attacks for c in self.corners},
                           hp={c.name: c.hp for c in self.corners},
                           speed_next={c.name: c.speed_now for c in self.corners})
+
+    def final_interval(self) -> None:
+        """The ``last_interval=heal`` reading: after the final bell both fighters heal 2 HP before
+        the judges score (no fatigue: no round follows)."""
+        for c in self.corners:
+            c.heal(INTERVAL_HEAL)
+        self.table.happen("final_interval", round=self.round, hp={c.name: c.hp for c in self.corners})
 
     def decision(self) -> Result:
         red, blue = self.corners

@@ -65,6 +65,8 @@ def narrate(record: MatchRecord) -> Writeup:
             hp = d["hp"]
             if isinstance(hp, dict):
                 card_rows.append([d["round"], hp[a], hp[b]])
+        elif t == "final_interval":
+            w.line(f"After the final bell both recover 2 HP before the cards are read ({_fmt_pair(d['hp'])}).")
         elif t == "decision":
             w.heading("To the judges")
             w.line(f"Final HP: {_fmt_pair(d['hp'])}.")

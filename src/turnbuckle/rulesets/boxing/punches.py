@@ -26,6 +26,9 @@ BANDS: tuple[tuple[int, int, int, int], ...] = (
 )
 
 GETUP_READINGS = ("ruling", "literal")
+#: What happens after the final bell: ``none`` (no interval: the judges score the HP as it
+#: stands) or ``heal`` (the literal reading: both heal 2 HP before the decision).
+LAST_INTERVALS = ("none", "heal")
 
 
 def punch_name(first: int, second: int) -> str:
@@ -60,15 +63,17 @@ def band_of(hp: int) -> tuple[int, int, int, int] | None:
     return None
 
 
-def knocked_down(hp_before: int, damage: int, hp_after: int, special: bool) -> bool:
+def knocked_down(hp_before: int, hp_after: int, special: bool) -> bool:
     """A Special Move always knocks down; so does a punch that takes HP to 0 or less; otherwise
-    the damage is tested against the threshold of the HP band the fighter was in before."""
+    the damage actually taken (``hp_before - hp_after``: a Left Jab stopped by its floor counts
+    only what it took, a combo its two punches together) is tested against the threshold of the
+    HP band the fighter was in before."""
     if special:
         return True
     if hp_after < hp_before and hp_after <= 0:
         return True
     band = band_of(hp_before)
-    return band is not None and damage >= band[2]
+    return band is not None and hp_before - hp_after >= band[2]
 
 
 @dataclass(frozen=True)

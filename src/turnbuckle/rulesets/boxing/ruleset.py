@@ -13,14 +13,14 @@ from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.boxing.engine import Bout
 from turnbuckle.rulesets.boxing.narrator import narrate
-from turnbuckle.rulesets.boxing.punches import GETUP_READINGS
+from turnbuckle.rulesets.boxing.punches import GETUP_READINGS, LAST_INTERVALS
 from turnbuckle.rulesets.boxing.sheet import Fighter, load_fighter
 from turnbuckle.rulesets.boxing.table_view import board
 
 INFO = RulesetInfo(
     id="boxing",
     name="Boxing dice game",
-    version="1.0",
+    version="1.1",
     designer="the boxing dice game's author (rulebook in rules/boxing.txt)",
     summary="Two fighters, 2d12 + Speed for initiative, 2d6 punches, knockdowns and get-up rolls.",
     aliases=("box",),
@@ -32,6 +32,9 @@ INFO = RulesetInfo(
                    choices=("next-round", "cumulative")),
         OptionSpec("getup", "ruling", "how the overlapping get-up bands at 0/-3/-4 HP are read",
                    choices=GETUP_READINGS),
+        OptionSpec("last_interval", "none",
+                   "after the final round: none (the judges score the HP at the bell) or heal "
+                   "(both heal 2 HP first, the literal reading)", choices=LAST_INTERVALS),
     ),
 )
 

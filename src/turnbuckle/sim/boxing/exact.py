@@ -96,7 +96,7 @@ def punch(power: int, toughness: int, hp: int = START_HP, reading: str = "ruling
             d = punch_damage(first, second, power, toughness)
             damage[d] = damage.get(d, Fraction(0)) + p
             after = hp_after_punch(hp, d, is_left_jab(first, second))
-            if not knocked_down(hp, d, after, is_special(first, second)):
+            if not knocked_down(hp, after, is_special(first, second)):
                 continue
             down += p
             table = getup_table(hp, after, reading)

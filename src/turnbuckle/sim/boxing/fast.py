@@ -30,7 +30,7 @@ SHORT_RUN = 2_000_000
 OUTCOMES: tuple[Outcome, ...] = ((0, "ko"), (1, "ko"), (0, "tko"), (1, "tko"),
                                  (0, "decision"), (1, "decision"), (None, "draw"))
 #: The boxing options this engine plays; any other makes it step aside for the reference engine.
-KNOWN_OPTIONS = frozenset({"rounds", "combo", "fatigue", "getup"})
+KNOWN_OPTIONS = frozenset({"rounds", "combo", "fatigue", "getup", "last_interval"})
 #: Dice per turn at most: 2d12 twice, three 2d6 (two punches and a get-up).
 MAX_DICE_PER_TURN = 10
 
@@ -43,6 +43,7 @@ class Setup:
     rounds: int
     combo: bool
     cumulative: bool
+    final_heal: bool
     reading: str
 
     @classmethod
@@ -55,13 +56,13 @@ class Setup:
         a, b = sides
         return cls((a.power, a.speed, a.toughness, b.power, b.speed, b.toughness),
                    int(options["rounds"]), bool(options["combo"]), options["fatigue"] == "cumulative",
-                   str(options["getup"]))
+                   options.get("last_interval", "none") == "heal", str(options["getup"]))
 
     def args(self) -> tuple[Any, ...]:
         from turnbuckle.sim.boxing.tables import FIELDS, load
 
         t = load(self.reading)
-        return (*self.stats, self.rounds, self.combo, self.cumulative,
+        return (*self.stats, self.rounds, self.combo, self.cumulative, self.final_heal,
                 *(getattr(t, name) for name in FIELDS))
 
 

@@ -103,7 +103,7 @@ def bout_state(key, index):
 
 
 @njit(cache=True, inline="always")
-def play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
+def play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative, final_heal,
               damage, kind, penalty, hp_after, knocked1, knocked, tko, gain, pen_t, pen_s, fatigue,
               trace, tracing):
     """One bout. Returns (outcome code, turns played, knockdowns of side 0, of side 1, dice, trace length)."""
@@ -184,10 +184,14 @@ def play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
                     pos += 2
                 d2 = np.int64(damage[ap, dt, p_second])
                 k2 = kind[p_second]
-                dhp = np.int64(hp_after[k2 & 1, dhp + HP_OFF, d2])
-                down = knocked[k2 >> 1, hb + HP_OFF, d1 + d2, dhp + HP_OFF]
+                h1 = dhp
+                dhp = np.int64(hp_after[k2 & 1, h1 + HP_OFF, d2])
+                down = knocked[k2 >> 1, hb + HP_OFF, dhp + HP_OFF]
                 pen2 = np.int64(penalty[p_second])
-                if d2 > d1 or (d2 == d1 and pen2 > heavy):
+                # The more damaging punch by the HP each actually took (a Left Jab's floor counts).
+                taken1 = hb - h1
+                taken2 = h1 - dhp
+                if taken2 > taken1 or (taken2 == taken1 and pen2 > heavy):
                     heavy = pen2
             if down != 0:
                 new_t = np.int64(pen_t[dt, ds, heavy])
@@ -228,13 +232,16 @@ def play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
             fat1 = fat1 + lost1 if cumulative else lost1
             hp0 = min(START_HP, hp0 + INTERVAL_HEAL)
             hp1 = min(START_HP, hp1 + INTERVAL_HEAL)
+        elif final_heal:
+            hp0 = min(START_HP, hp0 + INTERVAL_HEAL)
+            hp1 = min(START_HP, hp1 + INTERVAL_HEAL)
     if hp0 == hp1:
         return DRAW_CODE, turns, kd0, kd1, dice, pos
     return DECISION * 2 + (0 if hp0 > hp1 else 1), turns, kd0, kd1, dice, pos
 
 
 @njit(cache=True, _nrt=False)
-def play_block(key, start, lo, hi, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
+def play_block(key, start, lo, hi, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative, final_heal,
                damage, kind, penalty, hp_after, knocked1, knocked, tko, gain, pen_t, pen_s, fatigue, dummy,
                codes, turns, kd0, kd1, dice):
     """Bouts ``lo .. hi - 1`` of the chunk. Compiled without numba's reference counting
@@ -243,7 +250,7 @@ def play_block(key, start, lo, hi, p0, s0, t0, p1, s1, t1, rounds, combo, cumula
     which made that build 0.6x as fast as the JIT kernel; numba leaves them out in a parallel loop."""
     for j in range(lo, hi):
         state = bout_state(key, start + j)
-        c, tn, k0, k1, d, _ = play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
+        c, tn, k0, k1, d, _ = play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative, final_heal,
                                         damage, kind, penalty, hp_after, knocked1, knocked, tko, gain,
                                         pen_t, pen_s, fatigue, dummy, False)
         codes[j] = c
@@ -254,7 +261,7 @@ def play_block(key, start, lo, hi, p0, s0, t0, p1, s1, t1, rounds, combo, cumula
 
 
 @njit(parallel=True, cache=True)
-def run_chunk(key, start, count, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
+def run_chunk(key, start, count, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative, final_heal,
               damage, kind, penalty, hp_after, knocked1, knocked, tko, gain, pen_t, pen_s, fatigue,
               codes, turns, kd0, kd1, dice):
     """Bouts ``start .. start + count - 1``; per-bout results go into the output arrays."""
@@ -262,19 +269,19 @@ def run_chunk(key, start, count, p0, s0, t0, p1, s1, t1, rounds, combo, cumulati
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         play_block(key, start, b * BLOCK, min(count, (b + 1) * BLOCK), p0, s0, t0, p1, s1, t1, rounds, combo,
-                   cumulative, damage, kind, penalty, hp_after, knocked1, knocked, tko, gain, pen_t, pen_s,
+                   cumulative, final_heal, damage, kind, penalty, hp_after, knocked1, knocked, tko, gain, pen_t, pen_s,
                    fatigue, dummy, codes, turns, kd0, kd1, dice)
 
 
 @njit(cache=True)
-def trace_bouts(key, start, count, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
+def trace_bouts(key, start, count, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative, final_heal,
                 damage, kind, penalty, hp_after, knocked1, knocked, tko, gain, pen_t, pen_s, fatigue,
                 traces, lengths, codes, turns, kd0, kd1, dice):
     """Like ``run_chunk`` on one thread, also writing every die face in the reference engine's
     order into ``traces[j, :lengths[j]]``."""
     for j in range(count):
         state = bout_state(key, start + j)
-        c, tn, k0, k1, d, n = play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative,
+        c, tn, k0, k1, d, n = play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative, final_heal,
                                         damage, kind, penalty, hp_after, knocked1, knocked, tko, gain,
                                         pen_t, pen_s, fatigue, traces[j], True)
         codes[j] = c

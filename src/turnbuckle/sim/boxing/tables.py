@@ -62,7 +62,7 @@ class Tables:
     penalty: I8  # [punch] -> knockdown penalty (1 or 2)
     hp_after: I8  # [jab, hp_before + HP_OFF, damage] -> HP after
     knocked1: I8  # [kind, hp_before + HP_OFF, damage] -> 1 if one punch knocks down (small: stays in cache)
-    knocked: I8  # [special, hp_before + HP_OFF, damage, hp_after + HP_OFF] -> 1 if down (a combo)
+    knocked: I8  # [special, hp_before + HP_OFF, hp_after + HP_OFF] -> 1 if down (a combo: the HP it took)
     tko: I8  # [hp_before + HP_OFF, hp_after + HP_OFF] -> 1 if stopped without a roll
     gain: I8  # [hp_before + HP_OFF, hp_after + HP_OFF, 2d6 total] -> 0 KO, else HP regained
     pen_toughness: I8  # [toughness, speed, amount] -> toughness after the penalty
@@ -113,7 +113,7 @@ def build(reading: str) -> Tables:
 
     hp_after = np.zeros((2, HP_N, DMG_N), np.int8)
     knocked1 = np.zeros((3, HP_N, DMG_N), np.int8)
-    knocked = np.zeros((2, HP_N, DMG_N, HP_N), np.int8)
+    knocked = np.zeros((2, HP_N, HP_N), np.int8)
     tko = np.zeros((HP_N, HP_N), np.int8)
     gain = np.zeros((HP_N, HP_N, 13), np.int8)
     for hb in range(HP_BEFORE_MIN, START_HP + 1):
@@ -124,11 +124,10 @@ def build(reading: str) -> Tables:
                     hp_after[j, hb + HP_OFF, d] = after
             for k in (0, 1, 2):  # a plain punch, the Left Jab, a Special Move
                 after = hp_after_punch(hb, d, k == 1)
-                knocked1[k, hb + HP_OFF, d] = knocked_down(hb, d, after, k == 2)
+                knocked1[k, hb + HP_OFF, d] = knocked_down(hb, after, k == 2)
         for ha in range(-HP_OFF, hb + 1):
-            for d in range(DMG_N):
-                for sp in (0, 1):
-                    knocked[sp, hb + HP_OFF, d, ha + HP_OFF] = knocked_down(hb, d, ha, bool(sp))
+            for sp in (0, 1):
+                knocked[sp, hb + HP_OFF, ha + HP_OFF] = knocked_down(hb, ha, bool(sp))
             table = getup_table(hb, ha, reading)
             tko[hb + HP_OFF, ha + HP_OFF] = table.tko
             if not table.tko:
