@@ -159,3 +159,9 @@ def test_asking_source_says_what_each_face_means_when_a_die_picks_from_a_list() 
     roll = Table(AskingSource(ask, lambda m: None)).roll(1, 4, "throw", meaning=("rock", "paper", "scissors"))
     assert roll.total == 2
     assert prompts == ["throw: roll 1d4 (1 rock, 2 paper, 3 scissors, 4 roll again) and enter the face(s): "]
+
+
+def test_a_script_choice_may_use_hyphens_for_underscores() -> None:
+    source = ScriptedSource.from_values(["High-Spot", "TOP"])
+    assert source.choose(["normal", "high_spot"], Request("Red round 1 type")) == "high_spot"
+    assert source.choose(["Top", "Bottom"], Request("Red start")) == "Top"

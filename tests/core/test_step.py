@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from turnbuckle.core.entries import Need, word_key
+from turnbuckle.core.entries import Need
 from turnbuckle.core.errors import EntryError
 from turnbuckle.core.events import Choice, Draw, Roll
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset, all_rulesets, get_ruleset
-from turnbuckle.core.sources import Request, SeededSource
+from turnbuckle.core.sources import Request, SeededSource, word_key
 from turnbuckle.core.step import Step, play_step
 
 RULESETS = all_rulesets()

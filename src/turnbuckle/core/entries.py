@@ -7,7 +7,6 @@ choice word (``top``). A roll of 2d6 takes two entries.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -15,19 +14,10 @@ from typing import Literal
 from turnbuckle.core.cards import Card, parse_card
 from turnbuckle.core.errors import EntryError, RulesError
 from turnbuckle.core.events import Json
-from turnbuckle.core.sources import Request, face_meanings, face_value
+from turnbuckle.core.sources import Request, face_meanings, face_value, word_key
 
 NeedKind = Literal["roll", "card", "choice"]
 CARD_HELP = "a card code: rank A, 2-10, J, Q or K, then suit C, D, H or S (QH, 10S)"
-
-
-def word_key(text: str) -> str:
-    """How a choice word is compared: any case, and spaces, hyphens and underscores alike.
-
-    >>> word_key(" High-Spot ") == word_key("high_spot")
-    True
-    """
-    return re.sub(r"[\s_-]+", "_", text.strip().lower())
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,15 @@ def face_value(text: str, sides: int) -> int | None:
     return value if 1 <= value <= sides else None
 
 
+def word_key(text: str) -> str:
+    """How a choice word is compared: any case, and spaces, hyphens and underscores alike.
+
+    >>> word_key(" High-Spot ") == word_key("high_spot")
+    True
+    """
+    return re.sub(r"[\s_-]+", "_", text.strip().lower())
+
+
 def face_meanings(faces: Sequence[str], sides: int) -> list[str]:
     """What each face of a die that picks from a list means: '1 Power', '2 Brawling'..., and
     '7-8 roll again' for the faces past the end of the list.
@@ -216,7 +225,7 @@ class ScriptedSource:
         what = f"one of {'/'.join(options)} for {request.label('choice')}"
         tok = self._next(what)
         for option in options:
-            if tok.text.lower() == option.lower():
+            if word_key(tok.text) == word_key(option):
                 return option
         raise ScriptError(f"{tok.where()} of {self.name}: expected {what}, got '{tok.text}'")
 
@@ -273,7 +282,7 @@ class AskingSource:
     def choose(self, options: Sequence[str], request: Request) -> str:
         def parse(text: str) -> str:
             for option in options:
-                if text.strip().lower() == option.lower():
+                if word_key(text) == word_key(option):
                     return option
             raise RulesError(f"choose one of {', '.join(options)}")
 
