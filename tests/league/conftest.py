@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine
 
 from tests.league.postgres import Cluster, admin_sql, find_server, with_database
 from turnbuckle.league.db import upgrade
@@ -45,9 +45,9 @@ def pg_session_db(pg_admin: str) -> Iterator[str]:
 
 def _emptied(url: str) -> str:
     engine = create_engine(url)
-    names = ", ".join(t.name for t in Base.metadata.sorted_tables)
-    with engine.begin() as conn:
-        conn.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+    with engine.begin() as conn:  # DELETE, not TRUNCATE: much quicker on small tables
+        for table in reversed(Base.metadata.sorted_tables):
+            conn.execute(table.delete())
     engine.dispose()
     return url
 
