@@ -38,7 +38,7 @@ def test_a_battle_of_bestiary_lists_with_cap_policy_and_stake() -> None:
 def test_over_the_cap_is_a_clear_error() -> None:
     code, _, err = tb("match", "deathmatch", "ash-court", "bog-host", "--cap", "9", "--seed", "1")
     assert code == 2
-    assert "The Ash Court's army totals 10 power, over the cap of 9" in err
+    assert "The Ash Court: the army totals 10 power, over the cap of 9" in err
     assert "Traceback" not in err
 
 

@@ -42,7 +42,7 @@ def test_validate_lists_every_problem(tmp_path: Path) -> None:
     path.write_text(bad)
     code, out = tb("validate", "folkstyle", str(path))
     assert code == 1
-    assert "2 problem(s)" in out
+    assert "2 problems" in out
     assert "neutral face 3 (Single Leg): base 12 is out of range" in out
     assert "bottom face 4 (Switch): effect 'takedown' cannot be rolled in bottom" in out
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.matchmatch.helpers import happenings, play, side
-from turnbuckle.core.errors import StrategyError
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.rulesets.matchmatch.side import Side
 
@@ -217,7 +217,7 @@ def test_conditional_fires_when_specials_unused_and_guard_turns_excess_normal() 
 
 def test_strategy_over_the_limits_is_rejected_at_the_bell() -> None:
     a = duelist("A", [r(1, "High Spot"), r(2, "High Spot")], high_spots=1)
-    with pytest.raises(StrategyError, match=r"A: round 1, round 2: 2 High Spot round\(s\)"):
+    with pytest.raises(RulesError, match=r"A: round 1, round 2: 2 High Spot round\(s\)"):
         duel(a, duelist("B"), [], rounds=2)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.matchmatch.helpers import RULESET, happenings, play, sample
 from tests.matchmatch.test_engine import ALL_POWER, duelist, r
-from turnbuckle.core.errors import RulesError, ScriptError, StrategyError
+from turnbuckle.core.errors import RulesError, ScriptError
 from turnbuckle.core.sources import ScriptedSource, SeededSource
 from turnbuckle.rulesets.matchmatch.engine import die_for
 from turnbuckle.rulesets.matchmatch.match_types import bundled_types, find_type, load_match_types
@@ -96,7 +96,7 @@ def test_cage_match_in_play() -> None:
 
 def test_cage_forbids_submission_strategies() -> None:
     a = duelist("A", [r(3, "Submission")])
-    with pytest.raises(StrategyError, match="round 3: Submission may not be stratted in a Cage Match"):
+    with pytest.raises(RulesError, match="round 3: Submission may not be stratted in a Cage Match"):
         play([a, duelist("B")], [], grid=ALL_POWER, rounds=3, type="cage")
 
 

@@ -192,7 +192,7 @@ def test_validate_warns_about_points_left_unspent(tmp_path: Path) -> None:
     sheet.write_text(RULESET.sample("friendly-sam").text.replace("stamina: 10", "stamina: 8"))
     out = CliRunner().invoke(app, ["validate", "m2", str(sheet)])
     assert out.exit_code == 0
-    assert f"{sheet}: warning: Friendly Sam spends 40 of 42 points" in out.stdout
+    assert "  - warning: Friendly Sam spends 40 of 42 points" in out.stdout
     assert "valid matchmatch wrestler 'Friendly Sam'" in out.stdout
 
 

@@ -6,7 +6,6 @@ import traceback
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
 
 from turnbuckle import __version__
 from turnbuckle.cli import (
@@ -19,9 +18,10 @@ from turnbuckle.cli import (
     odds_cmds,
 )
 from turnbuckle.cli.common import internal_error, interrupted
+from turnbuckle.cli.grammar import TurnbuckleGroup
 
 
-class _Program(TyperGroup):
+class _Program(TurnbuckleGroup):
     """The program's command group: an error we did not foresee is a bug of ours and ends with one
     line and exit 3 (``--debug`` prints the traceback first), so a script can tell it from a
     user's mistake (exit 2) and from a finding (exit 1); Ctrl-C anywhere is exit 130."""
@@ -71,7 +71,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+        bool, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
     debug: Annotated[
         bool, typer.Option("--debug", help="Show the full traceback of an internal error (exit 3) instead of "

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import json
+import sys
 from typing import Annotated
 
 import typer
 
-from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors
-from turnbuckle.core.inputs import printable, read_input
+from turnbuckle.cli.common import EXIT_PROBLEMS, user_errors
+from turnbuckle.cli.grammar import (
+    CapOpt,
+    GridOpt,
+    OptionOpt,
+    RefereeOpt,
+    RoundsOpt,
+    StakeOpt,
+    TypeOpt,
+    check_format,
+    format_option,
+    read_document,
+)
+from turnbuckle.cli.match_cmd import game_options
+from turnbuckle.core.inputs import printable
 from turnbuckle.core.registry import all_rulesets, get_ruleset, sides_word
 
 
@@ -42,24 +56,56 @@ def samples(
             print(f"{s.id}  {s.summary}".rstrip())
 
 
+VALIDATE_FORMATS = ("text", "markdown", "json")
+
+
 def validate(
     ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias.")],
-    file: Annotated[Path, typer.Argument(help="A sheet file (YAML) to check.")],
+    file: Annotated[str, typer.Argument(help="A sheet file (YAML) to check, or - for standard input.")],
+    option: OptionOpt = None,
+    rounds: RoundsOpt = None,
+    grid: GridOpt = None,
+    match_type: TypeOpt = None,
+    referee: RefereeOpt = None,
+    cap: CapOpt = None,
+    stake: StakeOpt = None,
+    fmt: Annotated[str, format_option(VALIDATE_FORMATS)] = "text",
 ) -> None:
-    """Check a sheet: prints 'valid', or every problem (exit 1). A missing file is exit 2."""
+    """Check a sheet as `match` would take it under the same rules options: prints 'valid', or
+    every problem at once (exit 1). A missing file or a bad option is exit 2."""
     with user_errors():
+        chosen = check_format(fmt, VALIDATE_FORMATS)
         rs = get_ruleset(ruleset)
-        text = read_input(file)
-        verdict = rs.check_text(text, str(file))
-        for warning in verdict.warnings:
-            print(f"{file}: warning: {printable(warning)}")
-        if verdict.valid:
-            print(f"{file}: valid {verdict.what}")
-            return
-        print(f"{file}: {len(verdict.problems)} problem(s):")
-        for p in verdict.problems:
-            print(f"  - {printable(p)}")
-        raise fail(f"{file} is not a valid {verdict.what}", EXIT_PROBLEMS)
+        options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee, cap=cap,
+                               stake=stake)
+        text, label = read_document(file)
+        verdict = rs.check_text(text, label, options)
+        problems = [printable(_unlabelled(p, label)) for p in verdict.problems]
+        warnings = [printable(w) for w in verdict.warnings]
+        sys.stdout.write(_verdict_text(printable(label), printable(verdict.what), problems, warnings, chosen))
+        if not verdict.valid:
+            raise typer.Exit(EXIT_PROBLEMS)
+
+
+def _unlabelled(problem: str, label: str) -> str:
+    """A problem without the file name in front (validate names the file once, at the top)."""
+    prefix = f"{label}: "
+    return problem[len(prefix):] if problem.startswith(prefix) else problem
+
+
+def _verdict_text(label: str, what: str, problems: list[str], warnings: list[str], fmt: str) -> str:
+    if fmt == "json":
+        data = {"format": "turnbuckle.validate/1", "file": label, "what": what, "valid": not problems,
+                "problems": problems, "warnings": warnings}
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    bullet = "-" if fmt == "markdown" else "  -"
+    if not problems:
+        head = f"{label}: valid {what}"
+    else:
+        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        head = f"{label}: not a valid {what}: {count}"
+    lines = [head, *(f"{bullet} {p}" for p in problems), *(f"{bullet} warning: {w}" for w in warnings)]
+    return "\n".join(lines) + "\n"
 
 
 def register(app: typer.Typer) -> None:

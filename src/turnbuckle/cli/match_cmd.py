@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import secrets
 import sys
 from typing import Annotated, Any
@@ -10,12 +9,33 @@ from typing import Annotated, Any
 import typer
 
 from turnbuckle.cli.common import user_errors
+from turnbuckle.cli.grammar import (
+    CapOpt,
+    GridOpt,
+    OptionOpt,
+    PlayerOpt,
+    PolicyOpt,
+    RefereeOpt,
+    RoundsOpt,
+    StakeOpt,
+    SummaryOpt,
+    TypeOpt,
+    check_format,
+    format_option,
+    load_sides,
+    players_and_policies,
+    rules_options,
+)
 from turnbuckle.cli.table_play import Stopped, play_at_table
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.options import parse_option_pairs
+from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset, get_ruleset
 from turnbuckle.core.render import FORMATS, render
 from turnbuckle.core.sources import AskingSource, ScriptedSource, SeededSource, Source
+from turnbuckle.core.writeup import result_last
+
+#: A write-up's formats; ``html`` joins them once the renderer has it (core/render.py FORMATS).
+WRITEUP_FORMATS = tuple(dict.fromkeys(("text", "markdown", "json", *FORMATS)))
 
 
 def make_source(seed: int | None, dice: str | None) -> Source:
@@ -40,59 +60,51 @@ def make_source(seed: int | None, dice: str | None) -> Source:
     return SeededSource(seed if seed is not None else secrets.randbelow(2**31))
 
 
-def parse_players(rs: Ruleset[Any], pairs: list[str], names: list[str]) -> dict[int, str]:
-    """``--player 1=human``, ``--player B=solo`` or ``--player "Iron Mike=smart"``."""
-    out: dict[int, str] = {}
-    for pair in pairs:
-        who, sep, kind = pair.partition("=")
-        if not sep:
-            raise RulesError(f"--player '{pair}' must be SIDE=KIND, e.g. 1=human or A=human")
-        who = who.strip()
-        if re.fullmatch(r"[0-9]{1,3}", who):
-            index = int(who) - 1
-        elif len(who) == 1 and who.isalpha():
-            index = ord(who.upper()) - ord("A")
-        elif who in names:
-            index = names.index(who)
-        else:
-            raise RulesError(f"--player '{pair}': no side '{who}'; use 1, 2... or A, B... or a name")
-        out[index] = kind.strip()
-    return out
+def game_options(rs: Ruleset[Any], pairs: list[str] | None, **shortcuts: object) -> dict[str, object]:
+    """A command's rules options for this game: ``-o`` pairs and the named shortcuts merged."""
+    return rules_options([spec.name for spec in rs.info.options], pairs, rs.info.id, **shortcuts)
+
+
+def summary_text(record: MatchRecord) -> str:
+    """The result in a few lines (``--summary``)."""
+    versus = " vs. ".join(record.names)
+    dice = f"seed {record.seed}" if record.seed is not None else f"{record.dice} dice"
+    lines = [f"{versus} ({record.ruleset} v{record.ruleset_version}, {dice})"]
+    result = record.result
+    lines.append(result.summary or (f"{record.winner_name()} wins by {result.method}" if result.winner is not None
+                                    else f"a draw ({result.method})"))
+    return "\n".join(lines) + "\n"
 
 
 def match(
     ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias, e.g. boxing.")],
-    sides: Annotated[list[str], typer.Argument(help="Each side: a sheet file or a sample id.")],
+    sides: Annotated[list[str], typer.Argument(help="Each side: a sheet file, a sample id, or - (standard input).")],
     seed: Annotated[int | None, typer.Option(help="Seed for reproducible dice (default: a fresh one, recorded).")]
     = None,
     dice: Annotated[str | None, typer.Option(help="FILE of hand-rolled dice/cards to replay, or 'ask'.")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A rule option key=value.")] = None,
-    player: Annotated[list[str] | None, typer.Option(help="Who plays a side's choices: SIDE=KIND.")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text, markdown or json.")] = "text",
-    match_type: Annotated[str | None, typer.Option("--type", help="Match type, where the game has them "
-                                                   "(same as --option type=...).")] = None,
-    referee: Annotated[str | None, typer.Option(help="Referee, where the game has them (--option referee=...).")]
-    = None,
-    cap: Annotated[int | None, typer.Option(help="Power cap, where the game has one (--option cap=...).")] = None,
-    policy: Annotated[list[str] | None, typer.Option(help="Automatic player policy per side: SIDE=POLICY "
-                                                      "(same as --player).")] = None,
-    stake: Annotated[str | None, typer.Option(help="What the match is played for, kept in the result "
-                                              "(--option stake=...).")] = None,
+    option: OptionOpt = None,
+    player: PlayerOpt = None,
+    policy: PolicyOpt = None,
+    fmt: Annotated[str, format_option(WRITEUP_FORMATS)] = "text",
+    summary: SummaryOpt = False,
+    rounds: RoundsOpt = None,
+    grid: GridOpt = None,
+    match_type: TypeOpt = None,
+    referee: RefereeOpt = None,
+    cap: CapOpt = None,
+    stake: StakeOpt = None,
     resume: Annotated[bool, typer.Option("--resume", help="With --dice FILE: play the saved entries, then "
                                          "ask at the prompt for the rest.")] = False,
 ) -> None:
     """Play a match and print the write-up (text, Markdown) or the full record (JSON)."""
     with user_errors():
-        if fmt not in FORMATS:
-            raise RulesError(f"--format '{fmt}' is not one of {', '.join(FORMATS)}")
+        chosen = check_format(fmt, WRITEUP_FORMATS)
         rs = get_ruleset(ruleset)
-        loaded = [rs.resolve_side(arg) for arg in sides]
-        options: dict[str, object] = dict(parse_option_pairs(option or []))
-        for key, value in (("type", match_type), ("referee", referee), ("cap", cap), ("stake", stake)):
-            if value is not None:
-                options[key] = value
+        options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee, cap=cap,
+                               stake=stake)
+        loaded = load_sides(rs, sides, dice)
         names = [rs.side_name(s) for s in loaded]
-        players = parse_players(rs, [*(player or []), *(policy or [])], names)
+        players = players_and_policies(player, policy, names)
         if resume and (dice is None or dice == "ask"):
             raise RulesError("--resume plays on from saved entries: give them with --dice FILE")
         if dice == "ask" or resume:
@@ -105,8 +117,11 @@ def match(
                 raise typer.Exit(stop.code) from None
         else:
             record = rs.run(loaded, make_source(seed, dice), options, players)
-        writeup = None if fmt == "json" else rs.narrate(record)
-        sys.stdout.write(render(record, writeup, fmt))
+        if summary and chosen != "json":
+            sys.stdout.write(summary_text(record))
+            return
+        writeup = None if chosen == "json" else result_last(rs.narrate(record))
+        sys.stdout.write(render(record, writeup, chosen))
 
 
 def register(app: typer.Typer) -> None:

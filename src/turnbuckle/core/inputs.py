@@ -93,7 +93,7 @@ def path_exists(arg: str) -> bool:
     """Whether a command-line argument names something on disk (False for a name the system
     refuses, e.g. one too long, instead of an error)."""
     try:
-        return Path(arg).exists()
+        return os.path.lexists(arg)  # a link that leads nowhere (or in a loop) is read, and its fault named
     except (OSError, ValueError):
         return False
 

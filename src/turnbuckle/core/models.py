@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import re
 import reprlib
 import unicodedata
-from typing import Annotated, TypeVar
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, Field, Strict, ValidationError
 
@@ -92,12 +95,92 @@ def describe_validation_error(exc: ValidationError) -> list[str]:
     return problems
 
 
-def load_model(model: type[M], data: object, label: str) -> M:
-    """Validate ``data`` as ``model``; every problem found is listed in one SheetError."""
+def load_model(model: type[M], data: object, label: str, rules: Callable[[M], list[str]] | None = None) -> M:
+    """Validate ``data`` as ``model`` and check it against ``rules`` (a function listing the rule
+    problems of a well-formed value); every problem found is listed in one SheetError.
+
+    Structural problems (an unknown field, a wrong type) do not hide the rule problems: the data
+    is repaired (a bad field back to its default, a bad entry of a list or table left out) and the
+    rules run on what remains, leaving out what they say about the repaired fields."""
     if not isinstance(data, dict):
         got = "an empty document" if data is None else f"a {type(data).__name__}"
         raise SheetError(label, [f"expected a mapping of fields (key: value lines), got {got}"])
     try:
-        return model.model_validate(data)
+        value = model.model_validate(data)
     except ValidationError as exc:
-        raise SheetError(label, describe_validation_error(exc)) from None
+        problems = describe_validation_error(exc)
+        if rules is not None:
+            problems += _rules_despite(model, data, exc, rules)
+        raise SheetError(label, problems) from None
+    found = rules(value) if rules is not None else []
+    if found:
+        raise SheetError(label, found)
+    return value
+
+
+#: Rounds of repair tried before the rule checks give up on a broken document.
+_REPAIRS = 4
+
+
+def _rules_despite(model: type[M], data: dict[Any, Any], exc: ValidationError,
+                   rules: Callable[[M], list[str]]) -> list[str]:
+    """The rule problems of ``data`` past its structural ones (see :func:`load_model`), or none when
+    the document cannot be repaired into a well-formed one."""
+    repaired: dict[Any, Any] = copy.deepcopy(data)
+    touched: set[str] = set()
+    for _ in range(_REPAIRS):
+        for err in exc.errors():
+            if not _repair(model, repaired, tuple(err["loc"]), err["type"], touched):
+                return []
+        try:
+            value = model.model_validate(repaired)
+        except ValidationError as again:
+            exc = again
+            continue
+        return [p for p in rules(value) if not _mentions(p, touched)]
+    return []
+
+
+def _repair(model: type[BaseModel], data: dict[Any, Any], loc: tuple[Any, ...], kind: str,
+            touched: set[str]) -> bool:
+    """Undo one error in place: an unknown key is dropped, a bad top-level field falls back to its
+    default, a bad entry of a list or table is left out. False when it cannot be undone."""
+    if not loc:
+        return False
+    try:
+        if kind == "extra_forbidden":
+            parent: Any = data
+            for step in loc[:-1]:
+                parent = parent[step]
+            if isinstance(parent, dict):
+                parent.pop(loc[-1], None)
+                return True
+            return False
+        top = loc[0]
+        touched.add(str(top))
+        if len(loc) == 1:
+            field = next((f for name, f in model.model_fields.items() if top in (name, f.alias)), None)
+            if field is None or field.is_required():
+                return False
+            data.pop(top, None)
+            return True
+        container = data.get(top)
+        if isinstance(container, dict):
+            container.pop(loc[1], None)
+            return True
+        if isinstance(container, list) and isinstance(loc[1], int) and loc[1] < len(container):
+            container[loc[1]] = _GONE
+            data[top] = [item for item in container if item is not _GONE]
+            return True
+    except (KeyError, IndexError, TypeError):
+        return False
+    return False
+
+
+_GONE = object()
+
+
+def _mentions(problem: str, fields: set[str]) -> bool:
+    """Does a rule problem speak of one of these fields (in the words before its first colon)?"""
+    head = problem.split(":", 1)[0]
+    return any(re.search(rf"\b{re.escape(name)}\b", head) for name in fields)

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from turnbuckle.core.errors import InputFileError, InputRefused, RulesError, SheetError, UnknownRulesetError
 from turnbuckle.core.events import Event, EventLog, Json
+from turnbuckle.core.hints import near_miss
 from turnbuckle.core.inputs import parse_yaml, path_exists, read_input
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, unique_names
-from turnbuckle.core.options import OptionSpec, resolve_options
+from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
 from turnbuckle.core.sources import Source
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -102,13 +103,17 @@ class Ruleset(ABC, Generic[S]):
         """Build a side from a document's text (YAML by default; a game may accept more layouts)."""
         return self.load_side(parse_yaml(text, label), label)
 
-    def validate_text(self, text: str, label: str) -> list[str]:
+    def validate_text(self, text: str, label: str, options: Mapping[str, object] | None = None) -> list[str]:
         """Every problem of a document, or an empty list when it is valid."""
-        return self.check_text(text, label).problems
+        return self.check_text(text, label, options).problems
 
-    def check_text(self, text: str, label: str) -> Verdict:
-        """Validate a document of any kind this game accepts (by default: a side's sheet).
-        A game that also validates other documents (a strategy, say) overrides this."""
+    def check_text(self, text: str, label: str, options: Mapping[str, object] | None = None) -> Verdict:
+        """Validate a document of any kind this game accepts (by default: a side's sheet) under the
+        match options ``options`` (bad options raise an OptionError: the command line's mistake, not
+        the document's). A side is valid exactly when ``run`` would accept it: its sheet loads and
+        :meth:`side_problems` finds nothing under these options. A game that also validates other
+        documents (a strategy, say) overrides this."""
+        resolved = resolve_options(self.info.options, options or {})
         what = f"{self.info.id} {self.info.side_word}"
         try:
             side = self.load_text(text, label)
@@ -118,7 +123,13 @@ class Ruleset(ABC, Generic[S]):
             raise
         except RulesError as exc:
             return Verdict(what, [str(exc)], [])
-        return Verdict(f"{what} '{self.side_name(side)}'", [], self.side_warnings(side))
+        what = f"{what} '{self.side_name(side)}'"
+        return Verdict(what, self.side_problems(side, resolved), self.side_warnings(side))
+
+    def side_problems(self, side: S, options: Mapping[str, OptionValue]) -> list[str]:
+        """The rules a well-formed side breaks under these (resolved) match options, e.g. an army
+        over the power cap; ``run`` refuses such a side and ``validate`` lists them (none by default)."""
+        return []
 
     def side_warnings(self, side: S) -> list[str]:
         """Things worth telling the owner of a valid sheet (none by default)."""
@@ -130,7 +141,8 @@ class Ruleset(ABC, Generic[S]):
             if s.id == sample_id.lower():
                 return s
         ids = ", ".join(s.id for s in self.samples())
-        raise RulesError(f"no {self.info.id} sample named '{sample_id}'; samples are: {ids}")
+        hint = near_miss(sample_id, [s.id for s in self.samples()])
+        raise RulesError(f"no {self.info.id} sample named '{sample_id}'{hint}; samples are: {ids}")
 
     def resolve_side(self, arg: str) -> S:
         """A side from a command-line argument: a file path, else a sample id."""
@@ -142,7 +154,7 @@ class Ruleset(ABC, Generic[S]):
         if "/" in arg or arg.lower().endswith((".yaml", ".yml", ".json", ".txt")):
             raise InputFileError(f"file '{arg}' not found")
         raise InputFileError(
-            f"'{arg}' is neither a file nor a {self.info.id} sample; samples are: {', '.join(ids)}"
+            f"'{arg}' is neither a file nor a {self.info.id} sample{near_miss(arg, ids)}; samples are: {', '.join(ids)}"
         )
 
     # -- play -----------------------------------------------------------------------------
@@ -192,6 +204,10 @@ class Ruleset(ABC, Generic[S]):
                     f"player '{kind}' is not one of {', '.join(self.info.player_kinds)} for {self.info.id}"
                 )
         names = unique_names([self.side_name(s) for s in sides])
+        broken = [f"{name}: {p}" for side, name in zip(sides, names, strict=True)
+                  for p in self.side_problems(side, resolved)]
+        if broken:
+            raise RulesError("; ".join(broken))
         setup = MatchSetup(sides=list(sides), names=names, options=resolved, players=chosen)
         table = Table(source, log if log is not None else EventLog())
         result = self.play(setup, table)
@@ -233,7 +249,8 @@ def get_ruleset(name: str) -> Ruleset[Any]:
     ruleset_id = _ALIASES.get(key)
     if ruleset_id is None:
         known = ", ".join(sorted({*_REGISTRY, *(b.id for b in _bundled())}))
-        raise UnknownRulesetError(f"no ruleset named '{name}'; known rulesets: {known}")
+        names = [n for b in _bundled() for n in b.names()] + list(_ALIASES)
+        raise UnknownRulesetError(f"no ruleset named '{name}'{near_miss(name, names)}; known rulesets: {known}")
     return _REGISTRY[ruleset_id]
 
 

@@ -44,3 +44,17 @@ class Writeup:
         self.blocks.append(
             Table(tuple(headers), tuple(tuple(str(c) for c in row) for row in rows), title)
         )
+
+
+def result_last(writeup: Writeup, heading: str = "Result") -> Writeup:
+    """The same write-up with its result section (the ``heading`` and the lines under it) moved to
+    the end, so that a long play-by-play and its tables end with the short result block."""
+    blocks = list(writeup.blocks)
+    start = next((i for i, b in enumerate(blocks) if isinstance(b, Heading) and b.text == heading), None)
+    if start is None:
+        return writeup
+    end = start + 1
+    while end < len(blocks) and isinstance(blocks[end], Line):
+        end += 1
+    section = blocks[start:end]
+    return Writeup(writeup.title, blocks[:start] + blocks[end:] + section)

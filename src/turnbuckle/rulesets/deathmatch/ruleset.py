@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from turnbuckle.core.errors import InputFileError
 from turnbuckle.core.events import Event, Json
 from turnbuckle.core.inputs import path_exists
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
-from turnbuckle.core.options import OptionSpec
+from turnbuckle.core.options import OptionSpec, OptionValue
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
@@ -81,6 +81,14 @@ class DeathmatchRuleset(Ruleset[Army]):
         except InputFileError as exc:
             raise InputFileError(f"{exc}; or name bestiary figures separated by commas, e.g. "
                                  "ash-wyrm,gutter-imp") from None
+
+    def side_problems(self, side: Army, options: Mapping[str, OptionValue]) -> list[str]:
+        """An army over the power cap is refused by ``match`` and ``validate`` alike."""
+        cap = int(options["cap"])
+        if side.power > cap:
+            return [f"the army totals {side.power} power, over the cap of {cap}: drop figures or raise the "
+                    f"cap (-o cap={side.power})"]
+        return []
 
     def play(self, setup: MatchSetup[Army], table: Table) -> Result:
         return Battle(setup, table).play()

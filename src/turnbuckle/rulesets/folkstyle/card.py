@@ -12,7 +12,6 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
-from turnbuckle.core.errors import SheetError
 from turnbuckle.core.models import Name, Nickname, load_model, one_line_name
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -127,11 +126,7 @@ def _move_problems(position: Position, face: int, move: Move) -> list[str]:
 
 def load_card(data: object, label: str) -> Card:
     """A legal card from parsed YAML, or a SheetError naming every problem."""
-    card = load_model(Card, data, label)
-    problems = card_problems(card)
-    if problems:
-        raise SheetError(label, problems)
-    return card
+    return load_model(Card, data, label, card_problems)
 
 
 def card_json(card: Card) -> dict[str, object]:

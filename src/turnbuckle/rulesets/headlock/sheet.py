@@ -28,7 +28,6 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from turnbuckle.core.errors import SheetError
 from turnbuckle.core.models import Name, Nickname, StrictInt, hidden_characters, load_model
 
 POWERS = (1, 3, 5, 7)
@@ -166,11 +165,7 @@ def character_problems(c: Character) -> list[str]:
 
 def load_character(data: object, label: str) -> Character:
     """A legal character from parsed YAML, or a SheetError naming every problem."""
-    character = load_model(Character, data, label)
-    problems = character_problems(character)
-    if problems:
-        raise SheetError(label, problems)
-    return character
+    return load_model(Character, data, label, character_problems)
 
 
 def character_json(c: Character) -> dict[str, object]:

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from turnbuckle.core.errors import InputRefused, RulesError, SheetError
 from turnbuckle.core.events import Event, Json
 from turnbuckle.core.inputs import parse_yaml, read_input
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
-from turnbuckle.core.options import OptionSpec
+from turnbuckle.core.options import OptionSpec, OptionValue
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.matchmatch import table_view
 from turnbuckle.rulesets.matchmatch.engine import play_match
-from turnbuckle.rulesets.matchmatch.match_types import MatchType, load_match_types
+from turnbuckle.rulesets.matchmatch.match_types import MatchType, find_type, load_match_types
 from turnbuckle.rulesets.matchmatch.narrator import narrate
 from turnbuckle.rulesets.matchmatch.sheet import Wrestler, wrestler_warnings
 from turnbuckle.rulesets.matchmatch.side import (
@@ -26,7 +26,8 @@ from turnbuckle.rulesets.matchmatch.side import (
     load_strategy_document,
     side_json,
 )
-from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
+from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
+from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text, looks_like_text_sheet
 
 INFO = RulesetInfo(
     id="matchmatch",
@@ -51,6 +52,22 @@ INFO = RulesetInfo(
                    "that style comes up (occurrence) or match round N (match)", choices=("occurrence", "match")),
     ),
 )
+
+
+#: The keys of a strategy written in YAML; any other key is part of a sheet.
+_STRATEGY_KEYS = {"strategy", "plus", "minus", "grid", "rounds", "by_style", "conditionals"}
+
+
+def _has_sheet_part(text: str) -> bool:
+    """Does the document hold (or try to hold) a sheet: a wrestler or team in YAML, or the text
+    layout's sheet lines? Such a document is judged as a side, never as the strategy beside it."""
+    try:
+        data = parse_yaml(text, "document")
+    except RulesError:
+        data = None
+    if isinstance(data, dict):
+        return not {str(k).lower() for k in data} <= _STRATEGY_KEYS
+    return looks_like_text_sheet(text)
 
 
 def _summary(data: object) -> str:
@@ -90,11 +107,13 @@ class MatchMatchRuleset(Ruleset[Side]):
     def side_name(self, side: Side) -> str:
         return side.name
 
-    def check_text(self, text: str, label: str) -> Verdict:
-        """A sheet, a team, a side with its strategy, or a strategy alone (checked on its own terms;
-        `validate-strategy --sheet` checks one against a wrestler's limits)."""
-        verdict = super().check_text(text, label)
-        if verdict.valid:
+    def check_text(self, text: str, label: str, options: Mapping[str, object] | None = None) -> Verdict:
+        """A sheet, a team or a side with its strategy, checked as ``match`` would take it (the
+        strategy against the sheet's High Spots and Push Level and the match's rounds and type); or
+        a strategy alone, checked on its own terms and reported as such: it needs a sheet to play.
+        A broken sheet part is never passed over for the strategy beside it."""
+        verdict = super().check_text(text, label, options)
+        if verdict.valid or _has_sheet_part(text):
             return verdict
         what = "matchmatch strategy"
         try:
@@ -105,7 +124,22 @@ class MatchMatchRuleset(Ruleset[Side]):
             raise
         except RulesError as exc:
             return Verdict(what, [str(exc)], []) if is_strategy_document(text) else verdict
-        return Verdict(f"{what} ({format_strategy_text(plan).splitlines()[0]})", [], [])
+        alone = ("a strategy alone is not a side: to play it, put it under 'strategy:' beside 'wrestler:' "
+                 "(or pair it with a sheet)")
+        return Verdict(f"{what} ({format_strategy_text(plan).splitlines()[0]})", [], [alone])
+
+    def side_problems(self, side: Side, options: Mapping[str, OptionValue]) -> list[str]:
+        """A side's written strategy within its sheet's High Spots and Push Level (Specials) and the
+        match's rounds and type, as the match itself checks it."""
+        if side.strategy is None:
+            return []
+        kind = find_type(str(options["type"]), self._extra_types(options))
+        return strategy_problems(side.strategy, side.sheet.high_spots, side.sheet.push_level, int(options["rounds"]),
+                                 kind.forbidden_specials, kind.name)
+
+    def _extra_types(self, options: Mapping[str, OptionValue]) -> dict[str, MatchType]:
+        path = str(options.get("type_file", "")).strip()
+        return load_match_types(read_input(path, "match-type file"), path) if path else {}
 
     def side_warnings(self, side: Side) -> list[str]:
         return wrestler_warnings(side.sheet)
@@ -114,11 +148,7 @@ class MatchMatchRuleset(Ruleset[Side]):
         return side_json(side)
 
     def play(self, setup: MatchSetup[Side], table: Table) -> Result:
-        extra: dict[str, MatchType] = {}
-        path = str(setup.options.get("type_file", "")).strip()
-        if path:
-            extra = load_match_types(read_input(path, "match-type file"), path)
-        return play_match(setup, table, extra)
+        return play_match(setup, table, self._extra_types(setup.options))
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)

@@ -10,7 +10,6 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from turnbuckle.core.errors import SheetError
 from turnbuckle.core.models import Nickname, StrictInt, load_model, one_line_name
 from turnbuckle.rulesets.matchmatch.styles import STYLES, title
 
@@ -124,8 +123,4 @@ def wrestler_warnings(w: Wrestler, budget: int = BUDGET) -> list[str]:
 
 def load_wrestler(data: object, label: str) -> Wrestler:
     """A legal wrestler from parsed YAML, or a SheetError naming every problem."""
-    w = load_model(Wrestler, data, label)
-    problems = wrestler_problems(w)
-    if problems:
-        raise SheetError(label, problems)
-    return w
+    return load_model(Wrestler, data, label, wrestler_problems)

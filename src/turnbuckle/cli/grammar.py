@@ -1,0 +1,256 @@
+"""The one command-line grammar every command shares (docs/cli.md, "The grammar").
+
+What lives here, so that each command reads the same way and fails the same way:
+
+- the rules options: ``-o key=value`` and the named shortcuts ``--rounds``, ``--grid``, ``--type``,
+  ``--referee``, ``--cap`` and ``--stake`` (:data:`OptionOpt` ... :func:`rules_options`);
+- ``SIDE=VALUE`` pairs such as ``--player 1=human`` or ``--policy B=weakest``, SIDE being a number
+  from 1, a letter from A or a side's name (:func:`side_pairs`);
+- ``--format`` and its allowed values per command (:func:`check_format`);
+- ``-`` for a document read from standard input, bounded (:func:`read_document`);
+- did-you-mean hints (:func:`near_miss`);
+- :class:`TurnbuckleGroup`, which turns the argument parser's own errors (an unknown option, a bad
+  number) into the one line ``turnbuckle: error: ...`` with exit 2.
+
+Imports stay light: this module is loaded by ``turnbuckle --help``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from typing import Annotated, Any
+
+import typer
+from typer._click import exceptions as click
+from typer.core import TyperGroup
+
+from turnbuckle.core.errors import InputFileError, OptionError, RulesError
+from turnbuckle.core.hints import near_miss
+from turnbuckle.core.inputs import STDIN, read_input
+from turnbuckle.core.registry import Ruleset
+
+EXIT_ERROR = 2
+
+#: The rules options that have a named shortcut, in the order --help lists them.
+SHORTCUTS = ("rounds", "grid", "type", "referee", "cap", "stake")
+
+# -- the shared options, declared once ---------------------------------------------------------
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", metavar="KEY=VALUE",
+    help="A rule option (see `turnbuckle rulesets`); repeatable.")]
+RoundsOpt = Annotated[str | None, typer.Option(
+    "--rounds", metavar="N", help="Same as -o rounds=N, in games with a round limit.")]
+GridOpt = Annotated[str | None, typer.Option(
+    "--grid", metavar="GRID", help="Same as -o grid=GRID (MatchMatch: 9 styles row by row).")]
+TypeOpt = Annotated[str | None, typer.Option(
+    "--type", metavar="TYPE", help="Same as -o type=TYPE, in games with match types.")]
+RefereeOpt = Annotated[str | None, typer.Option(
+    "--referee", metavar="REF", help="Same as -o referee=REF, in games with referees.")]
+CapOpt = Annotated[str | None, typer.Option(
+    "--cap", metavar="N", help="Same as -o cap=N, in games with a cap.")]
+StakeOpt = Annotated[str | None, typer.Option(
+    "--stake", metavar="TEXT", help="Same as -o stake=TEXT: what the match is played for.")]
+PlayerOpt = Annotated[list[str] | None, typer.Option(
+    "--player", metavar="SIDE=KIND",
+    help="Who makes a side's choices: SIDE is 1, 2... or A, B... or a name; repeatable.")]
+PolicyOpt = Annotated[list[str] | None, typer.Option(
+    "--policy", metavar="SIDE=NAME", help="An automatic side's policy (the same as --player).")]
+SummaryOpt = Annotated[bool, typer.Option(
+    "--summary", "-q", help="Print only the result, in a few lines.")]
+
+
+def format_option(allowed: Sequence[str], default: str = "text") -> Any:
+    """The ``--format``/``-f`` option of a command, listing what it allows."""
+    return typer.Option("--format", "-f", metavar="FORMAT", help=f"Output: {'|'.join(allowed)} (default {default}).")
+
+
+def check_format(fmt: str, allowed: Sequence[str]) -> str:
+    """The format, lower-cased, or an OptionError naming the allowed ones."""
+    chosen = fmt.strip().lower()
+    if chosen not in allowed:
+        raise OptionError(f"--format '{fmt}' is not one of {', '.join(allowed)}{near_miss(chosen, allowed)}")
+    return chosen
+
+
+# -- rules options -------------------------------------------------------------------------------
+def option_pairs(pairs: Iterable[str]) -> dict[str, str]:
+    """``key=value`` strings from ``-o``; a key given twice with two values is refused."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise OptionError(f"-o '{pair}' must be written key=value, e.g. -o rounds=10")
+        if key in out and out[key] != value:
+            raise OptionError(f"-o {key} is given twice ({out[key]!r} and {value!r}); keep one")
+        out[key] = value
+    return out
+
+
+def rules_options(known: Sequence[str], pairs: Iterable[str] | None, game: str,
+                  **shortcuts: object) -> dict[str, object]:
+    """The rules options a command was given: ``-o`` pairs merged with the named shortcuts
+    (``rounds=...``, ``cap=...``; None when not given). ``known`` are the game's option names: a
+    shortcut the game does not have is refused here, naming the flag; an unknown ``-o`` key is
+    refused with a did-you-mean."""
+    given: dict[str, object] = dict(option_pairs(pairs or []))
+    for key in given:
+        if key not in known:
+            listed = ", ".join(known) or "none"
+            raise OptionError(f"unknown option '{key}'{near_miss(key, known)}; {game}'s options are: {listed}")
+    for key, value in shortcuts.items():
+        if value is None:
+            continue
+        if key not in known:
+            raise OptionError(f"--{key}: {game} has no {key} option; its options are: {', '.join(known) or 'none'}")
+        if key in given and str(given[key]) != str(value):
+            raise OptionError(f"--{key} {value} and -o {key}={given[key]} disagree; give one")
+        given[key] = value
+    return given
+
+
+# -- sides -------------------------------------------------------------------------------------
+def side_index(who: str, names: Sequence[str], flag: str, pair: str) -> int:
+    """A side by number (from 1), letter (from A) or name (any case), as a 0-based index."""
+    who = who.strip()
+    if re.fullmatch(r"[0-9]{1,3}", who):
+        index = int(who) - 1
+    elif len(who) == 1 and "a" <= who.lower() <= "z":
+        index = ord(who.upper()) - ord("A")
+    else:
+        folded = [n.casefold() for n in names]
+        if who.casefold() not in folded:
+            raise OptionError(f"{flag} '{pair}': no side '{who}'{near_miss(who, names)}; "
+                              "use 1, 2... or A, B... or a side's name")
+        return folded.index(who.casefold())
+    if not 0 <= index < len(names):
+        raise OptionError(f"{flag} '{pair}': no side {who}; sides are numbered 1 to {len(names)} (or A, B...)")
+    return index
+
+
+def side_pairs(flag: str, pairs: Iterable[str], names: Sequence[str], example: str) -> dict[int, str]:
+    """``SIDE=VALUE`` pairs (``--player 1=human``) by side index; a side named twice is refused."""
+    out: dict[int, str] = {}
+    for pair in pairs:
+        who, sep, value = pair.rpartition("=")
+        if not sep or not who.strip() or not value.strip():
+            raise OptionError(f"{flag} '{pair}' must be SIDE=VALUE, e.g. {flag} {example}")
+        index = side_index(who, names, flag, pair)
+        if index in out and out[index] != value.strip():
+            raise OptionError(f"{flag}: side {index + 1} is given twice; keep one")
+        out[index] = value.strip()
+    return out
+
+
+def players_and_policies(players: Iterable[str] | None, policies: Iterable[str] | None,
+                         names: Sequence[str]) -> dict[int, str]:
+    """``--player`` and ``--policy`` together (the same setting under two words)."""
+    chosen = side_pairs("--player", players or [], names, "1=human")
+    for index, value in side_pairs("--policy", policies or [], names, "2=weakest").items():
+        if index in chosen and chosen[index] != value:
+            raise OptionError(f"side {index + 1} is given --player {chosen[index]} and --policy {value}; give one")
+        chosen[index] = value
+    return chosen
+
+
+# -- documents ---------------------------------------------------------------------------------
+def check_stdin_use(args: Sequence[str], dice: str | None = None) -> None:
+    """At most one ``-`` per command, and never with ``--dice ask`` (which prompts on stdin)."""
+    count = sum(1 for a in args if a == "-")
+    if count > 1:
+        raise InputFileError("'-' (standard input) can be given only once")
+    if count and dice is not None and dice.strip().lower() == "ask":
+        raise InputFileError("'-' reads a document from standard input, but --dice ask prompts there; "
+                             "save the document to a file")
+
+
+# -- hints ---------------------------------------------------------------------------------------
+def _rules_option_names() -> set[str]:
+    """Every bundled game's option names (read only on an error, so it may import the games)."""
+    from turnbuckle.core.registry import all_rulesets
+
+    try:
+        return {spec.name for rs in all_rulesets() for spec in rs.info.options}
+    except Exception:
+        return set()
+
+
+def parser_error_line(exc: click.ClickException) -> str:
+    """One line for an error raised by the argument parser, with a hint where one helps."""
+    if isinstance(exc, click.NoSuchOption):
+        name = exc.option_name
+        key = name.lstrip("-").replace("-", "_")
+        ctx = exc.ctx
+        known = sorted({o for p in (ctx.command.params if ctx else []) for o in p.opts if o.startswith("-")})
+        if name.startswith("--") and key in _rules_option_names():
+            hint = f" ({key} is a rules option: write -o {key}=VALUE)"
+        else:
+            hint = near_miss(name, known)
+        where = f" for `{ctx.command_path}`" if ctx else ""
+        return f"unknown option '{name}'{where}{hint}; see --help"
+    if isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter):
+        param = exc.param
+        label = "/".join(param.opts) if param is not None and param.opts else (exc.param_hint or "a value")
+        if isinstance(label, (list, tuple)):
+            label = "/".join(label)
+        message = " ".join(exc.message.split())
+        if "valid integer" in message:
+            message = "expects a whole number, such as 1000"
+        elif "valid number" in message or "valid float" in message:
+            message = "expects a number, such as 0.5"
+        return f"{label}: {message}"
+    if isinstance(exc, click.BadOptionUsage | click.BadArgumentUsage | click.UsageError):
+        message = " ".join(exc.format_message().split())
+        message = message[:1].lower() + message[1:]
+        ctx = exc.ctx
+        if isinstance(exc, click.UsageError) and message.startswith("no such command"):
+            names = list(getattr(ctx.command, "commands", {})) if ctx else []
+            word = message.split("'")[1] if "'" in message else ""
+            hint = near_miss(word, names)
+            return f"no command '{word}'{hint}; commands are: {', '.join(sorted(names))}"
+        where = f" (see `{ctx.command_path} --help`)" if ctx else ""
+        return f"{message.rstrip('.')}{where}"
+    return " ".join(exc.format_message().split())
+
+
+class TurnbuckleGroup(TyperGroup):
+    """The root command group: every error of the argument parser becomes one line on stderr,
+    ``turnbuckle: error: ...``, with exit 2 (docs/cli.md); help and ``--version`` behave as usual."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        try:
+            code = super().main(args, prog_name or "turnbuckle", complete_var, standalone_mode=False,
+                                windows_expand_args=windows_expand_args, **extra)
+        except click.NoArgsIsHelpError as exc:
+            if exc.ctx is not None:
+                print(exc.ctx.get_help())
+            code = 0
+        except click.ClickException as exc:
+            print(f"turnbuckle: error: {parser_error_line(exc)}", file=sys.stderr)
+            code = EXIT_ERROR
+        except typer.Abort:
+            print("turnbuckle: interrupted", file=sys.stderr)
+            code = 130
+        except RulesError as exc:  # raised outside a command's own handler (an eager callback, say)
+            print(f"turnbuckle: error: {exc}", file=sys.stderr)
+            code = EXIT_ERROR
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+
+def load_sides(rs: Ruleset[Any], args: Sequence[str], dice: str | None = None) -> list[Any]:
+    """Each side from its argument: ``-`` (standard input), a file, or a sample id."""
+    check_stdin_use(args, dice)
+    return [rs.load_text(read_input(STDIN), "standard input") if arg == STDIN else rs.resolve_side(arg)
+            for arg in args]
+
+
+def read_document(arg: str, what: str = "file") -> tuple[str, str]:
+    """A document's text and its label for messages: ``-`` reads standard input (both bounded)."""
+    return read_input(arg, what), ("standard input" if arg == STDIN else arg)
