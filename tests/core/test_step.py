@@ -261,3 +261,12 @@ def test_matchmatch_board_counts_the_high_spots_a_side_has_left() -> None:
         entries.append("2" if need.kind == "roll" else need.options[0])
         step = play_step(rs, sides, entries, opts, human)
     assert step.seen is not None and "Friendly Sam has 2 High Spot(s) and 1 Special(s) left" in step.seen.board
+
+
+def test_an_entry_with_a_line_break_is_quoted_escaped_in_the_one_line_error() -> None:
+    rs = get_ruleset("boxing")
+    sheets = samples(rs)
+    with pytest.raises(EntryError) as caught:
+        play_step(rs, [sheets["slugger"], sheets["speedster"]], ["4\n5"])
+    assert str(caught.value).startswith("entry 1 '4\\n5': expected a whole number from 1 to 12")
+    assert "\n" not in str(caught.value)

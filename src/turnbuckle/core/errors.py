@@ -53,4 +53,15 @@ class EntryError(ScriptError):
         self.index = index
         self.text = text
         self.reason = reason
-        super().__init__(f"entry {index} '{text}': {reason}")
+        super().__init__(f"entry {index} {quoted(text)}: {reason}")
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """Text as a message shows it: in quotes, or as an escaped repr when it holds a line break or
+    another invisible character; cut to ``limit`` characters either way.
+
+    >>> quoted("QH"), quoted("a\\nb")
+    ("'QH'", "'a\\\\nb'")
+    """
+    cut = text if len(text) <= limit else text[:limit] + "..."
+    return f"'{cut}'" if cut.isprintable() else repr(cut)
