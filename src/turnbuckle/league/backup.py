@@ -65,7 +65,7 @@ def restore_into(url: str, data: dict[str, Any]) -> int:
                 raise DatabaseError("that database already holds a league; restore into a new one")
             for model in TABLES_IN_ORDER:
                 table = _table(model)
-                rows = list(data["tables"].get(table.name, []))
+                rows = [dict(row) for row in data["tables"].get(table.name, [])]  # the caller's data stays as given
                 for row in rows:
                     for col in table.columns:
                         if isinstance(col.type, UTCDateTime) and isinstance(row.get(col.name), str):

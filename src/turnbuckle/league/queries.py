@@ -53,10 +53,9 @@ def history_rows(ctx: Ctx, key: str | None, limit: int = 50) -> list[dict[str, A
     from turnbuckle.league.services.roster import competitor
 
     comp = competitor(ctx, key) if key else None
-    names = dict(ctx.session.execute(select(Competitor.id, Competitor.name)
-                                     .where(Competitor.league_id == ctx.league.id)).tuples().all())
-    numbers = dict(ctx.session.execute(select(Show.id, Show.number).where(Show.league_id == ctx.league.id))
-                   .tuples().all())
+    names = _names(ctx)
+    numbers: dict[int, int] = dict(ctx.session.execute(select(Show.id, Show.number)
+                                                       .where(Show.league_id == ctx.league.id)).all())
     limit = max(1, min(limit, 10_000))
     out: list[dict[str, Any]] = []
 
@@ -96,9 +95,13 @@ def history_rows(ctx: Ctx, key: str | None, limit: int = 50) -> list[dict[str, A
     return out[:limit]
 
 
+def _names(ctx: Ctx) -> dict[int, str]:
+    q = select(Competitor.id, Competitor.name).where(Competitor.league_id == ctx.league.id)
+    return dict(ctx.session.execute(q).all())
+
+
 def title_rows(ctx: Ctx) -> list[dict[str, Any]]:
-    names = dict(ctx.session.execute(select(Competitor.id, Competitor.name)
-                                     .where(Competitor.league_id == ctx.league.id)).tuples().all())
+    names = _names(ctx)
     titles = list(ctx.session.scalars(select(Title).where(Title.league_id == ctx.league.id).order_by(Title.id)))
     reigns = list(ctx.session.scalars(select(Reign).where(Reign.title_id.in_([t.id for t in titles]))
                                       .order_by(Reign.id)))
