@@ -41,11 +41,11 @@ def test_json_shape_and_ci_width_at_the_default_n() -> None:
     code, out, _ = _odds("boxing", "all-rounder", "slugger", "--seed", "5", "--format", "json")
     assert code == 0
     data = json.loads(out)
-    assert list(data) == ["format", "ruleset", "ruleset_version", "engine", "n", "seed", "options", "sides",
-                          "draw", "methods", "length", "figures", "dice_per_match", "notes"]
+    assert list(data) == ["format", "ruleset", "ruleset_version", "engine", "n", "requested", "partial", "seed",
+                          "options", "sides", "draw", "methods", "length", "figures", "dice_per_match", "notes"]
     assert data["format"] == "turnbuckle.odds/1"
     assert data["engine"] == "fast"
-    assert data["n"] == DEFAULT_N
+    assert data["n"] == data["requested"] == DEFAULT_N and data["partial"] is False
     assert data["seed"] == 5
     assert data["options"] == {"rounds": 12, "combo": True, "fatigue": "next-round", "getup": "ruling",
                                "last_interval": "none"}

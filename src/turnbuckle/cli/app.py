@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import traceback
+from contextlib import suppress
 from typing import Annotated, Any
 
 import typer
@@ -17,7 +20,7 @@ from turnbuckle.cli import (
     matchmatch_cmds,
     odds_cmds,
 )
-from turnbuckle.cli.common import internal_error, interrupted
+from turnbuckle.cli.common import EXIT_INTERRUPTED, internal_error, interrupted
 from turnbuckle.cli.grammar import TurnbuckleGroup
 
 
@@ -95,4 +98,14 @@ league_cmds.register(app)
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except SystemExit as exc:
+        if exc.code == EXIT_INTERRUPTED:
+            # Ctrl-C: the user wants the terminal back. Tearing down the interpreter after a fast
+            # engine ran (numba's threads and compiled code) can take a second or more; skip it.
+            for stream in (sys.stdout, sys.stderr):
+                with suppress(OSError, ValueError):
+                    stream.flush()
+            os._exit(EXIT_INTERRUPTED)
+        raise

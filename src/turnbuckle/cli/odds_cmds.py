@@ -9,13 +9,15 @@ import json
 import secrets
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Annotated, Any
 
 import typer
 
-from turnbuckle.cli.common import user_errors
+from turnbuckle.cli.common import EXIT_INTERRUPTED, user_errors
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import parse_option_pairs
 from turnbuckle.core.registry import get_ruleset
@@ -23,6 +25,10 @@ from turnbuckle.core.registry import get_ruleset
 ODDS_FORMATS = ("text", "json")
 #: The bar appears only once a run has taken this long.
 PROGRESS_AFTER_S = 1.0
+#: A run estimated to take longer than this is stated before it goes on...
+STATE_OVER_S = 10.0
+#: ...and one over this needs --yes (or a yes at the terminal).
+ASK_OVER_S = 60.0
 
 
 class ProgressBar:
@@ -51,12 +57,58 @@ class ProgressBar:
             self.task = self.bar.add_task(self.label, total=self.total)
         self.bar.update(self.task, completed=done)
 
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Hide the bar while something else is written to the terminal."""
+        if self.bar is None:
+            yield
+            return
+        self.bar.stop()
+        try:
+            yield
+        finally:
+            self.bar.start()
+
     def __enter__(self) -> ProgressBar:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+class Pacing:
+    """``simulate``'s confirm: states a long run's estimated time before its bulk, and lets a run
+    of over ``ASK_OVER_S`` go on only with ``--yes`` or a yes at the terminal."""
+
+    def __init__(self, n: int, yes: bool, bar: ProgressBar) -> None:
+        self.n, self.yes, self.bar = n, yes, bar
+
+    def __call__(self, estimate: Any) -> None:
+        if estimate.seconds < STATE_OVER_S:
+            return
+        about = f"about {duration(estimate.seconds)} for the {estimate.left:,} matches left of {self.n:,}"
+        if estimate.seconds <= ASK_OVER_S or self.yes:
+            print(f"turnbuckle: note: {about} (measured on {estimate.basis}); Ctrl-C stops it with the result so far",
+                  file=sys.stderr)
+            return
+        if not (sys.stdin.isatty() and sys.stderr.isatty()):
+            raise RulesError(f"this run would take {about}; add --yes to run it, or ask for fewer matches with -n")
+        with self.bar.paused():
+            print(f"turnbuckle: this run would take {about} (measured on {estimate.basis}). Run it? [y/N] ",
+                  end="", file=sys.stderr, flush=True)
+            answer = sys.stdin.readline().strip().lower()
+        if answer not in ("y", "yes"):
+            raise RulesError("not run; add --yes to run it without asking, or ask for fewer matches with -n")
+
+
+def duration(seconds: float) -> str:
+    """``45 s``, ``12 min``, ``3.5 h``: a time for people."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def odds(
@@ -75,11 +127,13 @@ def odds(
     threads: Annotated[int | None, typer.Option(help="Threads of the fast engine, or processes of the reference "
                                                 "engine (default: all cores); results do not depend on it.")]
     = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Run even when the estimated time is over a minute "
+                                      "(otherwise asked at a terminal, refused elsewhere).")] = False,
 ) -> None:
     """Simulate many matches of one matchup: win/draw/loss with 95% intervals, finishes, match
     length and game figures. Same seed, same numbers, whatever the thread count."""
     with user_errors():
-        from turnbuckle.sim.odds import DEFAULT_N, odds_json, render_text, simulate
+        from turnbuckle.sim.odds import DEFAULT_N, odds_json, partial_line, render_text, simulate
         if fmt not in ODDS_FORMATS:
             raise RulesError(f"--format '{fmt}' is not one of {', '.join(ODDS_FORMATS)}")
         rs = get_ruleset(ruleset)
@@ -100,8 +154,19 @@ def odds(
                 print(f"turnbuckle: note: compiling the fast {rs.info.id} engine for its first use "
                       "(5-40 s; it is cached for later runs)", file=sys.stderr)
         run_seed = seed if seed is not None else secrets.randbelow(2**31)
+        from turnbuckle.sim.interrupt import stoppable
+
         with ProgressBar(max(count, 1), f"{rs.info.id} odds") as bar:
-            run = simulate(rs, loaded, options, count, run_seed, engine, threads=threads, progress=bar)
+            try:
+                with stoppable():
+                    run = simulate(rs, loaded, options, count, run_seed, engine, threads=threads, progress=bar,
+                                   confirm=Pacing(count, yes, bar))
+            except KeyboardInterrupt:  # before any match was counted (e.g. while compiling)
+                print(f"turnbuckle: interrupted: 0 of {count:,} played", file=sys.stderr)
+                raise typer.Exit(EXIT_INTERRUPTED) from None
+        if run.tally.n == 0:
+            print(f"turnbuckle: interrupted: 0 of {count:,} played", file=sys.stderr)
+            raise typer.Exit(EXIT_INTERRUPTED)
         for note in run.notes:
             print(f"turnbuckle: note: {note}", file=sys.stderr)
         data = odds_json(run)
@@ -113,6 +178,9 @@ def odds(
             sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         else:
             sys.stdout.write(render_text(data))
+        if run.partial:
+            print(f"turnbuckle: interrupted: {partial_line(run.tally.n, count)}", file=sys.stderr)
+            raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def _exchange(rs: Any, loaded: list[Any], options: dict[str, str], fmt: str) -> None:

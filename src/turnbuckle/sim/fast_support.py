@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import os
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -21,10 +22,14 @@ import numpy as np
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.rng import SplitMix64
+from turnbuckle.sim.interrupt import CHECK_EVERY_S, armed, set_polling, stop_requested
 from turnbuckle.sim.specs import Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
 T = TypeVar("T")
+
+#: The first chunk of a run that can be stopped (its time sizes the next ones).
+FIRST_STOPPABLE_CHUNK = 1024
 
 
 def fast_key(seed: int) -> int:
@@ -56,14 +61,29 @@ def kernel_cached(dispatcher: Any) -> bool:
 
 def chunks(n: int, size: int, progress: Progress | None = None) -> Iterator[tuple[int, int]]:
     """``(start, count)`` of each chunk of ``n`` matches, ``size`` at most; reports progress after
-    each chunk is played (memory stays O(size) whatever ``n`` is)."""
+    each chunk is played (memory stays O(size) whatever ``n`` is).
+
+    While a stop can be requested (``odds`` under ``interrupt.stoppable()``), chunks start small
+    and grow only to about ``CHECK_EVERY_S`` of play each, and the loop ends early, after a whole
+    chunk, once a stop is requested: the caller's tally then counts the chunks played. A match
+    depends only on its index, so chunk sizes never change the numbers."""
     done = 0
+    count = min(size, FIRST_STOPPABLE_CHUNK) if armed() else size
     while done < n:
-        count = min(size, n - done)
+        if stop_requested():
+            break
+        count = min(count, n - done)
+        began = time.perf_counter()
         yield done, count
         done += count
         if progress is not None:
             progress(done)
+        if armed():
+            set_polling(True)  # a Ctrl-C now asks for a stop before the next chunk
+            took = time.perf_counter() - began
+            fits = int(count * CHECK_EVERY_S / took) if took > 0 else size
+            count = max(FIRST_STOPPABLE_CHUNK, min(size, 4 * count, fits))
+    set_polling(False)
 
 
 def add_chunk(tally: Tally, outcomes: Sequence[Outcome], codes: Any, lengths: Any, dice: Any,

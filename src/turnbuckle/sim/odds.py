@@ -7,7 +7,8 @@ holds game rules: game-specific parts come from the ruleset's ``SimSpec``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,8 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue, resolve_options
 from turnbuckle.core.registry import Ruleset
-from turnbuckle.sim.reference import run_reference_parallel
+from turnbuckle.sim.interrupt import stop_requested
+from turnbuckle.sim.reference import PARALLEL_MIN, run_reference, run_reference_parallel
 from turnbuckle.sim.specs import FastEngine, FastEngineUnsupported, Progress, SimSpec, spec_for
 from turnbuckle.sim.stats import hist_mean, hist_quantile, wilson
 from turnbuckle.sim.tally import Tally
@@ -27,6 +29,8 @@ DEFAULT_N = 40_000
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 #: At most this many matches (a run at 5M/s takes a few minutes).
 MAX_N = 10**10
+#: Seconds of play that time a run before its estimate is given (``simulate``'s ``confirm``).
+GAUGE_S = 0.5
 
 
 @dataclass
@@ -43,6 +47,11 @@ class OddsRun:
     spec: SimSpec
     notes: list[str] = field(default_factory=list)
 
+    @property
+    def partial(self) -> bool:
+        """True when the run was stopped early: ``tally.n`` of ``n`` matches were played."""
+        return self.tally.n < self.n
+
 
 def check_n(n: int) -> None:
     if n <= 0:
@@ -51,12 +60,33 @@ def check_n(n: int) -> None:
         raise RulesError(f"-n {n}: at most {MAX_N} matches in one run")
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """How long the rest of a run should take, measured on its first matches."""
+
+    seconds: float
+    #: Matches still to play, and the rate they are expected at (matches per second).
+    left: int
+    rate: float
+    #: What the rate was measured on, for people: 'the first 0.5 s on 1 process'.
+    basis: str
+
+
+Confirm = Callable[[Estimate], None]
+
+
 def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, object], n: int, seed: int,
-             engine: str = "fast", *, threads: int | None = None, progress: Progress | None = None) -> OddsRun:
+             engine: str = "fast", *, threads: int | None = None, progress: Progress | None = None,
+             confirm: Confirm | None = None) -> OddsRun:
     """Run ``n`` matches. ``engine='fast'`` uses the game's fast engine when it has one and falls
     back to the reference engine (with a note) when it does not. ``threads`` is the fast engine's
     thread count, or the reference engine's number of worker processes (default: every core);
-    the result does not depend on it."""
+    the result does not depend on it.
+
+    ``confirm`` hears, once, an estimate of the time the rest of a run will take, measured on its
+    first ``GAUGE_S`` seconds of play, before the bulk of the run; it may raise to refuse it. A run
+    stopped early (Ctrl-C under ``interrupt.stoppable()``) returns the matches played so far:
+    ``OddsRun.partial`` is then true."""
     check_n(n)
     if engine not in ENGINES:
         raise RulesError(f"--engine '{engine}' is not one of {', '.join(ENGINES)}")
@@ -74,16 +104,72 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
     fast = _fast_engine(spec, info.id, info.version, notes) if engine == "fast" else None
     tally = None
     if fast is not None:
+        gauge = _Gauge(n, confirm, progress, f"the fast engine's first {GAUGE_S:g} s")
         try:
-            tally = fast(sides, resolved, n, seed, threads=threads, progress=progress)
+            tally = fast(sides, resolved, n, seed, threads=threads, progress=gauge)
         except FastEngineUnsupported as exc:
             notes.append(f"{exc}; using the reference engine")
     used = "fast" if tally is not None else "reference"
     if tally is None:
         workers = threads if threads is not None else (os.cpu_count() or 1)
-        tally = run_reference_parallel(rs, sides, resolved, n, seed, workers=workers, progress=progress)
+        tally = _reference(rs, sides, resolved, n, seed, workers, progress, confirm)
     names = unique_names([rs.side_name(s) for s in sides])
     return OddsRun(rs, names, resolved, n, seed, used, tally, spec, notes)
+
+
+def _reference(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int,
+               workers: int, progress: Progress | None, confirm: Confirm | None) -> Tally:
+    """The reference engine: a first match (it pays for imports and caches), then ``GAUGE_S``
+    seconds of matches in this process (they time the run for ``confirm``), then the rest over
+    ``workers`` processes. Match ``i`` keeps its seed whoever plays it, so the split never changes
+    the numbers."""
+    tally = run_reference(rs, sides, options, 1, seed, progress=progress)
+    began = time.perf_counter()
+    if n > 1 and not stop_requested():
+        tally.merge(run_reference(rs, sides, options, n - 1, seed, start=1, until=began + GAUGE_S,
+                                  progress=_shifted(progress, tally.n)))
+    left = n - tally.n
+    if left <= 0 or stop_requested():
+        return tally
+    rate = (tally.n - 1) / max(time.perf_counter() - began, 1e-9)
+    parallel = min(workers, os.cpu_count() or 1) if workers > 1 and left >= PARALLEL_MIN else 1
+    if confirm is not None:
+        where = f"{parallel} processes" if parallel > 1 else "1 process"
+        confirm(Estimate(left / (rate * parallel), left, rate * parallel,
+                         f"{tally.n - 1:,} matches in {GAUGE_S:g} s on 1 process, to run on {where}"))
+    tally.merge(run_reference_parallel(rs, sides, options, left, seed, workers=workers, start=tally.n,
+                                       progress=_shifted(progress, tally.n)))
+    return tally
+
+
+def _shifted(progress: Progress | None, before: int) -> Progress | None:
+    """A progress callback for a part of a run that starts after ``before`` matches."""
+    if progress is None:
+        return None
+    report = progress
+    return lambda done: report(before + done)
+
+
+class _Gauge:
+    """A progress callback that, once ``GAUGE_S`` seconds of play have been counted (from its
+    first report, so a compile before the first chunk is left out), tells ``confirm`` how long
+    the rest should take; then passes every report on."""
+
+    def __init__(self, n: int, confirm: Confirm | None, progress: Progress | None, basis: str) -> None:
+        self.n, self.confirm, self.progress, self.basis = n, confirm, progress, basis
+        self.first: tuple[float, int] | None = None
+
+    def __call__(self, done: int) -> None:
+        if self.confirm is not None and done < self.n:
+            now = time.perf_counter()
+            if self.first is None:
+                self.first = (now, done)
+            elif now - self.first[0] >= GAUGE_S and done > self.first[1]:
+                rate = (done - self.first[1]) / (now - self.first[0])
+                confirm, self.confirm = self.confirm, None
+                confirm(Estimate((self.n - done) / rate, self.n - done, rate, self.basis))
+        if self.progress is not None:
+            self.progress(done)
 
 
 def _fast_engine(spec: SimSpec, ruleset_id: str, version: str, notes: list[str]) -> FastEngine | None:
@@ -145,6 +231,8 @@ def odds_json(run: OddsRun) -> dict[str, Any]:
         "ruleset_version": run.ruleset.info.version,
         "engine": run.engine,
         "n": n,
+        "requested": run.n,
+        "partial": run.partial,
         "seed": run.seed,
         "options": dict(run.options),
         "sides": sides,
@@ -173,6 +261,8 @@ def render_text(data: Mapping[str, Any]) -> str:
              + (f" ({opts})" if opts else ""),
              f"{data['n']:,} matches, {data['engine']} engine, seed {data['seed']}; "
              "95% Wilson intervals in brackets", ""]
+    if data.get("partial"):
+        lines[1:1] = [partial_line(data["n"], data["requested"])]
     width = max(len(s["name"]) for s in sides)
     lines.append(f"{'':{width}}  {'win':<26}{'draw':<26}loss")
     for s in sides:
@@ -197,6 +287,11 @@ def render_text(data: Mapping[str, Any]) -> str:
     lines += ["", f"Dice per match: {data['dice_per_match']:.2f}"]
     lines += [f"Note: {note}" for note in data["notes"]]
     return "\n".join(lines) + "\n"
+
+
+def partial_line(played: int, requested: int) -> str:
+    """The mark of a run stopped early."""
+    return f"partial: {played:,} of {requested:,} played (stopped early)"
 
 
 def half_width(data: Mapping[str, Any], side: int = 0) -> float:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import signal
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from turnbuckle.core.events import Roll
@@ -10,11 +12,18 @@ from turnbuckle.core.options import OptionValue
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.rng import GOLDEN, SplitMix64
 from turnbuckle.core.sources import SeededSource
+from turnbuckle.sim.interrupt import polling, sigint_ignored, stop_requested
 from turnbuckle.sim.specs import Progress, spec_for
 from turnbuckle.sim.tally import Tally
 
-#: How often (in matches) the progress callback is called.
+#: How often (in matches, or in seconds for a slow game) the progress callback is called.
 PROGRESS_EVERY = 250
+PROGRESS_EVERY_S = 0.2
+#: How long the parallel driver waits for a slice before checking for a stop request.
+WAIT_S = 0.1
+#: After a stop request, how long running slices may take to return what they played; workers
+#: still busy then (e.g. still starting) are ended.
+STOP_GRACE_S = 0.25
 #: Fewer matches than this are played in one process.
 PARALLEL_MIN = 1000
 #: The fewest and the most matches a worker plays in one slice.
@@ -41,56 +50,109 @@ def dice_in(events: Sequence[object]) -> int:
 
 
 def run_reference(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, OptionValue], n: int,
-                  seed: int, *, progress: Progress | None = None, start: int = 0) -> Tally:
-    """Play ``n`` matches with the reference engine and count them."""
+                  seed: int, *, progress: Progress | None = None, start: int = 0, until: float | None = None,
+                  should_stop: Callable[[], bool] = stop_requested) -> Tally:
+    """Play matches ``start .. start + n - 1`` with the reference engine and count them.
+
+    Stops early, after a whole match, once ``should_stop()`` says so (Ctrl-C in ``odds``) or the
+    clock (``time.perf_counter``) passes ``until``; the tally counts the matches played."""
     spec = spec_for(rs.info.id)
     tally = Tally(len(sides))
-    for i, match_seed in enumerate(match_seeds(seed, n, start)):
-        record = rs.run(sides, SeededSource(match_seed), options)
-        result = record.result
-        if not tally.unit:
-            tally.unit = spec.unit(result)
-        tally.add(result.winner, result.method, spec.length_of(result, record.options),
-                  spec.figures_from(record), dice_in(record.events))
-        if progress is not None and (i + 1) % PROGRESS_EVERY == 0:
-            progress(i + 1)
+    reported = time.perf_counter()
+    with polling():
+        for i, match_seed in enumerate(match_seeds(seed, n, start)):
+            if should_stop() or (until is not None and i and time.perf_counter() >= until):
+                break
+            record = rs.run(sides, SeededSource(match_seed), options)
+            result = record.result
+            if not tally.unit:
+                tally.unit = spec.unit(result)
+            tally.add(result.winner, result.method, spec.length_of(result, record.options),
+                      spec.figures_from(record), dice_in(record.events))
+            now = time.perf_counter()
+            if progress is not None and ((i + 1) % PROGRESS_EVERY == 0 or now - reported >= PROGRESS_EVERY_S):
+                progress(tally.n)
+                reported = now
     if progress is not None:
-        progress(n)
+        progress(tally.n)
     return tally
+
+
+#: Set in each worker process: the run's request to stop.
+_WORKER_STOP: Any = None
+
+
+def _start_worker(stop: Any) -> None:
+    global _WORKER_STOP
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the run (and this worker)
+    _WORKER_STOP = stop
 
 
 def _play_slice(job: tuple[Ruleset[Any], Sequence[Any], Mapping[str, OptionValue], int, int, int]) -> Tally:
     rs, sides, options, n, seed, start = job
-    return run_reference(rs, sides, options, n, seed, start=start)
+    stop = _WORKER_STOP
+    return run_reference(rs, sides, options, n, seed, start=start,
+                         should_stop=stop.is_set if stop is not None else stop_requested)
 
 
 def run_reference_parallel(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, OptionValue], n: int,
-                           seed: int, *, workers: int, progress: Progress | None = None) -> Tally:
-    """``run_reference`` spread over ``workers`` processes, in slices of consecutive matches.
+                           seed: int, *, workers: int, progress: Progress | None = None, start: int = 0) -> Tally:
+    """``run_reference`` spread over ``workers`` processes, in slices of consecutive matches
+    (matches ``start .. start + n - 1``).
 
     Match ``i`` keeps its seed whoever plays it, and counts add up in any order, so the tally is
-    the same as on one process. Small runs stay in this process (starting workers costs more)."""
+    the same as on one process. Small runs stay in this process (starting workers costs more).
+    A stop request (Ctrl-C in ``odds``) ends the run within about a second with the matches
+    played so far: the workers ignore Ctrl-C themselves and stop when this process tells them."""
     if workers <= 1 or n < PARALLEL_MIN:
-        return run_reference(rs, sides, options, n, seed, progress=progress)
+        return run_reference(rs, sides, options, n, seed, progress=progress, start=start)
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     # Many small slices: the progress bar moves and an interrupt stops soon, even for slow games.
     size = max(SLICE_MIN, min(SLICE_MAX, n // (workers * 50)))
-    jobs = [(rs, list(sides), dict(options), min(size, n - start), seed, start) for start in range(0, n, size)]
+    jobs = [(rs, list(sides), dict(options), min(size, n - first), seed, start + first)
+            for first in range(0, n, size)]
     tally = Tally(len(sides))
-    done = 0
     # "spawn": a clean interpreter per worker, safe whatever threads this process has started.
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(stop,))
+
+    def count(done: set[Future[Tally]]) -> None:
+        for future in done:
+            if not future.cancelled():
+                tally.merge(future.result())
+        if progress is not None and done:
+            progress(tally.n)
+
     try:
-        for future in as_completed([pool.submit(_play_slice, job) for job in jobs]):
-            part = future.result()
-            tally.merge(part)
-            done += part.n
-            if progress is not None:
-                progress(done)
-    except BaseException:  # an interrupt or a worker's error: drop the slices not yet started
-        pool.shutdown(wait=False, cancel_futures=True)
+        with sigint_ignored():  # the workers start (in submit) ignoring Ctrl-C
+            pending: set[Future[Tally]] = {pool.submit(_play_slice, job) for job in jobs}
+        with polling():
+            while pending:
+                done, pending = wait(pending, timeout=WAIT_S, return_when=FIRST_COMPLETED)
+                count(done)
+                if stop_requested() and pending:
+                    stop.set()  # running slices return what they played; queued ones play nothing
+                    for future in pending:
+                        future.cancel()
+                    done, pending = wait(pending, timeout=STOP_GRACE_S)
+                    count(done)
+                    break
+    except BaseException:  # a worker's error or a second Ctrl-C: drop everything at once
+        _end(pool, now=True)
         raise
-    pool.shutdown()
+    _end(pool, now=bool(pending))
     return tally
+
+
+def _end(pool: Any, now: bool) -> None:
+    """Shut the pool down; ``now``: cancel what is queued and end the workers without waiting."""
+    if not now:
+        pool.shutdown()
+        return
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
