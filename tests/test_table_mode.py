@@ -232,3 +232,11 @@ def test_ctrl_c_while_an_answer_is_played_still_saves(tmp_path: Path, monkeypatc
     assert "interrupted; the 2 entries so far are saved in" in out.stderr
     saved = next(tmp_path.glob("boxing-entries-*.txt"))
     assert "3 4" in saved.read_text()
+
+
+def test_resume_from_standard_input_is_refused_in_one_line() -> None:
+    out = tb("match", "boxing", "slugger", "speedster", "--dice", "-", "--resume", input="3 4\n")
+    assert out.exit_code == 2
+    assert out.stderr.strip().splitlines() == [
+        "turnbuckle: error: --resume asks for the rest on standard input, so the saved entries must come "
+        "from a file: give --dice FILE, not -"]

@@ -107,6 +107,9 @@ def match(
         players = players_and_policies(player, policy, names)
         if resume and (dice is None or dice == "ask"):
             raise RulesError("--resume plays on from saved entries: give them with --dice FILE")
+        if resume and dice == "-":
+            raise RulesError("--resume asks for the rest on standard input, so the saved entries must come "
+                             "from a file: give --dice FILE, not -")
         if dice == "ask" or resume:
             if seed is not None:
                 raise RulesError("give --seed or --dice, not both: a dice script or the table decides every roll")
