@@ -240,3 +240,10 @@ def test_resume_from_standard_input_is_refused_in_one_line() -> None:
     assert out.stderr.strip().splitlines() == [
         "turnbuckle: error: --resume asks for the rest on standard input, so the saved entries must come "
         "from a file: give --dice FILE, not -"]
+
+
+def test_a_headlock_move_may_be_said_by_its_name() -> None:
+    out = tb("match", "headlock", "the-rhino", "amethyst-assassin", "--dice", "ask", "--player", "1=human",
+             input="5H\nHaymaker\n")
+    assert "try again" not in out.stderr
+    assert "The Amethyst Assassin card: draw a card" in out.stderr

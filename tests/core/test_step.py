@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from turnbuckle.core.entries import Need
-from turnbuckle.core.errors import EntryError
+from turnbuckle.core.errors import EntryError, RulesError
 from turnbuckle.core.events import Choice, Draw, Roll
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset, all_rulesets, get_ruleset
@@ -178,7 +178,8 @@ def test_unknown_card_card_not_in_pile_and_choice_not_offered() -> None:
     human = {0: "human", 1: "human"}
     step = play_step(rs, sides, ["5H"], None, human)
     assert step.need is not None and step.need.kind == "choice"
-    with pytest.raises(EntryError, match=r"entry 2 'x9': expected one of " + ", ".join(step.need.options)):
+    listing = ", ".join(f"{o} \\({label}\\)" for o, label in zip(step.need.options, step.need.labels, strict=True))
+    with pytest.raises(EntryError, match=r"entry 2 'x9': expected one of " + listing):
         play_step(rs, sides, ["5H", "x9"], None, human)
 
 
@@ -270,3 +271,30 @@ def test_an_entry_with_a_line_break_is_quoted_escaped_in_the_one_line_error() ->
         play_step(rs, [sheets["slugger"], sheets["speedster"]], ["4\n5"])
     assert str(caught.value).startswith("entry 1 '4\\n5': expected a whole number from 1 to 12")
     assert "\n" not in str(caught.value)
+
+
+def test_a_move_or_a_target_may_be_given_by_its_name() -> None:
+    rs = get_ruleset("headlock")
+    sheets = samples(rs)
+    sides = [sheets["the-rhino"], sheets["amethyst-assassin"]]
+    human = {0: "human", 1: "human"}
+    step = play_step(rs, sides, ["5H", "haymaker"], None, human)
+    assert step.entries == ("5H", "s3")
+    need = Need("choice", "A1 attacks", "A", options=("B1", "B2", "B3"), labels=("Bog Rat", "Bog Rat", "Ghoul"))
+    assert need.accept("ghoul") == "B3" and need.accept("b2") == "B2"
+    with pytest.raises(RulesError, match=r"expected one of B1 \(Bog Rat\), B2 \(Bog Rat\), B3 \(Ghoul\)"):
+        need.accept("Bog Rat")  # two figures share the name: the tag decides
+    dm = get_ruleset("deathmatch")
+    dsheets = samples(dm)
+    dsides = [dsheets["dread-trio"], dsheets["crypt-guard"]]
+    entries: list[str] = []
+    step = play_step(dm, dsides, entries, None, {0: "human"})
+    while step.need is not None and step.need.kind != "choice":
+        entries.append("1")
+        step = play_step(dm, dsides, entries, None, {0: "human"})
+    assert step.need is not None and step.need.labels
+    labels = step.need.labels
+    unique = [i for i, name in enumerate(labels) if labels.count(name) == 1]
+    assert unique  # the crypt guard's warden is the only one of its kind
+    tag, name = step.need.options[unique[0]], labels[unique[0]]
+    assert play_step(dm, dsides, [*entries, name.upper()], None, {0: "human"}).entries[-1] == tag

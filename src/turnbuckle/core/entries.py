@@ -24,7 +24,8 @@ CARD_HELP = "a card code: rank A, 2-10, J, Q or K, then suit C, D, H or S (QH, 1
 class Need:
     """What the match needs next: ``kind`` is ``roll`` (``count`` dice of ``sides`` faces, of which
     ``given`` are already entered; ``faces`` says what each face means when the die picks from a
-    list), ``card`` or ``choice`` (one of ``options``). ``side`` is the name of the side it
+    list), ``card`` or ``choice`` (one of ``options``; ``labels``, when given, name each option as
+    people say it, and are taken for it where no two share a name). ``side`` is the name of the side it
     belongs to (None for a roll nobody owns, such as a coin or the round's style)."""
 
     kind: NeedKind
@@ -35,6 +36,7 @@ class Need:
     given: tuple[int, ...] = ()
     faces: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
 
     @property
     def wanted(self) -> int:
@@ -51,6 +53,8 @@ class Need:
             return f"a whole number from 1 to {self.sides}"
         if self.kind == "card":
             return CARD_HELP
+        if self.labels:
+            return "one of " + ", ".join(f"{o} ({label})" for o, label in zip(self.options, self.labels, strict=False))
         return f"one of {', '.join(self.options)}"
 
     def describe(self) -> str:
@@ -83,6 +87,9 @@ class Need:
         for option in self.options:
             if word_key(option) == key:
                 return option
+        named = [o for o, label in zip(self.options, self.labels, strict=False) if word_key(label) == key]
+        if len(named) == 1:
+            return named[0]
         raise RulesError(f"expected {self.allowed()} for '{self.purpose}'")
 
     def to_json(self) -> dict[str, Json]:
@@ -91,6 +98,7 @@ class Need:
             out.update(count=self.count, sides=self.sides, given=list(self.given), faces=list(self.faces))
         elif self.kind == "choice":
             out["options"] = list(self.options)
+            out["labels"] = list(self.labels)
         return out
 
 
@@ -142,4 +150,5 @@ class EntrySource:
         return parse_card(self._take(Need("card", request.purpose, request.side), pile))
 
     def choose(self, options: Sequence[str], request: Request) -> str:
-        return self._take(Need("choice", request.purpose, request.side, options=tuple(options)))
+        return self._take(Need("choice", request.purpose, request.side, options=tuple(options),
+                               labels=request.labels))

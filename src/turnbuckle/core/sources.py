@@ -33,6 +33,9 @@ class Request:
     side: str | None = None
     #: What each face means when a die picks from a list (face 1 is the first); empty otherwise.
     faces: tuple[str, ...] = ()
+    #: For a choice, a name per option that a person may say instead of its word (a move's name
+    #: for its code); empty otherwise.
+    labels: tuple[str, ...] = ()
 
     def label(self, what: str) -> str:
         return f"'{self.purpose} {what}'"

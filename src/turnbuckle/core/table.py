@@ -47,14 +47,16 @@ class Table:
         side: str | None,
         automatic: Callable[[], str] | None,
         by: str = "auto",
+        labels: Sequence[str] = (),
     ) -> str:
         """A player's decision. ``automatic`` decides when given; otherwise the source (a script
-        or a person) is asked. The choice is logged with who made it."""
+        or a person) is asked. The choice is logged with who made it. ``labels`` may name each
+        option as people say it (a move's name for its code), for table play."""
         if automatic is not None:
             chosen = automatic()
             who = by
         else:
-            chosen = self.source.choose(options, Request(purpose, side))
+            chosen = self.source.choose(options, Request(purpose, side, labels=tuple(labels)))
             who = "human" if self.source.kind == "ask" else self.source.kind
         self.log.add(Choice(purpose, tuple(options), chosen, who, side))
         return chosen

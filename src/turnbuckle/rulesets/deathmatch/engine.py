@@ -111,7 +111,8 @@ class Battle:
         if len(targets) == 1:
             chosen = self.table.choose(options, purpose, attacker.player, automatic=lambda: options[0], by="forced")
         elif kind == "human":
-            chosen = self.table.choose(options, purpose, attacker.player, automatic=None)
+            chosen = self.table.choose(options, purpose, attacker.player, automatic=None,
+                                       labels=[p.name for p in targets])
         elif kind == "random":
             def roll_one() -> str:
                 face = self.table.roll(1, len(options), f"{attacker.label} random target "

@@ -72,11 +72,11 @@ class Match:
         return Wrestler(w.name, w.sheet, w.hp, w.knockdowns)
 
     def decide(self, w: InRing, options: tuple[str, ...], purpose: str, policy: Callable[[V], str],
-               view: V) -> str:
-        """A decision by ``w``'s player: a human answers through the table; automatic players see
-        only ``view``."""
+               view: V, labels: tuple[str, ...] = ()) -> str:
+        """A decision by ``w``'s player: a human answers through the table (by word, or at the
+        prompt by ``labels``); automatic players see only ``view``."""
         if w.player == "human":
-            return self.table.choose(options, purpose, w.name, automatic=None)
+            return self.table.choose(options, purpose, w.name, automatic=None, labels=labels)
         return self.table.choose(options, purpose, w.name, automatic=lambda: policy(view), by=w.player)
 
     def partner(self, w: InRing) -> InRing | None:
@@ -103,7 +103,8 @@ class Match:
         view = MoveView(self.public(w), card, self.public(opponent), options, self.turn, self.rules)
         listing = ", ".join(f"{c} {w.sheet.move(c).name}" for c in options)
         policy = MOVE_POLICIES.get(w.player, MOVE_POLICIES["solo"])  # a human is asked instead
-        code = self.decide(w, options, f"{w.name} move on {card.code} ({listing})", policy, view)
+        code = self.decide(w, options, f"{w.name} move on {card.code} ({listing})", policy, view,
+                           tuple(w.sheet.move(c).name for c in options))
         return w.sheet.move(code)
 
     def play_turn(self) -> Result | None:
