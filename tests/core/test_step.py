@@ -298,3 +298,14 @@ def test_a_move_or_a_target_may_be_given_by_its_name() -> None:
     assert unique  # the crypt guard's warden is the only one of its kind
     tag, name = step.need.options[unique[0]], labels[unique[0]]
     assert play_step(dm, dsides, [*entries, name.upper()], None, {0: "human"}).entries[-1] == tag
+
+
+def test_the_json_for_one_side_leaves_the_entries_out() -> None:
+    rs = get_ruleset("headlock")
+    sheets = samples(rs)
+    step = play_step(rs, [sheets["the-rhino"], sheets["amethyst-assassin"]], ["5H", "s1"], None,
+                     {0: "human", 1: "human"})
+    assert step.to_json()["entries"] == ["5H", "s1"]
+    private = step.to_json(entries=False)
+    assert "entries" not in private and "5H" not in json.dumps(private)
+    assert set(private) == {"done", "need", "side", "seen", "narration", "record"}

@@ -57,9 +57,11 @@ class Step:
     def done(self) -> bool:
         return self.record is not None
 
-    def to_json(self) -> dict[str, Json]:
-        return {
-            "entries": list(self.entries),
+    def to_json(self, entries: bool = True) -> dict[str, Json]:
+        """The step as plain JSON. The entries hold every side's cards and picks: leave them out
+        (``entries=False``) when the JSON goes to one side, and keep them where only the table sees them."""
+        out: dict[str, Json] = {"entries": list(self.entries)} if entries else {}
+        return out | {
             "done": self.done,
             "need": None if self.need is None else self.need.to_json(),
             "side": self.side,
