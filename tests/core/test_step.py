@@ -61,13 +61,16 @@ def feed(rs: Ruleset[Any], sides: Sequence[Any], entries: Sequence[str], players
     next and that the narration only grows (what an entry made happen is added at the end)."""
     given: list[str] = []
     told: tuple[str, ...] = ()
+    boards = 0
     for k in range(len(entries) + 1):
         step = play_step(rs, sides, given, options, players)
         assert step.narration[:len(told)] == told, f"entry {k} rewrote the narration"
         told = step.narration
         if step.done:
             assert k == len(entries), f"the match ended after {k} of {len(entries)} entries"
+            assert boards > k // 2, "a player at the table should see the board at most prompts"
             return step
+        boards += bool(step.seen and step.seen.board)
         assert step.need is not None and k < len(entries), f"the match still needs {step.need}"
         given.append(entries[k])
     raise AssertionError("unreachable")
