@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import MatchSetup, Result
 from turnbuckle.core.table import Table
-from turnbuckle.rulesets.folkstyle.card import Card, Move
+from turnbuckle.rulesets.folkstyle.card import Card, Move, Position
 from turnbuckle.rulesets.folkstyle.choices import (
     DEFER,
     OVERTIME_CHOICES,
@@ -63,6 +63,7 @@ class Bout:
         self.cards: tuple[Card, Card] = (self.setup.sides[0], self.setup.sides[1])
         self.names: tuple[str, str] = (self.setup.names[0], self.setup.names[1])
         self.odds = period_odds(self.cards)
+        self._move_names: dict[tuple[int, Position], tuple[str, ...]] = {}
 
     # -- people -----------------------------------------------------------------------------
     def kind(self, colour: int) -> str:
@@ -167,6 +168,14 @@ class Bout:
         second = self.choose(later, tuple(o for o in options if o != DEFER), f"start of period {labels[1]}")
         self.play_period(first + 1, labels[1], start_top(second, later), second, later, top_turns)
 
+    def move_names(self, colour: int, position: Position) -> tuple[str, ...]:
+        """The moves of ``colour``'s list in ``position``, by face (what a move roll's faces mean)."""
+        key = (id(self.cards[colour]), position)
+        names = self._move_names.get(key)
+        if names is None:
+            names = self._move_names[key] = tuple(m.name for _, m in sorted(self.cards[colour].moves(position).items()))
+        return names
+
     @staticmethod
     def period_label(n: int, overtime: bool) -> str:
         return f"OT{n}" if overtime else str(n)
@@ -194,8 +203,7 @@ class Bout:
     def play_turn(self, turn: int, top: int | None, streaks: Streaks) -> tuple[int | None, Streaks]:
         t = self.table
         roles = (role(0, top), role(1, top))
-        faces = [t.roll(1, 6, f"{COLOURS[c]} move", self.names[c],
-                        meaning=[m.name for _, m in sorted(self.cards[c].moves(roles[c]).items())]).total
+        faces = [t.roll(1, 6, f"{COLOURS[c]} move", self.names[c], meaning=self.move_names(c, roles[c])).total
                  for c in (0, 1)]
         moves: tuple[Move, Move] = (self.cards[0].move(roles[0], faces[0]),
                                     self.cards[1].move(roles[1], faces[1]))
