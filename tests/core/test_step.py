@@ -312,3 +312,26 @@ def test_the_json_for_one_side_leaves_the_entries_out() -> None:
     private = step.to_json(entries=False)
     assert "entries" not in private and "5H" not in json.dumps(private)
     assert set(private) == {"done", "need", "side", "seen", "narration", "record"}
+
+
+def test_deathmatch_hides_a_rock_paper_scissors_throw_until_the_other_is_made() -> None:
+    rs = get_ruleset("deathmatch")
+    sheets = samples(rs)
+    sides = [sheets["dread-trio"], sheets["crypt-guard"]]
+    human = {0: "human", 1: "human"}
+    opts = {"tiebreak": "rps"}
+    entries: list[str] = []
+    step = play_step(rs, sides, entries, opts, human)
+    while step.need is not None and "rock-paper-scissors" not in step.need.purpose:
+        entries.append("1" if step.need.kind == "roll" else step.need.options[0])
+        step = play_step(rs, sides, entries, opts, human)
+    assert step.need is not None
+    first = step.need.side
+    step = play_step(rs, sides, [*entries, "rock"], opts, human)
+    assert step.need is not None and "rock-paper-scissors" in step.need.purpose and step.need.side != first
+    assert step.seen is not None and step.seen.events[-1] == {"type": "hidden", "side": first}
+    step = play_step(rs, sides, [*entries, "rock", "paper"], opts, human)
+    assert step.seen is not None
+    throws = [e for e in step.seen.events if isinstance(e, dict) and e["type"] == "choice"
+              and e["options"] == ["rock", "paper", "scissors"]]
+    assert [t["chosen"] for t in throws][-2:] == ["rock", "paper"]

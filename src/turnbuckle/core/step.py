@@ -132,15 +132,13 @@ def hide_until(
 ) -> set[int]:
     """The common shape of secrets: an event for which ``secret`` holds, owned by a side other than
     ``viewer``, stays hidden until a later event for which ``reveals`` holds."""
-    hidden: set[int] = set()
-    pending: list[int] = []
+    pending: set[int] = set()
     for i, event in enumerate(events):
         if reveals(event):
             pending.clear()
         if secret(event) and owner(event) != viewer:
-            pending.append(i)
-    hidden.update(pending)
-    return hidden
+            pending.add(i)
+    return pending
 
 
 def _partial_record(rs: Ruleset[Any], sides: Sequence[Any], names: list[str], events: Sequence[Event],
