@@ -15,7 +15,7 @@ from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.rulesets.matchmatch.auto import auto_strategy
 from turnbuckle.rulesets.matchmatch.grid import parse_grid
 from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
-from turnbuckle.rulesets.matchmatch.textlayout import parse_strategy_text
+from turnbuckle.rulesets.matchmatch.strategy_text import parse_strategy_text
 
 runner = CliRunner()
 

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from tests.matchmatch.helpers import RULESET, fixture
 from turnbuckle.core.errors import RulesError
-from turnbuckle.rulesets.matchmatch.textlayout import parse_sheet_text, parse_strategy_text
+from turnbuckle.rulesets.matchmatch.strategy_text import parse_strategy_text
+from turnbuckle.rulesets.matchmatch.textlayout import parse_sheet_text
 
 WORDS = st.sampled_from([
     "Stamina:", "Technical:", "Power:3", "MA", "HF", "Brawl", "Stam", "High Spot", "Special", "Normal", "Illegal",

@@ -15,7 +15,8 @@ from turnbuckle.rulesets.matchmatch.strategy import (
     parse_round_spec,
     strategy_problems,
 )
-from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text, parse_strategy_text, split_document
+from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text, parse_strategy_text
+from turnbuckle.rulesets.matchmatch.textlayout import split_document
 
 
 def _rounds(s: Strategy) -> list[tuple[str, str, str]]:
@@ -161,3 +162,9 @@ def test_a_plus_style_may_also_be_the_minus_style() -> None:
     s = load_strategy_data({"plus": ["Br", "Ch"], "minus": "Brawl", "grid": "C"}, "s")
     assert (s.plus, s.minus) == (("brawling", "cheating"), "brawling")
     assert parse_strategy_text("Strategy: +Power +Weight -Power, Grid B", "t").minus == "power"
+
+
+def test_comments_and_the_table_header_are_not_rows() -> None:
+    s = parse_strategy_text("# week 3: 3 MA Finisher\nStrategy: +Po +Te -MA, Grid B\nRound\tTarget\tType\t\tNotes:\n"
+                            "1 MA Normal x\n", "c")
+    assert [(e.rounds.text(), e.action.kind) for e in s.rounds] == [("1", "normal")]

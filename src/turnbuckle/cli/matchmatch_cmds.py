@@ -28,7 +28,7 @@ def strategy(
     from turnbuckle.rulesets.matchmatch.grid import parse_grid
     from turnbuckle.rulesets.matchmatch.match_types import find_type
     from turnbuckle.rulesets.matchmatch.ruleset import MatchMatchRuleset
-    from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
+    from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text
 
     with user_errors():
         rs = get_ruleset(ruleset)
@@ -60,7 +60,7 @@ def validate_strategy(
     from turnbuckle.rulesets.matchmatch.ruleset import MatchMatchRuleset
     from turnbuckle.rulesets.matchmatch.side import load_strategy_document
     from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
-    from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
+    from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text
 
     with user_errors():
         rs = get_ruleset(ruleset)

@@ -222,7 +222,7 @@ SPECS: dict[str, SimSpec] = {
         "matchmatch",
         fast="turnbuckle.sim.matchmatch.fast:run",
         fast_ready="turnbuckle.sim.matchmatch.fast:compiled",
-        fast_version="1.1",
+        fast_version="1.2",
         exchange="turnbuckle.sim.matchmatch.exact:exchange_tables",
         length_unit="rounds",
         figures=(Figure("injuries", "injuries per match"),),

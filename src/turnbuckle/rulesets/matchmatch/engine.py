@@ -7,7 +7,7 @@ round's loser is the lowest total; a DQ'd side is out and the rest go on).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from turnbuckle.core.errors import RulesError, StrategyError
@@ -15,7 +15,7 @@ from turnbuckle.core.match import MatchSetup, Result
 from turnbuckle.core.options import OptionValue
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.matchmatch.auto import auto_strategy, pick_column, pick_row
-from turnbuckle.rulesets.matchmatch.grid import COLUMNS, Grid, parse_grid, roll_grid
+from turnbuckle.rulesets.matchmatch.grid import COLUMNS, Grid, agreed_grid, roll_grid
 from turnbuckle.rulesets.matchmatch.match_types import MatchType, find_type
 from turnbuckle.rulesets.matchmatch.referees import Referee, find_referee, referee_for_roll
 from turnbuckle.rulesets.matchmatch.rounds import (
@@ -98,6 +98,12 @@ class Attack:
     dq: bool
 
 
+def printed_grids(sides: Sequence[Side], names: Sequence[str]) -> list[tuple[str, Grid]]:
+    """Each side's name and the grid its written strategy prints, for the sides whose does."""
+    return [(name, side.strategy.printed_grid) for side, name in zip(sides, names, strict=True)
+            if side.strategy is not None and side.strategy.printed_grid is not None]
+
+
 class Finish(Exception):
     def __init__(self, result: Result) -> None:
         super().__init__(result.method)
@@ -130,7 +136,9 @@ class Match:
         return find_referee(self.referee_text)
 
     def grid(self) -> Grid:
-        return parse_grid(self.grid_text) if self.grid_text else roll_grid(self.table)
+        """The organiser's grid, else the one the strategies were written for, else rolled."""
+        fixed = agreed_grid(self.grid_text, printed_grids(self.setup.sides, self.setup.names))
+        return fixed if fixed is not None else roll_grid(self.table)
 
     def strategies(self, grid: Grid) -> list[tuple[Strategy, bool]]:
         out = []

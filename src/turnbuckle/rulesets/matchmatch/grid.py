@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from turnbuckle.core.errors import RulesError
@@ -61,3 +62,19 @@ def roll_grid(table: Table) -> Grid:
                               meaning=[title(s) for s in GRID_STYLES]).total
             cells.append(GRID_STYLES[face - 1])
     return Grid(((cells[0], cells[1], cells[2]), (cells[3], cells[4], cells[5]), (cells[6], cells[7], cells[8])))
+
+
+def agreed_grid(given: str, printed: Sequence[tuple[str, Grid]]) -> Grid | None:
+    """The match's grid when it is known before the table rolls one: the organiser's (option
+    ``grid``), else the one printed in the sides' strategies (``printed``: each side's name and the
+    grid its strategy was written for). A strategy written for another grid is an error, since its
+    column or row pick would mean another style."""
+    grid = parse_grid(given) if given else None
+    for name, g in printed:
+        if grid is None:
+            grid = g
+        elif g != grid:
+            source = "this match's grid" if given else "another side's strategy"
+            raise RulesError(f"{name}'s strategy was written for the grid '{g.text()}', but {source} is "
+                             f"'{grid.text()}'; give the strategy the match's grid, or leave the grid out of it")
+    return grid

@@ -27,12 +27,13 @@ from turnbuckle.rulesets.matchmatch.side import (
     side_json,
 )
 from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
-from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text, looks_like_text_sheet
+from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text
+from turnbuckle.rulesets.matchmatch.textlayout import looks_like_text_sheet
 
 INFO = RulesetInfo(
     id="matchmatch",
     name="MatchMatch (M2)",
-    version="1.1",
+    version="1.2",
     designer="Jeff Berry (MatchMatch 1.2, 1999; rulebook in rules/matchmatch.txt)",
     summary="Pro-wrestling e-fed rules: wrestlers and teams, secret strategies, a style grid, 3d6 rounds, pins.",
     min_sides=2,

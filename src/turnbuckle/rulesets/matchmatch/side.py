@@ -17,14 +17,15 @@ from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.models import load_model
 from turnbuckle.rulesets.matchmatch.sheet import Wrestler, load_wrestler
 from turnbuckle.rulesets.matchmatch.strategy import Strategy, load_strategy_data
+from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text, parse_strategy_text
 from turnbuckle.rulesets.matchmatch.team import build_team
 from turnbuckle.rulesets.matchmatch.textlayout import (
-    format_strategy_text,
     looks_like_text_sheet,
     parse_sheet_text,
-    parse_strategy_text,
+    refuse_two_wrestlers,
     split_document,
 )
+from turnbuckle.rulesets.matchmatch.wording import plain
 
 
 @dataclass(frozen=True)
@@ -52,9 +53,9 @@ def _wrestler(data: object, label: str, resolve: Resolver | None) -> Wrestler:
     return load_wrestler(data, label)
 
 
-def _strategy(data: object, label: str) -> Strategy:
+def _strategy(data: object, label: str, first_line: int = 1) -> Strategy:
     if isinstance(data, str):
-        return parse_strategy_text(data, label)
+        return parse_strategy_text(data, label, first_line)
     return load_strategy_data(data, label)
 
 
@@ -90,8 +91,9 @@ def _team(data: object, label: str, resolve: Resolver | None) -> Side:
     return Side(name, build_team(name, members, sheet, None, label).sheet, tuple(members))
 
 
-def load_side_data(data: object, label: str, resolve: Resolver | None = None) -> Side:
-    """A side from parsed YAML."""
+def load_side_data(data: object, label: str, resolve: Resolver | None = None, strategy_line: int = 1) -> Side:
+    """A side from parsed YAML (``strategy_line``: the file's line where a text strategy's block
+    starts, for messages)."""
     if isinstance(data, str) and looks_like_text_sheet(data):
         return load_side_text(data, label)
     if not isinstance(data, dict):
@@ -109,18 +111,29 @@ def load_side_data(data: object, label: str, resolve: Resolver | None = None) ->
             side = Side(w.name, w)
         strategy = data.get("strategy")
         if strategy is not None:
-            side = Side(side.name, side.sheet, side.members, _strategy(strategy, f"{label}: strategy"))
+            side = Side(side.name, side.sheet, side.members, _strategy(strategy, f"{label}: strategy", strategy_line))
         return side
     w = load_wrestler(data, label)
     return Side(w.name, w)
 
 
 _STRATEGY_KEYS = {"plus", "minus", "grid", "rounds", "by_style", "conditionals"}
+#: Keys only the structured form has (``grid`` is also the text layout's word).
+_STRUCTURED_KEYS = _STRATEGY_KEYS - {"grid"}
+
+
+def _text_layout_read_as_yaml(data: object) -> bool:
+    """True when YAML read a text-layout strategy as a mapping (``Strategy: +Po ...`` then rows such
+    as ``4 HF Special: Finisher``): a mapping with none of the structured form's own keys."""
+    if not isinstance(data, dict):
+        return False
+    keys = {str(k).lower() for k in data}
+    return keys != {"strategy"} and not keys & (_STRUCTURED_KEYS | {"wrestler", "team", "name", "stamina"})
 
 
 def _strategy_alone(text: str, data: object) -> bool:
     """A document that holds a strategy and no wrestler or team (a common slip at the CLI)."""
-    if isinstance(data, dict):
+    if isinstance(data, dict) and not _text_layout_read_as_yaml(data):
         keys = {str(k).lower() for k in data}
         return keys <= _STRATEGY_KEYS | {"strategy"} and bool(keys & {"plus", "minus", "strategy"})
     return not looks_like_text_sheet(text) and re.search(r"^[ \t•*]*Strategy\b", text, re.M | re.I) is not None
@@ -128,6 +141,7 @@ def _strategy_alone(text: str, data: object) -> bool:
 
 def is_strategy_document(text: str) -> bool:
     """True for a document holding a strategy alone (YAML, structured or text, or the rulebook's layout)."""
+    text = plain(text)
     try:
         data: object = parse_yaml(text, "strategy")
     except RulesError:
@@ -139,23 +153,34 @@ def load_strategy_document(text: str, label: str) -> Strategy:
     """A strategy from a document of its own: structured YAML (possibly under ``strategy:``), YAML
     holding the rulebook's text layout, or that layout itself (after a sheet, if one is there)."""
     data: object
+    text = plain(text)
     try:
         data = parse_yaml(text, label)
     except RulesError:
         data = text
+    first_line = 1
+    if isinstance(data, str) or _text_layout_read_as_yaml(data):
+        data = text  # YAML folds a plain text's lines into one; the layout is read line by line
     if isinstance(data, dict) and len(data) == 1 and str(next(iter(data))).lower() == "strategy":
         inner = next(iter(data.values()))
-        data = text if isinstance(inner, str) else inner  # "Strategy: +Po ..." is the text layout's first line
+        block = re.match(r"\s*strategy\s*:\s*[|>]", text, re.IGNORECASE)
+        if isinstance(inner, str) and block:
+            data, first_line = inner, text[:block.end()].count("\n") + 2  # "strategy: |" and a block
+        else:
+            data = text if isinstance(inner, str) else inner  # "Strategy: +Po ..." is the layout's first line
     if isinstance(data, str) and looks_like_text_sheet(data):
-        data = split_document(data)[1]
+        refuse_two_wrestlers(data, label)
+        sheet_part, data = split_document(data)
+        first_line += sheet_part.count("\n")
     if isinstance(data, str):
-        return parse_strategy_text(data, label)
+        return parse_strategy_text(data, label, first_line)
     return load_strategy_data(data, label)
 
 
 def load_side_text(text: str, label: str, resolve: Resolver | None = None) -> Side:
     """A side from a document's text: YAML, or the rulebook's plain-text layout."""
     data: object
+    text = plain(text)
     try:
         data = parse_yaml(text, label)
     except RulesError:
@@ -167,11 +192,16 @@ def load_side_text(text: str, label: str, resolve: Resolver | None = None) -> Si
                                  "'turnbuckle validate-strategy matchmatch FILE' (add --sheet to check it "
                                  "against a wrestler), or put it under 'strategy:' beside 'wrestler:'"])
     if isinstance(data, dict):
-        return load_side_data(data, label, resolve)
+        block = re.search(r"^strategy\s*:\s*[|>][-+0-9]*[ \t]*$", text, re.MULTILINE | re.IGNORECASE)
+        line = text[:block.start()].count("\n") + 2 if block else 1
+        return load_side_data(data, label, resolve, line)
     if looks_like_text_sheet(text):
+        refuse_two_wrestlers(text, label)
         sheet_part, strategy_part = split_document(text)
         w = parse_sheet_text(sheet_part, label)
-        strategy = parse_strategy_text(strategy_part, f"{label}: strategy") if strategy_part.strip() else None
+        strategy = None
+        if strategy_part.strip():
+            strategy = parse_strategy_text(strategy_part, f"{label}: strategy", sheet_part.count("\n") + 1)
         return Side(w.name, w, (), strategy)
     return load_side_data(data, label, resolve)
 

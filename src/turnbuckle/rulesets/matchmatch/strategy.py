@@ -17,8 +17,10 @@ from pydantic import BaseModel, ConfigDict
 
 from turnbuckle.core.errors import RulesError, StrategyError
 from turnbuckle.core.models import load_model
+from turnbuckle.rulesets.matchmatch.grid import Grid
 from turnbuckle.rulesets.matchmatch.rounds import ROUND_TYPES, SPECIALS, RoundType, type_title
 from turnbuckle.rulesets.matchmatch.styles import STAMINA, find_style, parse_style, parse_target, title
+from turnbuckle.rulesets.matchmatch.wording import did_you_mean
 
 ByStyleMode = Literal["occurrence", "match"]
 
@@ -72,28 +74,57 @@ def parse_round_spec(text: object) -> RoundSpec:
 
 
 _TYPE_WORDS: dict[str, RoundType] = {
-    "normal": "normal", "highrisk": "high_risk", "risk": "high_risk", "highspot": "high_spot",
-    "spot": "high_spot", "defensive": "defensive", "defense": "defensive", "defence": "defensive",
-    "def": "defensive", "illegal": "illegal", "finisher": "finisher", "finish": "finisher",
-    "cripple": "cripple", "highimpact": "high_impact", "impact": "high_impact", "vilecheat": "vile_cheat",
-    "vile": "vile_cheat", "submission": "submission", "sub": "submission",
+    "normal": "normal", "highrisk": "high_risk", "risk": "high_risk", "hirisk": "high_risk", "hr": "high_risk",
+    "highspot": "high_spot", "highspots": "high_spot", "spot": "high_spot", "hs": "high_spot",
+    "defensive": "defensive", "defense": "defensive", "defence": "defensive", "def": "defensive",
+    "illegal": "illegal", "finisher": "finisher", "finish": "finisher", "cripple": "cripple",
+    "highimpact": "high_impact", "impact": "high_impact", "hiimpact": "high_impact",
+    "vilecheat": "vile_cheat", "vile": "vile_cheat", "vc": "vile_cheat", "submission": "submission",
+    "sub": "submission",
     # A bare "Special" (the rulebook's Part V example) is read as a Finisher: see the decisions.
-    "special": "finisher", "specialfinisher": "finisher",
+    "special": "finisher",
 }
+#: The rulebook's mark of a Special round in its summary table: ``Finisher(S)``.
+_SPECIAL_MARK = re.compile(r"\(\s*s(?:pecial)?\s*\)$", re.IGNORECASE)
+
+
+def _type_key(text: str) -> tuple[str, bool]:
+    """The lookup key of a round type as written, and whether it carried the ``(S)`` mark."""
+    raw = text.strip()
+    marked = _SPECIAL_MARK.search(raw) is not None
+    if marked:
+        raw = _SPECIAL_MARK.sub("", raw)
+    k = re.sub(r"[\s_\-.():]", "", raw.lower())
+    if k.startswith("special") and len(k) > len("special"):
+        k = k[len("special"):]  # "Special: Finisher", "Special Finisher", "Special - Cripple"
+    return k, marked
 
 
 def find_round_type(text: str) -> RoundType | None:
-    key = re.sub(r"[\s_\-.()]", "", text.strip().lower())
-    if key.startswith("special") and len(key) > len("special"):
-        key = key[len("special"):]
-    return _TYPE_WORDS.get(key)
+    """The round type a player's words mean: ``Finisher``, ``Finisher(S)``, ``Special: Finisher``,
+    ``HS``, ``VC``, ``Hi-Risk``... or None. ``(S)`` on a type that is not a Special is not one."""
+    k, marked = _type_key(text)
+    found = _TYPE_WORDS.get(k)
+    if found is not None and marked and found not in SPECIALS and k != "special":
+        return None
+    return found
+
+
+def type_words() -> dict[str, str]:
+    """Every word read as a round type (lookup key -> the type's title), for did-you-mean hints."""
+    return {k: type_title(v) for k, v in _TYPE_WORDS.items() if len(k) > 2}
 
 
 def parse_round_type(text: str, where: str = "") -> RoundType:
     found = find_round_type(text)
     if found is None:
+        k, marked = _type_key(text)
+        if marked and k in _TYPE_WORDS:
+            raise RulesError(f"{where}'{text}': '(S)' marks a Special round, and "
+                             f"{type_title(_TYPE_WORDS[k])} is not a Special")
         names = ", ".join(type_title(t) for t in ROUND_TYPES)
-        raise RulesError(f"{where}'{text}' is not a round type; use one of {names}")
+        hint = did_you_mean(text, type_words()) or f"; use one of {names}"
+        raise RulesError(f"{where}'{text}' is not a round type{hint}")
     return found
 
 
@@ -137,6 +168,8 @@ class Strategy:
     rounds: tuple[Entry, ...] = ()
     by_style: tuple[tuple[str, tuple[Entry, ...]], ...] = ()
     conditionals: tuple[Conditional, ...] = ()
+    #: The grid the strategy was written for, when it prints one (the rulebook's text layout).
+    printed_grid: Grid | None = None
     source: str = field(default="", compare=False)
 
     def section(self, style: str) -> tuple[Entry, ...]:
@@ -244,7 +277,7 @@ def _entries(items: Sequence[ActionData], where: str, problems: list[str]) -> tu
 
 def build_strategy(plus: Sequence[str], minus: str, grid: object, rounds: Sequence[ActionData],
                    by_style: dict[str, list[ActionData]], conditionals: Sequence[ConditionalData],
-                   label: str, source: str = "") -> Strategy:
+                   label: str, source: str = "", printed_grid: Grid | None = None) -> Strategy:
     """A strategy from its parts, checking its own shape (not yet against a sheet)."""
     problems: list[str] = []
     plus_ids: list[str] = []
@@ -304,7 +337,7 @@ def build_strategy(plus: Sequence[str], minus: str, grid: object, rounds: Sequen
     if problems:
         raise StrategyError(f"{label}: " + "; ".join(problems))
     return Strategy((plus_ids[0], plus_ids[1]), minus_id, col, row, round_entries, tuple(sections),
-                    tuple(conds), source)
+                    tuple(conds), printed_grid, source)
 
 
 def load_strategy_data(data: object, label: str) -> Strategy:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.rulesets.matchmatch.wording import did_you_mean
 
 #: Canonical style ids, in the rulebook's order.
 STYLES: tuple[str, ...] = (
@@ -52,8 +53,9 @@ def parse_style(text: str, where: str = "") -> str:
     """Like :func:`find_style` but raises a RulesError that lists what is accepted."""
     found = find_style(text)
     if found is None:
-        raise RulesError(f"{where}'{text}' is not a style; use one of "
-                         f"{', '.join(TITLES[s] for s in STYLES)} (or Te, Po, MA, Br, HF, We, Ch, Tw)")
+        hint = did_you_mean(text, style_words()) or (
+            f"; use one of {', '.join(TITLES[s] for s in STYLES)} (or Te, Po, MA, Br, HF, We, Ch, Tw)")
+        raise RulesError(f"{where}'{text}' is not a style{hint}")
     return found
 
 
@@ -65,8 +67,19 @@ def find_target(text: str) -> str | None:
 def parse_target(text: str, where: str = "") -> str:
     found = find_target(text)
     if found is None:
-        raise RulesError(f"{where}'{text}' is not a target; a round targets a style or Stamina")
+        hint = did_you_mean(text, target_words())
+        raise RulesError(f"{where}'{text}' is not a target{hint or '; a round targets a style or Stamina'}")
     return found
+
+
+def style_words() -> dict[str, str]:
+    """Every word read as a style (lookup key -> the style's title), for did-you-mean hints."""
+    return {alias: TITLES[style] for alias, style in _ALIASES.items()}
+
+
+def target_words() -> dict[str, str]:
+    """Every word read as a round target, for did-you-mean hints."""
+    return {**style_words(), **{alias: TITLES[t] for alias, t in _TARGET_ALIASES.items()}}
 
 
 def title(style: str) -> str:

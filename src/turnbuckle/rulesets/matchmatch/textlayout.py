@@ -1,29 +1,23 @@
-"""The rulebook's plain-text layouts: wrestler sheets as printed for Sam and Bob, and strategies
-as in Parts V and VI (round-by-round tables, by-style sections with "3+" and "All", clear
-conditionals). Parsing gives the same values as the YAML form; formatting writes the layout back.
+"""The rulebook's plain-text layout of a wrestler's sheet, as printed for Sam and Bob, and how a
+document holding a sheet and a strategy splits in two (the strategy's layouts are read in
+``strategy_text``). Parsing gives the same values as the YAML form; formatting writes it back.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from turnbuckle.core.errors import RulesError, SheetError, StrategyError
-from turnbuckle.rulesets.matchmatch.rounds import type_title
+from turnbuckle.core.errors import SheetError
 from turnbuckle.rulesets.matchmatch.sheet import DEFENSE_COST, HIGH_SPOT_COST, REF_SLACK_COST, Wrestler
-from turnbuckle.rulesets.matchmatch.strategy import (
-    ActionData,
-    ConditionalData,
-    Strategy,
-    build_strategy,
-    find_round_type,
-    parse_grid_pick,
-    parse_round_spec,
-)
-from turnbuckle.rulesets.matchmatch.styles import STAMINA, STYLES, find_style, find_target, title
+from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text as format_strategy_text  # noqa: F401
+from turnbuckle.rulesets.matchmatch.strategy_text import parse_strategy_text as parse_strategy_text  # noqa: F401
+from turnbuckle.rulesets.matchmatch.styles import find_style, title
+from turnbuckle.rulesets.matchmatch.wording import plain
 
 _PAIR = re.compile(r"([A-Za-z][A-Za-z \-]*?)\s*:\s*(-?\d+)\s*(?:\((?:costs?\s*)?(-?\d+)\))?")
 _BULLET = re.compile(r"^[\s•*·]+")
+_STAMINA_LINE = re.compile(r"^[ \t•*·]*Stamina\s*:\s*-?\d+", re.MULTILINE | re.IGNORECASE)
+_DEFENSE_SUFFIX = re.compile(r"[\s-]*defen[cs]es?$")
 
 
 def _clean(line: str) -> str:
@@ -31,7 +25,7 @@ def _clean(line: str) -> str:
 
 
 def looks_like_text_sheet(text: str) -> bool:
-    return bool(re.search(r"^\s*Stamina\s*:\s*\d+", text, re.MULTILINE | re.IGNORECASE))
+    return bool(re.search(r"^\s*Stamina\s*:\s*\d+", plain(text), re.MULTILINE | re.IGNORECASE))
 
 
 def split_document(text: str) -> tuple[str, str]:
@@ -40,6 +34,26 @@ def split_document(text: str) -> tuple[str, str]:
     if not m:
         return text, ""
     return text[: m.start()], text[m.start():]
+
+
+def wrestlers_in(text: str) -> list[str]:
+    """The names of the wrestlers whose sheets a text holds in the rulebook's layout (a name is the
+    last line before a 'Stamina:' line that has no colon; '?' when there is none)."""
+    lines = plain(text).splitlines()
+    names = []
+    for i, line in enumerate(lines):
+        if _STAMINA_LINE.match(line):
+            before = [_clean(x) for x in lines[:i] if _clean(x) and ":" not in x]
+            names.append(before[-1] if before else "?")
+    return names
+
+
+def refuse_two_wrestlers(text: str, label: str) -> None:
+    """A side's document holds one wrestler (or one team): refuse one that holds more, saying so."""
+    names = wrestlers_in(text)
+    if len(names) > 1:
+        raise SheetError(label, [f"this file holds {len(names)} wrestlers ({', '.join(names)}); a side file "
+                                 "holds one wrestler or one team, with its strategy: give each a file of its own"])
 
 
 # -- sheets --------------------------------------------------------------------------------------
@@ -52,9 +66,10 @@ def parse_sheet_text(text: str, label: str) -> Wrestler:
     defenses: dict[str, int] = {}
     extra: dict[str, int] = {}
     in_defenses = False
-    for raw in text.splitlines():
+    refuse_two_wrestlers(text, label)
+    for n, raw in enumerate(plain(text).splitlines(), start=1):
         line = _clean(raw)
-        if not line:
+        if not line or line.startswith("#"):
             continue
         low = line.lower().rstrip(":").strip()
         if low in ("style defenses", "defenses", "style defences", "defences"):
@@ -66,6 +81,8 @@ def parse_sheet_text(text: str, label: str) -> Wrestler:
         if ":" not in line:
             if not name and stamina is None:
                 name = line
+            else:
+                problems.append(f"line {n}: cannot read '{line}': write Label:number pairs such as 'Power:3'")
             continue
         key, _, rest = line.partition(":")
         if key.strip().lower() == "name":
@@ -78,8 +95,11 @@ def parse_sheet_text(text: str, label: str) -> Wrestler:
             problems.append(f"cannot read '{bad}': write Label:number pairs such as 'Power:3'")
             continue
         for label_text, value_text, cost_text in pairs:
-            key = label_text.strip().lower()
+            key = " ".join(label_text.strip().lower().replace("-", " ").split())
             value = int(value_text)
+            as_defense = in_defenses
+            if _DEFENSE_SUFFIX.search(key) and find_style(_DEFENSE_SUFFIX.sub("", key)) is not None:
+                key, as_defense = _DEFENSE_SUFFIX.sub("", key), True  # "Technical-Defense:1(2)"
             if key in ("stamina", "stam"):
                 stamina = value
                 continue
@@ -103,14 +123,14 @@ def parse_sheet_text(text: str, label: str) -> Wrestler:
             if style is None:
                 problems.append(f"'{label_text.strip()}' is not a style, Stamina, High Spot, Push Level or Ref Slack")
                 continue
-            target = defenses if in_defenses else styles
+            target = defenses if as_defense else styles
             if style in target:
-                problems.append(f"{title(style)} {'defense' if in_defenses else 'style'} is given twice")
+                problems.append(f"{title(style)} {'defense' if as_defense else 'style'} is given twice")
             target[style] = value
             if cost_text:
-                per = DEFENSE_COST if in_defenses else 1
+                per = DEFENSE_COST if as_defense else 1
                 if int(cost_text) != value * per:
-                    problems.append(f"{title(style)}{' defense' if in_defenses else ''}: {value} costs "
+                    problems.append(f"{title(style)}{' defense' if as_defense else ''}: {value} costs "
                                     f"{value * per}, not {cost_text}")
     if not name:
         problems.append("no name: put the wrestler's name on the first line")
@@ -145,183 +165,3 @@ def format_sheet_text(w: Wrestler) -> str:
     if w.injuries:
         lines.append(f"Injuries: {w.injuries}")
     return "\n".join(lines) + "\n"
-
-
-# -- strategies ----------------------------------------------------------------------------------
-_SIGNED = re.compile(r"(?:(?<=^)|(?<=[\s,:;•]))([+-])\s*([A-Za-z]+(?:[ \-][A-Za-z]+)*)")
-_GRID = re.compile(r"\bgrid\b\s*:?\s*\"?([A-Ca-c](?:\s*[/,&]?\s*(?:and\s+)?[1-3])?|[1-3](?:\s*[/,&]?\s*[A-Ca-c])?)\b",
-                   re.IGNORECASE)
-_COND = re.compile(
-    r"if\s+i\s+(?:have\s*n[o']?t|haven'?t|havent)\s+used\s+(?:all\s+)?(?:of\s+)?(?:my\s+)?"
-    r"(specials?|high[\s-]?spots?)\s+by\s+round\s+(\d+)(.*)$",
-    re.IGNORECASE,
-)
-
-
-def _style_prefix(text: str) -> str | None:
-    words = re.split(r"\s+", text.strip())
-    for n in (2, 1):
-        if len(words) >= n:
-            found = find_style(" ".join(words[:n]))
-            if found is not None:
-                return found
-    return None
-
-
-@dataclass
-class _Row:
-    spec: str
-    target: str
-    kind: str
-    notes: list[str]
-
-
-def _split_row(line: str) -> _Row | None:
-    """``<round> <target> <type> <notes>`` where target and type may be two or three words."""
-    words = line.split()
-    if len(words) < 3:
-        return None
-    try:
-        parse_round_spec(words[0])
-    except RulesError:
-        return None
-    rest = words[1:]
-    for tn in (2, 1):
-        if len(rest) < tn + 1 or find_target(" ".join(rest[:tn])) is None:
-            continue
-        after = rest[tn:]
-        for kn in (3, 2, 1):
-            if len(after) >= kn and find_round_type(" ".join(after[:kn])) is not None:
-                return _Row(words[0], " ".join(rest[:tn]), " ".join(after[:kn]), [" ".join(after[kn:])])
-    return None
-
-
-def parse_strategy_text(text: str, label: str) -> Strategy:
-    """A strategy in the rulebook's layout: a line with the '+'/'-' styles and the grid pick
-    ('Strategy: +Power +Weight -Technical, Grid B', or bullet lines), then round rows under
-    'Round Target Type Notes', optionally grouped under style headings ('Brawling:'), and
-    conditionals ('If I have not used my High Spots by round 12, use one on Power')."""
-    plus: list[str] = []
-    minus: list[str] = []
-    grid: str | None = None
-    rounds: list[ActionData] = []
-    by_style: dict[str, list[ActionData]] = {}
-    conditionals: list[ConditionalData] = []
-    problems: list[str] = []
-    section: str | None = None
-    rows: list[tuple[str | None, _Row]] = []
-    current: _Row | None = None
-    for raw in text.splitlines():
-        line = _clean(raw)
-        if not line:
-            continue
-        cond = _COND.search(line)
-        if cond:
-            current = None
-            resource, by_round, tail = cond.group(1), int(cond.group(2)), cond.group(3)
-            is_spot = "spot" in resource.lower()
-            kind = "high_spot" if is_spot else "finisher"
-            target = STAMINA
-            words = tail.replace(",", " ").replace("!", " ").replace(".", " ").split()
-            for i in range(len(words)):
-                for n in (2, 1):
-                    chunk = " ".join(words[i:i + n])
-                    found = find_round_type(chunk)
-                    if found is not None and (is_spot or found != "high_spot") and chunk.lower() != "special":
-                        kind = found
-            for i, w in enumerate(words):
-                if w.lower() in ("on", "at", "against", "targeting") and i + 1 < len(words):
-                    t = find_target(" ".join(words[i + 1:i + 3])) or find_target(words[i + 1])
-                    if t is not None:
-                        target = t
-            conditionals.append(ConditionalData(unused="high_spots" if is_spot else "specials",
-                                                by_round=by_round, type=kind, target=target, notes=line))
-            continue
-        if re.match(r"^round\b", line, re.IGNORECASE):
-            current = None
-            continue
-        heading = line.rstrip(":").strip()
-        if line.endswith(":") and find_style(heading) is not None:
-            section = find_style(heading)
-            current = None
-            continue
-        row = _split_row(line)
-        if row is not None:
-            current = row
-            rows.append((section, row))
-            continue
-        # Style picks and the grid pick live on their own lines: 'Strategy: ...', '+X, +Y', '-Z',
-        # 'Grid C'; a sign inside a round's notes is only prose.
-        lead = re.match(r"^(strategy\b|grid\b|[+-]\s*[A-Za-z])", line, re.IGNORECASE)
-        header = lead is not None
-        signed = _SIGNED.findall(line) if header else []
-        took = False
-        for sign, body in signed:
-            style_text = re.split(r"[,;]|\bgrid\b", body, flags=re.IGNORECASE)[0]
-            style = _style_prefix(style_text)
-            if style is None:
-                if lead is not None and not lead.group(1).lower().startswith("grid") and style_text.split():
-                    problems.append(f"'{sign}{style_text.split()[0]}' is not a style; use "
-                                    f"{', '.join(title(x) for x in STYLES)} (or Te, Po, MA, Br, HF, We, Ch, Tw)")
-                continue
-            (plus if sign == "+" else minus).append(style)
-            took = True
-        g = _GRID.search(line) if header else None
-        if g:
-            grid = g.group(1)
-            took = True
-        elif header and (bad := re.search(r"\bgrid\b\s*:?\s*(\S+)", line, re.IGNORECASE)):
-            try:
-                parse_grid_pick(bad.group(1))
-            except RulesError as exc:
-                problems.append(str(exc))
-        if took:
-            current = None
-            continue
-        if current is not None and raw[:1] in (" ", "\t"):
-            current.notes.append(line)
-            continue
-        if current is not None:
-            current.notes.append(line)
-    for sec, row in rows:
-        data = ActionData(round=row.spec, target=row.target, type=row.kind,
-                          notes=" ".join(n for n in row.notes if n).strip())
-        if sec is None:
-            rounds.append(data)
-        else:
-            by_style.setdefault(sec, []).append(data)
-    if not plus and not minus and not problems:
-        problems.append("no '+' and '-' styles found; write e.g. 'Strategy: +Power +Weight -Technical, Grid B'")
-    if len(minus) != 1 and not problems:
-        problems.append(f"a strategy names exactly one '-' style, found {len(minus)}")
-    if problems:
-        raise StrategyError(f"{label}: " + "; ".join(problems))
-    return build_strategy(plus, minus[0], grid, rounds, by_style, conditionals, label, source=text)
-
-
-def format_strategy_text(s: Strategy) -> str:
-    """The rulebook's Part VI layout: the style line, then one row per entry."""
-    picks = [p for p in (s.grid_column, str(s.grid_row) if s.grid_row else None) if p]
-    grid = f", Grid {'/'.join(picks)}" if picks else ""
-    out = [f"Strategy:+{title(s.plus[0])} +{title(s.plus[1])} -{title(s.minus)}{grid}"]
-
-    def table(entries: tuple[object, ...]) -> None:
-        out.append("Round\tTarget\tType\t\tNotes:")
-        for e in entries:
-            from turnbuckle.rulesets.matchmatch.strategy import Entry
-
-            if isinstance(e, Entry):
-                notes = e.action.notes
-                out.append(f"{e.rounds.text()}\t{title(e.action.target)}\t{type_title(e.action.kind)}\t\t{notes}")
-
-    if s.rounds:
-        table(s.rounds)
-    for style, entries in s.by_style:
-        out.append("")
-        out.append(f"{title(style)}:")
-        table(entries)
-    for c in s.conditionals:
-        word = "Specials" if c.resource == "specials" else "High Spots"
-        out.append(f"If I haven't used my {word} by round {c.by_round}, use a {type_title(c.action.kind)} "
-                   f"on {title(c.action.target)} now.")
-    return "\n".join(out) + "\n"

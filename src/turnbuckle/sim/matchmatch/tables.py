@@ -20,8 +20,8 @@ from turnbuckle.core.inputs import read_input
 from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.matchmatch.auto import advantage, auto_strategy
-from turnbuckle.rulesets.matchmatch.engine import die_for, halve
-from turnbuckle.rulesets.matchmatch.grid import COLUMNS, parse_grid
+from turnbuckle.rulesets.matchmatch.engine import die_for, halve, printed_grids
+from turnbuckle.rulesets.matchmatch.grid import COLUMNS, agreed_grid
 from turnbuckle.rulesets.matchmatch.match_types import MatchType, find_type, load_match_types
 from turnbuckle.rulesets.matchmatch.referees import find_referee, referee_for_roll
 from turnbuckle.rulesets.matchmatch.rounds import (
@@ -190,8 +190,8 @@ class Setup:
 
         grid_text = str(options["grid"]).strip()
         grid_fixed = np.full(9, -1, np.int8)
-        if grid_text:
-            g = parse_grid(grid_text)
+        g = agreed_grid(grid_text, printed_grids(sd, unique_names([s.name for s in sd])))
+        if g is not None:
             grid_fixed = np.array([STYLES.index(s) for r in g.rows for s in r], np.int8)
 
         styles: list[int] = []
