@@ -76,9 +76,11 @@ def test_bundled_types_are_as_the_rulebook_gives_them() -> None:
             t["cage"].forbidden_specials) == (["brawling"], 2, -4, ["submission"])
     assert (t["strap"].styles_added, t["strap"].styles_halved, t["strap"].pin_modifier) == \
         (["brawling"], ["high_flying"], -2)
-    # The rulebook names the Scaffold Match but its text stops at the heading: no variable changes.
+    # The rulebook's last paragraph (its file ends without a newline): Power and High-Flying added,
+    # +4 to injury checks with the injury threshold unchanged, pin chance -2.
     scaffold = t["scaffold"].model_dump(exclude={"name", "description"})
-    assert scaffold == t["standard"].model_dump(exclude={"name", "description"})
+    assert scaffold == {**t["standard"].model_dump(exclude={"name", "description"}),
+                        "styles_added": ["power", "high_flying"], "injury_chance": 4, "pin_modifier": -2}
 
 
 def test_cage_match_in_play() -> None:
@@ -100,17 +102,28 @@ def test_cage_forbids_submission_strategies() -> None:
         play([a, duelist("B")], [], grid=ALL_POWER, rounds=3, type="cage")
 
 
-def test_strap_halves_high_flying_and_scaffold_plays_as_a_standard_match() -> None:
+def test_strap_halves_high_flying() -> None:
     flyer = duelist("A", styles={"high_flying": 5})
     rec = play([flyer, duelist("B")], [1, 1, 1, 1, 2, 2, 2, 1, 1, 1], grid=ALL_POWER, rounds=1, type="strap")
     assert happenings(rec, "side")[0]["styles"]["high_flying"] == 3
+
+
+def test_scaffold_match_in_play() -> None:
+    # Power and High Flying join the list (7 entries: a d8). A wins 21 to 6: 4 damage to B's
+    # Stamina (10 -> 6); the injury check is 13 - 6 - 3 (Power) + 4 = 8, with the threshold still 3;
+    # the pin is 3 + 1 (B's High Flying is 0 and on the list) - 6 - 7 styles - 2 = -11.
     rec = play([duelist("A"), duelist("B")], [1, 6, 6, 6, 1, 1, 1, 6, 6, 1, 1, 1, 1], grid=ALL_POWER,
                rounds=1, type="scaffold")
-    assert happenings(rec, "match_start")[0]["style_list"] == ["power", "technical", "power", "technical", "power"]
+    assert happenings(rec, "match_start")[0]["style_list"] == [
+        "power", "technical", "power", "technical", "power", "power", "high_flying"]
+    assert happenings(rec, "match_start")[0]["die"] == 8
+    dmg = happenings(rec, "damage")[0]
     inj = happenings(rec, "injury_check")[0]
-    assert (inj["modifier"], inj["total"], inj["injured"]) == (0, 13 - 6 - 3, False)
+    side_b = happenings(rec, "side")[1]
+    assert (inj["modifier"], inj["injured"]) == (4, False)
+    assert inj["total"] == 13 - (side_b["stamina"] - dmg["damage"]) - side_b["styles"]["power"] + 4
     pin = happenings(rec, "victory_check")[0]
-    assert (pin["match_type"], pin["total"]) == (0, 3 - 6 - 5)
+    assert (pin["match_type"], pin["styles"], pin["zero_styles"], pin["total"]) == (-2, 7, 1, 3 + 1 - 6 - 7 - 2)
 
 
 def test_organisers_add_their_own_types() -> None:

@@ -34,6 +34,7 @@ OPTION_SETS: list[dict[str, object]] = [
     {"grid": "Po Te Br / We MA HF / Br MA Ch", "rounds": 6, "referee": "sam atan"},
     {"type": "brutal"},
     {"type": "rough", "referee": "roll"},
+    {"type": "scaffold"},
 ]
 MATCHES = 60
 
@@ -140,3 +141,23 @@ strategy: {plus: [brawling, power], minus: technical, rounds: [{round: All, type
     attack = next(e for e in record.events if isinstance(e, Happening) and e.type == "attack")
     assert attack.data["extra"] == [4, 5]
     assert record.result.winner == 0
+
+
+def test_a_strategy_that_prints_the_grid_is_played_on_it_by_both_engines() -> None:
+    """No grid option: both engines play on the grid the strategy prints (no grid dice)."""
+    text = ("Friendly Sam\nStamina:10\nTechnical:5\tPower:1\tMartial Arts:5\tBrawling:1\n"
+            "Weight:1\tHigh Flying:4\tCheating:1\tTeamWork:1\nStyle Defenses:\nCheating:2(4)\n"
+            "High Spot: 3 (costs 9)\n"
+            "Strategy: +High Flying +Technical -Brawl, Grid 2\n"
+            "\tA\tB\tC\n1\tPo\tTe\tBr\n2\tWe\tMA\tHF\n3\tBr\tMA\tCh\n"
+            "1\tStam\tHigh Spot\tFly\n")
+    sam = MM.load_text(text, "sam")
+    sides = [sample("brother-bob"), sam]
+    traced = trace(sides, options(), 40, seed=21)
+    for i in range(40):
+        record, left = _replay(sides, options(), traced.faces[i])
+        assert left == 0
+        assert (record.result.winner, record.result.method) == traced.results[i]
+        start = next(e for e in record.events if isinstance(e, Happening) and e.type == "match_start")
+        assert start.data["grid"] == [["power", "technical", "brawling"], ["weight", "martial_arts", "high_flying"],
+                                      ["brawling", "martial_arts", "cheating"]]
