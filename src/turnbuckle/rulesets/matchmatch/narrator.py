@@ -82,6 +82,9 @@ def narrate(record: MatchRecord) -> Writeup:
                 parts.append(f"cheating {d['cheat']}")
             w.line(f"  {d['side']} rolls {', '.join(parts)}, style {d['style_value']}, bonus {d['bonus']}: "
                    f"{d['total']}.")
+            dq_line = _dq_check(d)
+            if dq_line:
+                w.line(dq_line)
         elif t == "disqualified":
             w.line(f"  The referee has seen enough: {d['side']} is DISQUALIFIED.")
         elif t == "round_won":
@@ -124,4 +127,46 @@ def narrate(record: MatchRecord) -> Writeup:
     w.line(record.result.summary)
     if rows:
         w.table(["Round", "Style", "Winner", "Totals", "Damage", "Count"], rows, title="Round by round")
+    carried = _carried(record)
+    if carried:
+        w.heading("Carried to next week")
+        for line in carried:
+            w.line(line)
     return w
+
+
+def _dq_check(d: dict[str, Json]) -> str:
+    """How an Illegal or Vile Cheat round's DQ check went, and the threshold it leaves."""
+    if not (d.get("dq") or d.get("cheat")) or "dq_threshold" not in d:
+        return ""  # no DQ check this round (only Illegal and Vile Cheat rounds make one)
+    before, after = d["dq_threshold"], d.get("dq_threshold_after", d["dq_threshold"])
+    if d.get("dq"):
+        return f"  {d['side']}'s DQ check reaches the threshold of {before}."
+    cheat = d.get("cheat")
+    check = cheat[:2] if isinstance(cheat, list) else []
+    total = sum(int(str(x)) for x in check)
+    return (f"  {d['side']}'s DQ check {'+'.join(str(x) for x in check)} = {total} stays under the threshold "
+            f"of {before}: it counts, and the threshold drops to {after}.")
+
+
+def _carried(record: MatchRecord) -> list[str]:
+    """What the match leaves for next week: injury points only (Stamina and High Spots are per
+    match). Each side's injury points after the match, and the week's healing roll to come."""
+    start: dict[str, int] = {}
+    end: dict[str, int] = {}
+    for e in record.events:
+        if not isinstance(e, Happening):
+            continue
+        if e.type == "side":
+            start[str(e.data["side"])] = int(str(e.data["injuries"]))
+        elif e.type == "injury_check" and e.data.get("injured"):
+            end[str(e.data["side"])] = int(str(e.data["injuries"]))
+    lines = []
+    for name, before in start.items():
+        after = end.get(name, before)
+        gained = f" ({after - before} new)" if after > before else ""
+        lines.append(f"{name}: {after} injury point(s){gained}.")
+    if lines:
+        lines.append("Only injury points carry over; Stamina and High Spots are per match. This week each "
+                     "wrestler heals 1d6 - 4 injury points (they wrestled), at most 2.")
+    return lines
