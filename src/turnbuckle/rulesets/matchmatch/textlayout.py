@@ -9,8 +9,8 @@ import re
 
 from turnbuckle.core.errors import SheetError
 from turnbuckle.rulesets.matchmatch.sheet import DEFENSE_COST, HIGH_SPOT_COST, REF_SLACK_COST, Wrestler
-from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text as format_strategy_text  # noqa: F401
-from turnbuckle.rulesets.matchmatch.strategy_text import parse_strategy_text as parse_strategy_text  # noqa: F401
+from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text as format_strategy_text
+from turnbuckle.rulesets.matchmatch.strategy_text import parse_strategy_text as parse_strategy_text
 from turnbuckle.rulesets.matchmatch.styles import find_style, title
 from turnbuckle.rulesets.matchmatch.wording import plain
 
