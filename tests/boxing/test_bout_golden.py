@@ -42,7 +42,7 @@ def test_knockdown_at_15_plus_and_ko_on_a_get_up_of_2() -> None:
     assert (getup["table"], getup["roll"], getup["outcome"]) == ("HP 15-40 before the punch", 2, "ko")
     assert rec.to_json()["result"] == {
         "winner": "Slugger", "method": "ko", "round": 1, "turn": 1,
-        "summary": "Slugger wins by KO in round 1, turn 1.",
+        "summary": "Slugger wins by KO in round 1, turn 1.", "placings": [1, 2], "teams": [1, 2],
     }
 
 
@@ -231,7 +231,7 @@ def test_clinch_heals_two_but_never_above_40() -> None:
         {"Slugger": 37, "Glass": 40}, {"Slugger": 39, "Glass": 40}]
     assert rec.to_json()["result"] == {
         "winner": "Glass", "method": "decision", "round": 1, "turn": 3,
-        "summary": "Glass wins the decision, 40 HP to 39.",
+        "summary": "Glass wins the decision, 40 HP to 39.", "placings": [2, 1], "teams": [1, 2],
     }
 
 
@@ -239,7 +239,7 @@ def test_equal_hp_after_the_last_round_is_a_draw() -> None:
     rec = bout(SLUGGER, GLASS, [6, 6, 3, 3] * 3, rounds=1)
     assert rec.to_json()["result"] == {
         "winner": None, "method": "draw", "round": 1, "turn": 3,
-        "summary": "A draw on the judges' cards: 40 HP each.",
+        "summary": "A draw on the judges' cards: 40 HP each.", "placings": [1, 1], "teams": [1, 2],
     }
 
 
@@ -273,11 +273,11 @@ def test_no_interval_after_the_last_round() -> None:
 def test_whole_record_of_a_one_turn_bout_is_exact() -> None:
     rec = bout(SLUGGER, GLASS, slugger_turn(5, 6, 1, 1))
     data = json.loads(render_json(rec))
-    assert data["format"] == "turnbuckle.match/1"
+    assert data["format"] == "turnbuckle.match/2"
     assert (data["ruleset"], data["ruleset_version"], data["seed"], data["dice"]) == ("boxing", "1.1", None, "script")
     assert data["options"] == {"rounds": 12, "combo": True, "fatigue": "next-round", "getup": "ruling",
                                "last_interval": "none"}
-    assert data["sides"][0] == {"name": "Slugger", "player": "auto",
+    assert data["sides"][0] == {"name": "Slugger", "entrant": None, "player": "auto",
                                 "sheet": {"name": "Slugger", "power": 10, "speed": 1, "toughness": 4}}
     assert data["events"] == [
         {"type": "bout_start", "rounds": 12, "combo": True, "fatigue": "next-round"},

@@ -33,6 +33,6 @@ def battle(
     return RS.run(armies, source, options, players), source
 
 
-def happenings(record: MatchRecord, type_: str) -> list[dict[str, Any]]:
+def happenings(record: MatchRecord, type_: str) -> list[Mapping[str, Any]]:
     """The data of every game event of one type (typed loosely, for easy asserts)."""
     return [e.data for e in record.events if isinstance(e, Happening) and e.type == type_]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hypothesis import given, settings
@@ -29,7 +30,7 @@ def check_books(record: MatchRecord) -> None:
     for e in record.events:
         if not isinstance(e, Happening) or e.type not in ("turn", "riding_time"):
             continue
-        data: dict[str, Any] = e.data
+        data: Mapping[str, Any] = e.data
         if e.type == "turn":
             red += data["points"]["Red"]
             green += data["points"]["Green"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,5 +45,5 @@ def play(sides: Sequence[Side], script: Sequence[object], **options: object) -> 
     return record
 
 
-def happenings(record: MatchRecord, kind: str) -> list[dict[str, Any]]:
+def happenings(record: MatchRecord, kind: str) -> list[Mapping[str, Any]]:
     return [e.data for e in record.events if isinstance(e, Happening) and e.type == kind]

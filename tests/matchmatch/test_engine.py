@@ -88,7 +88,7 @@ def test_finisher_attack_and_pin_bonus() -> None:
     pin = happenings(rec, "victory_check")[0]
     assert (pin["round_type"], pin["total"]) == (2, 17 + 2 - 9 - 5)
     assert rec.result.method == "pinfall"
-    assert happenings(rec, "finish")[0]["type"] == "finisher"
+    assert happenings(rec, "finish")[0]["round_type"] == "finisher"
 
 
 def test_high_impact_damage_and_pin() -> None:
@@ -210,8 +210,8 @@ def test_conditional_fires_when_specials_unused_and_guard_turns_excess_normal() 
     a = duelist("A", [r(2, "Finisher")], conditionals=[{"unused": "specials", "by_round": 1, "type": "Finisher"}])
     rec = duel(a, duelist("B"), [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1], rounds=2)
     acts = [x for x in happenings(rec, "action") if x["side"] == "A"]
-    assert (acts[0]["type"], acts[0]["source"]) == ("finisher", "conditional")
-    assert (acts[1]["type"], acts[1]["wanted"]) == ("normal", "finisher")
+    assert (acts[0]["round_type"], acts[0]["source"]) == ("finisher", "conditional")
+    assert (acts[1]["round_type"], acts[1]["wanted"]) == ("normal", "finisher")
     assert "no Specials left" in str(acts[1]["reason"])
 
 
@@ -231,5 +231,5 @@ def test_by_style_sections_follow_occurrences() -> None:
               2, 1, 1, 1, 2, 2, 2, 1, 1, 1,
               1, 1, 1, 1, 2, 2, 3, 1, 1, 1]
     rec = duel(a, duelist("B"), script, rounds=3)
-    kinds = [x["type"] for x in happenings(rec, "action") if x["side"] == "A"]
+    kinds = [x["round_type"] for x in happenings(rec, "action") if x["side"] == "A"]
     assert kinds == ["normal", "high_risk", "defensive"]

@@ -86,6 +86,6 @@ def test_part6_finish() -> None:
     assert rec.result.method == "pinfall"
     assert rec.result.at == {"round": 7}
     finish = happenings(rec, "finish")[0]
-    assert finish["type"] == "finisher"
+    assert finish["round_type"] == "finisher"
     actions = [a for a in happenings(rec, "action") if a["round"] == 7 and a["side"] == "Friendly Sam"]
     assert actions[0]["notes"] == "Friendly Finale!"

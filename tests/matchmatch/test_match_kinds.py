@@ -196,7 +196,7 @@ def test_human_side_picks_styles_and_actions_at_the_table() -> None:
     bob = happenings(rec, "side")[0]
     assert (bob["plus"], bob["minus"], bob["auto"]) == (["power", "technical"], "martial_arts", False)
     act = next(a for a in happenings(rec, "action") if a["side"] == "Brother Bob")
-    assert (act["type"], act["source"]) == ("finisher", "human")
+    assert (act["round_type"], act["source"]) == ("finisher", "human")
     assert happenings(rec, "round_won")[0]["totals"] == {"Brother Bob": 25, "Friendly Sam": 8}
 
 

@@ -65,3 +65,8 @@ def quoted(text: str, limit: int = 40) -> str:
     """
     cut = text if len(text) <= limit else text[:limit] + "..."
     return f"'{cut}'" if cut.isprintable() else repr(cut)
+
+
+class RecordError(RulesError):
+    """A file given as a match record is not one: an unknown format version, a malformed event,
+    a truncated file."""

@@ -4,25 +4,59 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Generic, TypeVar
 
+from turnbuckle import __version__
 from turnbuckle.core.events import Event, Json
+from turnbuckle.core.frozen import FrozenDict, freeze
 from turnbuckle.core.options import OptionValue
 
 S = TypeVar("S")
+
+
+#: The format of the JSON record this version writes and reads (docs/json-format.md).
+RECORD_FORMAT = "turnbuckle.match/2"
+DICE_KINDS = ("seeded", "script", "ask")
+#: Keys of the JSON result that a game's own ``at`` and ``extra`` fields may not use.
+RESULT_KEYS = ("winner", "method", "summary", "placings", "teams")
 
 
 @dataclass(frozen=True)
 class Result:
     """How a match ended. ``winner`` is a side's index (None for a draw); ``method`` a short word
     (``ko``, ``tko``, ``decision``, ``draw``, ``pinfall``...); ``at`` when it ended (``round``,
-    ``turn``, ``period``...); ``summary`` one sentence for people."""
+    ``turn``, ``period``...); ``summary`` one sentence for people; ``extra`` the game's own facts.
+
+    ``placings`` gives each side its place (1 first; sides that tie share a place and the next place
+    is skipped: 1, 1, 3) and ``teams`` each side's team number (1, 2...; sides on one team share
+    it). An engine may leave both empty: ``Ruleset.run`` then fills in the ruleset's standings."""
 
     winner: int | None
     method: str
-    at: Mapping[str, int] = field(default_factory=dict)
+    at: Mapping[str, int] = field(default_factory=FrozenDict)
     summary: str = ""
-    extra: Mapping[str, Json] = field(default_factory=dict)
+    extra: Mapping[str, Json] = field(default_factory=FrozenDict)
+    placings: tuple[int, ...] = ()
+    teams: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "at", freeze(dict(self.at)))
+        object.__setattr__(self, "extra", freeze(dict(self.extra)))
+        object.__setattr__(self, "placings", tuple(self.placings))
+        object.__setattr__(self, "teams", tuple(self.teams))
+        clash = [k for k in (*self.at, *self.extra) if k in RESULT_KEYS] + [k for k in self.at if k in self.extra]
+        if clash:
+            raise ValueError(f"a result's own field '{clash[0]}' clashes with another result field")
+
+
+def standard_placings(scores: Sequence[float]) -> tuple[int, ...]:
+    """Places from scores, higher is better, ties sharing a place (standard competition ranking).
+
+    >>> standard_placings([3, 1, 3, 0])
+    (1, 3, 1, 4)
+    """
+    return tuple(1 + sum(other > mine for other in scores) for mine in scores)
 
 
 @dataclass(frozen=True)
@@ -36,20 +70,40 @@ class MatchSetup(Generic[S]):
     players: Mapping[int, str] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(frozen=True)
 class MatchRecord:
-    """The full record of a played match: enough to replay it and to write it up."""
+    """The full record of a played match: enough to replay it and to write it up. A read-only value;
+    ``to_json`` and ``from_json`` turn it into the public JSON form and back, byte for byte.
+
+    ``entrants`` holds an id per side given by the caller (a league's competitor id) or None;
+    ``package_version`` is the version of turnbuckle that played the match."""
 
     ruleset: str
     ruleset_version: str
     seed: int | None
     dice: str
-    options: dict[str, OptionValue]
-    names: list[str]
-    sheets: list[Json]
-    events: list[Event]
+    options: Mapping[str, OptionValue]
+    names: Sequence[str]
+    sheets: Sequence[Json]
+    events: Sequence[Event]
     result: Result
-    players: dict[int, str] = field(default_factory=dict)
+    players: Mapping[int, str] = field(default_factory=dict)
+    entrants: Sequence[str | None] = ()
+    package_version: str = __version__
+
+    def __post_init__(self) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "options", freeze(dict(self.options)))
+        setattr_(self, "names", tuple(self.names))
+        setattr_(self, "sheets", tuple(freeze(s) for s in self.sheets))
+        setattr_(self, "events", tuple(self.events))
+        setattr_(self, "players", MappingProxyType(dict(self.players)))
+        setattr_(self, "entrants", tuple(self.entrants) or (None,) * len(self.names))
+        if len(self.entrants) != len(self.names):
+            raise ValueError(f"{len(self.entrants)} entrant ids for {len(self.names)} sides")
+
+    def __hash__(self) -> int:
+        return hash((self.ruleset, self.ruleset_version, self.seed, self.names, len(self.events)))
 
     def winner_name(self) -> str | None:
         return None if self.result.winner is None else self.names[self.result.winner]
@@ -60,23 +114,34 @@ class MatchRecord:
             "winner": self.winner_name(),
             "method": self.result.method,
         }
-        result.update(dict(self.result.at))
+        result.update(self.result.at)
         result["summary"] = self.result.summary
-        result.update(dict(self.result.extra))
+        result["placings"] = list(self.result.placings)
+        result["teams"] = list(self.result.teams)
+        result.update(self.result.extra)
         return {
-            "format": "turnbuckle.match/1",
+            "format": RECORD_FORMAT,
             "ruleset": self.ruleset,
             "ruleset_version": self.ruleset_version,
+            "turnbuckle_version": self.package_version,
             "seed": self.seed,
             "dice": self.dice,
             "options": dict(self.options),
             "sides": [
-                {"name": name, "player": self.players.get(i, "auto"), "sheet": sheet}
-                for i, (name, sheet) in enumerate(zip(self.names, self.sheets, strict=True))
+                {"name": name, "entrant": entrant, "player": self.players.get(i, "auto"), "sheet": sheet}
+                for i, (name, entrant, sheet) in enumerate(zip(self.names, self.entrants, self.sheets, strict=True))
             ],
             "events": [e.to_json() for e in self.events],
             "result": result,
         }
+
+    @classmethod
+    def from_json(cls, data: object) -> MatchRecord:
+        """The record a JSON form describes (parsed JSON data, as ``to_json`` gives). Anything that
+        is not a record of this format raises a RecordError saying what is wrong."""
+        from turnbuckle.core.record_json import record_from_json  # the parser needs this class
+
+        return record_from_json(data)
 
 
 def unique_names(names: Sequence[str]) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from turnbuckle.rulesets import BundledRuleset
 
 S = TypeVar("S")
+#: Each side's place and team number, in side order (see Result).
+Standings = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -177,6 +179,15 @@ class Ruleset(ABC, Generic[S]):
         see: the scoreboard, HP, their own cards. Nothing by default."""
         return []
 
+    def standings(self, setup: MatchSetup[S], result: Result, events: Sequence[Event]) -> Standings:
+        """Each side's place (1 first, ties share a place: see ``standard_placings``) and team number,
+        for a result whose engine left them out. By default every side is its own team, the winner
+        is first and everyone else second, and a match without a winner is a tie for first."""
+        n = len(setup.sides)
+        if result.winner is None:
+            return (1,) * n, tuple(range(1, n + 1))
+        return tuple(1 if i == result.winner else 2 for i in range(n)), tuple(range(1, n + 1))
+
     def run(
         self,
         sides: Sequence[S],
@@ -184,9 +195,11 @@ class Ruleset(ABC, Generic[S]):
         options: Mapping[str, object] | None = None,
         players: Mapping[int, str] | None = None,
         log: EventLog | None = None,
+        entrants: Sequence[str | None] | None = None,
     ) -> MatchRecord:
         """Validate the setup, play the match and return its full record. Events go to ``log``
-        when one is given (so a caller still holds them if the match stops half way)."""
+        when one is given (so a caller still holds them if the match stops half way). ``entrants``
+        gives each side a stable id of the caller's (a league's competitor id), kept in the record."""
         n = len(sides)
         lo, hi = self.info.min_sides, self.info.max_sides
         if not lo <= n <= hi:
@@ -203,6 +216,11 @@ class Ruleset(ABC, Generic[S]):
                 raise RulesError(
                     f"player '{kind}' is not one of {', '.join(self.info.player_kinds)} for {self.info.id}"
                 )
+        ids = tuple(entrants) if entrants is not None else (None,) * n
+        if len(ids) != n:
+            raise RulesError(f"{len(ids)} entrant ids given for {n} {sides_word(self.info)}; give one per side")
+        if any(e is not None and (not isinstance(e, str) or not e.strip()) for e in ids):
+            raise RulesError("an entrant id must be non-empty text (or None for a side without one)")
         names = unique_names([self.side_name(s) for s in sides])
         broken = [f"{name}: {p}" for side, name in zip(sides, names, strict=True)
                   for p in self.side_problems(side, resolved)]
@@ -211,6 +229,9 @@ class Ruleset(ABC, Generic[S]):
         setup = MatchSetup(sides=list(sides), names=names, options=resolved, players=chosen)
         table = Table(source, log if log is not None else EventLog())
         result = self.play(setup, table)
+        if not result.placings or not result.teams:
+            placings, teams = self.standings(setup, result, table.log.events)
+            result = replace(result, placings=result.placings or placings, teams=result.teams or teams)
         return MatchRecord(
             ruleset=self.info.id,
             ruleset_version=self.info.version,
@@ -222,6 +243,7 @@ class Ruleset(ABC, Generic[S]):
             events=list(table.log.events),
             result=result,
             players=chosen,
+            entrants=ids,
         )
 
 

@@ -57,6 +57,8 @@ class BoxingRuleset(Ruleset[Fighter]):
                                  "toughness": side.toughness}
         if side.nickname:
             data["nickname"] = side.nickname
+        if side.notes:
+            data["notes"] = side.notes
         return data
 
     def play(self, setup: MatchSetup[Fighter], table: Table) -> Result:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from turnbuckle.core.errors import InputFileError
-from turnbuckle.core.events import Event, Json
+from turnbuckle.core.events import Event, Happening, Json
 from turnbuckle.core.inputs import path_exists
-from turnbuckle.core.match import MatchRecord, MatchSetup, Result
+from turnbuckle.core.match import MatchRecord, MatchSetup, Result, standard_placings
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Standings
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -101,3 +101,12 @@ class DeathmatchRuleset(Ruleset[Army]):
 
     def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
         return table_view.board(names, events, viewer)
+
+    def standings(self, setup: MatchSetup[Army], result: Result, events: Sequence[Event]) -> Standings:
+        """The players still standing at the end share first place (the winner alone, or those of a
+        draw); the others are placed by when they were eliminated, the last one out best."""
+        names = list(setup.names)
+        out = [names.index(str(e.data["player"])) for e in events
+               if isinstance(e, Happening) and e.type == "eliminated"]
+        scores = [len(names) if i not in out else out.index(i) for i in range(len(names))]
+        return standard_placings(scores), tuple(range(1, len(names) + 1))

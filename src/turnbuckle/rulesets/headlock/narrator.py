@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from turnbuckle.core.events import Happening, Json
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.writeup import Writeup
@@ -15,7 +17,7 @@ def _pairs(d: Json) -> str:
     return str(d)
 
 
-def _clash_line(d: dict[str, Json]) -> str:
+def _clash_line(d: Mapping[str, Json]) -> str:
     how = d["how"]
     if how == "tie":
         return f"  Dead even on speed ({d['speeds']}): nobody gets the upper hand."
@@ -30,7 +32,7 @@ def _clash_line(d: dict[str, Json]) -> str:
     return f"  Two specials: {d['attacker']} gets there first (on {d['by']})."
 
 
-def _hit_line(d: dict[str, Json]) -> str:
+def _hit_line(d: Mapping[str, Json]) -> str:
     defense = f"DEF {d['defense']}" + (" (no defense bonus)" if d["bare"] else "")
     if d["damage"] == 0:
         return f"  {d['attacker']}'s {d['move']} ({d['attack']} against {defense}) does no damage."
@@ -38,7 +40,7 @@ def _hit_line(d: dict[str, Json]) -> str:
             f"{d['defender']} {d['hp_before']} -> {d['hp']} HP.")
 
 
-def _hold_line(d: dict[str, Json]) -> str:
+def _hold_line(d: Mapping[str, Json]) -> str:
     what = "goes for the pin" if d["kind"] == "pin" else f"locks in the {d['move']}"
     line = (f"  {d['attacker']} {what}: {d['defender']} needs {d['target']} or lower on a d{d['die']}, "
             f"{d['rolls']} tries.")

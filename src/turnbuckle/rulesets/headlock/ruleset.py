@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from turnbuckle.core.events import Event, Json, to_json_value
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Standings
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -74,3 +74,14 @@ class HeadlockRuleset(Ruleset[Character]):
 
     def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
         return table_view.board(names, events, viewer)
+
+    def standings(self, setup: MatchSetup[Character], result: Result, events: Sequence[Event]) -> Standings:
+        """A tag match (4 wrestlers) is sides 1+2 (team 1) against 3+4 (team 2): the winning team's
+        wrestlers share first place, the others third; a draw is a tie for first."""
+        if len(setup.sides) != 4:
+            return super().standings(setup, result, events)
+        teams = (1, 1, 2, 2)
+        if result.winner is None:
+            return (1, 1, 1, 1), teams
+        won = teams[result.winner]
+        return tuple(1 if t == won else 3 for t in teams), teams

@@ -204,7 +204,7 @@ class Match:
         styles += self.type.styles_added
         self.style_list = styles
         base = (ref.dq_threshold if ref else DEFAULT_DQ_THRESHOLD) + self.type.dq_threshold_change
-        t.happen("match_start", type=self.type.name, rounds=self.rounds, tag=self.tag,
+        t.happen("match_start", match_type=self.type.name, rounds=self.rounds, tag=self.tag,
                  referee=ref.name if ref else None, referee_threshold=ref.dq_threshold if ref else None,
                  grid=[list(r) for r in grid.rows], column=column, row=row, column_auto=col_auto,
                  row_auto=row_auto, grid_style=grid_style, style_list=styles, die=die_for(len(styles)))
@@ -265,7 +265,7 @@ class Match:
             c.high_spots_used += 1
         if action.kind in SPECIALS:
             c.specials_used += 1
-        self.table.happen("action", round=self.round, side=c.name, type=action.kind, target=action.target,
+        self.table.happen("action", round=self.round, side=c.name, round_type=action.kind, target=action.target,
                           notes=action.notes, source=source, wanted=wanted.kind if reason else None,
                           reason=reason or None)
         return action
@@ -295,7 +295,7 @@ class Match:
                     cheat += list(t.roll(2, 6, f"{c.name} Vile Cheat extra", c.name).faces)
         value = c.styles[style]
         total = sum(counted) + sum(extra) + value + bonus + sum(cheat)
-        t.happen("attack", round=self.round, side=c.name, type=action.kind, dice=list(roll.faces),
+        t.happen("attack", round=self.round, side=c.name, round_type=action.kind, dice=list(roll.faces),
                  counted=counted, extra=extra, style_value=value, bonus=bonus, cheat=cheat, total=total,
                  dq=dq, dq_threshold=threshold, dq_threshold_after=c.dq_threshold)
         return Attack(c, action, total, dq)
@@ -355,7 +355,7 @@ class Match:
             raw, dealt = round_damage(margin, win.action.kind, lose.corner.defense(style), self.type.damage_modifier)
             t.happen("round_won", round=self.round, style=style, winner=win.corner.name, loser=lose.corner.name,
                      totals={a.corner.name: a.total for a in attacks}, margin=margin,
-                     explanation=win.action.notes, type=win.action.kind)
+                     explanation=win.action.notes, round_type=win.action.kind)
             self.damage(lose.corner, win.action.target, dealt, win.corner, raw, win.action.kind, style)
             if self.pin(win.corner, lose.corner, win.action.kind):
                 self.finish(win.corner, lose.corner, win.action.kind)
@@ -396,7 +396,7 @@ class Match:
     def finish(self, winner: Corner, loser: Corner, kind: str) -> None:
         method = finish_method(kind)
         self.table.happen("finish", round=self.round, winner=winner.name, loser=loser.name, method=method,
-                          type=kind)
+                          round_type=kind)
         how = {"pinfall": "pins", "submission": "makes", "count-out": "counts out"}[method]
         extra = " submit" if method == "submission" else ""
         move = f" with a {type_title(kind)}" if kind in SPECIALS else ""

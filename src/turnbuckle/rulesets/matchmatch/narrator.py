@@ -41,7 +41,7 @@ def narrate(record: MatchRecord) -> Writeup:
             w.heading("Before the bell")
             ref = f"referee {d['referee']} (DQ threshold {d['referee_threshold']})" if d["referee"] else \
                 "no named referee (the standard DQ threshold)"
-            w.line(f"{d['type']}, {d['rounds']}-round time limit, {ref}.")
+            w.line(f"{d['match_type']}, {d['rounds']}-round time limit, {ref}.")
             grid = d["grid"]
             if isinstance(grid, list):
                 w.table(["", "A", "B", "C"],
@@ -71,7 +71,7 @@ def narrate(record: MatchRecord) -> Writeup:
             notes = f" \u2014 \"{d['notes']}\"" if d["notes"] else ""
             changed = f" (wanted {_k(d['wanted'])}, but {d['reason']})" if d["reason"] else ""
             cond = " (a conditional kicks in)" if d["source"] == "conditional" else ""
-            w.line(f"{d['side']}: {_k(d['type'])} on {_t(d['target'])}{cond}{changed}{notes}")
+            w.line(f"{d['side']}: {_k(d['round_type'])} on {_t(d['target'])}{cond}{changed}{notes}")
         elif t == "attack":
             parts = [f"{'+'.join(str(x) for x in d['dice'])}"]  # type: ignore[union-attr]
             if d["counted"] != d["dice"]:
@@ -119,7 +119,7 @@ def narrate(record: MatchRecord) -> Writeup:
             w.line("Both men score the fall at once: a double count-out.")
         elif t == "finish":
             w.heading("The finish")
-            w.line(f"{d['winner']} beats {d['loser']} by {d['method']} ({_k(d['type'])}).")
+            w.line(f"{d['winner']} beats {d['loser']} by {d['method']} ({_k(d['round_type'])}).")
         elif t == "time_limit":
             w.heading("Time limit")
             w.line(f"The bell rings after {d['rounds']} rounds: Stamina {_totals(d['stamina'])}.")

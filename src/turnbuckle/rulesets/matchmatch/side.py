@@ -219,6 +219,8 @@ def side_json(side: Side) -> Json:
     }
     if side.sheet.nickname:
         sheet["nickname"] = side.sheet.nickname
+    if side.sheet.notes:
+        sheet["notes"] = side.sheet.notes
     out: dict[str, Json]
     if side.is_team:
         out = {"team": {**sheet, "members": [m.model_dump(exclude_defaults=True) for m in side.members]}}
