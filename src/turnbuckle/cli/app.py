@@ -19,6 +19,7 @@ from turnbuckle.cli import (
     match_cmd,
     matchmatch_cmds,
     odds_cmds,
+    record_cmds,
 )
 from turnbuckle.cli.common import EXIT_INTERRUPTED, internal_error, interrupted
 from turnbuckle.cli.grammar import TurnbuckleGroup
@@ -95,6 +96,7 @@ headlock_cmds.register(app)
 matchmatch_cmds.register(app)
 odds_cmds.register(app)
 league_cmds.register(app)
+record_cmds.register(app)
 
 
 def main() -> None:

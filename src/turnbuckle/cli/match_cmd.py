@@ -96,7 +96,8 @@ def match(
     resume: Annotated[bool, typer.Option("--resume", help="With --dice FILE: play the saved entries, then "
                                          "ask at the prompt for the rest.")] = False,
 ) -> None:
-    """Play a match and print the write-up (text, Markdown) or the full record (JSON)."""
+    """Play a match and print the write-up (text, Markdown, a standalone HTML page) or the full
+    record (JSON)."""
     with user_errors():
         chosen = check_format(fmt, WRITEUP_FORMATS)
         rs = get_ruleset(ruleset)

@@ -1,13 +1,15 @@
-"""Renderers over a match record: plain text (the ringside call), Markdown and JSON."""
+"""Renderers over a match record: plain text (the ringside call), Markdown, a standalone HTML page
+and JSON."""
 
 from __future__ import annotations
 
 import json
+from html import escape
 
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.writeup import Heading, Line, Table, Writeup
 
-FORMATS = ("text", "markdown", "json")
+FORMATS = ("text", "markdown", "json", "html")
 
 
 def render_json(record: MatchRecord) -> str:
@@ -67,10 +69,47 @@ def render_markdown(writeup: Writeup) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+_STYLE = ("body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;"
+          "line-height:1.45}table{border-collapse:collapse;margin:1rem 0}th,td{border:1px solid #bbb;"
+          "padding:.2rem .5rem;text-align:left}caption{font-weight:bold;text-align:left}"
+          "p{margin:.2rem 0}p.d1{margin-left:1.5rem}p.d2{margin-left:3rem}p.d3{margin-left:4.5rem}")
+
+
+def _h(text: str) -> str:
+    return escape(text, quote=True)
+
+
+def render_html(writeup: Writeup) -> str:
+    """A standalone HTML page (no scripts, no outside resources); every text is escaped."""
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           f"<title>{_h(writeup.title)}</title>", f"<style>{_STYLE}</style>", "</head>", "<body>",
+           f"<h1>{_h(writeup.title)}</h1>"]
+    for block in writeup.blocks:
+        if isinstance(block, Heading):
+            level = min(max(block.level, 2), 6)
+            out.append(f"<h{level}>{_h(block.text)}</h{level}>")
+        elif isinstance(block, Line):
+            text = block.text.lstrip(" ")
+            depth = min((len(block.text) - len(text)) // 2, 3)
+            out.append(f'<p class="d{depth}">{_h(text)}</p>' if depth else f"<p>{_h(text)}</p>")
+        else:
+            out.append("<table>")
+            if block.title:
+                out.append(f"<caption>{_h(block.title)}</caption>")
+            out.append("<tr>" + "".join(f"<th>{_h(c)}</th>" for c in block.headers) + "</tr>")
+            out += ["<tr>" + "".join(f"<td>{_h(c)}</td>" for c in row) + "</tr>" for row in block.rows]
+            out.append("</table>")
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
 def render(record: MatchRecord, writeup: Writeup | None, fmt: str) -> str:
-    """Render a record in one of FORMATS (``writeup`` is needed for text and markdown)."""
+    """Render a record in one of FORMATS (``writeup`` is needed for all but json)."""
     if fmt == "json":
         return render_json(record)
     if writeup is None:
-        raise ValueError("text and markdown need the ruleset's write-up")
+        raise ValueError("text, markdown and html need the ruleset's write-up")
+    if fmt == "html":
+        return render_html(writeup)
     return render_text(writeup) if fmt == "text" else render_markdown(writeup)
