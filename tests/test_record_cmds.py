@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from turnbuckle import __version__
 from turnbuckle.cli.app import app
-from turnbuckle.core.registry import Ruleset, all_rulesets
+from turnbuckle.core.registry import Ruleset, all_rulesets, get_ruleset
 
 RULESETS = all_rulesets()
 IDS = [rs.info.id for rs in RULESETS]
@@ -88,7 +89,9 @@ def test_a_record_from_other_rules_is_replayed_and_a_difference_names_both_versi
     _edit(path, lambda d: _first_roll(d).update(faces=[1, 1], total=2))
     out = tb("replay", str(path))
     assert out.exit_code == 1
-    assert "played under boxing 0.9 (turnbuckle 0.0.1); this is boxing 1.0" in out.stdout
+    version = get_ruleset("boxing").info.version
+    assert f"played under boxing 0.9 (turnbuckle 0.0.1); this is boxing {version} (turnbuckle {__version__})" \
+        in out.stdout
     assert "the rules may have changed, not necessarily the record" in out.stdout
 
 

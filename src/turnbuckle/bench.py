@@ -4,7 +4,8 @@ For every registered ruleset: matches/s of the reference engine and (where the g
 of the fast engine on 1 and 2 threads, their ratio, dice per match, the raw dice rate of numpy's
 generator and of the fast engine's in-loop generator measured in the same run, the fraction of
 the raw rate the engine reaches, the single-thread rate of the ahead-of-time build that short
-runs play (``sim/aot.py``), and the wall time of ``turnbuckle odds`` with warm caches.
+runs play (``sim/aot.py``), the wall time of ``turnbuckle odds`` with warm caches, and the start-up
+of the quick commands (``--help``, ``match``, ``validate``, ``replay``) beside ``python -c pass``.
 """
 
 from __future__ import annotations
@@ -77,11 +78,15 @@ def _with_cards(cards: float, dice: float, rate: float, raw: float) -> str:
             f"even an engine that only drew would reach {dice / draws:.0%}")
 
 
-def cold_start(args: list[str], repeats: int = 5) -> tuple[float, float, float]:
+def cold_start(args: list[str], repeats: int = 5, program: list[str] | None = None) -> tuple[float, float, float]:
     """The command in a fresh process, after one warm-up run: (median wall s, best wall s,
-    median CPU s). CPU time (user + system, all threads) is less disturbed by other work."""
+    median CPU s). CPU time (user + system, all threads) is less disturbed by other work.
+    ``program`` runs something other than ``turnbuckle`` (``python -c pass``, the floor)."""
     exe = os.path.join(os.path.dirname(sys.executable), "turnbuckle")
-    cmd = [exe, *args] if os.path.exists(exe) else [sys.executable, "-m", "turnbuckle.cli.app", *args]
+    if program is not None:
+        cmd = [*program, *args]
+    else:
+        cmd = [exe, *args] if os.path.exists(exe) else [sys.executable, "-m", "turnbuckle.cli.app", *args]
     subprocess.run(cmd, capture_output=True, check=True)
     walls, cpus = [], []
     for _ in range(repeats):
@@ -170,8 +175,33 @@ def _cold_starts() -> list[str]:
             wall, best, cpu = cold_start(args)
             lines.append(f"turnbuckle {' '.join(args)}: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU "
                          "(warm caches)")
-    wall, best, cpu = cold_start(["--help"])
-    lines.append(f"turnbuckle --help: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU")
+    return lines + _quick_starts()
+
+
+def _quick_starts() -> list[str]:
+    """The commands that must start quickly (``--help``, a boxing ``match``, ``validate``,
+    ``replay``), each in fresh processes, beside ``python -c pass``, the floor under them all."""
+    import tempfile
+
+    from turnbuckle.core.registry import get_ruleset
+    from turnbuckle.core.render import render_json
+    from turnbuckle.core.sources import SeededSource
+
+    rs = get_ruleset("boxing")
+    with tempfile.TemporaryDirectory() as folder:
+        sheet, record = os.path.join(folder, "slugger.yaml"), os.path.join(folder, "bout.json")
+        with open(sheet, "w", encoding="utf-8") as out:
+            out.write(rs.sample("slugger").text)
+        sides = [rs.load_text(rs.sample(s).text, s) for s in ("slugger", "speedster")]
+        with open(record, "w", encoding="utf-8") as out:
+            out.write(render_json(rs.run(sides, SeededSource(1))))
+        wall, best, cpu = cold_start(["-c", "pass"], program=[sys.executable])
+        lines = [f"python -c pass: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU (the floor)"]
+        for args in (["--help"], ["match", "boxing", "slugger", "speedster", "--seed", "1"],
+                     ["validate", "boxing", sheet], ["replay", record]):
+            wall, best, cpu = cold_start(args)
+            shown = " ".join(os.path.basename(a) for a in args)
+            lines.append(f"turnbuckle {shown}: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU")
     return lines
 
 
