@@ -14,6 +14,7 @@ from turnbuckle.core.errors import RecordError
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset, get_ruleset, read_text_file
 from turnbuckle.core.render import FORMATS, render
+from turnbuckle.core.writeup import result_last
 
 RECORD_HELP = "A match record written by `turnbuckle match ... --format json`."
 
@@ -52,7 +53,7 @@ def show(
     with user_errors():
         chosen = check_format(fmt, FORMATS)
         rs, record = load_record_file(record_file)
-        writeup = None if chosen == "json" else rs.narrate(record)
+        writeup = None if chosen == "json" else result_last(rs.narrate(record))
         sys.stdout.write(render(record, writeup, chosen))
 
 
