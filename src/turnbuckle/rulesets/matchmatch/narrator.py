@@ -3,6 +3,8 @@ explanations, the totals, the damage, the counts and the finish."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from turnbuckle.core.events import Happening, Json
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.writeup import Writeup
@@ -135,7 +137,7 @@ def narrate(record: MatchRecord) -> Writeup:
     return w
 
 
-def _dq_check(d: dict[str, Json]) -> str:
+def _dq_check(d: Mapping[str, Json]) -> str:
     """How an Illegal or Vile Cheat round's DQ check went, and the threshold it leaves."""
     if not (d.get("dq") or d.get("cheat")) or "dq_threshold" not in d:
         return ""  # no DQ check this round (only Illegal and Vile Cheat rounds make one)
