@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from turnbuckle.cli.app import app
 from turnbuckle.core.errors import InputFileError, InputRefused
-from turnbuckle.core.inputs import MAX_INPUT_BYTES, parse_yaml, printable, read_input
+from turnbuckle.core.inputs import MAX_INPUT_BYTES, parse_json, parse_yaml, printable, read_input
 from turnbuckle.core.registry import all_rulesets, get_ruleset
 
 runner = CliRunner()
@@ -288,3 +288,22 @@ class unblocked:
     def __exit__(self, *exc: object) -> None:
         self.done.set()
         self.thread.join()
+
+
+def test_json_archives_refuse_deep_nesting_and_huge_numbers() -> None:
+    with pytest.raises(InputRefused, match="nested too deeply"):
+        parse_json("[" * 200_000 + "]" * 200_000, "export.json")
+    with pytest.raises(InputRefused, match="a number of 5000 digits"):
+        parse_json('{"seed": ' + "9" * 5000 + "}", "export.json")
+    with pytest.raises(InputFileError, match="not valid JSON at line 1, column 2"):
+        parse_json("{x", "export.json")
+    assert parse_json('{"seed": 18446744073709551615}', "export.json") == {"seed": 2**64 - 1}
+
+
+def test_league_verify_file_reads_a_fifo_or_device_as_nothing(tmp_path: Path) -> None:
+    fifo = tmp_path / "export.json"
+    os.mkfifo(fifo)
+    with unblocked(fifo) as waited:
+        refused(tb("verify", str(fifo)), "not a regular file")
+    assert not waited()
+    refused(tb("verify", "/dev/zero"), "not a regular file")

@@ -79,12 +79,11 @@ def _emit(fmt: str, data: Any, rows: list[list[str]], empty: str) -> None:
         _table(rows)
 
 
-def _read(path: str, label: str = "") -> str:
-    from turnbuckle.core.registry import read_text_file
+def _read(path: str, label: str = "", archive: bool = False) -> str:
+    """A file's text, or standard input's for ``-``, bounded (``archive``: an export or backup)."""
+    from turnbuckle.core.inputs import MAX_ARCHIVE_BYTES, MAX_INPUT_BYTES, read_input
 
-    if path == "-":
-        return sys.stdin.read()
-    return read_text_file(Path(path))
+    return read_input(path, label or "file", MAX_ARCHIVE_BYTES if archive else MAX_INPUT_BYTES)
 
 
 # -- setting up ------------------------------------------------------------------------------------
@@ -505,7 +504,7 @@ def verify_file(export: Annotated[str, typer.Argument(help="A league export (JSO
     with user_errors():
         from turnbuckle.league.verify import load_export
 
-        data = load_export(_read(export), export)
+        data = load_export(_read(export, archive=True), export)
         _report(data)
 
 
@@ -558,7 +557,7 @@ def restore(file: Annotated[Path, typer.Argument(help="A backup file.")], db: Db
         from turnbuckle.league.backup import load_backup, restore_into
         from turnbuckle.league.db import database_url
 
-        data = load_backup(_read(str(file)), str(file))
+        data = load_backup(_read(str(file), archive=True), str(file))
         rows = restore_into(database_url(db), data)
         print(f"restored {rows} rows")
 

@@ -17,6 +17,7 @@ input with an ``InputFileError`` (one line, exit 2) instead of hanging, swelling
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import sys
@@ -30,6 +31,8 @@ from turnbuckle.core.errors import InputFileError, InputRefused
 
 #: The most bytes read from one file or from standard input (1 MB: a long dice script is a few KB).
 MAX_INPUT_BYTES = 1_000_000
+#: The most bytes of a league export or backup (every match record of a league), read as JSON.
+MAX_ARCHIVE_BYTES = 256_000_000
 #: The deepest nesting of lists and mappings a YAML document may have (sheets need about 4).
 MAX_DEPTH = 32
 #: The most digits a whole number may have (a sheet's numbers are small; Python refuses to turn
@@ -86,7 +89,7 @@ def check_text(text: str, label: str) -> None:
         index, c = found
         line = text.count("\n", 0, index) + 1
         raise InputRefused(f"{label}: line {line} holds {describe_char(c)}, which a document may not "
-                             "hold; remove it (save the file as plain text)")
+                           "hold; remove it (save the file as plain text)")
 
 
 def path_exists(arg: str) -> bool:
@@ -98,11 +101,11 @@ def path_exists(arg: str) -> bool:
         return False
 
 
-def read_input(source: str | Path, what: str = "file") -> str:
+def read_input(source: str | Path, what: str = "file", limit: int = MAX_INPUT_BYTES) -> str:
     """The text of a regular file, or of standard input when ``source`` is ``-``, bounded by
-    ``MAX_INPUT_BYTES``. ``what`` names the document in messages ('dice script', 'strategy')."""
+    ``limit`` bytes. ``what`` names the document in messages ('dice script', 'strategy')."""
     if str(source) == STDIN:
-        return _decode(_read_bounded(sys.stdin.buffer, "standard input"), "standard input")
+        return _decode(_read_bounded(sys.stdin.buffer, "standard input", limit), "standard input")
     path = Path(source)
     label = f"{what} '{path}'"
     try:
@@ -111,36 +114,35 @@ def read_input(source: str | Path, what: str = "file") -> str:
         raise InputFileError(f"{label} not found") from None
     except (OSError, ValueError) as exc:
         raise InputFileError(f"cannot read {label}: {_reason(exc)}") from None
-    _check_kind(info, label)
+    _check_kind(info, label, limit)
     try:
         # O_NONBLOCK: should the path become a FIFO after the check, opening it still does not wait.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         raise InputFileError(f"cannot read {label}: {_reason(exc)}") from None
     with os.fdopen(fd, "rb") as handle:
-        _check_kind(os.fstat(handle.fileno()), label)
+        _check_kind(os.fstat(handle.fileno()), label, limit)
         try:
-            data = _read_bounded(handle, label)
+            data = _read_bounded(handle, label, limit)
         except OSError as exc:
             raise InputFileError(f"cannot read {label}: {_reason(exc)}") from None
     return _decode(data, label)
 
 
-def _check_kind(info: os.stat_result, label: str) -> None:
+def _check_kind(info: os.stat_result, label: str, limit: int) -> None:
     if stat.S_ISDIR(info.st_mode):
         raise InputFileError(f"{label} is a folder; give a file")
     if not stat.S_ISREG(info.st_mode):
         raise InputRefused(f"{label} is not a regular file (a device, pipe or socket); give a file, "
-                             "or '-' for standard input")
-    if info.st_size > MAX_INPUT_BYTES:
-        raise InputRefused(f"{label} is {_size(info.st_size)}; files are read up to "
-                             f"{_size(MAX_INPUT_BYTES)}")
+                           "or '-' for standard input")
+    if info.st_size > limit:
+        raise InputRefused(f"{label} is {_size(info.st_size)}; files are read up to {_size(limit)}")
 
 
-def _read_bounded(handle: BinaryIO, label: str) -> bytes:
-    data = handle.read(MAX_INPUT_BYTES + 1)
-    if len(data) > MAX_INPUT_BYTES:
-        raise InputRefused(f"{label} is over {_size(MAX_INPUT_BYTES)}; input is read up to that size")
+def _read_bounded(handle: BinaryIO, label: str, limit: int) -> bytes:
+    data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise InputRefused(f"{label} is over {_size(limit)}; input is read up to that size")
     return data
 
 
@@ -159,6 +161,23 @@ def _size(n: int) -> str:
 
 def _reason(exc: BaseException) -> str:
     return str(getattr(exc, "strerror", None) or exc)
+
+
+def parse_json(text: str, label: str) -> object:
+    """Parse JSON into plain data, or raise an InputFileError naming the spot; nesting too deep for
+    the parser and whole numbers over ``MAX_INT_DIGITS`` digits are refused (InputRefused)."""
+    def whole(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+            raise InputRefused(f"{label}: a number of {len(digits.lstrip('-'))} digits; numbers here have at "
+                               f"most {MAX_INT_DIGITS}")
+        return int(digits)
+
+    try:
+        return json.loads(text, parse_int=whole)
+    except json.JSONDecodeError as exc:
+        raise InputFileError(f"{label}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise InputRefused(f"{label}: nested too deeply") from None
 
 
 # -- YAML --------------------------------------------------------------------------------------

@@ -3,13 +3,13 @@ back exactly into a fresh database of the same schema."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, Table, func, insert, select, text
 
 from turnbuckle.core.errors import InputFileError
+from turnbuckle.core.inputs import parse_json
 from turnbuckle.league.db import current_revision, head_revision, make_engine, upgrade
 from turnbuckle.league.errors import DatabaseError
 from turnbuckle.league.models import TABLES_IN_ORDER, Base, UTCDateTime
@@ -40,10 +40,7 @@ def backup(engine: Engine) -> dict[str, Any]:
 
 
 def load_backup(raw: str, label: str) -> dict[str, Any]:
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(f"{label}: not valid JSON at line {exc.lineno}, column {exc.colno}") from None
+    data = parse_json(raw, label)
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("tables"), dict):
         raise InputFileError(f"{label}: not a league backup (expected \"format\": \"{FORMAT}\")")
     return data

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from turnbuckle.core.errors import InputFileError, RulesError
+from turnbuckle.core.inputs import parse_json
 from turnbuckle.league import canonical
 
 FORMAT = "turnbuckle.league-export/1"
@@ -16,10 +17,7 @@ MAX_BYTES = 200 * 1024 * 1024
 
 def load_export(text: str, label: str) -> dict[str, Any]:
     """Parse an export or raise InputFileError (a file verify cannot read: exit 2)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(f"{label}: not valid JSON at line {exc.lineno}, column {exc.colno}") from None
+    data = parse_json(text, label)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InputFileError(f"{label}: not a league export (expected \"format\": \"{FORMAT}\")")
     if not isinstance(data.get("shows"), list) or not isinstance(data.get("competitors"), list):
