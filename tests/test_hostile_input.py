@@ -297,6 +297,8 @@ def test_json_archives_refuse_deep_nesting_and_huge_numbers() -> None:
         parse_json('{"seed": ' + "9" * 5000 + "}", "export.json")
     with pytest.raises(InputFileError, match="not valid JSON at line 1, column 2"):
         parse_json("{x", "export.json")
+    with pytest.raises(InputRefused, match=r"U\+202E"):
+        parse_json('{"shows": [{"name": "a\\u202eb"}]}', "export.json")
     assert parse_json('{"seed": 18446744073709551615}', "export.json") == {"seed": 2**64 - 1}
 
 

@@ -173,11 +173,27 @@ def parse_json(text: str, label: str) -> object:
         return int(digits)
 
     try:
-        return json.loads(text, parse_int=whole)
+        data = json.loads(text, parse_int=whole)
     except json.JSONDecodeError as exc:
         raise InputFileError(f"{label}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise InputRefused(f"{label}: nested too deeply") from None
+    _check_strings(data, label)
+    return data
+
+
+def _check_strings(data: object, label: str) -> None:
+    """Refuse a hostile character (an escape such as ``"\\u202e"``) in any key or string value."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and (found := hostile_char(item)) is not None:
+            raise InputRefused(f"{label}: a value holds {describe_char(found[1])}; remove it")
 
 
 # -- YAML --------------------------------------------------------------------------------------

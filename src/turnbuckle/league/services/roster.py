@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.models import one_line_name
 from turnbuckle.core.registry import get_ruleset
 from turnbuckle.league.context import Clock, Ctx, system_clock
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
@@ -33,7 +34,16 @@ def _check_name(name: str, what: str) -> str:
     name = name.strip()
     if not name or len(name) > 100:
         raise LeagueError(f"a {what} needs a name of 1 to 100 characters")
+    try:  # one visible line, no invisible or text-direction characters (names reach write-ups)
+        one_line_name(name)
+    except ValueError as exc:
+        raise LeagueError(f"{what} name: {exc}") from None
     return name
+
+
+def check_name(name: str, what: str) -> str:
+    """A league name (member, team, title, show) stripped and checked, or a LeagueError."""
+    return _check_name(name, what)
 
 
 def create_league(session: Session, name: str, organiser: str, timezone: str = "UTC",

@@ -16,7 +16,7 @@ from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Show, ShowEvent, Submission
-from turnbuckle.league.services.roster import M2, competitor, new_uid, referee, referees, title
+from turnbuckle.league.services.roster import M2, check_name, competitor, new_uid, referee, referees, title
 
 STATUSES = ("draft", "open", "locked", "run", "published")
 MAX_CARD = 100
@@ -52,7 +52,8 @@ def create_show(ctx: Ctx, name: str, show_date: str, deadline: datetime) -> Show
         raise LeagueError(f"show date '{show_date}' must be YYYY-MM-DD") from None
     last = ctx.session.scalars(select(Show.number).where(Show.league_id == ctx.league.id)
                                .order_by(Show.number.desc())).first()
-    s = Show(uid=new_uid(), league_id=ctx.league.id, number=(last or 0) + 1, name=name.strip() or "Show",
+    shown = check_name(name, "show") if name.strip() else "Show"
+    s = Show(uid=new_uid(), league_id=ctx.league.id, number=(last or 0) + 1, name=shown,
              show_date=show_date, deadline=deadline, status="draft", writeup="", healed=False, created_at=ctx.now())
     ctx.session.add(s)
     ctx.session.flush()
