@@ -215,3 +215,18 @@ def test_verify_takes_any_export(folder: Path) -> None:
         run("verify", write(folder, "export.json", data))
 
     check()
+
+
+@pytest.mark.parametrize("command", ["replay", "show"])
+def test_record_commands_take_any_file(command: str, folder: Path) -> None:
+    record = runner.invoke(app, ["match", "boxing", "slugger", "speedster", "--seed", "4", "--format", "json"]).stdout
+    huge = record.replace('"seed": 4', '"seed": ' + "9" * 5000, 1)
+    assert huge != record
+    run(command, write(folder, f"{command}-huge.json", huge.encode()))
+
+    @FUZZ
+    @given(bent(record))
+    def check(data: bytes) -> None:
+        run(command, write(folder, f"{command}.json", data))
+
+    check()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -11,8 +10,9 @@ import typer
 from turnbuckle.cli.common import EXIT_PROBLEMS, user_errors
 from turnbuckle.cli.grammar import check_format, format_option
 from turnbuckle.core.errors import RecordError
+from turnbuckle.core.inputs import MAX_ARCHIVE_BYTES, read_input
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.registry import Ruleset, get_ruleset, read_text_file
+from turnbuckle.core.registry import Ruleset, get_ruleset
 from turnbuckle.core.render import FORMATS, render
 from turnbuckle.core.writeup import result_last
 
@@ -23,7 +23,7 @@ def load_record_file(path: str) -> tuple[Ruleset[Any], MatchRecord]:
     """The record in a file and its ruleset; a RulesError (one line) when it is not a record."""
     from turnbuckle.core.record_json import parse_record
 
-    text = read_text_file(Path(path))
+    text = read_input(path, "match record", MAX_ARCHIVE_BYTES)
     try:
         record = parse_record(text)
     except RecordError as exc:

@@ -31,7 +31,7 @@ from turnbuckle.core.errors import InputFileError, InputRefused
 
 #: The most bytes read from one file or from standard input (1 MB: a long dice script is a few KB).
 MAX_INPUT_BYTES = 1_000_000
-#: The most bytes of a league export or backup (every match record of a league), read as JSON.
+#: The most bytes of a match record, a league export or a backup (JSON that holds whole matches).
 MAX_ARCHIVE_BYTES = 256_000_000
 #: The deepest nesting of lists and mappings a YAML document may have (sheets need about 4).
 MAX_DEPTH = 32
@@ -178,11 +178,11 @@ def parse_json(text: str, label: str) -> object:
         raise InputFileError(f"{label}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise InputRefused(f"{label}: nested too deeply") from None
-    _check_strings(data, label)
+    check_strings(data, label)
     return data
 
 
-def _check_strings(data: object, label: str) -> None:
+def check_strings(data: object, label: str) -> None:
     """Refuse a hostile character (an escape such as ``"\\u202e"``) in any key or string value."""
     stack = [data]
     while stack:

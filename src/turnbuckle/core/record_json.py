@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from turnbuckle.core.errors import RecordError
 from turnbuckle.core.events import Event, Json, event_from_json
+from turnbuckle.core.inputs import check_strings
 from turnbuckle.core.jsoncheck import json_kind, need_list, need_object, need_text, need_whole
 from turnbuckle.core.match import DICE_KINDS, RECORD_FORMAT, RESULT_KEYS, MatchRecord, Result
 from turnbuckle.core.options import OptionValue
@@ -29,6 +30,9 @@ def parse_record(text: str) -> MatchRecord:
         raise RecordError(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}{cut}") from None
     except RecursionError:
         raise RecordError("the JSON is nested too deeply to be a match record") from None
+    except ValueError:  # Python reads no whole number of 4,300 digits or more
+        raise RecordError("a number in it is too long to be part of a match record") from None
+    check_strings(data, "the record")
     return record_from_json(data)
 
 
