@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from turnbuckle.cli import table_play
 from turnbuckle.cli.app import app
+from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.events import Choice, Draw, Roll
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import get_ruleset
@@ -47,7 +48,7 @@ def answers(record: MatchRecord) -> list[str]:
 
 def seeded(game: str, sides: list[str], options: dict[str, object], seed: int = 21) -> MatchRecord:
     rs = get_ruleset(game)
-    return rs.run([rs.resolve_side(s) for s in sides], SeededSource(seed), options)
+    return rs.run([resolve_side(rs, s) for s in sides], SeededSource(seed), options)
 
 
 GAMES = [
@@ -209,7 +210,7 @@ def test_resume_needs_a_script_and_a_bad_saved_entry_is_one_line(tmp_path: Path)
 def test_folkstyle_move_roll_names_the_moves_of_the_wrestlers_list() -> None:
     out = tb("match", "folkstyle", "cal-okafor", "tess-varga", "--dice", "ask", input="6\n1\n")
     rs = get_ruleset("folkstyle")
-    card = rs.resolve_side("cal-okafor")
+    card = resolve_side(rs, "cal-okafor")
     names = [m.name for _, m in sorted(card.moves("neutral").items())]
     assert "Red move: roll 1d6; faces: " + ", ".join(f"{i} {n}" for i, n in enumerate(names, 1)) in out.stderr
 

@@ -2,6 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.errors import InputFileError, RulesError, SheetError
 from turnbuckle.rulesets.boxing import BoxingRuleset
 from turnbuckle.rulesets.boxing.sheet import load_fighter
@@ -60,9 +61,9 @@ def test_validate_text_lists_problems_and_accepts_good_sheets() -> None:
 
 def test_missing_file_and_unknown_sample() -> None:
     with pytest.raises(InputFileError, match=r"file 'nope/me\.yaml' not found"):
-        RS.resolve_side("nope/me.yaml")
+        resolve_side(RS, "nope/me.yaml")
     with pytest.raises(InputFileError, match="neither a file nor a boxing sample; samples are: all-rounder"):
-        RS.resolve_side("nobody")
+        resolve_side(RS, "nobody")
 
 
 @settings(max_examples=300, deadline=None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.errors import RulesError, ScriptError, SheetError
 from turnbuckle.core.events import Choice
 from turnbuckle.core.sources import SeededSource
@@ -213,7 +214,7 @@ def test_hp_stops_at_zero_and_the_sheet_shows_it() -> None:
 
 
 def test_the_same_seed_replays_the_same_battle() -> None:
-    sides = [RS.resolve_side(s) for s in ("ash-court", "bog-host", "crypt-guard", "dread-trio")]
+    sides = [resolve_side(RS, s) for s in ("ash-court", "bog-host", "crypt-guard", "dread-trio")]
     one = RS.run(sides, SeededSource(99)).to_json()
     two = RS.run(sides, SeededSource(99)).to_json()
     assert one == two
@@ -223,7 +224,7 @@ def test_the_same_seed_replays_the_same_battle() -> None:
 def test_seeded_battles_end_properly(seed: int) -> None:
     ids = [s.id for s in RS.samples()]
     n = 2 + seed % 3
-    sides = [RS.resolve_side(ids[(seed + i) % len(ids)]) for i in range(n)]
+    sides = [resolve_side(RS, ids[(seed + i) % len(ids)]) for i in range(n)]
     record = RS.run(sides, SeededSource(seed), {"tiebreak": "rps" if seed % 2 else "coin"},
                     {i: ("random", "weakest", "strongest", "lowest-hp", "most-dangerous")[(seed + i) % 5]
                      for i in range(n)})

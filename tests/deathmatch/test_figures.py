@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.errors import InputFileError, RulesError, SheetError
 from turnbuckle.rulesets.deathmatch.figures import RATINGS, army_from_ids, bestiary, load_army
 from turnbuckle.rulesets.deathmatch.ruleset import INFO
@@ -92,29 +93,29 @@ def test_sample_ids_and_bestiary_ids_never_collide() -> None:
 
 
 def test_a_comma_separated_list_of_bestiary_ids_is_an_army() -> None:
-    a = RS.resolve_side("ash-wyrm, gutter-imp,GUTTER-IMP")
+    a = resolve_side(RS, "ash-wyrm, gutter-imp,GUTTER-IMP")
     assert [f.name for f in a.figures] == ["Ash Wyrm", "Gutter Imp", "Gutter Imp"]
     assert a.name == "Ash Wyrm + Gutter Imp x2"
-    assert RS.resolve_side("bog-rat").figures[0].name == "Bog Rat"
+    assert resolve_side(RS, "bog-rat").figures[0].name == "Bog Rat"
     assert army_from_ids("bog-rat,nope") is None
 
 
 def test_an_army_argument_that_is_nothing_says_what_to_do() -> None:
     with pytest.raises(InputFileError, match="'nope' not in the bestiary"):
-        RS.resolve_side("bog-rat,nope")
+        resolve_side(RS, "bog-rat,nope")
     with pytest.raises(InputFileError, match="bestiary figures separated by commas"):
-        RS.resolve_side("nothing-like-this")
+        resolve_side(RS, "nothing-like-this")
     with pytest.raises(InputFileError, match=r"file 'missing\.yaml' not found"):
-        RS.resolve_side("missing.yaml")
+        resolve_side(RS, "missing.yaml")
     with pytest.raises(SheetError, match="the army has 7 figures"):
-        RS.resolve_side(",".join(["bog-rat"] * 7))
+        resolve_side(RS, ",".join(["bog-rat"] * 7))
 
 
 def test_a_sample_and_a_file_are_read(tmp_path: Path) -> None:
-    assert RS.resolve_side("ash-court").name == "The Ash Court"
+    assert resolve_side(RS, "ash-court").name == "The Ash Court"
     path = tmp_path / "mine.yaml"
     path.write_text("name: Mine\nfigures: [night-weaver, bog-rat]\n", encoding="utf-8")
-    assert RS.resolve_side(str(path)).power == 4
+    assert resolve_side(RS, str(path)).power == 4
 
 
 @given(st.text(max_size=300))

@@ -208,6 +208,20 @@ def test_two_wrestlers_in_one_file() -> None:
     assert reason in refused(both)
 
 
+def test_two_wrestlers_in_a_yaml_list() -> None:
+    text = "- name: Ann\n  stamina: 10\n  styles: {power: 3}\n- name: Bea\n  stamina: 9\n  styles: {power: 2}\n"
+    with pytest.raises(RulesError, match=re.escape("this file holds 2 wrestlers (Ann, Bea)")):
+        RULESET.load_text(text, "pair.yaml")
+
+
+def test_validate_reads_a_text_strategy_that_yaml_takes_for_a_mapping(tmp_path: Path) -> None:
+    path = tmp_path / "plan.txt"
+    path.write_text(STYLE_LINE + "4 HF Special: Finisher Call for the Power Bob!\n", encoding="utf-8")
+    out = CliRunner().invoke(app, ["validate", "m2", str(path)])
+    assert out.exit_code == 0, out.output
+    assert "valid matchmatch strategy (Strategy:+Power +Technical -Martial Arts, Grid B)" in out.output
+
+
 def test_a_sheet_after_the_strategy_is_a_second_wrestler() -> None:
     text = STYLE_LINE + "1 MA Normal x\n\n\tFriendly Sam\n\tStamina:10\n"
     assert "line 5: a wrestler's sheet inside the strategy: this file holds two wrestlers" in refused(text)

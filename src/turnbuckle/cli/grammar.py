@@ -247,8 +247,10 @@ class TurnbuckleGroup(TyperGroup):
 def load_sides(rs: Ruleset[Any], args: Sequence[str], dice: str | None = None) -> list[Any]:
     """Each side from its argument: ``-`` (standard input), a file, or a sample id."""
     check_stdin_use(args, dice)
-    return [rs.load_text(read_input(STDIN), "standard input") if arg == STDIN else rs.resolve_side(arg)
-            for arg in args]
+    from turnbuckle.cli.sides import files_beside, resolve_side
+
+    return [rs.load_text(read_input(STDIN), "standard input", files_beside(STDIN)) if arg == STDIN
+            else resolve_side(rs, arg) for arg in args]
 
 
 def read_document(arg: str, what: str = "file") -> tuple[str, str]:

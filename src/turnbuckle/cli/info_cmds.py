@@ -22,6 +22,7 @@ from turnbuckle.cli.grammar import (
     read_document,
 )
 from turnbuckle.cli.match_cmd import game_options
+from turnbuckle.cli.sides import files_beside
 from turnbuckle.core.inputs import printable
 from turnbuckle.core.registry import all_rulesets, get_ruleset, sides_word
 
@@ -79,7 +80,7 @@ def validate(
         options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee, cap=cap,
                                stake=stake)
         text, label = read_document(file)
-        verdict = rs.check_text(text, label, options)
+        verdict = rs.check_text(text, label, options, files_beside(file))
         problems = [printable(_unlabelled(p, label)) for p in verdict.problems]
         warnings = [printable(w) for w in verdict.warnings]
         sys.stdout.write(_verdict_text(printable(label), printable(verdict.what), problems, warnings, chosen))

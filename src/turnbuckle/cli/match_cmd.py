@@ -21,10 +21,13 @@ from turnbuckle.cli.grammar import (
     SummaryOpt,
     TypeOpt,
     check_format,
+    check_stdin_use,
     format_option,
     load_sides,
     players_and_policies,
+    read_document,
     rules_options,
+    side_pairs,
 )
 from turnbuckle.cli.table_play import Stopped, play_at_table
 from turnbuckle.core.errors import RulesError
@@ -65,6 +68,19 @@ def game_options(rs: Ruleset[Any], pairs: list[str] | None, **shortcuts: object)
     return rules_options([spec.name for spec in rs.info.options], pairs, rs.info.id, **shortcuts)
 
 
+def with_strategies(rs: Ruleset[Any], loaded: list[Any], names: list[str], pairs: list[str],
+                    side_args: list[str], dice: str | None) -> list[Any]:
+    """The sides with the strategies ``--strategy SIDE=FILE`` gives them (the organiser's weekly
+    workflow: a roster of sheets, a new strategy file per side each week)."""
+    chosen = side_pairs("--strategy", pairs, names, "1=week3-bob.txt")
+    check_stdin_use([*side_args, *chosen.values(), *([dice] if dice == "-" else [])], dice)
+    out = list(loaded)
+    for index, file in sorted(chosen.items()):
+        text, label = read_document(file, "strategy")
+        out[index] = rs.with_strategy(out[index], text, label)
+    return out
+
+
 def summary_text(record: MatchRecord) -> str:
     """The result in a few lines (``--summary``)."""
     versus = " vs. ".join(record.names)
@@ -95,6 +111,9 @@ def match(
     stake: StakeOpt = None,
     resume: Annotated[bool, typer.Option("--resume", help="With --dice FILE: play the saved entries, then "
                                          "ask at the prompt for the rest.")] = False,
+    strategy: Annotated[list[str] | None, typer.Option(
+        "--strategy", metavar="SIDE=FILE", help="A side's written strategy, for games that have them (MatchMatch): "
+        "SIDE as --player takes it, FILE beside that side's sheet.")] = None,
 ) -> None:
     """Play a match and print the write-up (text, Markdown, a standalone HTML page) or the full
     record (JSON)."""
@@ -105,6 +124,7 @@ def match(
                                stake=stake)
         loaded = load_sides(rs, sides, dice)
         names = [rs.side_name(s) for s in loaded]
+        loaded = with_strategies(rs, loaded, names, strategy or [], sides, dice)
         players = players_and_policies(player, policy, names)
         if resume and (dice is None or dice == "ask"):
             raise RulesError("--resume plays on from saved entries: give them with --dice FILE")

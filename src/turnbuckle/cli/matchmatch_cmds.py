@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors
+from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.errors import InputRefused, RulesError
 from turnbuckle.core.inputs import read_input
 from turnbuckle.core.registry import get_ruleset
@@ -34,8 +35,8 @@ def strategy(
         rs = get_ruleset(ruleset)
         if not isinstance(rs, MatchMatchRuleset):
             raise RulesError(f"'strategy' is a MatchMatch command; '{ruleset}' is {rs.info.id}")
-        me = rs.resolve_side(side)
-        others = [rs.resolve_side(o) for o in opponents]
+        me = resolve_side(rs, side)
+        others = [resolve_side(rs, o) for o in opponents]
         if not 1 <= rounds <= 100:
             raise RulesError(f"--rounds {rounds}: give 1 to 100")
         kind = find_type(match_type)
@@ -76,7 +77,7 @@ def validate_strategy(
             raise fail(f"{file} is not a valid {rs.info.id} strategy", EXIT_PROBLEMS) from None
         problems: list[str] = []
         if sheet is not None:
-            side = rs.resolve_side(sheet)
+            side = resolve_side(rs, sheet)
             kind = find_type(match_type)
             problems = strategy_problems(plan, side.sheet.high_spots, side.sheet.push_level, rounds,
                                          kind.forbidden_specials, kind.name)

@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from turnbuckle.cli.common import EXIT_INTERRUPTED, user_errors
+from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import parse_option_pairs
 from turnbuckle.core.registry import get_ruleset
@@ -137,7 +138,7 @@ def odds(
         if fmt not in ODDS_FORMATS:
             raise RulesError(f"--format '{fmt}' is not one of {', '.join(ODDS_FORMATS)}")
         rs = get_ruleset(ruleset)
-        loaded = [rs.resolve_side(arg) for arg in sides]
+        loaded = [resolve_side(rs, arg) for arg in sides]
         options = parse_option_pairs(option or [])
         if exchange:
             _exchange(rs, loaded, options, fmt)

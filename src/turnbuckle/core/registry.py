@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import import_module
 from pathlib import Path
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from turnbuckle.core.errors import InputFileError, InputRefused, RulesError, SheetError, UnknownRulesetError
 from turnbuckle.core.events import Event, EventLog, Json
 from turnbuckle.core.hints import near_miss
-from turnbuckle.core.inputs import parse_yaml, path_exists, read_input
+from turnbuckle.core.inputs import parse_yaml, read_input
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, unique_names
 from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
 from turnbuckle.core.sources import Source
@@ -25,6 +25,12 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 #: Each side's place and team number, in side order (see Result).
 Standings = tuple[tuple[int, ...], tuple[int, ...]]
+
+#: How a game reads a document that a side's document names (MatchMatch's ``wrestler: me.yaml``):
+#: the name as written -> (its text, its label for messages). Only the command line supplies one
+#: (``cli/sides.py``, reading files beside the naming file); the core and the rulesets read no
+#: files, so without one a side can name only what the game holds itself (its samples).
+Fetch = Callable[[str], tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -101,15 +107,17 @@ class Ruleset(ABC, Generic[S]):
     def side_json(self, side: S) -> Json:
         """The side's sheet as JSON data (it loads back with ``load_side``)."""
 
-    def load_text(self, text: str, label: str) -> S:
-        """Build a side from a document's text (YAML by default; a game may accept more layouts)."""
+    def load_text(self, text: str, label: str, fetch: Fetch | None = None) -> S:
+        """Build a side from a document's text (YAML by default; a game may accept more layouts).
+        ``fetch`` reads the documents it names, where the game lets a side name others."""
         return self.load_side(parse_yaml(text, label), label)
 
     def validate_text(self, text: str, label: str, options: Mapping[str, object] | None = None) -> list[str]:
         """Every problem of a document, or an empty list when it is valid."""
         return self.check_text(text, label, options).problems
 
-    def check_text(self, text: str, label: str, options: Mapping[str, object] | None = None) -> Verdict:
+    def check_text(self, text: str, label: str, options: Mapping[str, object] | None = None,
+                   fetch: Fetch | None = None) -> Verdict:
         """Validate a document of any kind this game accepts (by default: a side's sheet) under the
         match options ``options`` (bad options raise an OptionError: the command line's mistake, not
         the document's). A side is valid exactly when ``run`` would accept it: its sheet loads and
@@ -118,7 +126,7 @@ class Ruleset(ABC, Generic[S]):
         resolved = resolve_options(self.info.options, options or {})
         what = f"{self.info.id} {self.info.side_word}"
         try:
-            side = self.load_text(text, label)
+            side = self.load_text(text, label, fetch)
         except SheetError as exc:
             return Verdict(what, exc.problems, [])
         except InputRefused:  # not a sheet with problems: input refused unread (exit 2)
@@ -146,10 +154,10 @@ class Ruleset(ABC, Generic[S]):
         hint = near_miss(sample_id, [s.id for s in self.samples()])
         raise RulesError(f"no {self.info.id} sample named '{sample_id}'{hint}; samples are: {ids}")
 
-    def resolve_side(self, arg: str) -> S:
-        """A side from a command-line argument: a file path, else a sample id."""
-        if path_exists(arg):
-            return self.load_text(read_input(arg), arg)
+    def side_by_name(self, arg: str) -> S:
+        """A side named on the command line by something other than a file: a sample id (a game
+        may take more, e.g. Deathmatch's bestiary ids). Reads no file: ``cli/sides.py`` tries the
+        argument as a file first, then comes here."""
         ids = [s.id for s in self.samples()]
         if arg.lower() in ids:
             return self.load_text(self.sample(arg).text, f"sample '{arg.lower()}'")
@@ -158,6 +166,11 @@ class Ruleset(ABC, Generic[S]):
         raise InputFileError(
             f"'{arg}' is neither a file nor a {self.info.id} sample{near_miss(arg, ids)}; samples are: {', '.join(ids)}"
         )
+
+    def with_strategy(self, side: S, text: str, label: str) -> S:
+        """``side`` playing the strategy in ``text`` (``match --strategy SIDE=FILE``); a game
+        without written strategies refuses."""
+        raise RulesError(f"{self.info.name} has no written strategies; --strategy is for matchmatch")
 
     # -- play -----------------------------------------------------------------------------
     @abstractmethod

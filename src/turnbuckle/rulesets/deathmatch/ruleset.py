@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 
 from turnbuckle.core.errors import InputFileError
 from turnbuckle.core.events import Event, Happening, Json
-from turnbuckle.core.inputs import path_exists
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, standard_placings
 from turnbuckle.core.options import OptionSpec, OptionValue
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Standings
@@ -63,10 +62,10 @@ class DeathmatchRuleset(Ruleset[Army]):
     def side_json(self, side: Army) -> Json:
         return side.to_json()
 
-    def resolve_side(self, arg: str) -> Army:
-        """A file, a sample army, or a comma-separated list of bestiary ids (``ash-wyrm,bog-rat``)."""
-        if path_exists(arg) or arg in {s.id for s in self.samples()}:
-            return super().resolve_side(arg)
+    def side_by_name(self, arg: str) -> Army:
+        """A sample army, or a comma-separated list of bestiary ids (``ash-wyrm,bog-rat``)."""
+        if arg in {s.id for s in self.samples()}:
+            return super().side_by_name(arg)
         army = army_from_ids(arg)
         if army is not None:
             return army
@@ -77,7 +76,7 @@ class DeathmatchRuleset(Ruleset[Army]):
                 f"ids are: {', '.join(bestiary())}"
             )
         try:
-            return super().resolve_side(arg)
+            return super().side_by_name(arg)
         except InputFileError as exc:
             raise InputFileError(f"{exc}; or name bestiary figures separated by commas, e.g. "
                                  "ash-wyrm,gutter-imp") from None

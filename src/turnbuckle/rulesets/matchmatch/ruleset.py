@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from turnbuckle.core.errors import InputRefused, RulesError, SheetError
+from turnbuckle.core.errors import InputRefused, RulesError, SheetError, StrategyError
 from turnbuckle.core.events import Event, Json
 from turnbuckle.core.inputs import parse_yaml, read_input
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Verdict
+from turnbuckle.core.registry import Fetch, Ruleset, RulesetInfo, Sample, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -25,6 +25,7 @@ from turnbuckle.rulesets.matchmatch.side import (
     load_side_text,
     load_strategy_document,
     side_json,
+    text_layout_read_as_yaml,
 )
 from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
 from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text
@@ -66,9 +67,14 @@ def _has_sheet_part(text: str) -> bool:
         data = parse_yaml(text, "document")
     except RulesError:
         data = None
-    if isinstance(data, dict):
+    if isinstance(data, dict) and not text_layout_read_as_yaml(data):  # e.g. "4 HF Special: Finisher" rows
         return not {str(k).lower() for k in data} <= _STRATEGY_KEYS
     return looks_like_text_sheet(text)
+
+
+def _names_a_file(name: str) -> bool:
+    """Does a name written in a side's document look like a file's (``me.yaml``, ``roster/me``)?"""
+    return "/" in name or "\\" in name or name.lower().endswith((".yaml", ".yml", ".json", ".txt"))
 
 
 def _summary(data: object) -> str:
@@ -84,7 +90,7 @@ class MatchMatchRuleset(Ruleset[Side]):
         return bundled_samples("turnbuckle.rulesets.matchmatch", _summary)
 
     def _member(self, name: str) -> Wrestler:
-        """A team member given by sample id (a wrestler sample)."""
+        """A wrestler named inside a side's document by sample id (no file can be read here)."""
         wrestlers = []
         for s in self.samples():
             data = parse_yaml(s.text, s.id)
@@ -96,24 +102,67 @@ class MatchMatchRuleset(Ruleset[Side]):
             wrestlers.append(s.id)
             if s.id == name:
                 return load_side_text(s.text, f"sample '{name}'").sheet
+        if _names_a_file(name):
+            raise SheetError(f"'{name}'", ["a sheet file can be named only in a side file read from the "
+                                           "command line, where it is read beside that file; here, write the "
+                                           "sheet itself or a sample id"])
         raise SheetError(f"member '{name}'", [f"not a wrestler sample; the wrestler samples are: "
                                               f"{', '.join(wrestlers)}"])
+
+    def _resolver(self, fetch: Fetch | None) -> Callable[[str], Wrestler]:
+        """How a side's document's ``wrestler: NAME`` or team member NAME is found: a file read by
+        ``fetch`` (given only by the command line) when NAME looks like one or is no sample, else a
+        sample. A named file holds one wrestler's sheet and nothing else."""
+        if fetch is None:
+            return self._member
+        ids = {s.id for s in self.samples()}
+
+        def nested(name: str) -> Wrestler:
+            if _names_a_file(name):
+                raise SheetError(f"'{name}'", ["a sheet named by another file cannot name a file in turn; "
+                                               "name the sheet file itself"])
+            return self._member(name)
+
+        def resolve(name: str) -> Wrestler:
+            if not _names_a_file(name) and name in ids:
+                return self._member(name)
+            text, where = fetch(name)
+            side = load_side_text(text, where, nested)
+            if side.is_team:
+                raise SheetError(where, ["holds a team; a wrestler or team member named by file must be one "
+                                         "wrestler's sheet"])
+            if side.strategy is not None:
+                raise SheetError(where, ["holds a strategy as well as a sheet; a sheet named by another file "
+                                         "is the sheet alone (give the strategy in the side file, or with "
+                                         "match --strategy SIDE=FILE)"])
+            return side.sheet
+
+        return resolve
 
     def load_side(self, data: object, label: str) -> Side:
         return load_side_data(data, label, self._member)
 
-    def load_text(self, text: str, label: str) -> Side:
-        return load_side_text(text, label, self._member)
+    def load_text(self, text: str, label: str, fetch: Fetch | None = None) -> Side:
+        return load_side_text(text, label, self._resolver(fetch))
+
+    def with_strategy(self, side: Side, text: str, label: str) -> Side:
+        """The side playing the strategy in ``text``; a side whose own file holds one is refused
+        (one strategy a side, and no silent choice between two)."""
+        if side.strategy is not None:
+            raise StrategyError(f"{label}: {side.name}'s own file already holds a strategy; give the sheet "
+                                "without one, or leave out --strategy")
+        return Side(side.name, side.sheet, side.members, load_strategy_document(text, label))
 
     def side_name(self, side: Side) -> str:
         return side.name
 
-    def check_text(self, text: str, label: str, options: Mapping[str, object] | None = None) -> Verdict:
+    def check_text(self, text: str, label: str, options: Mapping[str, object] | None = None,
+                   fetch: Fetch | None = None) -> Verdict:
         """A sheet, a team or a side with its strategy, checked as ``match`` would take it (the
         strategy against the sheet's High Spots and Push Level and the match's rounds and type); or
         a strategy alone, checked on its own terms and reported as such: it needs a sheet to play.
         A broken sheet part is never passed over for the strategy beside it."""
-        verdict = super().check_text(text, label, options)
+        verdict = super().check_text(text, label, options, fetch)
         if verdict.valid or _has_sheet_part(text):
             return verdict
         what = "matchmatch strategy"

@@ -96,6 +96,10 @@ def load_side_data(data: object, label: str, resolve: Resolver | None = None, st
     starts, for messages)."""
     if isinstance(data, str) and looks_like_text_sheet(data):
         return load_side_text(data, label)
+    if isinstance(data, list) and sum(isinstance(x, dict) and ("name" in x or "wrestler" in x) for x in data) > 1:
+        names = [str(x.get("name") or x.get("wrestler")) for x in data if isinstance(x, dict)]
+        raise SheetError(label, [f"this file holds {len(names)} wrestlers ({', '.join(names)}); a side file holds "
+                                 "one wrestler or one team, with its strategy: give each a file of its own"])
     if not isinstance(data, dict):
         got = "an empty document" if data is None else f"a {type(data).__name__}"
         raise SheetError(label, [f"expected a wrestler or team sheet (key: value lines), got {got}"])
@@ -122,7 +126,7 @@ _STRATEGY_KEYS = {"plus", "minus", "grid", "rounds", "by_style", "conditionals"}
 _STRUCTURED_KEYS = _STRATEGY_KEYS - {"grid"}
 
 
-def _text_layout_read_as_yaml(data: object) -> bool:
+def text_layout_read_as_yaml(data: object) -> bool:
     """True when YAML read a text-layout strategy as a mapping (``Strategy: +Po ...`` then rows such
     as ``4 HF Special: Finisher``): a mapping with none of the structured form's own keys."""
     if not isinstance(data, dict):
@@ -133,7 +137,7 @@ def _text_layout_read_as_yaml(data: object) -> bool:
 
 def _strategy_alone(text: str, data: object) -> bool:
     """A document that holds a strategy and no wrestler or team (a common slip at the CLI)."""
-    if isinstance(data, dict) and not _text_layout_read_as_yaml(data):
+    if isinstance(data, dict) and not text_layout_read_as_yaml(data):
         keys = {str(k).lower() for k in data}
         return keys <= _STRATEGY_KEYS | {"strategy"} and bool(keys & {"plus", "minus", "strategy"})
     return not looks_like_text_sheet(text) and re.search(r"^[ \t•*]*Strategy\b", text, re.M | re.I) is not None
@@ -159,7 +163,7 @@ def load_strategy_document(text: str, label: str) -> Strategy:
     except RulesError:
         data = text
     first_line = 1
-    if isinstance(data, str) or _text_layout_read_as_yaml(data):
+    if isinstance(data, str) or text_layout_read_as_yaml(data):
         data = text  # YAML folds a plain text's lines into one; the layout is read line by line
     if isinstance(data, dict) and len(data) == 1 and str(next(iter(data))).lower() == "strategy":
         inner = next(iter(data.values()))

@@ -17,6 +17,7 @@ from turnbuckle.rulesets.matchmatch.wording import plain
 _PAIR = re.compile(r"([A-Za-z][A-Za-z \-]*?)\s*:\s*(-?\d+)\s*(?:\((?:costs?\s*)?(-?\d+)\))?")
 _BULLET = re.compile(r"^[\s•*·]+")
 _STAMINA_LINE = re.compile(r"^[ \t•*·]*Stamina\s*:\s*-?\d+", re.MULTILINE | re.IGNORECASE)
+_NAME_LINE = re.compile(r"^[\s•*·-]*name\s*:\s*(\S.*)$", re.IGNORECASE)
 _DEFENSE_SUFFIX = re.compile(r"[\s-]*defen[cs]es?$")
 
 
@@ -43,7 +44,8 @@ def wrestlers_in(text: str) -> list[str]:
     names = []
     for i, line in enumerate(lines):
         if _STAMINA_LINE.match(line):
-            before = [_clean(x) for x in lines[:i] if _clean(x) and ":" not in x]
+            before = [named.group(1).strip() if (named := _NAME_LINE.match(x)) else _clean(x)
+                      for x in lines[:i] if _clean(x) and (":" not in x or _NAME_LINE.match(x))]
             names.append(before[-1] if before else "?")
     return names
 
