@@ -159,6 +159,9 @@ def main() -> None:
     print()
     for line in starts:
         print(line)
+    from turnbuckle.league.bench import main as league_bench
+
+    league_bench()
     print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

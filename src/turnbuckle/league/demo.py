@@ -80,7 +80,7 @@ CARDS: dict[int, list[tuple[str, list[str], dict[str, object], str | None]]] = {
         ("matchmatch", ["The Odd Couple", "Steel and Silk"], {}, None),
         ("matchmatch", ["Brother Bob", "Friendly Sam"], {"type": "cage"}, "Light-Heavyweight Championship"),
         ("boxing", ["Otis Granger", "Dutch Kessler"], {}, None),
-        ("headlock", ["Wildcat Rosa", "Zeke Granite"], {}, None)],
+        ("deathmatch", ["The Dread Trio", "The Goblin Swarm"], {}, None)],
     3: [("matchmatch", ["Brother Bob", "Iron Ivan"], {}, "Light-Heavyweight Championship"),
         ("boxing", ["Lupe Ferreira", "Mika Sato"], {}, "World Boxing Belt"),
         ("folkstyle", ["Milo Sarkis", "Tess Varga"], {}, None)],

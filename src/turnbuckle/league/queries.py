@@ -59,15 +59,22 @@ def history_rows(ctx: Ctx, key: str | None, limit: int = 50) -> list[dict[str, A
     limit = max(1, min(limit, 10_000))
     out: list[dict[str, Any]] = []
 
-    rq = (select(Result, CardMatch.position).join(CardMatch, Result.match_id == CardMatch.id)
-          .join(Show, Result.show_id == Show.id).where(Show.league_id == ctx.league.id))
+    # First the rows kept, reading only columns stored before the records (a record holds every event
+    # of its match; SQLite would walk its pages to reach a later column); then what is shown of those.
+    rq = select(Result.id, Result.show_id).where(Result.show_id.in_(select(Show.id).where(
+        Show.league_id == ctx.league.id)))
     if comp is not None:
         rq = rq.where(Result.id.in_(select(ResultSide.result_id).where(ResultSide.competitor_id == comp.id)))
-    for res, pos in ctx.session.execute(rq.order_by(Result.id.desc()).limit(limit)):
-        summary = res.record.get("result", {}).get("summary") or res.method
-        out.append({"at": ctx.local(res.played_at), "show": numbers.get(res.show_id), "kind": "result",
-                    "match": pos, "result": res.id, "text": f"match {pos}: {summary}",
-                    "sort": (res.played_at, 0, res.id)})
+    rows = ctx.session.execute(rq.order_by(Result.id.desc()).limit(limit)).all()
+    summary_col = Result.record[("result", "summary")].as_string()
+    shown = {rid: (played_at, method, summary, pos) for rid, played_at, method, summary, pos in ctx.session.execute(
+        select(Result.id, Result.played_at, Result.method, summary_col, CardMatch.position)
+        .join(CardMatch, Result.match_id == CardMatch.id).where(Result.id.in_([r[0] for r in rows])))}
+    for rid, show_id in rows:
+        played_at, method, summary, pos = shown[rid]
+        out.append({"at": ctx.local(played_at), "show": numbers.get(show_id), "kind": "result",
+                    "match": pos, "result": rid, "text": f"match {pos}: {summary or method}",
+                    "sort": (played_at, 0, rid)})
     pq = select(PushChange).join(Competitor).where(Competitor.league_id == ctx.league.id)
     if comp is not None:
         pq = pq.where(PushChange.competitor_id == comp.id)

@@ -1,0 +1,111 @@
+"""The league's part of ``make bench``: a 30-match show of every game run from the command line
+(start-up included), and standings and history over a league of 10,000 stored matches."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from sqlalchemy import insert, select
+
+from turnbuckle.league.context import context
+from turnbuckle.league.db import make_engine, session_scope, upgrade
+from turnbuckle.league.demo import build_demo
+from turnbuckle.league.models import CardMatch, CardSide, Competitor, Result, ResultSide, Show
+from turnbuckle.league.queries import history_rows, standings_rows
+from turnbuckle.league.services import shows
+
+MIXED = [("matchmatch", ["Friendly Sam", "Brother Bob"]), ("matchmatch", ["The Odd Couple", "Steel and Silk"]),
+         ("boxing", ["Mika Sato", "Rico Vance"]), ("headlock", ["The Rhino", "Velvet Hammer"]),
+         ("folkstyle", ["Brick Halvorsen", "Cal Okafor"]), ("deathmatch", ["The Ash Court", "The Bog Host"])]
+
+
+def _thirty_match_show(folder: Path) -> float:
+    url = f"sqlite:///{folder / 'show.db'}"
+    build_demo(url)
+    engine = make_engine(url)
+    with session_scope(engine) as session:
+        ctx = context(session)
+        s = shows.create_show(ctx, "Bench", "2030-01-01", datetime.now(UTC) + timedelta(days=1))
+        for i in range(30):
+            game, sides = MIXED[i % len(MIXED)]
+            shows.add_match(ctx, str(s.number), game, sides)
+        shows.open_show(ctx, str(s.number))
+        shows.lock(ctx, str(s.number))
+        number = str(s.number)
+    engine.dispose()
+    exe = str(Path(sys.executable).parent / "turnbuckle")
+    start = time.perf_counter()
+    subprocess.run([exe, "league", "run", number, "--db", str(folder / "show.db"), "-q"], check=True,
+                   stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def _ten_thousand(folder: Path) -> tuple[float, float, float]:
+    """Copy a real result to 10,000 stored matches, then time the reads (median of 5)."""
+    url = f"sqlite:///{folder / 'big.db'}"
+    build_demo(url)
+    engine = make_engine(url)
+    with session_scope(engine) as session:
+        result = session.scalars(select(Result)).first()
+        assert result is not None
+        comps = [c.id for c in session.scalars(select(Competitor).where(Competitor.ruleset == result.ruleset))]
+        league_id = session.scalars(select(Show.league_id)).first()
+        now = datetime.now(UTC)
+        for block in range(100):
+            show = Show(uid=f"bench{block:05d}", league_id=league_id, number=100 + block, name="Bench",
+                        show_date="2030-01-01", deadline=now, status="published", writeup="", healed=True,
+                        created_at=now)
+            session.add(show)
+            session.flush()
+            for pos in range(1, 101):
+                a, b = comps[pos % len(comps)], comps[(pos + 1 + block) % len(comps)]
+                m = CardMatch(show_id=show.id, position=pos, ruleset=result.ruleset, options={}, referee_drawn=False)
+                session.add(m)
+                session.flush()
+                session.execute(insert(CardSide), [{"match_id": m.id, "index": 0, "competitor_id": a},
+                                                   {"match_id": m.id, "index": 1, "competitor_id": b}])
+                r = Result(match_id=m.id, show_id=show.id, ruleset=result.ruleset, ruleset_version="x", seed="1",
+                           inputs=result.inputs, record=result.record, winner_index=0, method=result.method,
+                           notes=[], played_at=now)
+                session.add(r)
+                session.flush()
+                session.execute(insert(ResultSide), [
+                    {"result_id": r.id, "competitor_id": a, "index": 0, "outcome": "win"},
+                    {"result_id": r.id, "competitor_id": b, "index": 1, "outcome": "loss"}])
+        name = session.get_one(Competitor, comps[0]).name
+    times: dict[str, list[float]] = {"standings": [], "history": [], "league": []}
+    for _ in range(5):
+        with session_scope(engine) as session:
+            ctx = context(session)
+            for key, who in (("standings", ""), ("history", name), ("league", None)):
+                start = time.perf_counter()
+                if key == "standings":
+                    standings_rows(ctx, None, ranked=True)
+                else:
+                    history_rows(ctx, who, 50)
+                times[key].append(time.perf_counter() - start)
+    engine.dispose()
+    return statistics.median(times["standings"]), statistics.median(times["history"]), statistics.median(
+        times["league"])
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        upgrade(f"sqlite:///{folder / 'x.db'}")
+        run = _thirty_match_show(folder)
+        print(f"league: a 30-match show of every game, `turnbuckle league run` with start-up: {run:.2f} s "
+              "(target < 3 s)")
+        standings, history, league = _ten_thousand(folder)
+        print(f"league: over 10,000 stored matches: standings {standings * 1000:.1f} ms, a competitor's history "
+              f"{history * 1000:.1f} ms, the league's history {league * 1000:.1f} ms (target < 50 ms each)")
+
+
+if __name__ == "__main__":
+    main()
