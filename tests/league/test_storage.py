@@ -64,3 +64,13 @@ def test_a_newer_database_is_refused_and_left_alone(schema_url: str) -> None:
     with engine.connect() as conn:
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "9999_future"
     engine.dispose()
+
+
+def test_the_revision_list_is_the_migrations() -> None:
+    from alembic.script import ScriptDirectory
+
+    from turnbuckle.league.db import REVISIONS, alembic_config
+
+    script = ScriptDirectory.from_config(alembic_config("sqlite://"))
+    assert tuple(reversed([s.revision for s in script.walk_revisions()])) == REVISIONS
+    assert script.get_current_head() == head_revision()
