@@ -220,12 +220,17 @@ def test_a_title_changes_hands_on_a_win_and_not_on_a_dq(lg: League) -> None:
 
 
 def test_ratings_handle_draws_and_three_sides(lg: League) -> None:
-    with lg.act() as ctx:
-        a, b, c = (roster.competitor(ctx, n) for n in ("Friendly Sam", "Brother Bob", "Iron Ivan"))
+    with lg.act() as ctx, ctx.session.no_autoflush:  # the changes name no stored result: never written
+        a, b, c, d = (roster.competitor(ctx, n) for n in ("Friendly Sam", "Brother Bob", "Iron Ivan",
+                                                          "Lady Lightning"))
         standing.apply_ratings(ctx, [a, b], None, fake_result())
         assert a.rating_mu == pytest.approx(b.rating_mu) == pytest.approx(roster.DEFAULT_MU)
         assert a.rating_sigma < roster.DEFAULT_SIGMA
         standing.apply_ratings(ctx, [a, b, c], 2, fake_result())
         assert c.rating_mu > roster.DEFAULT_MU > a.rating_mu
         assert a.rating_mu == pytest.approx(b.rating_mu)
+        before = [x.rating_mu for x in (a, b, c, d)]
+        standing.apply_ratings(ctx, [a, b, c, d], 0, fake_result(), [1, 2, 2, 4])  # a record's placings
+        gains = [x.rating_mu - m for x, m in zip((a, b, c, d), before, strict=True)]
+        assert gains[0] > gains[1] > gains[3] and gains[3] < 0
         ctx.session.rollback()  # the changes name no stored result

@@ -82,14 +82,19 @@ def apply_injuries(ctx: Ctx, comps: Sequence[Competitor], record: dict[str, obje
                                          at=ctx.now()))
 
 
-def apply_ratings(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result: Result) -> None:
-    """openskill's Plackett-Luce model, one rating per competitor in its game: the winner ranks
-    first and every other side shares second; a draw ranks all sides equal."""
+def apply_ratings(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result: Result,
+                  placings: Sequence[int] | None = None) -> None:
+    """openskill's Plackett-Luce model, one rating per competitor in its game. The ranks are the
+    record's placings (ties share a place: a Deathmatch's order of elimination) when it has them;
+    otherwise the winner ranks first and every other side shares second, and a draw ranks all equal."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
     teams = [[model.rating(mu=c.rating_mu, sigma=c.rating_sigma)] for c in comps]
-    ranks = [1 if winner is None or i == winner else 2 for i in range(len(comps))]
+    if placings is not None and len(placings) == len(comps) and all(isinstance(p, int) for p in placings):
+        ranks = list(placings)
+    else:
+        ranks = [1 if winner is None or i == winner else 2 for i in range(len(comps))]
     rated = model.rate(teams, ranks=[float(r) for r in ranks])
     for comp, team in zip(comps, rated, strict=True):
         new = team[0]
@@ -138,7 +143,8 @@ def apply_result(ctx: Ctx, m: CardMatch, comps: Sequence[Competitor], result: Re
     if m.ruleset == M2:
         apply_push(ctx, comps, winner, result, m.show_id)
         apply_injuries(ctx, comps, result.record, names, result, m.show_id)
-    apply_ratings(ctx, comps, winner, result)
+    placings = result.record.get("result", {}).get("placings")
+    apply_ratings(ctx, comps, winner, result, placings if isinstance(placings, list) else None)
     note = apply_title(ctx, m, comps, winner, result.method, result)
     if note:
         notes.append(note)
