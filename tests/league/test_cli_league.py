@@ -67,8 +67,11 @@ def test_the_whole_flow_from_the_command_line(db: str, tmp_path: Path) -> None:
     code, out, err = tb("league", "submit", "1", "1", "Friendly Sam", str(strategy), "--as", "Ann", "--db", db)
     assert code == 0, err
     assert "SHA-256" in out and "EST" in out  # shown in the league's time zone
-    for step in ("lock", "run", "heal", "publish"):
-        code, out, err = tb("league", step, "1", "--db", db)
+    words = tmp_path / "writeup.md"
+    words.write_text("A night to remember.\n")
+    for step in ("lock", "run", "heal", ["publish", "--writeup", str(words)]):
+        args = step if isinstance(step, list) else [step]
+        code, out, err = tb("league", *args[:1], "1", *args[1:], "--db", db)
         assert code == 0, (step, err)
     code, out, _ = tb("league", "standings", "--db", db, "--format", "json")
     rows = json.loads(out)
@@ -78,7 +81,7 @@ def test_the_whole_flow_from_the_command_line(db: str, tmp_path: Path) -> None:
     assert any(r["kind"] == "result" for r in json.loads(out))
     assert tb("league", "titles", "--db", db)[0] == 0
     code, out, _ = tb("league", "show", "view", "1", "--db", db)
-    assert "seed sha256" in out and "lock" in out
+    assert "seed sha256" in out and "lock" in out and "A night to remember." in out
     code, out, _ = tb("league", "verify", "1", "--db", db)
     assert code == 0 and "verified" in out
     export = tmp_path / "export.json"

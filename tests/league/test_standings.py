@@ -45,7 +45,7 @@ def fake_result() -> Result:
 
 def play(ctx: Ctx, names: list[str], winner: int | None) -> None:
     comps = [roster.competitor(ctx, n) for n in names]
-    standing.apply_push(ctx, comps, winner, fake_result(), None)  # type: ignore[arg-type]
+    standing.apply_push(ctx, comps, winner, fake_result(), None, 1)
 
 
 # (winner level, points), (loser level, points) -> winner after, loser after
@@ -85,7 +85,7 @@ def test_push_levels_by_part_ii(lg: League) -> None:
             assert (push(ctx, "Friendly Sam"), push(ctx, "Brother Bob")) == (win_after, lose_after), case
             rows = ctx.session.scalars(select(PushChange).order_by(PushChange.id)).all()[first:]
             assert [(r.level_after, Fraction(r.points_after)) for r in rows] == [win_after, lose_after], case
-            assert rows[0].reason.endswith(f"beat Brother Bob (level {ll})"), case
+            assert rows[0].reason == f"match 1: beat Brother Bob (level {ll})", case
 
 
 def test_losing_to_a_lower_level_drops_a_level_with_points_kept(lg: League) -> None:

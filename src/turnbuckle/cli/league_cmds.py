@@ -341,10 +341,9 @@ def card_view(show: ShowArg, db: Db = None, fmt: Fmt = "text") -> None:
 def _step(name: str, doc: str) -> None:
     def command(show: ShowArg, db: Db = None, actor: As = None) -> None:
         with user_errors(), unit(db, actor) as ctx:
-            from turnbuckle.league.services import running, shows
+            from turnbuckle.league.services import shows
 
-            fn = {"open": shows.open_show, "lock": shows.lock, "unlock": shows.unlock,
-                  "publish": running.publish}[name]
+            fn = {"open": shows.open_show, "lock": shows.lock, "unlock": shows.unlock}[name]
             s = fn(ctx, show)
             print(f"show {s.number} is {s.status}")
             if name == "open" and s.card_seed:
@@ -359,7 +358,20 @@ def _step(name: str, doc: str) -> None:
 _step("open", "Open a show's card for strategies (referees not assigned are drawn from a published seed).")
 _step("lock", "Lock a show: draw its secret seed and publish the manifest of hashes.")
 _step("unlock", "Unlock a locked show before it runs (the seed is discarded; the history keeps it).")
-_step("publish", "Publish a show that has run.")
+
+
+@league_app.command()
+def publish(show: ShowArg, writeup: Annotated[str | None, typer.Option(help="A file of the organiser's write-up "
+                                                                   "(Markdown), added after the results.")] = None,
+            db: Db = None, actor: As = None) -> None:
+    """Publish a show that has run, with the organiser's write-up if given."""
+    with user_errors():
+        text = _read(writeup) if writeup else None
+        with unit(db, actor) as ctx:
+            from turnbuckle.league.services.running import publish as do_publish
+
+            s = do_publish(ctx, show, text)
+            print(f"show {s.number} is {s.status}")
 
 
 @league_app.command()

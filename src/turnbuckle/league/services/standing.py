@@ -33,7 +33,8 @@ def side_level(ctx: Ctx, comp: Competitor) -> int:
     return max(m.push_level or 1 for m in movers(ctx, comp))
 
 
-def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result: Result, show_id: int) -> None:
+def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result: Result, show_id: int | None,
+               position: int = 0) -> None:
     """Move every wrestler on the Push ladder by the result (a draw moves nobody). Two sides: each
     member moves as if they alone had met the other side's highest-level member. Three or more:
     the winner as if it had beaten each other side in turn, in card order; each loser as if it had
@@ -56,7 +57,7 @@ def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result
             else:
                 now = after_match(now, levels[winner], "loss", top)
                 why = f"lost to {comps[winner].name} (level {levels[winner]})"
-            record_push(ctx, w, before, now, f"match {result.match_id}: {why}", show_id, result.id, None)
+            record_push(ctx, w, before, now, f"match {position}: {why}", show_id, result.id, None)
 
 
 def injuries_from(record: dict[str, object], names: Sequence[str]) -> list[int]:
@@ -72,13 +73,13 @@ def injuries_from(record: dict[str, object], names: Sequence[str]) -> list[int]:
 
 
 def apply_injuries(ctx: Ctx, comps: Sequence[Competitor], record: dict[str, object], names: Sequence[str],
-                   result: Result, show_id: int) -> None:
+                   result: Result, show_id: int, position: int = 0) -> None:
     for comp, gained in zip(comps, injuries_from(record, names), strict=True):
         if gained:
             before = comp.injuries
             comp.injuries = before + gained
             ctx.session.add(InjuryChange(competitor_id=comp.id, show_id=show_id, result_id=result.id, before=before,
-                                         after=comp.injuries, roll=None, reason=f"injured in match {result.match_id}",
+                                         after=comp.injuries, roll=None, reason=f"injured in match {position}",
                                          at=ctx.now()))
 
 
@@ -141,8 +142,8 @@ def apply_result(ctx: Ctx, m: CardMatch, comps: Sequence[Competitor], result: Re
             comp.draws += 1
     notes = []
     if m.ruleset == M2:
-        apply_push(ctx, comps, winner, result, m.show_id)
-        apply_injuries(ctx, comps, result.record, names, result, m.show_id)
+        apply_push(ctx, comps, winner, result, m.show_id, m.position)
+        apply_injuries(ctx, comps, result.record, names, result, m.show_id, m.position)
     placings = result.record.get("result", {}).get("placings")
     apply_ratings(ctx, comps, winner, result, placings if isinstance(placings, list) else None)
     note = apply_title(ctx, m, comps, winner, result.method, result)
