@@ -3,7 +3,7 @@ locked shows), lock and its manifest, unlock, one-transaction runs, healing and 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 
 import pytest
@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from tests.league.helpers import SAM_STRATEGY, TWO_SPECIALS, League, build, open_show
 from turnbuckle.core.errors import SheetError
 from turnbuckle.league import canonical
+from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
 from turnbuckle.league.models import PushChange, RatingChange, Result, ShowEvent
 from turnbuckle.league.services import roster, running, shows
@@ -175,3 +176,25 @@ def test_deadlines_are_stored_in_utc_and_shown_in_league_time(lg: League) -> Non
         s = shows.create_show(ctx, "W", "2026-07-01", lg.clock.now.replace(month=7) + timedelta(hours=1))
         assert s.deadline.utcoffset() == timedelta(0)
         assert ctx.local(s.deadline).endswith("BST")
+
+
+def test_every_organiser_service_refuses_a_player(lg: League) -> None:
+    number = open_show(lg, CARD)
+    calls: dict[str, Callable[[Ctx], object]] = {
+        "add a member": lambda ctx: roster.add_member(ctx, "Cy"),
+        "add a referee": lambda ctx: roster.add_referee(ctx, "Bill Order", "ref"),
+        "add a title": lambda ctx: roster.add_title(ctx, "Belt", "boxing"),
+        "award Push points": lambda ctx: roster.award_push(ctx, "Friendly Sam", roster.parse_points("1"), "x"),
+        "create a show": lambda ctx: shows.create_show(ctx, "X", "2026-11-09", ctx.now()),
+        "build the card": lambda ctx: shows.add_match(ctx, number, "boxing", ["Mika Sato", "Rico Vance"]),
+        "open": lambda ctx: shows.open_show(ctx, number),
+        "lock": lambda ctx: shows.lock(ctx, number),
+        "unlock": lambda ctx: shows.unlock(ctx, number),
+        "run": lambda ctx: running.run_show(ctx, number),
+        "heal": lambda ctx: running.heal(ctx, number),
+        "publish": lambda ctx: running.publish(ctx, number),
+    }
+    for what, call in calls.items():
+        with pytest.raises(Forbidden, match="only the organiser"), lg.act("Bo") as ctx:
+            call(ctx)
+        assert what
