@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.sim.matchmatch.helpers import MM, matchups, options, sample, types_file
-from turnbuckle.core.errors import StrategyError
+from turnbuckle.core.errors import RulesError, StrategyError
 from turnbuckle.core.events import Happening
 from turnbuckle.core.sources import ScriptedSource, SeededSource
 from turnbuckle.rulesets.matchmatch import engine
@@ -48,7 +48,7 @@ def _replay(sides: list[Any], opts: dict[str, Any], faces: list[int]) -> tuple[A
 def _refusal(sides: list[Any], opts: dict[str, Any]) -> str:
     try:
         MM.run(sides, SeededSource(1), opts)
-    except StrategyError as exc:
+    except RulesError as exc:  # run refuses a side's strategy problems before any roll
         return str(exc)
     return ""
 
