@@ -90,13 +90,20 @@ def polling() -> Iterator[None]:
 
 
 @contextmanager
-def sigint_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C while starting worker processes, so that they inherit the ignoring (the run's
-    own loop stops them) and are not killed half-started with a traceback each."""
+def sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C while worker processes start: they inherit it blocked (then ignore it; the run's
+    own loop stops them), and one pressed meanwhile reaches this process when the block ends."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # no signal masks here: ignore instead
     try:
         yield
     finally:

@@ -12,7 +12,7 @@ from turnbuckle.core.options import OptionValue
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.rng import GOLDEN, SplitMix64
 from turnbuckle.core.sources import SeededSource
-from turnbuckle.sim.interrupt import polling, sigint_ignored, stop_requested
+from turnbuckle.sim.interrupt import polling, sigint_held, stop_requested
 from turnbuckle.sim.specs import Progress, spec_for
 from turnbuckle.sim.tally import Tally
 
@@ -127,17 +127,20 @@ def run_reference_parallel(rs: Ruleset[Any], sides: Sequence[Any], options: Mapp
             progress(tally.n)
 
     try:
-        with sigint_ignored():  # the workers start (in submit) ignoring Ctrl-C
-            pending: set[Future[Tally]] = {pool.submit(_play_slice, job) for job in jobs}
-        with polling():
+        with polling():  # from here a Ctrl-C asks for a stop, even while the workers start
+            with sigint_held():  # a submit starts a worker (up to ``workers``): they start without Ctrl-C
+                pending: set[Future[Tally]] = {pool.submit(_play_slice, job) for job in jobs[:workers]}
+            for job in jobs[workers:]:
+                if stop_requested():
+                    break
+                pending.add(pool.submit(_play_slice, job))
             while pending:
                 done, pending = wait(pending, timeout=WAIT_S, return_when=FIRST_COMPLETED)
                 count(done)
                 if stop_requested() and pending:
                     stop.set()  # running slices return what they played; queued ones play nothing
-                    for future in pending:
-                        future.cancel()
-                    done, pending = wait(pending, timeout=STOP_GRACE_S)
+                    running = {future for future in pending if not future.cancel()}
+                    done, pending = wait(running, timeout=STOP_GRACE_S)
                     count(done)
                     break
     except BaseException:  # a worker's error or a second Ctrl-C: drop everything at once
