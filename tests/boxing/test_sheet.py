@@ -102,8 +102,9 @@ def test_abilities_must_be_written_as_whole_numbers(field: str, raw: str, shown:
 
 
 @pytest.mark.parametrize(("name", "problem"), [
-    ("   ", "name is blank; give the fighter a name"),
-    ("Two\nLines", "name 'Two\\nLines' must be one line"),
+    ("   ", "'name': Value error, a name needs at least one visible character (got '   ')"),
+    ("Two\nLines", "'name': Value error, a name must fit on one line, without tabs or control characters "
+                   "(got 'Two\\nLines')"),
 ])
 def test_a_name_must_be_one_visible_line(name: str, problem: str) -> None:
     with pytest.raises(SheetError) as err:

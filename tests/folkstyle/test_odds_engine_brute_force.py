@@ -18,11 +18,11 @@ import pytest
 
 from turnbuckle.core.errors import ScriptError
 from turnbuckle.core.events import EventLog, Happening
-from turnbuckle.core.match import MatchSetup
+from turnbuckle.core.match import MatchOver, MatchSetup
 from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.folkstyle.card import Card, Move, load_card
-from turnbuckle.rulesets.folkstyle.engine import Bout, MatchOver
+from turnbuckle.rulesets.folkstyle.engine import Bout
 from turnbuckle.rulesets.folkstyle.exchange import role
 from turnbuckle.rulesets.folkstyle.odds import PIN_VALUE, PeriodOdds
 from turnbuckle.rulesets.folkstyle.stalling import Streaks

@@ -8,8 +8,6 @@ then injury checks, then victory checks.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests.matchmatch.helpers import happenings, play
 from tests.matchmatch.test_engine import ALL_POWER, duel, duelist, r
 
@@ -96,10 +94,9 @@ def test_three_sides_tie_for_highest_each_tied_side_takes_one() -> None:
     assert [(c["side"], c["on"]) for c in happenings(rec, "victory_check")] == [("A", "B"), ("B", "A")]
 
 
-def test_a_type_file_can_redefine_the_bundled_scaffold(tmp_path: Path) -> None:
-    path = tmp_path / "types.yaml"
-    path.write_text("scaffold:\n  name: Scaffold Match\n  pin_modifier: -3\n", encoding="utf-8")
-    rec = duel(duelist("A"), duelist("B"), [1, 2, 2, 2, 1, 1, 1, 1, 1, 1], type="scaffold", type_file=str(path))
+def test_the_types_option_can_redefine_the_bundled_scaffold() -> None:
+    types = "scaffold:\n  name: Scaffold Match\n  pin_modifier: -3\n"
+    rec = duel(duelist("A"), duelist("B"), [1, 2, 2, 2, 1, 1, 1, 1, 1, 1], type="scaffold", types=types)
     assert happenings(rec, "victory_check")[0]["match_type"] == -3
 
 

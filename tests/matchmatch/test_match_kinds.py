@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.matchmatch.helpers import RULESET, happenings, play, sample
@@ -136,12 +134,10 @@ def test_organisers_add_their_own_types() -> None:
         load_match_types("x:\n  name: X\n  styles_added: [Charm]\n")
 
 
-def test_type_file_option(tmp_path: Path) -> None:
-    path = tmp_path / "types.yaml"
-    path.write_text("ladder:\n  name: Ladder Match\n  damage_modifier: 1\n  dq_threshold_change: 2\n",
-                    encoding="utf-8")
+def test_types_option() -> None:
+    types = "ladder:\n  name: Ladder Match\n  damage_modifier: 1\n  dq_threshold_change: 2\n"
     rec = play([duelist("A"), duelist("B")], [1, 3, 3, 3, 2, 2, 2, 1, 1, 1], grid=ALL_POWER, rounds=1,
-               type="ladder", type_file=str(path))
+               type="ladder", types=types)
     assert happenings(rec, "damage")[0]["damage"] == 2  # won by 3: 1 + 1 from the type
     assert happenings(rec, "side")[0]["dq_threshold"] == 12
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.sim.matchmatch.helpers import MM, SCHEMER, options, sample, side, types_file
+from tests.sim.matchmatch.helpers import MM, SCHEMER, TYPES, options, sample, side
 from turnbuckle.rulesets.matchmatch.engine import die_for
 from turnbuckle.sim.matchmatch import fast, kernel
 from turnbuckle.sim.matchmatch.fast import run
@@ -83,8 +83,8 @@ def test_three_sides_run_fast_and_count_each_side() -> None:
     assert sum(done.tally.outcomes.values()) == 3_000
 
 
-def test_odds_uses_the_fast_engine_with_a_type_file(tmp_path: Path) -> None:
-    done = simulate(MM, SIDES, {"type": "rough", "type_file": types_file(tmp_path)}, 2_000, seed=1)
+def test_odds_uses_the_fast_engine_with_extra_match_types() -> None:
+    done = simulate(MM, SIDES, {"type": "rough", "types": TYPES}, 2_000, seed=1)
     assert done.engine == "fast"
     assert done.tally.n == 2_000
     assert done.tally.figures["injuries"] > 0

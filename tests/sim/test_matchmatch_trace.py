@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.sim.matchmatch.helpers import MM, matchups, options, sample, types_file
+from tests.sim.matchmatch.helpers import MM, TYPES, matchups, options, sample
 from turnbuckle.core.errors import RulesError, StrategyError
 from turnbuckle.core.events import Happening
 from turnbuckle.core.sources import ScriptedSource, SeededSource
@@ -59,7 +59,7 @@ def test_traced_matches_replay_identically(pair: int, which: int, tmp_path: Path
     sides = list(matchups()[pair])
     given = dict(OPTION_SETS[which])
     if given.get("type") in ("brutal", "rough"):
-        given["type_file"] = types_file(tmp_path)
+        given["types"] = TYPES
     resolved = options(**given)
     refused = _refusal(sides, resolved)
     if refused:  # a strategy the match type forbids: both engines refuse it, in the same words

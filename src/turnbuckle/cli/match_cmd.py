@@ -64,8 +64,12 @@ def make_source(seed: int | None, dice: str | None) -> Source:
 
 
 def game_options(rs: Ruleset[Any], pairs: list[str] | None, **shortcuts: object) -> dict[str, object]:
-    """A command's rules options for this game: ``-o`` pairs and the named shortcuts merged."""
-    return rules_options([spec.name for spec in rs.info.options], pairs, rs.info.id, **shortcuts)
+    """A command's rules options for this game: ``-o`` pairs (a file option read: see
+    cli/option_files.py) and the named shortcuts merged."""
+    from turnbuckle.cli.option_files import read_option_files
+
+    return rules_options([spec.name for spec in rs.info.options], read_option_files(rs, pairs), rs.info.id,
+                         **shortcuts)
 
 
 def with_strategies(rs: Ruleset[Any], loaded: list[Any], names: list[str], pairs: list[str],

@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from turnbuckle.cli.common import EXIT_INTERRUPTED, user_errors
+from turnbuckle.cli.option_files import read_option_files
 from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import parse_option_pairs
@@ -139,7 +140,7 @@ def odds(
             raise RulesError(f"--format '{fmt}' is not one of {', '.join(ODDS_FORMATS)}")
         rs = get_ruleset(ruleset)
         loaded = [resolve_side(rs, arg) for arg in sides]
-        options = parse_option_pairs(option or [])
+        options = parse_option_pairs(read_option_files(rs, option) or [])
         if exchange:
             _exchange(rs, loaded, options, fmt)
             return

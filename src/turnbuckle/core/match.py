@@ -50,6 +50,16 @@ class Result:
             raise ValueError(f"a result's own field '{clash[0]}' clashes with another result field")
 
 
+class MatchOver(Exception):
+    """Raised inside an engine when a finish ends the match before its time (a KO, a pin, a
+    disqualification); the engine's ``play`` catches it and returns ``result``. The one exception
+    every game uses for "the match is over"."""
+
+    def __init__(self, result: Result) -> None:
+        super().__init__(result.method)
+        self.result = result
+
+
 def standard_placings(scores: Sequence[float]) -> tuple[int, ...]:
     """Places from scores, higher is better, ties sharing a place (standard competition ranking).
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from turnbuckle.core.options import OptionValue, resolve_options
@@ -101,12 +100,6 @@ def side(text: str) -> Side:
 
 def options(**given: object) -> dict[str, OptionValue]:
     return dict(resolve_options(MM.info.options, given))
-
-
-def types_file(folder: Path) -> str:
-    path = folder / "types.yaml"
-    path.write_text(TYPES, encoding="utf-8")
-    return str(path)
 
 
 def matchups() -> list[tuple[Any, ...]]:

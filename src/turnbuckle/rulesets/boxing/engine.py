@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from turnbuckle.core.match import MatchSetup, Result
+from turnbuckle.core.match import MatchOver, MatchSetup, Result
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.boxing.punches import (
     apply_penalty,
@@ -61,14 +61,6 @@ class Punch:
         return self.hp_before - self.hp_after
 
 
-class Stop(Exception):
-    """Raised inside a turn when the bout ends (KO or TKO)."""
-
-    def __init__(self, result: Result) -> None:
-        super().__init__(result.method)
-        self.result = result
-
-
 class Bout:
     def __init__(self, setup: MatchSetup[Fighter], table: Table) -> None:
         self.table = table
@@ -104,7 +96,7 @@ class Bout:
                     self.interval()
                 elif self.final_heal:
                     self.final_interval()
-        except Stop as stop:
+        except MatchOver as stop:
             return stop.result
         return self.decision()
 
@@ -166,14 +158,14 @@ class Bout:
         at = {"round": self.round, "turn": self.turn}
         if table.tko:
             self.table.happen("tko", round=self.round, turn=self.turn, fighter=down.name, hp=down.hp)
-            raise Stop(Result(self.corners.index(by), "tko", at,
+            raise MatchOver(Result(self.corners.index(by), "tko", at,
                               f"{by.name} wins by TKO in round {self.round}: {down.name} down at {down.hp} HP."))
         roll = self.table.roll(2, 6, f"{down.name} get-up", down.name)
         gained = table.outcome(roll.total)
         if gained == 0:
             self.table.happen("getup", round=self.round, turn=self.turn, fighter=down.name,
                               table=table.name, roll=roll.total, outcome="ko", hp=down.hp)
-            raise Stop(Result(self.corners.index(by), "ko", at,
+            raise MatchOver(Result(self.corners.index(by), "ko", at,
                               f"{by.name} wins by KO in round {self.round}, turn {self.turn}."))
         down.heal(gained)
         self.table.happen("getup", round=self.round, turn=self.turn, fighter=down.name,

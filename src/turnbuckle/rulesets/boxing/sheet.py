@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from turnbuckle.core.errors import SheetError
-from turnbuckle.core.models import Nickname, hidden_characters, load_model
+from turnbuckle.core.models import Name, Nickname, StrictInt, load_model
 
 BUDGET = 15
 STAT_MIN, STAT_MAX = 1, 10
@@ -23,10 +23,10 @@ class Fighter(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=60)
-    power: int = Field(strict=True)
-    speed: int = Field(strict=True)
-    toughness: int = Field(strict=True)
+    name: Name
+    power: StrictInt
+    speed: StrictInt
+    toughness: StrictInt
     nickname: Nickname = ""
     notes: str = ""
 
@@ -38,15 +38,9 @@ def fighter_problems(f: Fighter) -> list[str]:
 
 def _rule_problems(data: Mapping[str, object]) -> list[str]:
     """The game's own rules, checked on whatever fields are readable, so a sheet with a typo in
-    one field still hears about its budget. The budget is checked only when all three are numbers."""
+    one field still hears about its budget. The budget is checked only when all three are numbers.
+    (The name's own rules are the shared ``Name`` type's.)"""
     problems = []
-    name = data.get("name")
-    if isinstance(name, str) and name and not name.strip():
-        problems.append("name is blank; give the fighter a name")
-    elif isinstance(name, str) and len(name.splitlines()) > 1:
-        problems.append(f"name {name!r} must be one line")
-    elif isinstance(name, str) and (why := hidden_characters(name)):
-        problems.append(f"name {why}")
     numbers = {stat: v for stat in STATS
                if isinstance(v := data.get(stat), int) and not isinstance(v, bool)}
     for stat, value in numbers.items():

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from turnbuckle.core.models import Name, Nickname, load_model, one_line_name
+from turnbuckle.core.models import Name, Nickname, StrictInt, load_model, one_line_name
 
 FACES = (1, 2, 3, 4, 5, 6)
 MAX_QUALITY = 16

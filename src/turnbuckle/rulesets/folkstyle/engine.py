@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.match import MatchSetup, Result
+from turnbuckle.core.match import MatchOver, MatchSetup, Result
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.folkstyle.card import Card, Move, Position
 from turnbuckle.rulesets.folkstyle.choices import (
@@ -34,14 +34,6 @@ REGULATION_PERIODS = 3
 OVERTIME_PERIODS = 3  # per overtime cycle: sudden victory, then two mandatory periods
 MAX_ROLLOFF_TIES = 50
 COLOUR_CHOICES = ("Red", "Green")
-
-
-class MatchOver(Exception):
-    """Raised when a pin or sudden-victory point ends the match."""
-
-    def __init__(self, result: Result) -> None:
-        super().__init__(result.method)
-        self.result = result
 
 
 @dataclass

@@ -18,12 +18,12 @@ from turnbuckle.rulesets.headlock.clash import Clash, Corner, resolve
 from turnbuckle.rulesets.headlock.deck import Pile, make_piles, team_piles
 from turnbuckle.rulesets.headlock.finishes import InRing, hold, knockdown
 from turnbuckle.rulesets.headlock.holds import held, knocks_down, pinnable
+from turnbuckle.rulesets.headlock.options import match_options
 from turnbuckle.rulesets.headlock.players import (
     DEFAULT_PLAYER,
     MOVE_POLICIES,
     TAG_POLICIES,
     MoveView,
-    Rules,
     TagView,
     Wrestler,
     move_options,
@@ -37,7 +37,7 @@ V = TypeVar("V")
 class Match:
     def __init__(self, setup: MatchSetup[Character], table: Table) -> None:
         self.table = table
-        o = setup.options
+        o = match_options(setup.options)
         n = len(setup.sides)
         if n not in (2, 4):
             raise RulesError(f"Headlock is played one against one (2 wrestlers) or as a tag match "
@@ -49,22 +49,21 @@ class Match:
                              "seeded dice cannot answer for a person")
         self.teams = [[self.ring[0]], [self.ring[1]]] if n == 2 else [self.ring[:2], self.ring[2:]]
         self.legal = [team[0] for team in self.teams]
-        split = o["deck"] == "split"
+        split = o.split
         self.piles: dict[int, Pile] = {}
         if n == 2:
             for w, pile in zip(self.ring, make_piles([w.name for w in self.ring], split), strict=True):
                 self.piles[w.side] = pile
         else:
-            per_wrestler = o["tag_piles"] == "wrestler"
+            per_wrestler = o.pile_each
             groups = team_piles([[w.name for w in t] for t in self.teams], split, per_wrestler)
             for team, piles in zip(self.teams, groups, strict=True):
                 for k, w in enumerate(team):
                     self.piles[w.side] = piles[k] if per_wrestler else piles[0]
-        self.rules = Rules(choke=bool(o["choke"]), knockout=bool(o["knockout"]),
-                           getup_rolls=int(o["getup_rolls"]), getup_die=int(str(o["getup_die"])[1:]))
-        self.turns = int(o["turns"])
-        self.cap = int(o["cap"])
-        self.deck = str(o["deck"])
+        self.rules = o.rules
+        self.turns = o.turns
+        self.cap = o.cap
+        self.deck = o.deck
         self.turn = 0
 
     # -- helpers ----------------------------------------------------------------------------

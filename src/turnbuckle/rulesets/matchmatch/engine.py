@@ -7,17 +7,16 @@ round's loser is the lowest total; a DQ'd side is out and the rest go on).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from turnbuckle.core.errors import RulesError, StrategyError
-from turnbuckle.core.match import MatchSetup, Result
-from turnbuckle.core.options import OptionValue
+from turnbuckle.core.match import MatchOver, MatchSetup, Result
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.matchmatch.auto import auto_strategy, pick_column, pick_row
 from turnbuckle.rulesets.matchmatch.grid import COLUMNS, Grid, agreed_grid, roll_grid
-from turnbuckle.rulesets.matchmatch.match_types import MatchType, find_type
-from turnbuckle.rulesets.matchmatch.referees import Referee, find_referee, referee_for_roll
+from turnbuckle.rulesets.matchmatch.options import match_options
+from turnbuckle.rulesets.matchmatch.referees import Referee, referee_for_roll
 from turnbuckle.rulesets.matchmatch.rounds import (
     CHEATS,
     DEFAULT_DQ_THRESHOLD,
@@ -104,22 +103,15 @@ def printed_grids(sides: Sequence[Side], names: Sequence[str]) -> list[tuple[str
             if side.strategy is not None and side.strategy.printed_grid is not None]
 
 
-class Finish(Exception):
-    def __init__(self, result: Result) -> None:
-        super().__init__(result.method)
-        self.result = result
-
-
 class Match:
-    def __init__(self, setup: MatchSetup[Side], table: Table, extra_types: Mapping[str, MatchType] | None = None):
+    def __init__(self, setup: MatchSetup[Side], table: Table):
         self.setup = setup
         self.table = table
-        opts: Mapping[str, OptionValue] = setup.options
-        self.rounds = int(opts["rounds"])
-        self.type = find_type(str(opts["type"]), dict(extra_types or {}))
-        self.mode: ByStyleMode = "match" if opts["by_style_rounds"] == "match" else "occurrence"
-        self.grid_text = str(opts["grid"]).strip()
-        self.referee_text = str(opts["referee"]).strip()
+        self.options = opts = match_options(setup.options)
+        self.rounds = opts.rounds
+        self.type = opts.match_type
+        self.mode: ByStyleMode = opts.by_style_rounds
+        self.grid_text = opts.grid
         self.tag = any(s.is_team for s in setup.sides)
         self.humans = {i for i, kind in setup.players.items() if kind == "human"}
         self.round = 0
@@ -128,12 +120,10 @@ class Match:
 
     # -- pre-match --------------------------------------------------------------------------
     def referee(self) -> Referee | None:
-        if not self.referee_text or self.referee_text.lower() in ("none", "standard", "default"):
-            return None
-        if self.referee_text.lower() == "roll":
+        if self.options.referee_rolled:
             roll = self.table.roll(2, 6, "referee")
             return referee_for_roll(roll.total)
-        return find_referee(self.referee_text)
+        return self.options.referee
 
     def grid(self) -> Grid:
         """The organiser's grid, else the one the strategies were written for, else rolled."""
@@ -375,7 +365,7 @@ class Match:
             self.finish(winners[0][0].corner, winners[0][1].corner, winners[0][0].action.kind)
         if len(winners) > 1:
             t.happen("double_count_out", round=self.round, sides=[w.corner.name for w, _ in winners])
-            raise Finish(Result(None, "double count-out", {"round": self.round},
+            raise MatchOver(Result(None, "double count-out", {"round": self.round},
                                 f"Double count-out in round {self.round}: "
                                 f"{' and '.join(w.corner.name for w, _ in winners)} both score the win; no winner."))
 
@@ -387,10 +377,11 @@ class Match:
         at = {"round": self.round}
         names = " and ".join(c.name for c in dqd)
         if not left:
-            raise Finish(Result(None, "double dq", at, f"Everyone is disqualified in round {self.round}: no winner."))
+            raise MatchOver(Result(None, "double dq", at,
+                                   f"Everyone is disqualified in round {self.round}: no winner."))
         if len(left) == 1:
             w = left[0]
-            raise Finish(Result(w.index, "dq", at, f"{w.name} wins by disqualification in round {self.round}: "
+            raise MatchOver(Result(w.index, "dq", at, f"{w.name} wins by disqualification in round {self.round}: "
                                                    f"{names} went too far."))
 
     def finish(self, winner: Corner, loser: Corner, kind: str) -> None:
@@ -400,7 +391,7 @@ class Match:
         how = {"pinfall": "pins", "submission": "makes", "count-out": "counts out"}[method]
         extra = " submit" if method == "submission" else ""
         move = f" with a {type_title(kind)}" if kind in SPECIALS else ""
-        raise Finish(Result(winner.index, method, {"round": self.round},
+        raise MatchOver(Result(winner.index, method, {"round": self.round},
                             f"{winner.name} {how} {loser.name}{extra}{move} in round {self.round}."))
 
     # -- the whole match ----------------------------------------------------------------------
@@ -410,7 +401,7 @@ class Match:
             for r in range(1, self.rounds + 1):
                 self.round = r
                 self.play_round()
-        except Finish as done:
+        except MatchOver as done:
             return done.result
         self.table.happen("time_limit", rounds=self.rounds,
                           stamina={c.name: c.stamina for c in self.corners if not c.out})
@@ -418,6 +409,6 @@ class Match:
                       f"Time limit: {self.rounds} rounds without a winner; the match is a draw.")
 
 
-def play_match(setup: MatchSetup[Side], table: Table, extra_types: Mapping[str, MatchType] | None = None) -> Result:
-    return Match(setup, table, extra_types).play()
+def play_match(setup: MatchSetup[Side], table: Table) -> Result:
+    return Match(setup, table).play()
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from turnbuckle.core.errors import InputRefused, RulesError, SheetError, StrategyError
 from turnbuckle.core.events import Event, Json
-from turnbuckle.core.inputs import parse_yaml, read_input
+from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
 from turnbuckle.core.registry import Fetch, Ruleset, RulesetInfo, Sample, Verdict
@@ -15,8 +15,8 @@ from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.matchmatch import table_view
 from turnbuckle.rulesets.matchmatch.engine import play_match
-from turnbuckle.rulesets.matchmatch.match_types import MatchType, find_type, load_match_types
 from turnbuckle.rulesets.matchmatch.narrator import narrate
+from turnbuckle.rulesets.matchmatch.options import match_options
 from turnbuckle.rulesets.matchmatch.sheet import Wrestler, wrestler_warnings
 from turnbuckle.rulesets.matchmatch.side import (
     Side,
@@ -44,8 +44,9 @@ INFO = RulesetInfo(
     player_kinds=("auto", "human"),
     options=(
         OptionSpec("rounds", 20, "the time limit in rounds; no winner by then is a draw", minimum=1, maximum=100),
-        OptionSpec("type", "standard", "match type: standard, cage, strap, scaffold (or one from type_file)"),
-        OptionSpec("type_file", "", "a YAML file of extra match types, in the bundled file's shape"),
+        OptionSpec("type", "standard", "match type: standard, cage, strap, scaffold (or one of 'types')"),
+        OptionSpec("types", "", "extra match types: YAML text in the bundled file's shape (the command line "
+                   "reads it from a file with -o type_file=FILE)"),
         OptionSpec("referee", "", "a referee by name (Sam Atan, Myron Opia, Stan Model, Bill Order, "
                    "Zero Tolerance), 'roll' for 2d6 on the referee table, or empty for threshold 10"),
         OptionSpec("grid", "", "the grid, 9 styles row by row ('Po Te Br / We MA HF / Br MA Ch'); "
@@ -183,13 +184,10 @@ class MatchMatchRuleset(Ruleset[Side]):
         match's rounds and type, as the match itself checks it."""
         if side.strategy is None:
             return []
-        kind = find_type(str(options["type"]), self._extra_types(options))
-        return strategy_problems(side.strategy, side.sheet.high_spots, side.sheet.push_level, int(options["rounds"]),
+        decoded = match_options(options)
+        kind = decoded.match_type
+        return strategy_problems(side.strategy, side.sheet.high_spots, side.sheet.push_level, decoded.rounds,
                                  kind.forbidden_specials, kind.name)
-
-    def _extra_types(self, options: Mapping[str, OptionValue]) -> dict[str, MatchType]:
-        path = str(options.get("type_file", "")).strip()
-        return load_match_types(read_input(path, "match-type file"), path) if path else {}
 
     def side_warnings(self, side: Side) -> list[str]:
         return wrestler_warnings(side.sheet)
@@ -198,7 +196,7 @@ class MatchMatchRuleset(Ruleset[Side]):
         return side_json(side)
 
     def play(self, setup: MatchSetup[Side], table: Table) -> Result:
-        return play_match(setup, table, self._extra_types(setup.options))
+        return play_match(setup, table)
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)

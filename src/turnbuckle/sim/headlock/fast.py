@@ -23,6 +23,7 @@ import numpy as np
 
 from turnbuckle.core.cards import Card
 from turnbuckle.core.options import OptionValue
+from turnbuckle.rulesets.headlock.options import match_options
 from turnbuckle.rulesets.headlock.players import DEFAULT_PLAYER, Rules
 from turnbuckle.rulesets.headlock.sheet import Character, character_json
 from turnbuckle.sim.aot import chunk_ready, chunk_runner
@@ -98,21 +99,19 @@ class Setup:
         for kind in kinds:
             if kind not in PLAYERS:
                 raise FastEngineUnsupported(f"the fast Headlock engine plays the smart and solo players, not {kind!r}")
-        rules = Rules(choke=bool(options["choke"]), knockout=bool(options["knockout"]),
-                      getup_rolls=int(str(options["getup_rolls"])),
-                      getup_die=int(str(options["getup_die"])[1:]))
-        key = (json.dumps([character_json(s) for s in sides], sort_keys=True), rules,
-               int(str(options["cap"])), kinds)
+        decoded = match_options(options)
+        rules = decoded.rules
+        key = (json.dumps([character_json(s) for s in sides], sort_keys=True), rules, decoded.cap, kinds)
         tables = _CACHE.get(key)
         if tables is None:
             tables = _tables(list(sides), rules, key[2], kinds)
             if len(_CACHE) >= CACHE_SIZE:
                 _CACHE.pop(next(iter(_CACHE)))
             _CACHE[key] = tables
-        piles = pile_arrays(n, options["deck"] == "split", options["tag_piles"] == "wrestler")
+        piles = pile_arrays(n, decoded.split, decoded.pile_each)
         for arr in piles:
             arr.setflags(write=False)
-        turns = int(str(options["turns"]))
+        turns = decoded.turns
         args = (n, turns, rules.choke, rules.knockout, rules.getup_rolls, rules.getup_die, *tables, *piles)
         return cls(args, n, turns, rules)
 

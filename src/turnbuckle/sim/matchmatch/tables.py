@@ -16,14 +16,14 @@ from typing import Any
 import numpy as np
 
 from turnbuckle.core.errors import StrategyError
-from turnbuckle.core.inputs import read_input
 from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.matchmatch.auto import advantage, auto_strategy
 from turnbuckle.rulesets.matchmatch.engine import die_for, halve, printed_grids
 from turnbuckle.rulesets.matchmatch.grid import COLUMNS, agreed_grid
-from turnbuckle.rulesets.matchmatch.match_types import MatchType, find_type, load_match_types
-from turnbuckle.rulesets.matchmatch.referees import find_referee, referee_for_roll
+from turnbuckle.rulesets.matchmatch.match_types import MatchType
+from turnbuckle.rulesets.matchmatch.options import match_options
+from turnbuckle.rulesets.matchmatch.referees import referee_for_roll
 from turnbuckle.rulesets.matchmatch.rounds import (
     CHEATS,
     DEFAULT_DQ_THRESHOLD,
@@ -46,7 +46,7 @@ from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, STAMINA, STYLES
 from turnbuckle.sim.specs import FastEngineUnsupported
 
 #: The options this engine plays; any other makes it step aside for the reference engine.
-KNOWN_OPTIONS = frozenset({"rounds", "type", "type_file", "referee", "grid", "by_style_rounds"})
+KNOWN_OPTIONS = frozenset({"rounds", "type", "types", "referee", "grid", "by_style_rounds"})
 #: The most sides the kernel plays (its work rows hold this many; kernel.MAX_SIDES, checked by a test).
 MAX_SIDES = 8
 #: Target codes: a style's index in STYLES, or STAMINA_CODE.
@@ -62,14 +62,6 @@ NO_WINNER = ("double dq", "double count-out", "draw")
 
 def target_code(target: str) -> int:
     return STAMINA_CODE if target == STAMINA else STYLES.index(target)
-
-
-def _match_type(options: Mapping[str, OptionValue]) -> MatchType:
-    extra: dict[str, MatchType] = {}
-    path = str(options.get("type_file", "")).strip()
-    if path:
-        extra = load_match_types(read_input(path, "match-type file"), path)
-    return find_type(str(options["type"]), extra)
 
 
 def _strategies(sides: Sequence[Side], rounds: int, mt: MatchType, tag: bool) -> list[Strategy]:
@@ -170,25 +162,25 @@ class Setup:
         n = len(sd)
         if n != len(sides) or not 2 <= n <= MAX_SIDES:
             raise ValueError(f"the fast matchmatch engine takes 2 to {MAX_SIDES} MatchMatch sides")
-        rounds = int(options["rounds"])
-        mt = _match_type(options)
+        opts = match_options(options)
+        rounds = opts.rounds
+        mt = opts.match_type
         tag = any(s.is_team for s in sd)
-        mode: ByStyleMode = "match" if options["by_style_rounds"] == "match" else "occurrence"
+        mode: ByStyleMode = opts.by_style_rounds
         strategies = _strategies(sd, rounds, mt, tag)
 
         # The referee: none, a named one, or one rolled on 2d6 (per match, in the kernel).
-        text = str(options["referee"]).strip()
-        rolled = text.lower() == "roll"
+        rolled = opts.referee_rolled
         if rolled:
             base_by_roll = [referee_for_roll(t).dq_threshold if t >= 2 else 0 for t in range(13)]
-        elif not text or text.lower() in ("none", "standard", "default"):
+        elif opts.referee is None:
             base_by_roll = [DEFAULT_DQ_THRESHOLD] * 13
         else:
-            base_by_roll = [find_referee(text).dq_threshold] * 13
+            base_by_roll = [opts.referee.dq_threshold] * 13
         base_by_roll = [b + mt.dq_threshold_change for b in base_by_roll]
         threshold = np.array([_thresholds(base_by_roll, s.sheet.ref_slack) for s in sd], np.int32)
 
-        grid_text = str(options["grid"]).strip()
+        grid_text = opts.grid
         grid_fixed = np.full(9, -1, np.int8)
         g = agreed_grid(grid_text, printed_grids(sd, unique_names([s.name for s in sd])))
         if g is not None:

@@ -1,0 +1,39 @@
+"""Each game's options are decoded once, in its ``options.py``, and both its reference engine and its
+fast engine read that value; no game code reads a user's file (the command line passes text in)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from turnbuckle.core.options import resolve_options
+from turnbuckle.core.registry import get_ruleset
+from turnbuckle.rulesets.headlock.options import match_options as headlock_options
+
+ROOT = Path(__file__).resolve().parents[1] / "src" / "turnbuckle"
+DECODED_ONCE = ["rulesets/matchmatch", "sim/matchmatch", "rulesets/headlock", "sim/headlock"]
+
+
+@pytest.mark.parametrize("folder", DECODED_ONCE)
+def test_the_game_code_reads_no_user_file_and_decodes_no_option_itself(folder: str) -> None:
+    for path in (ROOT / folder).glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        names |= {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+        assert not names & {"read_input", "read_text_file", "open"}, path.name
+        if path.name == "options.py":
+            continue
+        keys = {n.slice.value for n in ast.walk(tree) if isinstance(n, ast.Subscript)
+                and isinstance(n.value, ast.Name) and n.value.id in ("options", "opts", "o")
+                and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str)}
+        assert not keys, f"{path.name} decodes {keys} itself: read the game's match_options"
+
+
+@pytest.mark.parametrize(("die", "faces"), [("d8", 8), ("d12", 12), ("d20", 20)])
+def test_headlock_decodes_the_get_up_die_once(die: str, faces: int) -> None:
+    rs = get_ruleset("headlock")
+    got = headlock_options(resolve_options(rs.info.options, {"getup_die": die, "knockout": "true",
+                                                             "deck": "own", "tag_piles": "wrestler"}))
+    assert (got.rules.getup_die, got.rules.knockout, got.split, got.pile_each) == (faces, True, False, True)
