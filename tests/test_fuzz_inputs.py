@@ -230,3 +230,26 @@ def test_record_commands_take_any_file(command: str, folder: Path) -> None:
         run(command, write(folder, f"{command}.json", data))
 
     check()
+
+
+def test_match_takes_any_strategy_file(folder: Path) -> None:
+    @FUZZ
+    @given(st.sampled_from(_strategies()).flatmap(bent))
+    def check(data: bytes) -> None:
+        path = write(folder, "week.txt", data)
+        run("match", "matchmatch", "brother-bob", "friendly-sam", "--seed", "2", "--strategy", f"1={path}")
+
+    check()
+
+
+def test_match_takes_any_sheet_named_by_a_side_file(folder: Path) -> None:
+    (folder / "side.yaml").write_text("wrestler: named.yaml\n", encoding="utf-8")
+    bob = get_ruleset("matchmatch").sample("brother-bob").text
+
+    @FUZZ
+    @given(bent(bob))
+    def check(data: bytes) -> None:
+        write(folder, "named.yaml", data)
+        run("match", "matchmatch", str(folder / "side.yaml"), "friendly-sam", "--seed", "2")
+
+    check()
