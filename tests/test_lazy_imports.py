@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from turnbuckle.rulesets import BUNDLED, BundledRuleset
+from turnbuckle.sim import drive
 from turnbuckle.sim.aot import build_state
-from turnbuckle.sim.boxing.fast import SHORT_RUN
+from turnbuckle.sim.boxing import fast
 
 # Run after the code under test: the heavy libraries, and the game packages (the bundled games and
 # their sim packages, named on the command line), left in sys.modules.
@@ -53,27 +55,50 @@ def test_an_unknown_name_imports_no_game() -> None:
 
 
 ODDS = ("from turnbuckle.cli.app import app\n"
-        "app(['odds', 'boxing', 'all-rounder', 'glass-cannon', '-n', '{n}', '--seed', '1'], standalone_mode=False)")
-BOXING = ["numpy", "turnbuckle.rulesets.boxing", "turnbuckle.sim.boxing"]
+        "app(['odds', '{game}', '{a}', '{b}', '-n', '{n}', '--seed', '1'], standalone_mode=False)")
+FIRST_SAMPLES = {"boxing": ("all-rounder", "glass-cannon"), "folkstyle": ("brick-halvorsen", "cal-okafor"),
+                 "headlock": ("amethyst-assassin", "the-rhino"), "deathmatch": ("ash-court", "bog-host"),
+                 "matchmatch": ("brother-bob", "friendly-sam")}
 
 
-def test_a_short_fast_run_imports_its_own_game_alone_and_no_numba() -> None:
-    """A short run (the default 40,000 bouts among them) plays the ahead-of-time build: numpy and
-    the boxing packages, but no numba, no other game, no plotting and no progress bar (stderr is
-    not a terminal here). Where the build cannot be made here, numba's JIT kernel runs instead."""
-    _imported_after(ODDS.format(n=1))  # builds the ahead-of-time module if it is not there yet
-    state = build_state("turnbuckle.sim.boxing.kernel")
-    found = _imported_after(ODDS.format(n=1))
+def _odds(game: str, n: int) -> str:
+    a, b = FIRST_SAMPLES[game]
+    return ODDS.format(game=game, a=a, b=b, n=n)
+
+
+def _own(game: str) -> list[str]:
+    return ["numpy", f"turnbuckle.rulesets.{game}", f"turnbuckle.sim.{game}"]
+
+
+@pytest.mark.parametrize("game", sorted(FIRST_SAMPLES))
+def test_a_fast_run_imports_its_own_game_alone_and_no_numba(game: str) -> None:
+    """`-n 1` (and any run the ahead-of-time build plays) imports numpy and the game's packages,
+    but no numba, no other game, no plotting and no progress bar (stderr is not a terminal here).
+    Where the build cannot be made here, numba's JIT kernel runs instead."""
+    _imported_after(_odds(game, 1))  # builds the ahead-of-time module if it is not there yet
+    state = build_state(f"turnbuckle.sim.{game}.kernel")
+    found = _imported_after(_odds(game, 1))
     if state == "built":
-        assert found == BOXING
+        assert found == _own(game)
     else:
         assert state == "failed"
-        assert found == ["numba", *BOXING]
+        assert found == ["numba", *_own(game)]
 
 
-def test_a_long_fast_run_loads_numba() -> None:
-    """Past SHORT_RUN bouts the run pays numba's start-up to use every thread."""
-    assert _imported_after(ODDS.format(n=SHORT_RUN + 1)) == ["numba", *BOXING]
+def test_a_long_boxing_run_on_every_core_needs_no_numba_either() -> None:
+    """Three million bouts: split over worker processes, still the ahead-of-time build."""
+    assert fast.JIT_FROM is None and drive.processes(3_000_000, fast.RATE, 2) == 2
+    _imported_after(_odds("boxing", 1))
+    if build_state(fast.KERNEL) == "built":
+        assert _imported_after(_odds("boxing", 3_000_000)) == _own("boxing")
+
+
+def test_a_run_the_build_cannot_play_loads_numba(tmp_path: Path) -> None:
+    """With the build failed (say, no C compiler: its marker file), numba's JIT kernel plays."""
+    code = (f"import os\nos.environ['TURNBUCKLE_CACHE_DIR'] = {str(tmp_path)!r}\n"
+            "from turnbuckle.sim import aot\n"
+            "aot._build = lambda *a: (_ for _ in ()).throw(OSError('no C compiler found'))\n" + _odds("boxing", 1))
+    assert _imported_after(code) == ["numba", *_own("boxing")]
 
 
 DB_LIBRARIES = ("sqlalchemy", "alembic", "psycopg", "openskill")

@@ -6,6 +6,8 @@ import pytest
 
 from tests.sim.conftest import options, sample
 from turnbuckle.rulesets.boxing import engine, sheet
+from turnbuckle.sim import drive
+from turnbuckle.sim.aot import chunk_ready
 from turnbuckle.sim.boxing import fast, kernel, tables
 from turnbuckle.sim.boxing.fast import run
 from turnbuckle.sim.specs import BOXING_TURNS_PER_ROUND
@@ -16,8 +18,10 @@ SIDES = [sample("speedster"), sample("slugger")]
 def test_identical_with_one_and_two_threads() -> None:
     one = run(SIDES, options(), 300_000, seed=3, threads=1, build="jit")
     two = run(SIDES, options(), 300_000, seed=3, threads=2, build="jit")
-    built = run(SIDES, options(), 300_000, seed=3, build="aot")  # one thread, no numba at run time
-    assert one == two == built
+    built = run(SIDES, options(), 300_000, seed=3, threads=1, build="aot")  # no numba at run time
+    split = run(SIDES, options(), 300_000, seed=3, threads=2, build="aot")  # two worker processes
+    assert drive.processes(300_000, fast.RATE, 2) == 2
+    assert one == two == built == split
     assert one.n == 300_000
 
 
@@ -88,7 +92,7 @@ def test_compiled_reports_the_cache() -> None:
     run(SIDES, options(), 10, seed=1)
     assert fast.compiled(10)
     run(SIDES, options(), 10, seed=1, build="jit")
-    assert fast.compiled(fast.SHORT_RUN + 1)
+    assert chunk_ready(fast.KERNEL, aot=False)  # the JIT kernel, for a run the build cannot play
 
 
 def test_cli_announces_a_compile(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,8 @@ from tests.sim.deathmatch_setups import DEATHMATCH, FIENDS, TWINS_A, WALL, army,
 from turnbuckle.core.errors import SheetError
 from turnbuckle.rulesets.deathmatch import initiative, policies
 from turnbuckle.rulesets.deathmatch.figures import MAX_FIGURES
+from turnbuckle.sim import drive
+from turnbuckle.sim.aot import chunk_ready
 from turnbuckle.sim.deathmatch import fast, kernel, tables
 from turnbuckle.sim.deathmatch.fast import OUTCOMES, Setup, run
 from turnbuckle.sim.odds import simulate
@@ -21,12 +23,14 @@ SIDES = [sample("ash-court"), sample("bog-host")]
 
 
 @pytest.mark.parametrize("opts", [{}, {"tiebreak": "rps", "default_policy": "random"}])
-def test_identical_with_one_and_two_threads(opts: dict[str, object]) -> None:
+def test_identical_with_one_and_two_threads(opts: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
     sides = [sample("ash-court"), sample("bog-host"), sample("dread-trio")]
     one = run(sides, options(**opts), 60_000, seed=3, threads=1, build="jit")
     two = run(sides, options(**opts), 60_000, seed=3, threads=2, build="jit")
-    built = run(sides, options(**opts), 60_000, seed=3, build="aot")  # one thread, no numba at run time
-    assert one == two == built
+    built = run(sides, options(**opts), 60_000, seed=3, threads=1, build="aot")  # no numba at run time
+    monkeypatch.setattr(drive, "SPLIT_FROM_S", 0.0)  # split however short the run
+    split = run(sides, options(**opts), 60_000, seed=3, threads=2, build="aot")  # on two worker processes
+    assert one == two == built == split
     assert one.n == 60_000
 
 
@@ -138,4 +142,4 @@ def test_compiled_reports_the_cache() -> None:
     run(SIDES, options(), 10, seed=1)
     assert fast.compiled(10)
     run(SIDES, options(), 10, seed=1, build="jit")
-    assert fast.compiled(fast.SHORT_RUN + 1)
+    assert chunk_ready(fast.KERNEL, aot=False)  # the JIT kernel, for a run the build cannot play

@@ -20,6 +20,7 @@ from turnbuckle.core.events import Happening
 from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.rulesets.headlock import holds, trumps
 from turnbuckle.rulesets.headlock.players import MoveView, Rules, Wrestler, move_options, smart_move
+from turnbuckle.sim import drive
 from turnbuckle.sim.headlock import kernel, tables
 from turnbuckle.sim.headlock.fast import OUTCOMES, Setup, run, trace
 from turnbuckle.sim.headlock.tables import CARDS, CODES, cached_smart_table, smart_table
@@ -107,12 +108,14 @@ def test_kernel_constants_are_the_rules() -> None:
     assert kernel.CHOKE_ON_ROLL == holds.CHOKE_ON_ROLL
 
 
-def test_same_results_for_any_thread_count() -> None:
+def test_same_results_for_any_thread_count(monkeypatch: pytest.MonkeyPatch) -> None:
     sides = [sample(SAMPLES[2]), sample(SAMPLES[3])]
     one = run(sides, options(choke=True), 20_000, seed=3, threads=1, chunk=7000, build="jit")
     two = run(sides, options(choke=True), 20_000, seed=3, threads=2, build="jit")
-    built = run(sides, options(choke=True), 20_000, seed=3, build="aot")  # one thread, no numba at run time
-    assert one == two == built
+    built = run(sides, options(choke=True), 20_000, seed=3, threads=1, build="aot")  # no numba at run time
+    monkeypatch.setattr(drive, "SPLIT_FROM_S", 0.0)  # split however short the run
+    split = run(sides, options(choke=True), 20_000, seed=3, threads=2, build="aot")  # on two worker processes
+    assert one == two == built == split
     assert one.n == 20_000
 
 

@@ -23,6 +23,7 @@ import pytest
 from tests.sim.headlock_support import HEADLOCK, SAMPLES, options, replay_traced, sample, smart_by_table
 from turnbuckle.rulesets.headlock.deck import team_piles
 from turnbuckle.rulesets.headlock.players import TagView, Wrestler, smart_tag, solo_tag
+from turnbuckle.sim import drive
 from turnbuckle.sim.headlock.fast import TAG_OUTCOMES, Setup, run, trace
 from turnbuckle.sim.headlock.tables import pile_arrays, tag_table
 from turnbuckle.sim.odds import simulate
@@ -136,14 +137,16 @@ def test_pile_arrays_are_the_engines_piles() -> None:
             assert sum(share.tolist()) == (52 if split else 104)
 
 
-def test_tag_results_are_the_same_for_any_thread_count_and_chunk() -> None:
+def test_tag_results_are_the_same_for_any_thread_count_and_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
     sides = [sample(SAMPLES[i]) for i in (2, 3, 0, 4)]
     opts = options(choke=True, knockout=True, tag_piles="wrestler")
     one = run(sides, opts, 20_000, seed=3, threads=1, chunk=7000, build="jit")
     two = run(sides, opts, 20_000, seed=3, threads=2, build="jit")
     small = run(sides, opts, 20_000, seed=3, threads=2, chunk=2999, build="jit")
-    built = run(sides, opts, 20_000, seed=3, build="aot")
-    assert one == two == small == built
+    built = run(sides, opts, 20_000, seed=3, threads=1, build="aot")  # no numba at run time
+    monkeypatch.setattr(drive, "SPLIT_FROM_S", 0.0)  # split however short the run
+    split = run(sides, opts, 20_000, seed=3, threads=2, build="aot")  # on two worker processes
+    assert one == two == small == built == split
     assert one.n == 20_000 and one.sides == 4
     assert {w for w, _ in one.outcomes} == {None, 0, 1, 2, 3}
 

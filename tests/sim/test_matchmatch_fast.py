@@ -9,6 +9,8 @@ import pytest
 
 from tests.sim.matchmatch.helpers import MM, SCHEMER, TYPES, options, sample, side
 from turnbuckle.rulesets.matchmatch.engine import die_for
+from turnbuckle.sim import drive
+from turnbuckle.sim.aot import chunk_ready
 from turnbuckle.sim.matchmatch import fast, kernel
 from turnbuckle.sim.matchmatch.fast import run
 from turnbuckle.sim.matchmatch.tables import Setup
@@ -18,11 +20,13 @@ from turnbuckle.sim.specs import FastEngineUnsupported
 SIDES = [sample("iron-ivan"), sample("lady-lightning")]
 
 
-def test_identical_with_one_and_two_threads() -> None:
+def test_identical_with_one_and_two_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     one = run(SIDES, options(), 200_000, seed=3, threads=1, build="jit")
     two = run(SIDES, options(), 200_000, seed=3, threads=2, build="jit")
-    built = run(SIDES, options(), 200_000, seed=3, build="aot")  # one thread, no numba at run time
-    assert one == two == built
+    built = run(SIDES, options(), 200_000, seed=3, threads=1, build="aot")  # no numba at run time
+    monkeypatch.setattr(drive, "SPLIT_FROM_S", 0.0)  # split however short the run
+    split = run(SIDES, options(), 200_000, seed=3, threads=2, build="aot")  # on two worker processes
+    assert one == two == built == split
     assert one.n == 200_000
 
 
@@ -96,7 +100,7 @@ def test_compiled_reports_the_cache() -> None:
     run(SIDES, options(), 10, seed=1)
     assert fast.compiled(10)
     run(SIDES, options(), 10, seed=1, build="jit")
-    assert fast.compiled(fast.SHORT_RUN + 1)
+    assert chunk_ready(fast.KERNEL, aot=False)  # the JIT kernel, for a run the build cannot play
 
 
 def test_the_drivers_work_row_is_the_kernels() -> None:

@@ -152,9 +152,9 @@ def odds(
         if engine == "fast":
             from turnbuckle.sim.specs import spec_for
 
-            if spec_for(rs.info.id).fast_needs_compile(count):
-                print(f"turnbuckle: note: compiling the fast {rs.info.id} engine for its first use "
-                      "(5-40 s; it is cached for later runs)", file=sys.stderr)
+            spec = spec_for(rs.info.id)
+            if spec.fast_needs_compile(count):
+                print(f"turnbuckle: note: {spec.compile_note()}", file=sys.stderr)
         run_seed = seed if seed is not None else secrets.randbelow(2**31)
         from turnbuckle.sim.interrupt import stoppable
 

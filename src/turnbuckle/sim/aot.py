@@ -1,19 +1,20 @@
-"""Ahead-of-time builds of the fast engines' chunk loops, so that a short run starts at once.
+"""Ahead-of-time builds of the fast engines' chunk loops, so that a run starts at once.
 
 A numba kernel costs about half a second before its first match even when numba's disk cache
-holds it: importing numba (0.2-0.5 s) and loading the compiled code (0.3 s). For a run that
-takes about a second or less on one core (the default 40,000 matches of ``odds`` among them)
-that start-up is most of the wall time. So a short run plays the kernel's ``run_chunk`` from an
-ahead-of-time build instead: the same Python function, compiled by numba's ``pycc`` into an
-extension module under ``cache_dir()/aot``, which later runs import without numba at all.
+holds it: importing numba (0.2-0.5 s) and loading the compiled code (0.3 s). So runs play the
+kernel's ``run_chunk`` from an ahead-of-time build instead: the same Python function, compiled by
+numba's ``pycc`` into an extension module under ``cache_dir()/aot`` for this machine's processor,
+which runs import without numba at all (``sim/drive.py`` chooses the build and the cores).
 
-- It runs on one thread (``prange`` is a plain loop there). A match is a pure function of the
-  run's key and its index, so the numbers are identical to the threaded kernel's (tested).
-- It is built on first use (numba, setuptools and a C compiler; 5-40 s) and named after a hash
-  of the kernel file's source, the argument types, numba's and numpy's versions and the Python
-  build, so a stale build is never loaded.
+- Its loop is a plain one (``prange`` is a plain loop there); ``sim/drive.py`` spreads a run
+  over worker processes. A match is a pure function of the run's key and its index, so the
+  numbers are identical to the threaded kernel's (tested).
+- It is built on first use (numba, setuptools and a C compiler; each game's
+  ``SimSpec.build_time``) and named after a hash of the kernel file's source, the argument
+  types, numba's and numpy's versions, the Python build and the processor, so a stale build is
+  never loaded.
 - When it cannot be built (no C compiler, ``pycc`` gone from numba, a read-only cache), a marker
-  file remembers why and the numba JIT kernel runs, as it would for a long run.
+  file remembers why and the numba JIT kernel runs.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import platform
 import sys
 import tempfile
 import warnings
@@ -35,7 +37,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.sim.fast_support import cache_dir, kernel_cached, set_threads
+from turnbuckle.sim.fast_support import cache_dir, kernel_cached
 from turnbuckle.sim.specs import Build
 
 BUILDS: tuple[str, ...] = get_args(Build)
@@ -45,28 +47,10 @@ FUNCTION = "run_chunk"
 _LOADED: dict[Path, Callable[..., Any]] = {}
 
 
-def chunk_runner(kernel: str, example: Sequence[Any], short: bool, threads: int | None,
-                 build: Build = "auto") -> Callable[..., Any]:
-    """The ``run_chunk`` of the kernel module ``kernel`` for arguments like ``example``: the
-    ahead-of-time build for a short run (``build="auto"``) or when asked for (``"aot"``), else
-    numba's JIT kernel on ``threads`` threads. ``aot`` that cannot be built is a RulesError."""
-    if build not in BUILDS:
-        raise RulesError(f"unknown build {build!r}; use one of {', '.join(BUILDS)}")
-    if build == "aot" or (build == "auto" and short):
-        check_threads(threads)
-        built = load_or_build(kernel, example)
-        if built is not None:
-            return built
-        if build == "aot":
-            raise RulesError(f"the ahead-of-time build of {kernel} is not available: {failure(kernel, example)}")
-    set_threads(threads)
-    return import_module(kernel).run_chunk  # type: ignore[no-any-return]
-
-
-def chunk_ready(kernel: str, short: bool) -> bool:
-    """False when the run about to start compiles first (a pause worth announcing): a short run
-    whose ahead-of-time build is not there yet, or a JIT kernel not in numba's cache."""
-    if short:
+def chunk_ready(kernel: str, aot: bool) -> bool:
+    """False when the run about to start compiles first (a pause worth announcing): a run meant
+    for the ahead-of-time build that is not there yet, or a JIT kernel not in numba's cache."""
+    if aot:
         found = build_state(kernel)
         if found == "built":
             return True
@@ -144,7 +128,7 @@ def _source_key(kernel: str) -> str:
     if spec is None or spec.origin is None:
         raise ImportError(f"no kernel module {kernel}")
     h = hashlib.sha256(Path(spec.origin).read_bytes())
-    h.update(f"|{sys.version}|{sys.platform}|{np.__version__}|{_numba_version()}".encode())
+    h.update(f"|{sys.version}|{sys.platform}|{np.__version__}|{_numba_version()}|{_cpu()}".encode())
     return h.hexdigest()[:16]
 
 
@@ -156,6 +140,19 @@ def _numba_version() -> str:
         return version("numba")
     except PackageNotFoundError:
         return "none"
+
+
+@lru_cache(maxsize=1)
+def _cpu() -> str:
+    """This machine's processor model and features (a build is compiled for them: ``_build``),
+    so that a cache folder shared with another machine never loads a build it cannot run."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as info:
+            lines = [line for line in info.read(1 << 16).splitlines()
+                     if line.startswith(("model name", "flags", "Features", "CPU part"))]
+        return "|".join(dict.fromkeys(lines))
+    except OSError:
+        return f"{platform.machine()}|{platform.processor()}"
 
 
 def _stem(kernel: str) -> str:
@@ -194,6 +191,7 @@ def _build(kernel: str, example: Sequence[Any], path: Path, name: str) -> None:
         cc = pycc.CC(name)
         cc.output_dir = tmp
         cc.verbose = False
+        cc.target_cpu = "host"  # as the JIT kernel is: this machine's instructions, not a generic CPU's
         cc.export(FUNCTION, signature)(py_func)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

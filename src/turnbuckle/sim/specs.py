@@ -79,6 +79,9 @@ class SimSpec:
     #: ``"module:function"`` of the run's length, returning False when the fast engine must
     #: compile before it runs.
     fast_ready: str | None = None
+    #: How long the fast engine's first build takes on a quiet machine (its CPU time, measured:
+    #: docs/odds.md), for the note ``odds`` prints before it.
+    build_time: str = "under 20 s"
     #: The ruleset version the fast engine was checked against; another version is played by
     #: the reference engine (with a note) until the fast engine is brought up to date.
     fast_version: str | None = None
@@ -116,6 +119,11 @@ class SimSpec:
             return not bool(_load(self.fast_ready)(n))
         except ImportError:
             return False
+
+    def compile_note(self) -> str:
+        """What ``odds`` says before a run that compiles the fast engine first."""
+        return (f"compiling the fast {self.ruleset} engine for its first use ({self.build_time} on a quiet "
+                "machine, longer on a busy one; it is kept for later runs)")
 
     def exchange_tables(self) -> ExchangeTables | None:
         return _load(self.exchange) if self.exchange else None

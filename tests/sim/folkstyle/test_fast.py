@@ -11,6 +11,7 @@ from tests.sim.folkstyle.conftest import FOLKSTYLE, options, sample, staller
 from turnbuckle.rulesets.folkstyle import engine, stalling
 from turnbuckle.rulesets.folkstyle.choices import OVERTIME_CHOICES, REGULATION_CHOICES, auto_pick
 from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
+from turnbuckle.sim import drive
 from turnbuckle.sim.folkstyle import fast, kernel
 from turnbuckle.sim.folkstyle import tables as tables_module
 from turnbuckle.sim.folkstyle.fast import OUTCOMES, Setup, run, trace
@@ -40,11 +41,13 @@ def test_kernel_constants_match_the_engine() -> None:
 
 
 @pytest.mark.parametrize("opts", [{}, {"riding_time": False, "overtime_cycles": 1}])
-def test_same_tally_for_one_and_two_threads(opts: dict[str, object]) -> None:
+def test_same_tally_for_one_and_two_threads(opts: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
     one = run(SIDES, options(**opts), 300_000, seed=3, threads=1, build="jit")
     two = run(SIDES, options(**opts), 300_000, seed=3, threads=2, build="jit")
-    built = run(SIDES, options(**opts), 300_000, seed=3, build="aot")  # one thread, no numba at run time
-    assert one == two == built
+    built = run(SIDES, options(**opts), 300_000, seed=3, threads=1, build="aot")  # no numba at run time
+    monkeypatch.setattr(drive, "SPLIT_FROM_S", 0.0)  # split however short the run
+    split = run(SIDES, options(**opts), 300_000, seed=3, threads=2, build="aot")  # on two worker processes
+    assert one == two == built == split
     assert one.n == 300_000
 
 

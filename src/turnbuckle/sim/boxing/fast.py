@@ -7,7 +7,7 @@ only when the fast engine is chosen (an ImportError makes ``odds`` use the refer
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,17 +15,21 @@ import numpy as np
 
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.boxing.sheet import Fighter
-from turnbuckle.sim.aot import chunk_ready, chunk_runner
-from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
+from turnbuckle.sim.aot import chunk_ready
+from turnbuckle.sim.drive import play, uses_aot
+from turnbuckle.sim.fast_support import add_chunk, fast_key
 from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
 #: Bouts per kernel call: memory is 9 bytes a bout, so a chunk is under 5 MB.
 CHUNK = 1 << 19
 KERNEL = "turnbuckle.sim.boxing.kernel"
-#: Runs up to this many bouts play the ahead-of-time build on one thread (about half a second
-#: at most); longer runs pay numba's start-up for all threads.
-SHORT_RUN = 2_000_000
+#: The ahead-of-time build's bouts per second on one core, roughly (about 5 million bouts a second): it
+#: sizes the work, deciding when a run is worth splitting over processes (``sim/drive.py``).
+RATE = 5_000_000
+#: Runs of this many bouts or more play numba's JIT kernel (None: the ahead-of-time build plays
+#: every run it can, on every core).
+JIT_FROM: int | None = None
 #: Outcome codes of the kernel, in order.
 OUTCOMES: tuple[Outcome, ...] = ((0, "ko"), (1, "ko"), (0, "tko"), (1, "tko"),
                                  (0, "decision"), (1, "decision"), (None, "draw"))
@@ -68,7 +72,7 @@ class Setup:
 
 def compiled(n: int) -> bool:
     """Whether a run of ``n`` bouts starts without compiling first."""
-    return chunk_ready(KERNEL, n <= SHORT_RUN)
+    return chunk_ready(KERNEL, uses_aot(n, RATE, JIT_FROM))
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
@@ -79,7 +83,6 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     setup = Setup.of(sides, options)
     args = setup.args()
     key = np.uint64(fast_key(seed))
-    tally = Tally(2, unit="turns")
     size = min(chunk, n)
     codes = np.empty(size, np.int8)
     turns = np.empty(size, np.int16)
@@ -87,13 +90,15 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     kd1 = np.empty(size, np.int16)
     dice = np.empty(size, np.int16)
     rest = (*args, codes, turns, kd0, kd1, dice)
-    run_chunk = chunk_runner(KERNEL, (key, 0, size, *rest), n <= SHORT_RUN, threads, build)
-    for start, count in chunks(n, size, progress):
+
+    def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
         run_chunk(key, start, count, *rest)
         downs = kd0[:count].astype(np.int64) + kd1[:count]
         add_chunk(tally, OUTCOMES, codes, turns, dice,
                   {"knockdowns": float(downs.sum()), "knockdown_bouts": float(np.count_nonzero(downs))}, count)
-    return tally
+
+    return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(2, unit="turns"), rate=RATE,
+                jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ does not know, makes it step aside for the reference engine (``FastEngineUnsuppo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,18 +23,22 @@ from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.deathmatch.engine import cap_problems
 from turnbuckle.rulesets.deathmatch.figures import Army
 from turnbuckle.rulesets.deathmatch.pieces import Piece
-from turnbuckle.sim.aot import chunk_ready, chunk_runner
+from turnbuckle.sim.aot import chunk_ready
 from turnbuckle.sim.deathmatch.tables import MAX_SIDES, POLICY_CODE, TIEBREAK_CODE, Tables, build
-from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
+from turnbuckle.sim.drive import play, uses_aot
+from turnbuckle.sim.fast_support import add_chunk, fast_key
 from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
 #: Battles per kernel call: 8 bytes a battle, so a chunk is about 2 MB.
 CHUNK = 1 << 18
 KERNEL = "turnbuckle.sim.deathmatch.kernel"
-#: Runs up to this many battles play the ahead-of-time build on one thread (about half a second
-#: at most); longer runs pay numba's start-up for all threads.
-SHORT_RUN = 200_000
+#: The ahead-of-time build's battles per second on one core, roughly (about 600,000 battles a second): it
+#: sizes the work, deciding when a run is worth splitting over processes (``sim/drive.py``).
+RATE = 600_000
+#: Runs of this many battles or more play numba's JIT kernel (None: the ahead-of-time build plays
+#: every run it can, on every core).
+JIT_FROM: int | None = None
 METHOD = "last-standing"
 #: Outcome codes of the kernel, in order: the winning seat, then a draw at the round limit.
 OUTCOMES: tuple[Outcome, ...] = (*((seat, METHOD) for seat in range(MAX_SIDES)), (None, "draw"))
@@ -89,7 +93,7 @@ class Setup:
 
 def compiled(n: int) -> bool:
     """Whether a run of ``n`` battles starts without compiling first."""
-    return chunk_ready(KERNEL, n <= SHORT_RUN)
+    return chunk_ready(KERNEL, uses_aot(n, RATE, JIT_FROM))
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
@@ -100,19 +104,20 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     setup = Setup.of(sides, options)
     args = setup.args()
     key = np.uint64(fast_key(seed))
-    tally = Tally(len(sides), unit="rounds")
     size = min(chunk, n)
     codes = np.empty(size, np.int8)
     rounds = np.empty(size, np.int16)
     survivors = np.empty(size, np.int8)
     dice = np.empty(size, np.int32)
     rest = (*args, codes, rounds, survivors, dice)
-    run_chunk = chunk_runner(KERNEL, (key, 0, size, *rest), n <= SHORT_RUN, threads, build)
-    for start, count in chunks(n, size, progress):
+
+    def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
         run_chunk(key, start, count, *rest)
         add_chunk(tally, OUTCOMES, codes, rounds, dice,
                   {"survivors": float(survivors[:count].sum(dtype=np.int64))}, count)
-    return tally
+
+    return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(len(sides), unit="rounds"), rate=RATE,
+                jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
 
 
 @dataclass(frozen=True)

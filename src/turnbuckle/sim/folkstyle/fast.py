@@ -12,7 +12,7 @@ only when the fast engine is chosen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,17 +20,21 @@ import numpy as np
 
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.folkstyle.card import Card
-from turnbuckle.sim.aot import chunk_ready, chunk_runner
-from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
+from turnbuckle.sim.aot import chunk_ready
+from turnbuckle.sim.drive import play, uses_aot
+from turnbuckle.sim.fast_support import add_chunk, fast_key
 from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
 #: Matches per kernel call (about 8 bytes a match).
 CHUNK = 1 << 18
 KERNEL = "turnbuckle.sim.folkstyle.kernel"
-#: Runs up to this many matches play the ahead-of-time build on one thread (about half a second
-#: at most); longer runs pay numba's start-up for all threads.
-SHORT_RUN = 3_000_000
+#: The ahead-of-time build's matches per second on one core, roughly (about 7 million matches a second): it
+#: sizes the work, deciding when a run is worth splitting over processes (``sim/drive.py``).
+RATE = 7_000_000
+#: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays
+#: every run it can, on every core).
+JIT_FROM: int | None = None
 #: The finish methods of the kernel's outcome codes (code = method * 2 + winner; 10 a draw).
 METHODS = ("pin", "decision", "sudden-victory", "overtime", "top-time")
 OUTCOMES: tuple[Outcome, ...] = (*((w, m) for m in METHODS for w in (0, 1)), (None, "draw"))
@@ -80,7 +84,7 @@ class Setup:
 
 def compiled(n: int) -> bool:
     """Whether a run of ``n`` matches starts without compiling first."""
-    return chunk_ready(KERNEL, n <= SHORT_RUN)
+    return chunk_ready(KERNEL, uses_aot(n, RATE, JIT_FROM))
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
@@ -91,7 +95,6 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     setup = Setup.of(sides, options)
     args = setup.args()
     key = np.uint64(fast_key(seed))
-    tally = Tally(2, unit="turns")
     size = min(chunk, n)
     codes = np.empty(size, np.int8)
     lengths = np.empty(size, np.int16)
@@ -99,13 +102,15 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     calls = np.empty(size, np.int16)
     rode = np.empty(size, np.int8)
     rest = (*args, codes, lengths, dice, calls, rode)
-    run_chunk = chunk_runner(KERNEL, (key, 0, size, *rest), n <= SHORT_RUN, threads, build)
-    for start, count in chunks(n, size, progress):
+
+    def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
         run_chunk(key, start, count, *rest)
         add_chunk(tally, OUTCOMES, codes, lengths, dice,
                   {"stalling_calls": float(calls[:count].sum(dtype=np.int64)),
                    "riding_point": float(np.count_nonzero(rode[:count]))}, count)
-    return tally
+
+    return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(2, unit="turns"), rate=RATE,
+                jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
 
 
 @dataclass(frozen=True)

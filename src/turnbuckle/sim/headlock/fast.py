@@ -15,7 +15,7 @@ only when the fast engine is chosen.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,8 +26,9 @@ from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.headlock.options import match_options
 from turnbuckle.rulesets.headlock.players import DEFAULT_PLAYER, Rules
 from turnbuckle.rulesets.headlock.sheet import Character, character_json
-from turnbuckle.sim.aot import chunk_ready, chunk_runner
-from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
+from turnbuckle.sim.aot import chunk_ready
+from turnbuckle.sim.drive import play, uses_aot
+from turnbuckle.sim.fast_support import add_chunk, fast_key
 from turnbuckle.sim.headlock.tables import (
     CARDS,
     cached_smart_table,
@@ -45,10 +46,12 @@ from turnbuckle.sim.tally import Outcome, Tally
 #: Matches per kernel call: 7 bytes of results a match.
 CHUNK = 1 << 18
 KERNEL = "turnbuckle.sim.headlock.kernel"
-#: Runs up to this many matches play the ahead-of-time build on one thread (about half a second
-#: at most: it plays about 1.5 million matches a second, as the JIT kernel does on one thread);
-#: longer runs pay numba's start-up for all threads.
-SHORT_RUN = 750_000
+#: The ahead-of-time build's matches per second on one core, roughly (about 1.5 million matches a second): it
+#: sizes the work, deciding when a run is worth splitting over processes (``sim/drive.py``).
+RATE = 1_500_000
+#: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays
+#: every run it can, on every core).
+JIT_FROM: int | None = None
 METHODS = ("submission", "choke", "pinfall", "knockout", "decision")
 
 
@@ -162,7 +165,7 @@ def _tables(sheets: list[Character], rules: Rules, cap: int, kinds: tuple[str, .
 
 def compiled(n: int) -> bool:
     """Whether a run of ``n`` matches starts without compiling first."""
-    return chunk_ready(KERNEL, n <= SHORT_RUN)
+    return chunk_ready(KERNEL, uses_aot(n, RATE, JIT_FROM))
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
@@ -172,19 +175,20 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     always plays the same)."""
     setup = Setup.of(sides, options, players)
     key = np.uint64(fast_key(seed))
-    tally = Tally(setup.wrestlers, unit="turns")
     size = min(chunk, n)
     codes = np.empty(size, np.int8)
     lengths = np.empty(size, np.int16)
     dice = np.empty(size, np.int16)
     downs = np.empty(size, np.int16)
     rest = (*setup.args, codes, lengths, dice, downs)
-    run_chunk = chunk_runner(KERNEL, (key, 0, size, *rest), n <= SHORT_RUN, threads, build)
-    for start, count in chunks(n, size, progress):
+
+    def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
         run_chunk(key, start, count, *rest)
         add_chunk(tally, setup.outcomes, codes, lengths, dice,
                   {"knockdowns": float(downs[:count].sum(dtype=np.int64))}, count)
-    return tally
+
+    return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(setup.wrestlers, unit="turns"), rate=RATE,
+                jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
 
 
 def token(value: int) -> str | int:

@@ -7,7 +7,7 @@ only when the fast engine is chosen (an ImportError makes ``odds`` use the refer
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,8 +15,9 @@ import numpy as np
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import OptionValue
-from turnbuckle.sim.aot import chunk_ready, chunk_runner
-from turnbuckle.sim.fast_support import add_chunk, chunks, fast_key
+from turnbuckle.sim.aot import chunk_ready
+from turnbuckle.sim.drive import play, uses_aot
+from turnbuckle.sim.fast_support import add_chunk, fast_key
 from turnbuckle.sim.matchmatch.tables import Setup, outcomes
 from turnbuckle.sim.specs import Build, Progress
 from turnbuckle.sim.tally import Tally
@@ -24,9 +25,12 @@ from turnbuckle.sim.tally import Tally
 #: Matches per kernel call: the work rows take about 800 bytes a match, so a chunk is about 26 MB.
 CHUNK = 1 << 15
 KERNEL = "turnbuckle.sim.matchmatch.kernel"
-#: Runs up to this many matches play the ahead-of-time build on one thread (about half a second
-#: at most); longer runs pay numba's start-up for all threads.
-SHORT_RUN = 1_000_000
+#: The ahead-of-time build's matches per second on one core, roughly (about 2.5 million matches a second): it
+#: sizes the work, deciding when a run is worth splitting over processes (``sim/drive.py``).
+RATE = 2_500_000
+#: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays
+#: every run it can, on every core).
+JIT_FROM: int | None = None
 #: The kernel's work row per match, in int32s (``kernel.WORK``; a test checks they are equal),
 #: so that a short run need not import the kernel (and numba) to size it.
 WORK = 195
@@ -36,7 +40,7 @@ OUTCOMES = outcomes()
 
 def compiled(n: int) -> bool:
     """Whether a run of ``n`` matches starts without compiling first."""
-    return chunk_ready(KERNEL, n <= SHORT_RUN)
+    return chunk_ready(KERNEL, uses_aot(n, RATE, JIT_FROM))
 
 
 def _check(codes: np.ndarray) -> None:
@@ -55,7 +59,6 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     args = setup.args()
     key = np.uint64(fast_key(seed))
     outs = outcomes(setup.sides)
-    tally = Tally(setup.sides, unit="rounds")
     size = min(chunk, n)
     work = np.zeros((size, WORK), np.int32)
     codes = np.empty(size, np.int8)
@@ -63,13 +66,15 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     dice = np.empty(size, np.int32)
     hurt = np.empty(size, np.int16)
     rest = (work, *args, codes, lengths, dice, hurt)
-    run_chunk = chunk_runner(KERNEL, (key, 0, size, *rest), n <= SHORT_RUN, threads, build)
-    for start, count in chunks(n, size, progress):
+
+    def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
         run_chunk(key, start, count, *rest)
         _check(codes[:count])
         add_chunk(tally, outs, codes, lengths, dice,
                   {"injuries": float(hurt[:count].sum(dtype=np.int64))}, count)
-    return tally
+
+    return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(setup.sides, unit="rounds"), rate=RATE,
+                jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
 
 
 @dataclass(frozen=True)
