@@ -202,7 +202,7 @@ def victory_check(st, buf, have, w, row, trace, tracing, win, lose, kind, pin_ba
     return st, buf, have, roll == natural or total >= pin_need
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)  # a plain call, not inlined: see play_block
 def play_match(st, w, row, trace, tracing,
                scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind, plan_target,
                cond, kinds, hr_value, damage, pin_base):
@@ -415,7 +415,13 @@ def play_block(key, start, lo, hi, work, dummy,
     """Matches ``lo .. hi - 1`` of the chunk. Compiled without numba's reference counting
     (``_nrt=False``; it allocates nothing): with it, a plain loop (the ahead-of-time build's)
     increments and decrements every array passed to ``play_match`` for every match, atomically,
-    which made that build 0.7x as fast as the JIT kernel; numba leaves them out in a parallel loop."""
+    which made that build 0.7x as fast as the JIT kernel; numba leaves them out in a parallel loop.
+
+    ``play_match`` is called, not inlined into this loop at numba's IR level (``inline="always"``):
+    inlining made numba copy the match's whole IR, its helpers already inlined, which took about
+    three quarters of a first build's minute and 1 GB; called, it is compiled once (about half
+    the time, a quarter of the memory) and, compiled without reference counting too, costs a few
+    percent of the speed (docs/decisions/odds.md)."""
     for j in range(lo, hi):
         st = mix64(key + (np.uint64(start) + np.uint64(j)) * GOLDEN)
         c, n = play_match(st, work, j, dummy, False,
