@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -14,3 +15,20 @@ def _work_in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory, monkeypa
     folder = tmp_path_factory.mktemp("cwd")
     monkeypatch.chdir(folder)
     return folder
+
+
+@pytest.fixture(autouse=True)
+def _turnbuckle_cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep built tables and ahead-of-time kernel builds out of the user's home, in pytest's own
+    cache folder (``.pytest_cache``), so that they are built once and reused by later test runs
+    (building the five kernels takes minutes). A build is named by a hash of everything it is
+    built from, so a stale one is never loaded; builds are locked and written atomically, so the
+    xdist workers of a run make each once. Without pytest's cache: one folder per test run."""
+    cache = getattr(request.config, "cache", None)
+    if cache is not None:
+        folder = Path(cache.mkdir("turnbuckle"))
+    else:
+        base = tmp_path_factory.getbasetemp()
+        folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "turnbuckle-cache"
+    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(folder))
