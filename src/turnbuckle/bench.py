@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from turnbuckle import bench_sizes
 from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import Ruleset, all_rulesets
 from turnbuckle.sim.reference import run_reference
@@ -102,6 +103,7 @@ def main() -> None:
     # Start-up first, while this process runs no numba threads (OpenMP's idle threads spin for a
     # while after a parallel loop and would slow the child processes timed here).
     starts = _cold_starts()
+    sizes = bench_sizes.walls()
     import numba
 
     nb: Any = numba
@@ -156,6 +158,9 @@ def main() -> None:
             print(_with_cards(spec.cards_per_length * _mean_length(tally), dice_per, rates[1], raw_loop[1]))
         secs, tally = _timed(lambda: fast(sides, opts, FAST_BOUTS, 5, build="aot"))  # noqa: B023
         print(f"{'':<10}ahead-of-time build (short runs, 1 thread): {tally.n / secs:,.0f} matches/s")
+    print()
+    for line in bench_sizes.report(sizes, bench_sizes.rates()):
+        print(line)
     print()
     for line in starts:
         print(line)
