@@ -18,7 +18,8 @@ from tests.sim.conftest import BOXING, options, sample
 from turnbuckle.cli import odds_cmds
 from turnbuckle.cli.app import app
 from turnbuckle.core.errors import RulesError
-from turnbuckle.sim import interrupt
+from turnbuckle.sim import drive, interrupt
+from turnbuckle.sim.boxing import fast as boxing
 from turnbuckle.sim.boxing.fast import run as boxing_fast
 from turnbuckle.sim.odds import Estimate, odds_json, render_text, simulate
 from turnbuckle.sim.reference import run_reference, run_reference_parallel
@@ -57,12 +58,29 @@ def test_a_fast_run_stops_after_a_whole_chunk_and_counts_what_it_played() -> Non
 
     full = boxing_fast(SIDES, options(), 200_000, seed=4)
     with interrupt.stoppable():
-        part = boxing_fast(SIDES, options(), 200_000, seed=4, progress=progress)
+        part = boxing_fast(SIDES, options(), 200_000, seed=4, threads=1, progress=progress)
     assert part.n == seen[-1] == seen[2] < 200_000
     assert seen[0] == 1024  # a run that can be stopped starts with a small chunk
     # The matches played are the run's first ones: the same as a run of that many.
     assert part == boxing_fast(SIDES, options(), part.n, seed=4)
     assert full.n == 200_000
+
+
+def test_a_fast_run_split_over_processes_stops_with_its_first_matches() -> None:
+    """On two worker processes: the slices still running come back, and the run counts those
+    played from the first one without a gap, so its result is a run of that many matches."""
+    seen: list[int] = []
+
+    def progress(done: int) -> None:
+        seen.append(done)
+        if len(seen) == 2:
+            interrupt.request_stop()
+
+    assert drive.processes(1_000_000, boxing.RATE, 2) == 2
+    with interrupt.stoppable():
+        part = boxing_fast(SIDES, options(), 1_000_000, seed=4, threads=2, progress=progress)
+    assert 0 < part.n == seen[-1] < 1_000_000
+    assert part == boxing_fast(SIDES, options(), part.n, seed=4, threads=1)
 
 
 def test_the_reference_engine_stops_after_a_whole_match() -> None:

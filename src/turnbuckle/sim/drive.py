@@ -116,31 +116,38 @@ def _slice(first: int, count: int) -> Tally:
 
 def _split(run_chunk: Callable[..., Any], n: int, size: int, step: ChunkStep, new_tally: Callable[[], Tally],
            workers: int, rate: float, progress: Progress | None) -> Tally:
-    """The run in slices of consecutive matches over ``workers`` forked processes."""
+    """The run in slices of consecutive matches over ``workers`` forked processes. A run stopped
+    early (Ctrl-C) counts the slices played from the first one on without a gap, so its result is
+    that of a run of as many matches from the same seed (as on one process)."""
     global _JOB
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     per = max(MIN_SLICE, min(int(rate * SLICE_S), -(-n // (workers * SLICES_PER_WORKER))))
-    tally = new_tally()
+    played: dict[int, Tally] = {}
     _JOB = (run_chunk, size, step, new_tally)
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_sigint)
+    index: dict[Future[Tally], int] = {}
 
     def count(done: set[Future[Tally]]) -> None:
         for future in done:
             if not future.cancelled():
-                tally.merge(future.result())
+                played[index[future]] = future.result()
         if progress is not None and done:
-            progress(tally.n)
+            progress(sum(t.n for t in played.values()))
 
     pending: set[Future[Tally]] = set()
+    stopped = False
     try:
         with sigint_ignored():  # the workers are forked (at the first submit) ignoring Ctrl-C
-            pending = {pool.submit(partial(_slice, first, min(per, n - first))) for first in range(0, n, per)}
+            for k, first in enumerate(range(0, n, per)):
+                index[pool.submit(partial(_slice, first, min(per, n - first)))] = k
+        pending = set(index)
         with polling():
             while pending:
                 done, pending = wait(pending, timeout=WAIT_S, return_when=FIRST_COMPLETED)
                 count(done)
                 if stop_requested() and pending:
+                    stopped = True
                     for future in pending:
                         future.cancel()  # queued slices play nothing; running ones come back whole
                     done, pending = wait(pending, timeout=STOP_GRACE_S)
@@ -152,6 +159,13 @@ def _split(run_chunk: Callable[..., Any], n: int, size: int, step: ChunkStep, ne
     finally:
         _JOB = None
     _end(pool, now=bool(pending))
+    tally = new_tally()
+    for k in range(len(index)):
+        if k not in played:
+            break
+        tally.merge(played[k])
+    if stopped and progress is not None:
+        progress(tally.n)
     return tally
 
 
