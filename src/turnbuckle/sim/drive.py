@@ -26,7 +26,7 @@ from typing import Any
 from turnbuckle.core.errors import RulesError
 from turnbuckle.sim.aot import BUILDS, check_threads, failure, load_or_build, max_threads
 from turnbuckle.sim.fast_support import chunks, set_threads
-from turnbuckle.sim.interrupt import polling, sigint_ignored, stop_requested
+from turnbuckle.sim.interrupt import polling, sigint_held, stop_requested
 from turnbuckle.sim.specs import Build, Progress
 from turnbuckle.sim.tally import Tally
 
@@ -138,19 +138,19 @@ def _split(run_chunk: Callable[..., Any], n: int, size: int, step: ChunkStep, ne
     pending: set[Future[Tally]] = set()
     stopped = False
     try:
-        with sigint_ignored():  # the workers are forked (at the first submit) ignoring Ctrl-C
-            for k, first in enumerate(range(0, n, per)):
-                index[pool.submit(partial(_slice, first, min(per, n - first)))] = k
-        pending = set(index)
-        with polling():
+        with polling():  # from here a Ctrl-C asks for a stop, even while the workers start
+            with sigint_held():  # the workers are forked (at the first submit) without Ctrl-C
+                for k, first in enumerate(range(0, n, per)):
+                    index[pool.submit(partial(_slice, first, min(per, n - first)))] = k
+            pending = set(index)
             while pending:
                 done, pending = wait(pending, timeout=WAIT_S, return_when=FIRST_COMPLETED)
                 count(done)
                 if stop_requested() and pending:
                     stopped = True
-                    for future in pending:
-                        future.cancel()  # queued slices play nothing; running ones come back whole
-                    done, pending = wait(pending, timeout=STOP_GRACE_S)
+                    # Queued slices play nothing; running ones come back whole.
+                    running = {future for future in pending if not future.cancel()}
+                    done, pending = wait(running, timeout=STOP_GRACE_S)
                     count(done)
                     break
     except BaseException:  # a worker's error or a second Ctrl-C: end at once
