@@ -81,7 +81,7 @@ class SimSpec:
     fast_ready: str | None = None
     #: How long the fast engine's first build takes on a quiet machine (its CPU time, measured:
     #: docs/odds.md), for the note ``odds`` prints before it.
-    build_time: str = "under 20 s"
+    build_time: str = "up to a minute"
     #: The ruleset version the fast engine was checked against; another version is played by
     #: the reference engine (with a note) until the fast engine is brought up to date.
     fast_version: str | None = None
@@ -185,6 +185,7 @@ SPECS: dict[str, SimSpec] = {
         "boxing",
         fast="turnbuckle.sim.boxing.fast:run",
         fast_ready="turnbuckle.sim.boxing.fast:compiled",
+        build_time="about 10 s",
         fast_version="1.1",
         exchange="turnbuckle.sim.boxing.exact:exchange_tables",
         length_unit="turns",
@@ -197,6 +198,7 @@ SPECS: dict[str, SimSpec] = {
         "folkstyle",
         fast="turnbuckle.sim.folkstyle.fast:run",
         fast_ready="turnbuckle.sim.folkstyle.fast:compiled",
+        build_time="about 10 s",
         fast_version="1.0",
         exchange="turnbuckle.sim.folkstyle.exact:exchange_tables",
         length_unit="turns",
@@ -209,6 +211,7 @@ SPECS: dict[str, SimSpec] = {
         "headlock",
         fast="turnbuckle.sim.headlock.fast:run",
         fast_ready="turnbuckle.sim.headlock.fast:compiled",
+        build_time="about 30 s",
         fast_version="1.1",
         exchange="turnbuckle.sim.headlock.exact:exchange_tables",
         length_unit="turns",
@@ -220,6 +223,7 @@ SPECS: dict[str, SimSpec] = {
         "deathmatch",
         fast="turnbuckle.sim.deathmatch.fast:run",
         fast_ready="turnbuckle.sim.deathmatch.fast:compiled",
+        build_time="about 15 s",
         fast_version="1.1",
         exchange="turnbuckle.sim.deathmatch.exact:exchange_tables",
         length_unit="rounds",
@@ -230,6 +234,7 @@ SPECS: dict[str, SimSpec] = {
         "matchmatch",
         fast="turnbuckle.sim.matchmatch.fast:run",
         fast_ready="turnbuckle.sim.matchmatch.fast:compiled",
+        build_time="about 30 s",
         fast_version="1.2",
         exchange="turnbuckle.sim.matchmatch.exact:exchange_tables",
         length_unit="rounds",
