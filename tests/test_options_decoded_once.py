@@ -13,7 +13,8 @@ from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.headlock.options import match_options as headlock_options
 
 ROOT = Path(__file__).resolve().parents[1] / "src" / "turnbuckle"
-DECODED_ONCE = ["rulesets/matchmatch", "sim/matchmatch", "rulesets/headlock", "sim/headlock"]
+DECODED_ONCE = ["rulesets/matchmatch", "sim/matchmatch", "rulesets/headlock", "sim/headlock", "rulesets/boxing",
+                "sim/boxing", "rulesets/folkstyle", "sim/folkstyle"]
 
 
 @pytest.mark.parametrize("folder", DECODED_ONCE)
@@ -37,3 +38,16 @@ def test_headlock_decodes_the_get_up_die_once(die: str, faces: int) -> None:
     got = headlock_options(resolve_options(rs.info.options, {"getup_die": die, "knockout": "true",
                                                              "deck": "own", "tag_piles": "wrestler"}))
     assert (got.rules.getup_die, got.rules.knockout, got.split, got.pile_each) == (faces, True, False, True)
+
+
+def test_boxing_and_folkstyle_decode_their_options_once() -> None:
+    from turnbuckle.rulesets.boxing.options import bout_options as boxing_options
+    from turnbuckle.rulesets.folkstyle.options import bout_options as folkstyle_options
+
+    box = get_ruleset("boxing")
+    got = boxing_options(resolve_options(box.info.options, {"fatigue": "cumulative", "last_interval": "heal",
+                                                            "rounds": "3", "combo": "false"}))
+    assert (got.rounds, got.combo, got.cumulative, got.final_heal) == (3, False, True, True)
+    folk = get_ruleset("folkstyle")
+    bout = folkstyle_options(resolve_options(folk.info.options, {"riding_time": "false", "overtime_cycles": "5"}))
+    assert (bout.riding, bout.cycles) == (False, 5)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from turnbuckle.core.match import MatchOver, MatchSetup, Result
 from turnbuckle.core.table import Table
+from turnbuckle.rulesets.boxing.options import bout_options
 from turnbuckle.rulesets.boxing.punches import (
     apply_penalty,
     fatigue_for,
@@ -64,11 +65,12 @@ class Punch:
 class Bout:
     def __init__(self, setup: MatchSetup[Fighter], table: Table) -> None:
         self.table = table
-        self.rounds = int(setup.options["rounds"])
-        self.combo = bool(setup.options["combo"])
-        self.cumulative = setup.options["fatigue"] == "cumulative"
-        self.reading = str(setup.options["getup"])
-        self.final_heal = setup.options["last_interval"] == "heal"
+        opts = bout_options(setup.options)
+        self.rounds = opts.rounds
+        self.combo = opts.combo
+        self.cumulative = opts.cumulative
+        self.reading = opts.getup
+        self.final_heal = opts.final_heal
         self.corners = [
             Corner(name, f.power, f.speed, f.toughness)
             for name, f in zip(setup.names, setup.sides, strict=True)

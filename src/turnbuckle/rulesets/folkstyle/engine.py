@@ -26,6 +26,7 @@ from turnbuckle.rulesets.folkstyle.exchange import (
     role,
 )
 from turnbuckle.rulesets.folkstyle.odds import period_odds
+from turnbuckle.rulesets.folkstyle.options import bout_options
 from turnbuckle.rulesets.folkstyle.scoresheet import scoresheet
 from turnbuckle.rulesets.folkstyle.stalling import Streaks, move_key, point_for_call
 
@@ -48,10 +49,10 @@ class Bout:
     label: str = ""
 
     def __post_init__(self) -> None:
-        opts = self.setup.options
-        self.riding = bool(opts["riding_time"])
-        self.riding_threshold = int(opts["riding_threshold"])
-        self.cycles = int(opts["overtime_cycles"])
+        opts = bout_options(self.setup.options)
+        self.riding = opts.riding
+        self.riding_threshold = opts.riding_threshold
+        self.cycles = opts.cycles
         self.cards: tuple[Card, Card] = (self.setup.sides[0], self.setup.sides[1])
         self.names: tuple[str, str] = (self.setup.names[0], self.setup.names[1])
         self.odds = period_odds(self.cards)

@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.boxing.engine import COMBO_NATURAL
+from turnbuckle.rulesets.boxing.options import bout_options
 from turnbuckle.rulesets.boxing.punches import (
     getup_table,
     hp_after_punch,
@@ -119,7 +120,7 @@ def exchange_tables(sides: Sequence[Any], names: Sequence[str],
                     options: Mapping[str, OptionValue]) -> tuple[dict[str, Any], str]:
     """Exact per-exchange odds for a boxing matchup at the opening bell (as JSON data and text)."""
     a, b = (cast(Fighter, s) for s in sides)
-    reading = str(options.get("getup", "ruling"))
+    reading = bout_options(options).getup
     ini = initiative(a.speed, b.speed)
     data: dict[str, Any] = {
         "sides": list(names),

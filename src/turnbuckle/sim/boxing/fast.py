@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from turnbuckle.core.options import OptionValue
+from turnbuckle.rulesets.boxing.options import bout_options
 from turnbuckle.rulesets.boxing.sheet import Fighter
 from turnbuckle.sim.aot import chunk_ready
 from turnbuckle.sim.drive import play, uses_aot
@@ -58,9 +59,9 @@ class Setup:
         if unknown:
             raise FastEngineUnsupported(f"the fast boxing engine does not know the option(s) {', '.join(unknown)}")
         a, b = sides
+        o = bout_options(options)
         return cls((a.power, a.speed, a.toughness, b.power, b.speed, b.toughness),
-                   int(options["rounds"]), bool(options["combo"]), options["fatigue"] == "cumulative",
-                   options.get("last_interval", "none") == "heal", str(options["getup"]))
+                   o.rounds, o.combo, o.cumulative, o.final_heal, o.getup)
 
     def args(self) -> tuple[Any, ...]:
         from turnbuckle.sim.boxing.tables import FIELDS, load

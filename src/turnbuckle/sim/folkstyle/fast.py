@@ -20,6 +20,7 @@ import numpy as np
 
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.folkstyle.card import Card
+from turnbuckle.rulesets.folkstyle.options import bout_options
 from turnbuckle.sim.aot import chunk_ready
 from turnbuckle.sim.drive import play, uses_aot
 from turnbuckle.sim.fast_support import add_chunk, fast_key
@@ -64,8 +65,8 @@ class Setup:
         a, b = sides
         if not isinstance(a, Card) or not isinstance(b, Card):
             raise FastEngineUnsupported("the fast folkstyle engine needs two folkstyle cards")
-        return cls((a, b), bool(options["riding_time"]), int(options["riding_threshold"]),
-                   int(options["overtime_cycles"]))
+        o = bout_options(options)
+        return cls((a, b), o.riding, o.riding_threshold, o.cycles)
 
     def args(self) -> tuple[Any, ...]:
         from turnbuckle.sim.folkstyle.tables import build
