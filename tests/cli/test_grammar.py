@@ -94,3 +94,68 @@ def test_write_ups_end_with_the_result_block(game: str) -> None:
     summary = json.loads(tb("match", game, *sides, "--seed", "3", "-f", "json").stdout)["result"]["summary"]
     tail = text.rstrip("\n").splitlines()[-4:]
     assert tail[-3:] == ["Result", "------", summary]
+
+
+# -- odds: the same grammar (issue 12.12) ------------------------------------------------------------
+def test_odds_takes_player_per_side_and_refuses_idle_options() -> None:
+    base = ["odds", "headlock", "the-rhino", "amethyst-assassin", "-n", "2000", "--seed", "2", "-f", "json"]
+    solo = tb(*base, "--player", "2=solo", "--cap", "1")
+    assert solo.exit_code == 0, solo.stderr
+    data = json.loads(solo.stdout)
+    assert data["players"] == {"The Amethyst Assassin": "solo"}
+    assert data["options"]["cap"] == 1
+    by_name = tb(*base, "--player", "the amethyst assassin=solo", "-o", "cap=1")
+    assert by_name.stdout == solo.stdout
+    smart = json.loads(tb(*base).stdout)
+    assert smart["sides"] != data["sides"]  # the solo player with cap 1 plays worse than the smart one
+    message = one_error_line(tb(*base, "-o", "cap=1"))
+    assert "option cap changes nothing here" in message and "solo" in message
+    message = one_error_line(tb(*base, "-o", "getup_die=d8"))
+    assert "knockout variant" in message
+    assert "nobody at the table" in one_error_line(tb(*base, "--player", "1=human"))
+
+
+def test_odds_players_reach_the_engine_that_plays_them() -> None:
+    """Headlock's fast engine plays the solo player itself; an engine that plays its default
+    players only hands the run to the reference engine, saying so."""
+    out = tb("odds", "headlock", "the-rhino", "amethyst-assassin", "-n", "200", "--seed", "3", "-f", "json",
+             "--player", "1=solo")
+    data = json.loads(out.stdout)
+    assert data["engine"] == "fast" and data["notes"] == [] and data["players"] == {"The Rhino": "solo"}
+    out = tb("odds", "boxing", "slugger", "speedster", "-n", "20", "--seed", "3", "-f", "json",
+             "--player", "1=auto", "--threads", "1")
+    data = json.loads(out.stdout)
+    assert data["engine"] == "fast" and data["players"] == {}  # auto is every game's default: nothing to hand over
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "csv"])
+def test_odds_markdown_and_csv(fmt: str) -> None:
+    args = ["odds", "boxing", "slugger", "speedster", "-n", "500", "--seed", "4"]
+    data = json.loads(tb(*args, "-f", "json").stdout)
+    out = tb(*args, "-f", fmt)
+    assert out.exit_code == 0, out.stderr
+    if fmt == "csv":
+        import csv
+
+        rows = list(csv.DictReader(out.stdout.splitlines()))
+        assert [r["side"] for r in rows] == [s["name"] for s in data["sides"]]
+        assert [int(r["win"]) for r in rows] == [s["win"]["count"] for s in data["sides"]]
+    else:
+        assert out.stdout.startswith("# Dutch Kessler vs Lupe Ferreira")
+        assert "| side | win | draw | loss |" in out.stdout
+
+
+def test_odds_exchange_refuses_players_and_tables() -> None:
+    assert "no player choice" in one_error_line(tb("odds", "boxing", "slugger", "speedster", "--exchange",
+                                                    "--player", "1=auto"))
+    assert "text or json" in one_error_line(tb("odds", "boxing", "slugger", "speedster", "--exchange", "-f", "csv"))
+
+
+def test_strategy_takes_the_rules_options() -> None:
+    by_flag = tb("strategy", "m2", "friendly-sam", "brother-bob", "--rounds", "5", "--type", "cage")
+    by_option = tb("strategy", "m2", "friendly-sam", "brother-bob", "-o", "rounds=5", "-o", "type=cage")
+    assert by_flag.exit_code == 0, by_flag.stderr
+    assert by_flag.stdout == by_option.stdout
+    assert "Submission" not in by_flag.stdout
+    assert "--cap: matchmatch has no cap option" in one_error_line(
+        tb("strategy", "m2", "friendly-sam", "brother-bob", "--cap", "3"))

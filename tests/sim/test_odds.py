@@ -42,7 +42,8 @@ def test_json_shape_and_ci_width_at_the_default_n() -> None:
     assert code == 0
     data = json.loads(out)
     assert list(data) == ["format", "ruleset", "ruleset_version", "engine", "n", "requested", "partial", "seed",
-                          "options", "sides", "draw", "methods", "length", "figures", "dice_per_match", "notes"]
+                          "options", "players", "sides", "draw", "methods", "length", "figures", "dice_per_match",
+                          "notes"]
     assert data["format"] == "turnbuckle.odds/1"
     assert data["engine"] == "fast"
     assert data["n"] == data["requested"] == DEFAULT_N and data["partial"] is False

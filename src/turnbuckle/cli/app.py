@@ -35,6 +35,9 @@ class _Program(TurnbuckleGroup):
             return super().invoke(ctx)
         except KeyboardInterrupt:
             raise interrupted() from None
+        except BrokenPipeError:  # the reader left (`| head`): stop quietly, as other tools do
+            _quiet_stdout()
+            raise typer.Exit(0) from None
         except (typer.Exit, typer.Abort):
             raise
         except Exception as exc:
@@ -49,6 +52,15 @@ class _Program(TurnbuckleGroup):
             if ctx.params.get("debug"):
                 traceback.print_exc()
             raise internal_error(exc) from None
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that flushing it at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test runner's buffer)
+        pass
 
 
 def _is_click_error(exc: BaseException) -> bool:

@@ -17,6 +17,7 @@ Imports stay light: this module is loaded by ``turnbuckle --help``.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -28,7 +29,7 @@ from typer.core import TyperGroup
 
 from turnbuckle.core.errors import InputFileError, OptionError, RulesError
 from turnbuckle.core.hints import near_miss
-from turnbuckle.core.inputs import STDIN, read_input
+from turnbuckle.core.inputs import STDIN, printable, read_input
 from turnbuckle.core.registry import Ruleset
 
 EXIT_ERROR = 2
@@ -256,3 +257,31 @@ def load_sides(rs: Ruleset[Any], args: Sequence[str], dice: str | None = None) -
 def read_document(arg: str, what: str = "file") -> tuple[str, str]:
     """A document's text and its label for messages: ``-`` reads standard input (both bounded)."""
     return read_input(arg, what), ("standard input" if arg == STDIN else arg)
+
+
+def verdict_text(label: str, what: str, problems: Sequence[str], warnings: Sequence[str], fmt: str) -> str:
+    """What ``validate`` prints: the document named once, then every problem and warning (each
+    without the document's name in front), as text, Markdown or JSON."""
+    problems = [printable(_unlabelled(p, label)) for p in problems]
+    warnings = [printable(w) for w in warnings]
+    label, what = printable(label), printable(what)
+    if fmt == "json":
+        data = {"format": "turnbuckle.validate/1", "file": label, "what": what, "valid": not problems,
+                "problems": problems, "warnings": warnings}
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    bullet = "-" if fmt == "markdown" else "  -"
+    if not problems:
+        head = f"{label}: valid {what}"
+    else:
+        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        head = f"{label}: not a valid {what}: {count}"
+    lines = [head, *(f"{bullet} {p}" for p in problems), *(f"{bullet} warning: {w}" for w in warnings)]
+    return "\n".join(lines) + "\n"
+
+
+def _unlabelled(problem: str, label: str) -> str:
+    """A problem without the document's name in front (it is named once, at the top)."""
+    for prefix in (f"{label}: ", f"file '{label}': ", f"strategy '{label}': "):
+        if problem.startswith(prefix):
+            return problem[len(prefix):]
+    return problem

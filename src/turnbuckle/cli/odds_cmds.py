@@ -18,13 +18,27 @@ from typing import Annotated, Any
 import typer
 
 from turnbuckle.cli.common import EXIT_INTERRUPTED, user_errors
-from turnbuckle.cli.option_files import read_option_files
-from turnbuckle.cli.sides import resolve_side
+from turnbuckle.cli.grammar import (
+    CapOpt,
+    GridOpt,
+    OptionOpt,
+    PlayerOpt,
+    PolicyOpt,
+    RefereeOpt,
+    RoundsOpt,
+    StakeOpt,
+    TypeOpt,
+    check_format,
+    format_option,
+    load_sides,
+    players_and_policies,
+)
+from turnbuckle.cli.match_cmd import game_options
+from turnbuckle.cli.odds_render import render_csv, render_markdown
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.options import parse_option_pairs
 from turnbuckle.core.registry import get_ruleset
 
-ODDS_FORMATS = ("text", "json")
+ODDS_FORMATS = ("text", "markdown", "json", "csv")
 #: The bar appears only once a run has taken this long.
 PROGRESS_AFTER_S = 1.0
 #: A run estimated to take longer than this is stated before it goes on...
@@ -115,14 +129,22 @@ def duration(seconds: float) -> str:
 
 def odds(
     ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias, e.g. boxing.")],
-    sides: Annotated[list[str], typer.Argument(help="Each side: a sheet file or a sample id.")],
+    sides: Annotated[list[str], typer.Argument(help="Each side: a sheet file, a sample id, or - (standard input).")],
     n: Annotated[int | None, typer.Option("-n", "--matches", help="Matches to simulate (default 40,000: "
                                           "+-0.5% on any win rate).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the run (default: a fresh one, printed).")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A rule option key=value.")] = None,
+    option: OptionOpt = None,
+    player: PlayerOpt = None,
+    policy: PolicyOpt = None,
+    rounds: RoundsOpt = None,
+    grid: GridOpt = None,
+    match_type: TypeOpt = None,
+    referee: RefereeOpt = None,
+    cap: CapOpt = None,
+    stake: StakeOpt = None,
     engine: Annotated[str, typer.Option(help="fast (the game's fast engine where it has one) or reference.")]
     = "fast",
-    fmt: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    fmt: Annotated[str, format_option(ODDS_FORMATS)] = "text",
     plot: Annotated[Path | None, typer.Option(help="Draw outcomes and lengths to FILE.png or FILE.svg.")] = None,
     exchange: Annotated[bool, typer.Option("--exchange", help="Print the exact odds of one exchange "
                                            "(computed, not simulated) instead of simulating.")] = False,
@@ -136,12 +158,22 @@ def odds(
     length and game figures. Same seed, same numbers, whatever the thread count."""
     with user_errors():
         from turnbuckle.sim.odds import DEFAULT_N, odds_json, partial_line, render_text, simulate
-        if fmt not in ODDS_FORMATS:
-            raise RulesError(f"--format '{fmt}' is not one of {', '.join(ODDS_FORMATS)}")
+        fmt = check_format(fmt, ODDS_FORMATS)
         rs = get_ruleset(ruleset)
-        loaded = [resolve_side(rs, arg) for arg in sides]
-        options = parse_option_pairs(read_option_files(rs, option) or [])
+        options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee, cap=cap,
+                               stake=stake)
+        loaded = load_sides(rs, sides)
+        players = players_and_policies(player, policy, [rs.side_name(s) for s in loaded])
+        idle = rs.idle_options(options, players, len(loaded))
+        if idle:
+            key, why = next(iter(idle.items()))
+            raise RulesError(f"option {key} changes nothing here: {why}")
         if exchange:
+            if fmt not in ("text", "json"):
+                raise RulesError(f"--exchange prints text or json, not {fmt}")
+            if players:
+                raise RulesError("--exchange computes one exchange's odds, which no player choice enters; "
+                                 "drop --player/--policy")
             _exchange(rs, loaded, options, fmt)
             return
         if plot is not None:
@@ -162,7 +194,7 @@ def odds(
             try:
                 with stoppable():
                     run = simulate(rs, loaded, options, count, run_seed, engine, threads=threads, progress=bar,
-                                   confirm=Pacing(count, yes, bar))
+                                   confirm=Pacing(count, yes, bar), players=players)
             except KeyboardInterrupt:  # before any match was counted (e.g. while compiling)
                 print(f"turnbuckle: interrupted: 0 of {count:,} played", file=sys.stderr)
                 raise typer.Exit(EXIT_INTERRUPTED) from None
@@ -178,6 +210,10 @@ def odds(
             plot_odds(data, run.tally.lengths, plot)
         if fmt == "json":
             sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        elif fmt == "markdown":
+            sys.stdout.write(render_markdown(data))
+        elif fmt == "csv":
+            sys.stdout.write(render_csv(data))
         else:
             sys.stdout.write(render_text(data))
         if run.partial:
@@ -185,7 +221,7 @@ def odds(
             raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def _exchange(rs: Any, loaded: list[Any], options: dict[str, str], fmt: str) -> None:
+def _exchange(rs: Any, loaded: list[Any], options: dict[str, object], fmt: str) -> None:
     from turnbuckle.core.match import unique_names
     from turnbuckle.core.options import resolve_options
     from turnbuckle.sim.specs import spec_for

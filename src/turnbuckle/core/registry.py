@@ -136,6 +136,12 @@ class Ruleset(ABC, Generic[S]):
         what = f"{what} '{self.side_name(side)}'"
         return Verdict(what, self.side_problems(side, resolved), self.side_warnings(side))
 
+    def idle_options(self, given: Mapping[str, object], players: Mapping[int, str], n_sides: int) -> dict[str, str]:
+        """Of the options a user gave (``given``, by name), those that change nothing for this setup
+        (e.g. a solo player's cap when no side is played solo), each with the reason; ``odds``
+        refuses them rather than report numbers that did not use them (none by default)."""
+        return {}
+
     def side_problems(self, side: S, options: Mapping[str, OptionValue]) -> list[str]:
         """The rules a well-formed side breaks under these (resolved) match options, e.g. an army
         over the power cap; ``run`` refuses such a side and ``validate`` lists them (none by default)."""

@@ -6,6 +6,7 @@ holds game rules: game-specific parts come from the ruleset's ``SimSpec``.
 
 from __future__ import annotations
 
+import inspect
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -46,6 +47,7 @@ class OddsRun:
     tally: Tally
     spec: SimSpec
     notes: list[str] = field(default_factory=list)
+    players: dict[int, str] = field(default_factory=dict)
 
     @property
     def partial(self) -> bool:
@@ -77,7 +79,7 @@ Confirm = Callable[[Estimate], None]
 
 def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, object], n: int, seed: int,
              engine: str = "fast", *, threads: int | None = None, progress: Progress | None = None,
-             confirm: Confirm | None = None) -> OddsRun:
+             confirm: Confirm | None = None, players: Mapping[int, str] | None = None) -> OddsRun:
     """Run ``n`` matches. ``engine='fast'`` uses the game's fast engine when it has one and falls
     back to the reference engine (with a note) when it does not. ``threads`` is the fast engine's
     thread count, or the reference engine's number of worker processes (default: every core);
@@ -86,7 +88,8 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
     ``confirm`` hears, once, an estimate of the time the rest of a run will take, measured on its
     first ``GAUGE_S`` seconds of play, before the bulk of the run; it may raise to refuse it. A run
     stopped early (Ctrl-C under ``interrupt.stoppable()``) returns the matches played so far:
-    ``OddsRun.partial`` is then true."""
+    ``OddsRun.partial`` is then true. ``players`` are the sides' player kinds or policies by
+    index (``match --player``); automatic ones only, as nobody is there to answer."""
     check_n(n)
     if engine not in ENGINES:
         raise RulesError(f"--engine '{engine}' is not one of {', '.join(ENGINES)}")
@@ -99,6 +102,7 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
         need = str(info.min_sides) if info.min_sides == info.max_sides else f"{info.min_sides} to {info.max_sides}"
         raise RulesError(f"{info.name} needs {need} {info.side_word}s, got {len(sides)}")
     resolved = resolve_options(info.options, options)
+    chosen = _check_players(rs, players or {}, len(sides))
     spec = spec_for(info.id)
     notes: list[str] = []
     fast = _fast_engine(spec, info.id, info.version, notes) if engine == "fast" else None
@@ -106,28 +110,49 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
     if fast is not None:
         gauge = _Gauge(n, confirm, progress, f"the fast engine's first {GAUGE_S:g} s")
         try:
-            tally = fast(sides, resolved, n, seed, threads=threads, progress=gauge)
+            if not chosen:
+                tally = fast(sides, resolved, n, seed, threads=threads, progress=gauge)
+            elif "players" in inspect.signature(fast).parameters:
+                tally = fast(sides, resolved, n, seed, threads=threads, progress=gauge,  # type: ignore[call-arg]
+                             players=chosen)
+            else:
+                raise FastEngineUnsupported(f"the fast {info.id} engine plays its default players only")
         except FastEngineUnsupported as exc:
             notes.append(f"{exc}; using the reference engine")
     used = "fast" if tally is not None else "reference"
     if tally is None:
         workers = threads if threads is not None else (os.cpu_count() or 1)
-        tally = _reference(rs, sides, resolved, n, seed, workers, progress, confirm)
+        tally = _reference(rs, sides, resolved, n, seed, workers, progress, confirm, chosen)
     names = unique_names([rs.side_name(s) for s in sides])
-    return OddsRun(rs, names, resolved, n, seed, used, tally, spec, notes)
+    return OddsRun(rs, names, resolved, n, seed, used, tally, spec, notes, chosen)
+
+
+def _check_players(rs: Ruleset[Any], players: Mapping[int, str], n_sides: int) -> dict[int, str]:
+    """The sides' player kinds, checked: an automatic kind of this game for a side that exists."""
+    kinds = [k for k in rs.info.player_kinds if k != "human"]
+    for index, kind in players.items():
+        if not 0 <= index < n_sides:
+            raise RulesError(f"player given for side {index + 1}, but sides are numbered 1 to {n_sides}")
+        if kind == "human":
+            raise RulesError("odds plays many matches with nobody at the table: give each side an automatic "
+                             f"player ({', '.join(kinds)})")
+        if kind not in kinds:
+            raise RulesError(f"player '{kind}' is not one of {', '.join(kinds)} for {rs.info.id}")
+    return {index: kind for index, kind in players.items() if kind != "auto"}  # "auto": the default player
 
 
 def _reference(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int,
-               workers: int, progress: Progress | None, confirm: Confirm | None) -> Tally:
+               workers: int, progress: Progress | None, confirm: Confirm | None,
+               players: Mapping[int, str] | None = None) -> Tally:
     """The reference engine: a first match (it pays for imports and caches), then ``GAUGE_S``
     seconds of matches in this process (they time the run for ``confirm``), then the rest over
     ``workers`` processes. Match ``i`` keeps its seed whoever plays it, so the split never changes
     the numbers."""
-    tally = run_reference(rs, sides, options, 1, seed, progress=progress)
+    tally = run_reference(rs, sides, options, 1, seed, progress=progress, players=players)
     began = time.perf_counter()
     if n > 1 and not stop_requested():
         tally.merge(run_reference(rs, sides, options, n - 1, seed, start=1, until=began + GAUGE_S,
-                                  progress=_shifted(progress, tally.n)))
+                                  progress=_shifted(progress, tally.n), players=players))
     left = n - tally.n
     if left <= 0 or stop_requested():
         return tally
@@ -138,7 +163,7 @@ def _reference(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, Opt
         confirm(Estimate(left / (rate * parallel), left, rate * parallel,
                          f"{tally.n - 1:,} matches in {GAUGE_S:g} s on 1 process, to run on {where}"))
     tally.merge(run_reference_parallel(rs, sides, options, left, seed, workers=workers, start=tally.n,
-                                       progress=_shifted(progress, tally.n)))
+                                       progress=_shifted(progress, tally.n), players=players))
     return tally
 
 
@@ -235,6 +260,7 @@ def odds_json(run: OddsRun) -> dict[str, Any]:
         "partial": run.partial,
         "seed": run.seed,
         "options": dict(run.options),
+        "players": {run.names[i]: kind for i, kind in sorted(run.players.items())},
         "sides": sides,
         "draw": _share(draws, n),
         "methods": {m: _share(c, n) for m, c in t.methods().items()},
@@ -263,6 +289,8 @@ def render_text(data: Mapping[str, Any]) -> str:
              "95% Wilson intervals in brackets", ""]
     if data.get("partial"):
         lines[1:1] = [partial_line(data["n"], data["requested"])]
+    if data.get("players"):
+        lines.insert(-1, "Players: " + ", ".join(f"{name} {kind}" for name, kind in data["players"].items()))
     width = max(len(s["name"]) for s in sides)
     lines.append(f"{'':{width}}  {'win':<26}{'draw':<26}loss")
     for s in sides:

@@ -51,7 +51,7 @@ def dice_in(events: Sequence[object]) -> int:
 
 def run_reference(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, OptionValue], n: int,
                   seed: int, *, progress: Progress | None = None, start: int = 0, until: float | None = None,
-                  should_stop: Callable[[], bool] = stop_requested) -> Tally:
+                  should_stop: Callable[[], bool] = stop_requested, players: Mapping[int, str] | None = None) -> Tally:
     """Play matches ``start .. start + n - 1`` with the reference engine and count them.
 
     Stops early, after a whole match, once ``should_stop()`` says so (Ctrl-C in ``odds``) or the
@@ -63,7 +63,7 @@ def run_reference(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, 
         for i, match_seed in enumerate(match_seeds(seed, n, start)):
             if should_stop() or (until is not None and i and time.perf_counter() >= until):
                 break
-            record = rs.run(sides, SeededSource(match_seed), options)
+            record = rs.run(sides, SeededSource(match_seed), options, players)
             result = record.result
             if not tally.unit:
                 tally.unit = spec.unit(result)
@@ -88,15 +88,17 @@ def _start_worker(stop: Any) -> None:
     _WORKER_STOP = stop
 
 
-def _play_slice(job: tuple[Ruleset[Any], Sequence[Any], Mapping[str, OptionValue], int, int, int]) -> Tally:
-    rs, sides, options, n, seed, start = job
+def _play_slice(job: tuple[Ruleset[Any], Sequence[Any], Mapping[str, OptionValue], int, int, int,
+                          Mapping[int, str]]) -> Tally:
+    rs, sides, options, n, seed, start, players = job
     stop = _WORKER_STOP
     return run_reference(rs, sides, options, n, seed, start=start,
-                         should_stop=stop.is_set if stop is not None else stop_requested)
+                         should_stop=stop.is_set if stop is not None else stop_requested, players=players)
 
 
 def run_reference_parallel(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, OptionValue], n: int,
-                           seed: int, *, workers: int, progress: Progress | None = None, start: int = 0) -> Tally:
+                           seed: int, *, workers: int, progress: Progress | None = None, start: int = 0,
+                           players: Mapping[int, str] | None = None) -> Tally:
     """``run_reference`` spread over ``workers`` processes, in slices of consecutive matches
     (matches ``start .. start + n - 1``).
 
@@ -105,13 +107,13 @@ def run_reference_parallel(rs: Ruleset[Any], sides: Sequence[Any], options: Mapp
     A stop request (Ctrl-C in ``odds``) ends the run within about a second with the matches
     played so far: the workers ignore Ctrl-C themselves and stop when this process tells them."""
     if workers <= 1 or n < PARALLEL_MIN:
-        return run_reference(rs, sides, options, n, seed, progress=progress, start=start)
+        return run_reference(rs, sides, options, n, seed, progress=progress, start=start, players=players)
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     # Many small slices: the progress bar moves and an interrupt stops soon, even for slow games.
     size = max(SLICE_MIN, min(SLICE_MAX, n // (workers * 50)))
-    jobs = [(rs, list(sides), dict(options), min(size, n - first), seed, start + first)
+    jobs = [(rs, list(sides), dict(options), min(size, n - first), seed, start + first, dict(players or {}))
             for first in range(0, n, size)]
     tally = Tally(len(sides))
     # "spawn": a clean interpreter per worker, safe whatever threads this process has started.

@@ -81,6 +81,12 @@ class DeathmatchRuleset(Ruleset[Army]):
             raise InputFileError(f"{exc}; or name bestiary figures separated by commas, e.g. "
                                  "ash-wyrm,gutter-imp") from None
 
+    def idle_options(self, given: Mapping[str, object], players: Mapping[int, str], n_sides: int) -> dict[str, str]:
+        own = [players.get(i, "auto") not in ("auto",) for i in range(n_sides)]
+        if "default_policy" in given and all(own):
+            return {"default_policy": "every army has a policy of its own (--policy)"}
+        return {}
+
     def side_problems(self, side: Army, options: Mapping[str, OptionValue]) -> list[str]:
         """An army over the power cap is refused by ``match`` and ``validate`` alike."""
         cap = int(options["cap"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from turnbuckle.core.events import Event, Json, to_json_value
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
@@ -62,6 +62,18 @@ class HeadlockRuleset(Ruleset[Character]):
 
     def side_json(self, side: Character) -> Json:
         return to_json_value(character_json(side))
+
+    def idle_options(self, given: Mapping[str, object], players: Mapping[int, str], n_sides: int) -> dict[str, str]:
+        idle: dict[str, str] = {}
+        if "cap" in given and "solo" not in players.values():
+            idle["cap"] = "it limits the solo player's moves, and no side is played solo (add --player SIDE=solo)"
+        knockout = str(given.get("knockout", "false")).strip().lower() in ("true", "yes", "on", "1")
+        for key in ("getup_rolls", "getup_die"):
+            if key in given and not knockout:
+                idle[key] = "it belongs to the knockout variant, which is off (add -o knockout=true)"
+        if "tag_piles" in given and n_sides != 4:
+            idle["tag_piles"] = "it applies to tag matches (4 wrestlers)"
+        return idle
 
     def play(self, setup: MatchSetup[Character], table: Table) -> Result:
         return Match(setup, table).play()
