@@ -21,6 +21,7 @@ PLAYING = {"match", "odds"}
 NO_FORMAT = {
     "build": "prints a rolled sheet as YAML, a file to save and edit (like `samples RULESET NAME`)",
     "verify": "a verification of a league export: its findings and exit status (the league's command)",
+    "replay": "a verification of a record: 'identical' or the first difference, and the exit status",
 }
 #: Extra formats by command: write-ups may add html (once the page renderer is there), tables csv.
 TABLES = {"odds"}
@@ -94,7 +95,7 @@ def test_an_unknown_format_is_one_line_exit_2(name: str) -> None:
     args = {"samples": ["samples", "boxing"], "match": ["match", "boxing", "slugger", "speedster"],
             "odds": ["odds", "boxing", "slugger", "speedster"], "validate": ["validate", "boxing", "x.yaml"],
             "strategy": ["strategy", "m2", "friendly-sam", "brother-bob"],
-            "validate-strategy": ["validate-strategy", "m2", "x.txt"]}.get(name, [name])
+            "validate-strategy": ["validate-strategy", "m2", "x.txt"], "show": ["show", "record.json"]}.get(name, [name])
     out = tb(*args, "--format", "pdf")
     assert out.exit_code == 2
     assert out.stderr.startswith("turnbuckle: error: --format 'pdf' is not one of"), out.stderr
