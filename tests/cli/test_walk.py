@@ -95,7 +95,8 @@ def test_an_unknown_format_is_one_line_exit_2(name: str) -> None:
     args = {"samples": ["samples", "boxing"], "match": ["match", "boxing", "slugger", "speedster"],
             "odds": ["odds", "boxing", "slugger", "speedster"], "validate": ["validate", "boxing", "x.yaml"],
             "strategy": ["strategy", "m2", "friendly-sam", "brother-bob"],
-            "validate-strategy": ["validate-strategy", "m2", "x.txt"], "show": ["show", "record.json"]}.get(name, [name])
+            "validate-strategy": ["validate-strategy", "m2", "x.txt"],
+            "show": ["show", "record.json"]}.get(name, [name])
     out = tb(*args, "--format", "pdf")
     assert out.exit_code == 2
     assert out.stderr.startswith("turnbuckle: error: --format 'pdf' is not one of"), out.stderr
