@@ -10,14 +10,49 @@ DEMO_SEED = 2026
 LEAGUE_DB = "turnbuckle-demo.db"
 
 
+#: A short match of each game: (sample ids, options) by ruleset id.
+SHORT = {
+    "boxing": (["slugger", "speedster"], {"rounds": 3}),
+    "matchmatch": (["friendly-sam", "brother-bob"], {"rounds": 8}),
+    "headlock": (["the-rhino", "amethyst-assassin"], {"turns": 30}),
+}
+
+INTRO = ("turnbuckle plays, referees and simulates five tabletop combat-sports games from the command line:\n"
+         "boxing, MatchMatch, Headlock, BIG TCG folkstyle and UOV Deathmatch, with every roll logged.")
+
+NEXT = (
+    "turnbuckle rulesets",
+    "turnbuckle samples boxing",
+    "turnbuckle match boxing slugger speedster --seed 7",
+    "turnbuckle match boxing slugger speedster --dice ask      # you roll the dice at the table",
+    "turnbuckle odds boxing slugger speedster",
+    "turnbuckle samples boxing slugger > mine.yaml && turnbuckle validate boxing mine.yaml",
+)
+
+
 def main() -> None:
-    for rs in all_rulesets():
-        samples = rs.samples()
-        n = rs.info.min_sides
-        sides = [rs.load_text(s.text, f"sample '{s.id}'") for s in samples[:n]]
-        record = rs.run(sides, SeededSource(DEMO_SEED))
-        print(render_text(rs.narrate(record)))
+    from turnbuckle.cli.match_cmd import summary_text
+    from turnbuckle.core.writeup import result_last
+
+    print(INTRO)
+    print()
+    for i, rs in enumerate(all_rulesets()):
+        ids, options = SHORT.get(rs.info.id, ([s.id for s in rs.samples()[: rs.info.min_sides]], {}))
+        sides = [rs.load_text(rs.sample(x).text, f"sample '{x}'") for x in ids]
+        record = rs.run(sides, SeededSource(DEMO_SEED), options)
+        if i == 0:  # one whole write-up, to show what a match reads like; the others in short
+            print(render_text(result_last(rs.narrate(record))))
+        else:
+            print(f"{rs.info.name}:")
+            print("  " + summary_text(record).rstrip("\n").replace("\n", "\n  "))
+        opts = "".join(f" -o {k}={v}" for k, v in options.items())
+        print(f"  the whole match: turnbuckle match {rs.info.id} {' '.join(ids)}{opts} --seed {DEMO_SEED}")
+        print()
     league_demo()
+    print()
+    print("Try next:")
+    for cmd in NEXT:
+        print(f"  {cmd}")
 
 
 def league_demo(path: str = LEAGUE_DB) -> None:
