@@ -18,6 +18,7 @@ from turnbuckle.rulesets.folkstyle.exchange import FollowUp, Outcome, resolve, r
 from turnbuckle.rulesets.folkstyle.stalling import Streaks, move_key, point_for_call
 
 PIN_VALUE = 6
+_FRESH = Streaks()
 WAYS_PER_TURN = 6**5  # two move dice, two quality dice, one follow-up die
 
 
@@ -56,12 +57,20 @@ def _settled(step: Outcome | FollowUp) -> Iterator[tuple[Outcome, int]]:
             yield step.settle(face), 1
 
 
+#: A turn's ways merged by what :meth:`PeriodOdds._value` reads of them: (ways, Red minus Green
+#: points, stalling keys, counted, position changed, the top after).
+Row = tuple[int, int, tuple[str, str], tuple[bool, bool], bool, int | None]
+_StepKey = tuple[Streaks, tuple[str, str], tuple[bool, bool]]
+
+
 @dataclass
 class PeriodOdds:
     """Expected margins (Red minus Green) for two cards; results are cached per start."""
 
     cards: tuple[Card, Card]
     _branches: dict[int | None, list[Branch]] = field(default_factory=dict)
+    _rows: dict[int | None, tuple[int, list[Row]]] = field(default_factory=dict)
+    _steps: dict[_StepKey, tuple[Streaks, tuple[bool, bool]]] = field(default_factory=dict)
     _memo: dict[tuple[int, int | None, Streaks, tuple[int, int]], int] = field(default_factory=dict)
 
     def branches(self, top: int | None) -> list[Branch]:
@@ -69,11 +78,38 @@ class PeriodOdds:
             self._branches[top] = turn_branches(self.cards, top)
         return self._branches[top]
 
+    def rows(self, top: int | None) -> tuple[int, list[Row]]:
+        """The turn from ``top`` as the sum reads it: the pin points (ways times the fall's
+        value, Red's positive), and the other branches merged where they differ only in what the
+        sum does not read (the outcome's name, who is credited). Sums of whole numbers, so the
+        margin is exactly what it is branch by branch."""
+        if top not in self._rows:
+            pins = 0
+            merged: dict[tuple[int, tuple[str, str], tuple[bool, bool], bool, int | None], int] = {}
+            for b in self.branches(top):
+                o = b.outcome
+                if o.pin:
+                    pins += b.ways * (PIN_VALUE if o.by == 0 else -PIN_VALUE)
+                    continue
+                key = (o.points[0] - o.points[1], b.keys, o.counted, o.top != top, o.top)
+                merged[key] = merged.get(key, 0) + b.ways
+            self._rows[top] = (pins, [(w, d, k, c, ch, t) for (d, k, c, ch, t), w in merged.items()])
+        return self._rows[top]
+
     def margin(self, top: int | None, turns: int = 3, calls: tuple[int, int] = (0, 0)) -> Fraction:
         """The expected Red-minus-Green points over ``turns`` turns starting from ``top``, given
         each colour's stalling calls so far (only their parity matters)."""
         parity = (calls[0] % 2, calls[1] % 2)
         return Fraction(self._value(turns, top, Streaks(), parity), WAYS_PER_TURN**turns)
+
+    def _step(self, streaks: Streaks, keys: tuple[str, str], counted: tuple[bool, bool]
+              ) -> tuple[Streaks, tuple[bool, bool]]:
+        """:meth:`Streaks.step` without a change of position, remembered (a pure function)."""
+        key = (streaks, keys, counted)
+        out = self._steps.get(key)
+        if out is None:
+            out = self._steps[key] = streaks.step(keys, counted, False)
+        return out
 
     def _value(self, turns: int, top: int | None, streaks: Streaks, parity: tuple[int, int]) -> int:
         if turns == 0:
@@ -82,25 +118,27 @@ class PeriodOdds:
         if key in self._memo:
             return self._memo[key]
         scale = WAYS_PER_TURN ** (turns - 1)
-        total = 0
-        for b in self.branches(top):
-            o = b.outcome
-            if o.pin:
-                total += b.ways * scale * (PIN_VALUE if o.by == 0 else -PIN_VALUE)
-                continue
-            red, green = o.points
-            new_streaks, called = streaks.step(b.keys, o.counted, o.top != top)
-            new_parity = list(parity)
-            for side in (0, 1):
-                if called[side]:
-                    if point_for_call(parity[side] + 1):
-                        if side == 0:
-                            green += 1
-                        else:
-                            red += 1
-                    new_parity[side] = (parity[side] + 1) % 2
-            rest = self._value(turns - 1, o.top, new_streaks, (new_parity[0], new_parity[1]))
-            total += b.ways * (red - green) * scale + b.ways * rest
+        pins, rows = self.rows(top)
+        total: int = pins * scale
+        for ways, diff, keys, counted, changed, next_top in rows:
+            if changed:
+                new_streaks, called = _FRESH, (False, False)
+            else:
+                new_streaks, called = self._step(streaks, keys, counted)
+            new_parity = parity
+            if called[0] or called[1]:
+                p0, p1 = parity
+                if called[0]:
+                    if point_for_call(p0 + 1):
+                        diff -= 1  # a point to Green
+                    p0 = (p0 + 1) % 2
+                if called[1]:
+                    if point_for_call(p1 + 1):
+                        diff += 1  # a point to Red
+                    p1 = (p1 + 1) % 2
+                new_parity = (p0, p1)
+            rest = self._value(turns - 1, next_top, new_streaks, new_parity)
+            total += ways * diff * scale + ways * rest
         self._memo[key] = total
         return total
 

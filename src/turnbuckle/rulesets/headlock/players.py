@@ -31,7 +31,7 @@ from turnbuckle.rulesets.headlock.holds import (
     knocks_down,
     pinnable,
 )
-from turnbuckle.rulesets.headlock.sheet import Character, Move
+from turnbuckle.rulesets.headlock.sheet import POWERS, Character, Move
 from turnbuckle.rulesets.headlock.trumps import advantage, allowed_powers
 
 PLAYER_KINDS = ("smart", "solo", "human")
@@ -128,25 +128,80 @@ def _finish_value(view: MoveView, move: Move, dmg: int, adv: int) -> float:
     return value
 
 
-def move_value(view: MoveView, code: str) -> float:
-    """The expected value of playing ``code``, over every card the opponent may hold (the
-    opponent assumed to play its highest-power strike), each clash settled by the rules' own
-    :func:`~turnbuckle.rulesets.headlock.clash.resolve`."""
-    me, opp = view.me.sheet, view.opponent.sheet
-    mine = Corner(me.atk, me.defense, me.spd, view.card, me.move(code), me.special_move())
-    total = 0.0
-    cards = [c for c in standard_deck() if c != view.card]
-    for theirs in cards:
-        their_move = None if theirs.is_face else opp.strike(max(allowed_powers(theirs)))
-        clash = resolve(mine, Corner(opp.atk, opp.defense, opp.spd, theirs, their_move, opp.special_move()))
+#: One row per opponent card that moves the value: (I hit, damage, my move, suit advantage).
+ClashRow = tuple[bool, int, Move | None, int]
+#: Clash tables and the opponent's corners, keyed by the values they read (not by sheet identity:
+#: a league loads a sheet afresh for every match, and the same two wrestlers meet again).
+_TABLES: dict[tuple[object, ...], tuple[tuple[ClashRow, ...], int]] = {}
+_CORNERS: dict[tuple[object, ...], tuple[tuple[Card, Corner], ...]] = {}
+TABLES_KEPT = 1 << 14
+
+
+def _their_corners(opp: Character) -> tuple[tuple[object, ...], tuple[tuple[Card, Corner], ...]]:
+    """The opponent's corner on every card of the deck (their highest-power strike on a number
+    card), with the key of the sheet values it reads."""
+    key = (opp.atk, opp.defense, opp.spd, tuple(opp.strike(p) for p in POWERS), opp.special_move())
+    corners = _CORNERS.get(key)
+    if corners is None:
+        if len(_CORNERS) >= TABLES_KEPT:
+            _CORNERS.clear()
+        special = opp.special_move()
+        corners = _CORNERS[key] = tuple(
+            (c, Corner(opp.atk, opp.defense, opp.spd, c, None if c.is_face else opp.strike(max(allowed_powers(c))),
+                       special))
+            for c in standard_deck())
+    return key, corners
+
+
+def clash_table(me: Character, opp: Character, card: Card, code: str) -> tuple[tuple[ClashRow, ...], int]:
+    """Every clash of my ``code`` on ``card`` against each card the opponent may hold (their
+    highest-power strike on a number card), in deck order, as the rows :func:`move_value` sums,
+    and how many cards were weighed. It reads only the sheets' ATK, DEF, SPD and moves, the card
+    and the code (not HP nor the match options), so it is worked out once and remembered."""
+    their_key, corners = _their_corners(opp)
+    move, special = me.move(code), me.special_move()
+    key = (me.atk, me.defense, me.spd, move, special, their_key, card)
+    kept = _TABLES.get(key)
+    if kept is not None:
+        return kept
+    mine = Corner(me.atk, me.defense, me.spd, card, move, special)
+    rows: list[ClashRow] = []
+    weighed = 0
+    for theirs, corner in corners:
+        if theirs == card:
+            continue
+        weighed += 1
+        clash = resolve(mine, corner)
         if clash.how == "special":
             continue  # their special lands whatever I chose: the same for every move
         if clash.attacker == 0 and clash.move is not None:
-            dmg = clash.damage
-            total += dmg + _finish_value(view, clash.move, dmg, advantage(view.card, theirs))
+            rows.append((True, clash.damage, clash.move, advantage(card, theirs)))
         elif clash.attacker == 1:
-            total -= clash.damage
-    return total / len(cards)
+            rows.append((False, clash.damage, None, 0))
+    if len(_TABLES) >= TABLES_KEPT:
+        _TABLES.clear()
+    kept = _TABLES[key] = (tuple(rows), weighed)
+    return kept
+
+
+def move_value(view: MoveView, code: str) -> float:
+    """The expected value of playing ``code``, over every card the opponent may hold (the
+    opponent assumed to play its highest-power strike), each clash settled by the rules' own
+    :func:`~turnbuckle.rulesets.headlock.clash.resolve` (through :func:`clash_table`). The sum
+    runs in deck order, so the value is the same float whether or not the table was remembered."""
+    rows, weighed = clash_table(view.me.sheet, view.opponent.sheet, view.card, code)
+    total = 0.0
+    finishes: dict[tuple[int, int, int], float] = {}
+    for hit, dmg, move, adv in rows:
+        if hit and move is not None:
+            key = (id(move), dmg, adv)
+            finish = finishes.get(key)
+            if finish is None:
+                finish = finishes[key] = _finish_value(view, move, dmg, adv)
+            total += dmg + finish
+        else:
+            total -= dmg
+    return total / weighed
 
 
 def best_move(view: MoveView) -> str:
