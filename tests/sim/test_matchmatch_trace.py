@@ -35,6 +35,7 @@ OPTION_SETS: list[dict[str, object]] = [
     {"type": "brutal"},
     {"type": "rough", "referee": "roll"},
     {"type": "scaffold"},
+    {"referee": '{"dq_threshold":4,"name":"Hank Hard"}'},  # a referee sheet, as the command line passes one
 ]
 MATCHES = 60
 

@@ -48,7 +48,8 @@ GridOpt = Annotated[str | None, typer.Option(
 TypeOpt = Annotated[str | None, typer.Option(
     "--type", metavar="TYPE", help="Same as -o type=TYPE, in games with match types.")]
 RefereeOpt = Annotated[str | None, typer.Option(
-    "--referee", metavar="REF", help="Same as -o referee=REF, in games with referees.")]
+    "--referee", metavar="REF", help="Same as -o referee=REF, in games with referees: a referee's name, "
+    "or a referee sheet file (FILE.yaml) that the command reads.")]
 CapOpt = Annotated[str | None, typer.Option(
     "--cap", metavar="N", help="Same as -o cap=N, in games with a cap.")]
 StakeOpt = Annotated[str | None, typer.Option(

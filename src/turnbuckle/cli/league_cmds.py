@@ -209,11 +209,15 @@ def _standing_table(rows: list[dict[str, Any]]) -> list[list[str]]:
 
 
 @referee_app.command("add")
-def referee_add(referee: Annotated[str, typer.Argument(help="A bundled referee's name, or a referee sheet file.")],
+def referee_add(referee: Annotated[str, typer.Argument(
+                    help="A bundled referee's name, or a referee sheet file (name, type, dq_threshold, notes).")],
                 db: Db = None, actor: As = None) -> None:
-    """Add a MatchMatch referee (the rulebook's optional referees)."""
+    """Add a MatchMatch referee: a bundled one by name, or your own referee sheet (optional rule VII.1)."""
+    from turnbuckle.cli.option_files import names_a_file
+
     with user_errors():
-        text = _read(referee) if Path(referee).exists() or referee == "-" else json.dumps(referee)
+        is_file = Path(referee).exists() or names_a_file(referee)
+        text = _read(referee, "referee sheet file") if is_file else json.dumps(referee)
         with unit(db, actor) as ctx:
             from turnbuckle.league.services.roster import add_referee
 

@@ -66,8 +66,10 @@ def make_source(seed: int | None, dice: str | None) -> Source:
 def game_options(rs: Ruleset[Any], pairs: list[str] | None, **shortcuts: object) -> dict[str, object]:
     """A command's rules options for this game: ``-o`` pairs (a file option read: see
     cli/option_files.py) and the named shortcuts merged."""
-    from turnbuckle.cli.option_files import read_option_files
+    from turnbuckle.cli.option_files import read_option_files, read_referee
 
+    if shortcuts.get("referee") is not None:
+        shortcuts["referee"] = read_referee(rs, shortcuts["referee"])
     return rules_options([spec.name for spec in rs.info.options], read_option_files(rs, pairs), rs.info.id,
                          **shortcuts)
 

@@ -8,7 +8,25 @@ from typing import Any
 from turnbuckle.core.registry import Ruleset, read_text_file
 
 #: ``-o KEY=FILE`` -> the option that holds the file's text, and what the file is (for messages).
-FILE_OPTIONS = {"type_file": ("types", "match-type file")}
+FILE_OPTIONS = {"type_file": ("types", "match-type file"), "referee_file": ("referee", "referee sheet file")}
+
+#: How a ``--referee`` value names a file rather than a referee: by its ending, or ``-`` (stdin).
+_FILE_ENDINGS = (".yaml", ".yml", ".json", ".txt")
+
+
+def names_a_file(value: str) -> bool:
+    """Does ``--referee VALUE`` name a referee sheet file (``ours.yaml``, ``refs/bob``, ``-``)?"""
+    text = value.strip()
+    return text == "-" or "/" in text or "\\" in text or text.lower().endswith(_FILE_ENDINGS)
+
+
+def read_referee(rs: Ruleset[Any], value: object) -> object:
+    """``--referee NAME|FILE``: a file's text (the referee sheet, read bounded) when the value names
+    a file and the game takes a referee; anything else is passed on for the game to judge."""
+    known = {spec.name for spec in rs.info.options}
+    if isinstance(value, str) and "referee" in known and names_a_file(value):
+        return read_text_file(value.strip(), "referee sheet file")
+    return value
 
 
 def read_option_files(rs: Ruleset[Any], pairs: list[str] | None) -> list[str] | None:

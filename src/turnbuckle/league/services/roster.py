@@ -169,30 +169,25 @@ def competitors(ctx: Ctx, ruleset: str | None = None) -> list[Competitor]:
 
 
 def add_referee(ctx: Ctx, text: str, label: str) -> Referee:
-    """A MatchMatch referee sheet (name, type, 2d6 roll range, DQ threshold)."""
+    """A MatchMatch referee: a bundled one by name (a YAML string), or the organiser's own referee
+    sheet (name, type, DQ threshold, notes), refused with every problem listed."""
     ctx.require_organiser("add referees")
     from turnbuckle.core.inputs import parse_yaml
-    from turnbuckle.core.models import load_model
-    from turnbuckle.rulesets.matchmatch.referees import Referee as RefSheet
-    from turnbuckle.rulesets.matchmatch.referees import find_referee
+    from turnbuckle.rulesets.matchmatch.referees import find_referee, load_referee
 
     data = parse_yaml(text, label)
     if isinstance(data, str):
         try:
-            data = find_referee(data).model_dump()
+            sheet = find_referee(data)
         except RulesError as exc:
             raise LeagueError(f"{label}: {exc}") from None
-    sheet = load_model(RefSheet, data, label)
-    try:
-        find_referee(sheet.name)
-    except RulesError:
-        raise LeagueError(f"{label}: the MatchMatch engine knows only its bundled referees by name; "
-                          f"'{sheet.name}' is not one of them") from None
+    else:
+        sheet = load_referee(data, label)
     if ctx.session.scalars(select(Referee).where(Referee.league_id == ctx.league.id,
                                                  Referee.name == sheet.name)).first() is not None:
         raise LeagueError(f"there is already a referee named '{sheet.name}'")
     ref = Referee(uid=new_uid(), league_id=ctx.league.id, name=sheet.name, ruleset=M2,
-                  sheet=sheet.model_dump(mode="json"), created_at=ctx.now())
+                  sheet=sheet.model_dump(mode="json", exclude_none=True), created_at=ctx.now())
     ctx.session.add(ref)
     ctx.session.flush()
     return ref

@@ -58,8 +58,10 @@ def play_inputs(ctx: Ctx, m: CardMatch, s: Show) -> tuple[list[dict[str, Any]], 
 
 def match_options(m: CardMatch) -> dict[str, object]:
     opts: dict[str, object] = dict(m.options)
-    if m.referee is not None:
-        opts["referee"] = m.referee.name
+    if m.referee is not None:  # a bundled referee by name, the organiser's own as its whole sheet
+        from turnbuckle.rulesets.matchmatch.referees import load_referee, referee_option
+
+        opts["referee"] = referee_option(load_referee(m.referee.sheet, f"referee {m.referee.name}"))
     return opts
 
 

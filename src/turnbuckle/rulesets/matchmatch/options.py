@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.matchmatch.match_types import MatchType, find_type, load_match_types
-from turnbuckle.rulesets.matchmatch.referees import Referee, find_referee
+from turnbuckle.rulesets.matchmatch.referees import Referee, find_referee, is_referee_sheet, referee_from_option
 from turnbuckle.rulesets.matchmatch.strategy import ByStyleMode
 
 #: Referee option words that mean "no named referee" (the standard DQ threshold).
@@ -17,9 +17,9 @@ NO_REFEREE = ("", "none", "standard", "default")
 
 @dataclass(frozen=True)
 class MatchOptions:
-    """``referee`` is None for no named referee, or the named one; ``referee_rolled`` says the
-    referee is rolled on 2d6 at the start of each match instead. ``match_type`` is resolved among
-    the bundled types and the ones the ``types`` option defines."""
+    """``referee`` is None for no named referee, else the named one or the sheet the option holds;
+    ``referee_rolled`` says the referee is rolled on 2d6 at the start of each match instead.
+    ``match_type`` is resolved among the bundled types and the ones the ``types`` option defines."""
 
     rounds: int
     match_type: MatchType
@@ -40,7 +40,10 @@ def match_options(options: Mapping[str, OptionValue]) -> MatchOptions:
     type or referee, or a malformed ``types`` text."""
     text = str(options["referee"]).strip()
     rolled = text.lower() == "roll"
-    referee = None if rolled or text.lower() in NO_REFEREE else find_referee(text)
+    if is_referee_sheet(text):
+        referee: Referee | None = referee_from_option(text)
+    else:
+        referee = None if rolled or text.lower() in NO_REFEREE else find_referee(text)
     mode: ByStyleMode = "match" if options["by_style_rounds"] == "match" else "occurrence"
     return MatchOptions(
         rounds=int(options["rounds"]),

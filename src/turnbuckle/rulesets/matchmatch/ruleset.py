@@ -48,7 +48,8 @@ INFO = RulesetInfo(
         OptionSpec("types", "", "extra match types: YAML text in the bundled file's shape (the command line "
                    "reads it from a file with -o type_file=FILE)"),
         OptionSpec("referee", "", "a referee by name (Sam Atan, Myron Opia, Stan Model, Bill Order, "
-                   "Zero Tolerance), 'roll' for 2d6 on the referee table, or empty for threshold 10"),
+                   "Zero Tolerance), 'roll' for 2d6 on the referee table, empty for threshold 10, or a "
+                   "referee sheet as YAML/JSON text (the command line reads it from --referee FILE.yaml)"),
         OptionSpec("grid", "", "the grid, 9 styles row by row ('Po Te Br / We MA HF / Br MA Ch'); "
                    "empty: rolled at the table"),
         OptionSpec("by_style_rounds", "occurrence", "in a by-style section, round N means the Nth time "
