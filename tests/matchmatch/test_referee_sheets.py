@@ -101,3 +101,17 @@ def test_the_command_line_reads_a_referee_sheet_file_and_the_record_replays(tmp_
     refused = runner.invoke(app, ["match", "matchmatch", "brother-bob", "friendly-sam", "--referee", str(bad)])
     assert refused.exit_code == 2
     assert "'name'" in refused.stderr and "'dq_threshold'" in refused.stderr and "Traceback" not in refused.stderr
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"Sam Atan\n", b"roll\n", b"\xff\xfe\x00bad", b"[1, 2, 3]\n", b"name: [unclosed\n",
+    b"name: X\ndq_threshold: " + b"9" * 5000 + b"\n",
+    b"name: X\ndq_threshold: 4\nnotes: " + b"[" * 500 + b"\n", b"name: \"\\u202eevil\"\ndq_threshold: 4\n",
+    b"- name: X\n  dq_threshold: 4\n", b"name: X\ndq_threshold: 4\nnotes: " + b"n" * 3000 + b"\n",
+])
+def test_a_hostile_referee_file_is_a_one_line_error(content: bytes, tmp_path: Path) -> None:
+    path = tmp_path / "ref.yaml"
+    path.write_bytes(content)
+    result = CliRunner().invoke(app, ["match", "matchmatch", "brother-bob", "friendly-sam", "--referee", str(path)])
+    assert result.exit_code == 2, (result.exit_code, result.stderr)
+    assert result.stderr.startswith("turnbuckle: error: ") and result.stderr.count("\n") == 1

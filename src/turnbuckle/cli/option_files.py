@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from turnbuckle.core.errors import OptionError
 from turnbuckle.core.registry import Ruleset, read_text_file
 
 #: ``-o KEY=FILE`` -> the option that holds the file's text, and what the file is (for messages).
@@ -25,7 +26,11 @@ def read_referee(rs: Ruleset[Any], value: object) -> object:
     a file and the game takes a referee; anything else is passed on for the game to judge."""
     known = {spec.name for spec in rs.info.options}
     if isinstance(value, str) and "referee" in known and names_a_file(value):
-        return read_text_file(value.strip(), "referee sheet file")
+        text = read_text_file(value.strip(), "referee sheet file")
+        if ":" not in text:  # empty, or a bare word: it must not pass as 'no referee' or a name
+            raise OptionError(f"referee sheet file '{value.strip()}' holds no referee sheet; write one "
+                              "with at least 'name:' and 'dq_threshold:'")
+        return text
     return value
 
 
