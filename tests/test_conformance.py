@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from turnbuckle.core.errors import RulesError, ScriptError
-from turnbuckle.core.events import Choice, Draw, Roll
+from turnbuckle.core.events import Roll
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset, all_rulesets, sides_word
 from turnbuckle.core.render import render_json, render_markdown, render_text
+from turnbuckle.core.replay import entries_of
 from turnbuckle.core.sources import ScriptedSource, SeededSource
 
 RULESETS = all_rulesets()
@@ -72,16 +73,9 @@ def test_writeups_render(rs: Ruleset[Any]) -> None:
 
 
 def script_of(record: MatchRecord) -> list[object]:
-    """The tokens a scorekeeper would have written down: every face, card and non-automatic choice."""
-    tokens: list[object] = []
-    for e in record.events:
-        if isinstance(e, Roll):
-            tokens += e.faces
-        elif isinstance(e, Draw):
-            tokens.append(e.card)
-        elif isinstance(e, Choice) and e.by in ("script", "human"):
-            tokens.append(e.chosen)
-    return tokens
+    """The tokens a scorekeeper would have written down: every face, card and non-automatic choice
+    (what ``turnbuckle replay`` feeds back for a record without a seed)."""
+    return entries_of(tuple(record.events))
 
 
 @pytest.mark.parametrize("rs", RULESETS, ids=IDS)

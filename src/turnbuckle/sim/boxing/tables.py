@@ -70,10 +70,6 @@ class Tables:
     fatigue: I8  # [attacks in the round 0..3] -> speed lost
 
 
-def punch_index(first: int, second: int) -> int:
-    return (first - 1) * 6 + (second - 1)
-
-
 def _faces() -> list[tuple[int, int]]:
     return [(f, s) for f in range(1, 7) for s in range(1, 7)]
 

@@ -21,7 +21,6 @@ from typing import Any
 
 import numpy as np
 
-from turnbuckle.core.cards import Card
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.headlock.options import match_options
 from turnbuckle.rulesets.headlock.players import DEFAULT_PLAYER, Rules
@@ -194,10 +193,6 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
 def token(value: int) -> str | int:
     """A traced value as a dice-script token: a card code for a card, else the die face."""
     return CARDS[-1 - value].code if value < 0 else value
-
-
-def card_of(value: int) -> Card:
-    return CARDS[-1 - value]
 
 
 @dataclass(frozen=True)
