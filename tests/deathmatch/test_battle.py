@@ -114,8 +114,11 @@ def test_an_army_over_the_cap_is_refused_before_any_roll() -> None:
     small = army("Small", "bog-rat")
     with pytest.raises(SheetError) as err:
         battle([big, small], [], cap=10)
-    assert err.value.problems == ["Big's army totals 12 power, over the cap of 10: drop figures or raise the cap"]
-    with pytest.raises(SheetError, match="Big's army totals 12 power"):
+    assert err.value.label == "Big"
+    assert err.value.problems == [
+        "the army totals 12 power, over the cap of 10: drop figures or raise the cap (-o cap=12)"
+    ]
+    with pytest.raises(SheetError, match="Big: the army totals 12 power"):
         RS.run([big, small], SeededSource(1))
     record = RS.run([big, small], SeededSource(1), {"cap": 12})
     assert record.result.extra["cap"] == 12

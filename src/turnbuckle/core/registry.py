@@ -241,10 +241,12 @@ class Ruleset(ABC, Generic[S]):
         if any(e is not None and (not isinstance(e, str) or not e.strip()) for e in ids):
             raise RulesError("an entrant id must be non-empty text (or None for a side without one)")
         names = unique_names([self.side_name(s) for s in sides])
-        broken = [f"{name}: {p}" for side, name in zip(sides, names, strict=True)
-                  for p in self.side_problems(side, resolved)]
+        broken = [(name, problems) for side, name in zip(sides, names, strict=True)
+                  if (problems := self.side_problems(side, resolved))]
+        if len(broken) == 1:
+            raise SheetError(*broken[0])
         if broken:
-            raise RulesError("; ".join(broken))
+            raise SheetError("sides", [f"{name}: {p}" for name, problems in broken for p in problems])
         setup = MatchSetup(sides=list(sides), names=names, options=resolved, players=chosen)
         table = Table(source, log if log is not None else EventLog())
         result = self.play(setup, table)
