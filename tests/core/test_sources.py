@@ -126,6 +126,18 @@ def test_bad_card_codes(bad: str) -> None:
         parse_card(bad)
 
 
+def test_a_bad_card_typed_at_the_prompt_is_quoted_without_its_newline() -> None:
+    with pytest.raises(RulesError) as caught:
+        parse_card("ZZ\n")
+    assert str(caught.value).startswith("'ZZ' is not a card code")
+    told: list[str] = []
+    answers = iter(["ZZ\n", "QH\n"])
+    card = AskingSource(lambda prompt: next(answers), told.append).card(standard_deck(), Request("Red draws"))
+    assert card.code == "QH"
+    assert told == ["  'ZZ' is not a card code; ranks are A 2-10 J Q K and suits C D H S, e.g. QH, 10S, AC; "
+                    "try again"]
+
+
 def test_standard_deck_has_52_distinct_cards_and_12_faces() -> None:
     deck = standard_deck()
     assert len(deck) == len(set(deck)) == 52

@@ -7,7 +7,7 @@ import pytest
 
 from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.errors import RulesError, ScriptError, SheetError
-from turnbuckle.core.events import Choice
+from turnbuckle.core.events import Choice, Roll
 from turnbuckle.core.sources import SeededSource
 
 from .helpers import RS, army, battle, fig, happenings
@@ -33,11 +33,13 @@ def test_damage_is_the_margin_and_none_when_not_above() -> None:
         "round": 1, "attacker": "B1", "defender": "A1", "attack_roll": 6, "atk": 3, "attack_total": 9,
         "defence_roll": 1, "defence": 2, "defence_total": 3, "damage": 6, "hp_before": 10, "hp_after": 4,
     }
-    # the round bound: nobody is out after 2 rounds, so it is a draw
+    # the round limit a table agreed: nobody is out after 2 rounds, so it is a draw
     assert record.result.winner is None
-    assert record.result.method == "draw"
+    assert record.result.method == "round-limit"
     assert record.result.at == {"round": 2}
-    assert happenings(record, "round_limit") == [{"rounds": 2, "standing": {"Reds": ["A1"], "Blues": ["B1"]}}]
+    assert happenings(record, "round_limit") == [{"round": 2, "rounds": 2,
+                                                  "standing": {"Reds": ["A1"], "Blues": ["B1"]}}]
+    assert record.result.extra["drawn"] == ["Reds", "Blues"]
     sheet = record.result.extra["sheet"]
     assert sheet == {
         "figures": [{"tag": "A1", "name": "Axe", "player": "Reds", "hp": 10},
@@ -80,10 +82,12 @@ def test_players_are_eliminated_one_by_one_in_a_four_player_battle() -> None:
     others = [army(n, fig(f"{n} pawn", 1, 0, 0, 0)) for n in ("Bee", "Cee", "Dee")]
     script = [
         1, 1, 2, 3,  # round 1: A1 21, B1 1, C1 2, D1 3: order A1, D1, C1, B1
-        1, 1,        # A1 (lowest-hp, ties in table order) kills B1: Bee is out
+        1,           # A1 (lowest-hp) finds B1, C1 and D1 equal: a d3, 1 picks B1
+        1, 1,        # A1 kills B1: Bee is out
         1, 1,        # D1 attacks C1 (the lowest HP of A1 and C1): 1 against 1, nothing
         1, 6,        # C1 attacks D1: 1 against 6, nothing; B1 is dead and does not act
         1, 1, 2,     # round 2: A1 21, C1 1, D1 2: order A1, D1, C1
+        1,           # A1's d2 between C1 and D1: C1
         1, 1,        # A1 kills C1: Cee is out
         1, 1,        # D1 attacks A1 (its only target): 1 against 21
         1, 1,        # round 3: A1 21, D1 1
@@ -104,6 +108,8 @@ def test_players_are_eliminated_one_by_one_in_a_four_player_battle() -> None:
     assert record.result.at == {"round": 3}
     assert record.result.summary.startswith("Champ wins the Deathmatch in round 3")
     assert record.result.extra["survivors"] == ["A1"]
+    ties = [r.purpose for r in record.events if isinstance(r, Roll) and "tie (" in r.purpose]
+    assert ties == ["A1 Titan lowest-hp tie (1-3: B1 C1 D1)", "A1 Titan lowest-hp tie (1-2: C1 D1)"]
     forced = [c for c in record.events if isinstance(c, Choice) and c.by == "forced"]
     assert [c.purpose.split(" attacks")[0] for c in forced] == ["D1 Dee pawn", "A1 Titan"]
     assert source.remaining == 0
@@ -237,8 +243,11 @@ def test_seeded_battles_end_properly(seed: int) -> None:
     if record.result.winner is not None:
         assert {str(t)[0] for t in survivors} == {"ABCD"[record.result.winner]}
         assert len(happenings(record, "eliminated")) == n - 1
-    else:
-        assert record.result.at == {"round": 50}
+    else:  # a draw: only among the players still standing
+        assert record.result.method in ("stalemate", "safety-cap")
+        drawn = record.result.extra["drawn"]
+        assert isinstance(drawn, list) and len(drawn) >= 2
+        assert {record.names.index(str(p)) for p in drawn} == {"ABCD".index(str(t)[0]) for t in survivors}
     for attack in happenings(record, "attack"):
         assert attack["damage"] == max(0, int(attack["attack_total"]) - int(attack["defence_total"]))
         assert attack["attacker"] not in [k["figure"] for k in happenings(record, "killed")
@@ -264,18 +273,73 @@ def test_damage_equal_to_hp_kills_and_one_less_leaves_one_hp() -> None:
     ]
     assert happenings(record, "killed") == [{"round": 1, "figure": "B1", "by": "A1"}]
     assert record.result.extra["survivors"] == ["A1", "B2"]
-    assert record.result.method == "draw"
+    assert record.result.method == "round-limit"
     assert source.remaining == 0
 
 
-def test_a_draw_keeps_the_stake_but_pays_nobody() -> None:
+def test_a_stalemate_ends_at_once_keeps_the_stake_and_pays_nobody() -> None:
+    # ATK 0 + 6 never beats DEF 9 + 1: neither Wall can ever hurt the other, so no die is rolled.
     a = army("Reds", fig("Wall", 5, 1, 0, 9))
     b = army("Blues", fig("Wall", 5, 0, 0, 9))
-    record, source = battle([a, b], [1, 1, 6, 1, 6, 1], max_rounds=1, stake="the Blues' Wall")
-    assert [x["damage"] for x in happenings(record, "attack")] == [0, 0]
+    record, source = battle([a, b], [], stake="the Blues' Wall")
+    assert happenings(record, "attack") == []
     assert record.result.winner is None
+    assert (record.result.method, record.result.at) == ("stalemate", {"round": 0})
     assert record.result.extra["stake"] == "the Blues' Wall"
-    assert record.result.summary == ("A draw: the round limit of 1 was reached with Reds, Blues still standing. "
-                                     "Nobody takes the spoils (the Blues' Wall).")
-    assert happenings(record, "battle_end") == [{"round": 1, "winner": None, "survivors": ["A1", "B1"]}]
+    assert record.result.extra["drawn"] == ["Reds", "Blues"]
+    assert record.result.summary == (
+        "A stalemate before the first round: no figure left standing can ever damage an enemy; a draw between "
+        "Reds and Blues, still standing. Nobody takes the spoils (the Blues' Wall).")
+    assert happenings(record, "stalemate") == [{"round": 0, "rounds": 0, "standing": {"Reds": ["A1"], "Blues": ["B1"]}}]
+    assert happenings(record, "battle_end") == [{"round": 0, "winner": None, "survivors": ["A1", "B1"]}]
     assert source.remaining == 0
+
+
+def test_a_kill_that_leaves_a_stalemate_ends_the_battle_there_without_the_eliminated_player() -> None:
+    # Runner (ATK 3) can hurt only Pawn; once Pawn is dead, Reds' Wall and Blues' Wall cannot hurt
+    # each other: the battle ends at once, mid-round, a draw between Reds and Blues only. Greens
+    # (Pawn's player) is out and does not share it.
+    a = army("Reds", fig("Wall", 5, 9, 0, 9))
+    b = army("Blues", fig("Runner", 5, 8, 3, 20), fig("Wall", 5, 0, 0, 9))
+    c = army("Greens", fig("Pawn", 1, 0, 0, 0))
+    script = [
+        1, 1, 1, 1,  # A1 10, B1 9, B2 1, C1 1: B2 and C1 tie on 1: coin 1, B2 keeps it
+        1,           # coin: B2 wins, C1 to 0
+        1, 6,        # A1 (lowest-hp) attacks C1 (HP 1): 1+0 against 6+0, nothing
+        1, 1,        # B1 attacks C1: 1+3 against 1+0, dead: Greens is out, and nothing can hurt anyone
+    ]
+    record, source = battle([a, b, c], script)
+    assert [x["attacker"] for x in happenings(record, "attack")] == ["A1", "B1"]
+    assert (record.result.winner, record.result.method, record.result.at) == (None, "stalemate", {"round": 1})
+    assert record.result.extra["drawn"] == ["Reds", "Blues"]
+    assert record.result.summary == ("A stalemate in round 1: no figure left standing can ever damage an enemy; "
+                                     "a draw between Reds and Blues, still standing.")
+    assert source.remaining == 0
+
+
+def test_no_round_limit_by_default() -> None:
+    from turnbuckle.rulesets.deathmatch.ruleset import INFO
+
+    assert {o.name: o.default for o in INFO.options}["max_rounds"] == 0
+    # Two tough armies that need more than 50 rounds (the old limit) to finish still finish.
+    a = army("Reds", fig("Ox", 99, 0, 2, 5))
+    b = army("Blues", fig("Ox", 99, 0, 2, 5))
+    record = RS.run([a, b], SeededSource(5))
+    assert record.result.method == "last-standing"
+    assert int(record.result.at["round"]) > 50
+
+
+def test_a_battle_that_cannot_finish_stops_at_the_safety_cap() -> None:
+    # Blues' Grunt (power 2) can hurt Reds' Imp but not Reds' Wall; under "strongest" it always
+    # picks the Wall. Reds cannot hurt Blues at all. Not a stalemate (the Imp can be hurt), yet
+    # nothing ever changes: the safety cap of 10,000 rounds ends it, reported as such.
+    from turnbuckle.rulesets.deathmatch.engine import SAFETY_CAP
+
+    a = army("Reds", fig("Wall", 5, 0, 0, 20, 3), fig("Imp", 1, 0, 0, 0, 1))
+    b = army("Blues", fig("Grunt", 5, 0, 3, 20, 2))
+    record = RS.run([a, b], SeededSource(1), {}, {1: "strongest"})
+    assert SAFETY_CAP == 10_000
+    assert (record.result.winner, record.result.method, record.result.at) == (None, "safety-cap", {"round": 10_000})
+    assert record.result.extra["drawn"] == ["Reds", "Blues"]
+    assert happenings(record, "safety_cap")[0]["rounds"] == 10_000
+    assert "safety cap of 10,000 rounds" in record.result.summary

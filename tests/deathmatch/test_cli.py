@@ -70,7 +70,7 @@ def test_hand_rolled_dice_and_a_human_player(tmp_path: Path) -> None:
     assert "B1 Night Weaver attacks A2 Bog Rat [lowest-hp]: 6+6 = 12 against 1+2 = 3, 9 damage (HP 5 -> 0)." in out
     assert "A2 Bog Rat falls and is removed from play." in out
     assert "A1 Ash Wyrm attacks B1 Night Weaver: 6+6 = 12 against 1+3 = 4, 8 damage (HP 12 -> 4)." in out
-    assert "A draw: the round limit of 1 was reached" in out
+    assert "The round limit of 1 was reached; a draw between" in out
 
 
 def test_a_human_picks_among_several_targets_by_tag(tmp_path: Path) -> None:

@@ -13,7 +13,8 @@ def _four_player() -> str:
     script = [
         1, 2, 1, 1,  # A1 21, A2 2, B1 1, C1 1: the B1-C1 tie goes to the coin
         2,           # C1 wins, B1 drops to 0
-        1, 1,        # A1 kills B1 (lowest HP, then table order): Bee is out
+        1,           # A1 (lowest-hp) finds B1 and C1 equal: a d2, 1 picks B1
+        1, 1,        # A1 kills B1: Bee is out
         6, 1,        # A2 attacks C1 (its only target): 6+0 against 1+0, 5 damage: C1 dead, Cee out
     ]
     record, source = battle([champ, *others], script, stake="bragging rights")
@@ -60,3 +61,17 @@ def test_a_miss_reads_no_damage_and_markdown_has_tables() -> None:
     md = render_markdown(writeup)
     assert "| Round | A1 Axe |" in md
     assert "| 1 | 10 (6) |" in md
+
+
+def test_a_tie_flip_a_target_tie_and_a_stalemate_are_told() -> None:
+    a = army("Reds", fig("P", 5, 2, 0, 0), fig("Q", 5, 3, 6, 0))
+    b = army("Blues", fig("R", 1, 4, 0, 0))
+    record, _ = battle([a, b], [5, 4, 3, 2, 2, 2, 1, 2, 2, 1, 1, 1, 1, 6])
+    text = render_text(RS.narrate(record))
+    assert ("A1 P, A2 Q, B1 R tie on 7 and all flip (after 2 rounds of flips): heads for A1 P; "
+            "A2 Q, B1 R drop to 6.") in text
+    assert "No round limit." in text
+    walls = [army("Reds", fig("Wall", 5, 1, 0, 9)), army("Blues", fig("Wall", 5, 0, 0, 9))]
+    record, _ = battle(walls, [])
+    text = render_text(RS.narrate(record))
+    assert "No figure left standing can damage an enemy any more: the battle is a stalemate." in text

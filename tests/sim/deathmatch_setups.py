@@ -37,3 +37,12 @@ FIENDS = [army(f"Fiends {c}", *[fig(f"Fiend {c}{i}", 9 + i, i, 4 + i % 3, 2 + i 
 #: A wall (nothing gets through DEF 20) and a one-shot killer: battles that end in draws and in round 1.
 WALL = army("Wall", fig("Wall", 99, 0, 0, 20, 3), fig("Pebble", 1, 20, 20, 0, 1))
 GLASS = army("Glass", fig("Glass", 1, 20, 20, 0, 1), fig("Shard", 2, 10, 2, 0, 1))
+#: Reds' Wall and Blues' Wall cannot hurt each other; Blues' Runner can hurt only Greens' Pawn. Once
+#: the Pawn is dead (or if it kills nothing) the battle is a stalemate between Reds and Blues.
+STALE = [army("Reds", fig("Wall", 5, 9, 0, 9)),
+         army("Blues", fig("Runner", 5, 8, 3, 20), fig("Wall", 5, 0, 0, 9)),
+         army("Greens", fig("Pawn", 4, 3, 6, 0))]
+#: Blues' Grunt can hurt only Reds' Imp, but under "strongest" always attacks Reds' Wall, and Reds
+#: cannot hurt Blues: not a stalemate, yet nothing ever changes (the safety cap ends it).
+ENDLESS = [army("Reds", fig("Wall", 5, 0, 0, 20, 3), fig("Imp", 1, 0, 0, 0, 1)),
+           army("Blues", fig("Grunt", 5, 0, 3, 20, 2))]

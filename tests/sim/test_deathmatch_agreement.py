@@ -38,6 +38,8 @@ from turnbuckle.sim.odds import simulate
 from turnbuckle.sim.stats import chi2_homogeneity
 
 FAST_BATTLES = 1_000_000
+#: Each finish once (several kernel codes name the same draw, one per set of players sharing it).
+FINISHES = tuple(dict.fromkeys(OUTCOMES))
 
 #: (id, armies, options, reference battles): the first setup is the powered one.
 CONFIGS: list[tuple[str, list[Army], dict[str, object], int]] = [
@@ -56,8 +58,8 @@ def test_fast_and_reference_agree(sides: list[Army], opts: dict[str, object], re
     fast = simulate(DEATHMATCH, sides, resolved, FAST_BATTLES, seed=7, engine="fast").tally
     assert (ref.n, fast.n) == (ref_battles, FAST_BATTLES)
 
-    stat, dof, p = chi2_homogeneity([ref.outcomes.get(o, 0) for o in OUTCOMES],
-                                    [fast.outcomes.get(o, 0) for o in OUTCOMES])
+    stat, dof, p = chi2_homogeneity([ref.outcomes.get(o, 0) for o in FINISHES],
+                                    [fast.outcomes.get(o, 0) for o in FINISHES])
     assert dof >= 1
     assert p > ALPHA, f"outcomes differ: chi2={stat:.1f} on {dof} dof, p={p:.2g}"
 
@@ -80,7 +82,7 @@ def test_a_shifted_engine_is_caught() -> None:
     the second's fails the outcome test."""
     _, sides, opts, _ = CONFIGS[0]
     fast = simulate(DEATHMATCH, sides, options(**opts), FAST_BATTLES, seed=7, engine="fast").tally
-    assert_a_one_point_move_is_caught(fast, OUTCOMES, 0, 1)
+    assert_a_one_point_move_is_caught(fast, FINISHES, 0, 1)
 
 
 # -- the duel, exactly -------------------------------------------------------------------------
@@ -141,7 +143,7 @@ def test_a_duel_matches_its_exact_odds(tiebreak: str, max_rounds: int) -> None:
     exact = duel_odds(a, b, max_rounds)
     assert sum(exact) == pytest.approx(1.0)
     t = run(sides, options(tiebreak=tiebreak, max_rounds=max_rounds), 1_000_000, seed=11)
-    got = (t.outcomes.get(OUTCOMES[0], 0), t.outcomes.get(OUTCOMES[1], 0), t.outcomes.get(OUTCOMES[-1], 0))
+    got = (t.wins(0), t.wins(1), t.draws())
     assert sum(got) == t.n
     for k, p in zip(got, exact, strict=True):
         se = math.sqrt(max(p * (1 - p), 1e-12) / t.n)

@@ -4,6 +4,7 @@ and ``odds deathmatch ... --exchange``."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import icepool
@@ -12,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tests.sim.deathmatch_setups import FIENDS, options, sample
+from tests.sim.deathmatch_setups import FIENDS, army, fig, options, sample
 from turnbuckle.cli.app import app
 from turnbuckle.sim.deathmatch.exact import Attack, exchange_tables
 
@@ -81,3 +82,17 @@ def test_odds_exchange_cli() -> None:
     first = data["attacks"][0]
     assert (first["attacker"], first["atk"]) == (wyrm.name, wyrm.atk)
     assert Fraction(first["hit"]) == Attack.of(wyrm.atk, first["def"]).hit
+
+
+def test_exchange_columns_never_run_together() -> None:
+    # "Cinder Sprite (ATK 3)" filled the old 22-character column; a long name must not either.
+    long = army("Long", fig("Quite Unreasonably Long-Named Horror", 5, 3, 3, 3))
+    armies = [sample("ash-court"), long]
+    _, text = exchange_tables(armies, [a.name for a in armies], options())
+    rows = [line for line in text.splitlines() if "(ATK " in line]
+    assert rows
+    for line in rows:
+        cells = re.split(r" {2,}", line.strip())
+        assert cells[0].endswith(")") and "(ATK " in cells[0], line
+        assert "(DEF " in cells[1] and cells[1].endswith(")"), line
+    assert "  Cinder Sprite (ATK 3)  " in text

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.sim.deathmatch_setups import DEATHMATCH, FIENDS, TWINS_A, WALL, army, fig, options, sample
+from tests.sim.deathmatch_setups import DEATHMATCH, ENDLESS, FIENDS, STALE, TWINS_A, WALL, army, fig, options, sample
 from turnbuckle.core.errors import SheetError
 from turnbuckle.rulesets.deathmatch import initiative, policies
 from turnbuckle.rulesets.deathmatch.figures import MAX_FIGURES
@@ -58,12 +58,47 @@ def test_progress_is_reported_per_chunk() -> None:
 def test_round_limit_bounds_the_length_and_gives_draws() -> None:
     t = run([WALL, TWINS_A], options(max_rounds=4), 5_000, seed=5)
     assert max(t.lengths) == 4
-    assert t.outcomes.get((None, "draw"), 0) > 0
+    assert t.outcomes.get((None, "round-limit"), 0) > 0
+    assert t.draws_of(0) == t.draws_of(1) == t.draws()
+
+
+def test_no_round_limit_by_default_and_the_safety_cap_ends_what_cannot_finish() -> None:
+    t = run([WALL, TWINS_A], options(), 2_000, seed=5)
+    assert max(t.lengths) > 50  # no 50-round limit any more
+    assert set(t.outcomes) <= {(0, "last-standing"), (1, "last-standing")}
+    endless = run(ENDLESS, options(), 20, seed=1, players={1: "strongest"})
+    assert endless.outcomes == {(None, "safety-cap"): 20}
+    assert endless.lengths == {10_000: 20}
+    assert endless.drawn == {0: 20, 1: 20}
+
+
+def test_a_stalemate_is_shared_only_by_the_players_still_standing() -> None:
+    t = run(STALE, options(), 5_000, seed=2)
+    stalemates = t.outcomes.get((None, "stalemate"), 0)
+    assert stalemates > 0
+    assert t.draws_of(0) == t.draws_of(1) == stalemates  # Reds and Blues share every one
+    assert t.draws_of(2) == 0  # Greens is always out by then
+    walls = run(STALE[:2], options(), 100, seed=2)
+    assert walls.outcomes == {(None, "stalemate"): 100}
+    assert walls.lengths == {0: 100}  # nothing can happen, so no round is played
+
+
+def test_each_army_may_have_its_own_policy() -> None:
+    sides = [sample("ash-court"), sample("bog-host"), sample("dread-trio")]
+    mixed = run(sides, options(), 20_000, seed=8, players={0: "random", 2: "most-dangerous"})
+    same = run(sides, options(), 20_000, seed=8)
+    assert mixed != same
+    done = simulate(DEATHMATCH, sides, {}, 20_000, seed=8, players={0: "random", 2: "most-dangerous"})
+    assert done.engine == "fast"
+    assert done.tally == mixed
 
 
 def test_kernel_constants_match_the_rules() -> None:
     assert kernel.MAX_SIDES == tables.MAX_SIDES == DEATHMATCH.info.max_sides
-    assert len(OUTCOMES) == kernel.DRAW_CODE + 1
+    assert len(OUTCOMES) == len(fast.SHARED) == kernel.DRAW_BASE + 16 * (kernel.SAFETY_CAP + 1)
+    assert fast.DRAW_METHODS[kernel.STALEMATE] == "stalemate"
+    assert fast.DRAW_METHODS[kernel.ROUND_LIMIT] == "round-limit"
+    assert fast.DRAW_METHODS[kernel.SAFETY_CAP] == "safety-cap"
     assert tables.POLICY_CODE == {"random": kernel.RANDOM, "weakest": kernel.WEAKEST, "strongest": kernel.STRONGEST,
                                   "lowest-hp": kernel.LOWEST_HP, "most-dangerous": kernel.MOST_DANGEROUS}
     assert tables.POLICY_CODE.keys() == set(policies.POLICIES)

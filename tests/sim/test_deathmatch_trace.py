@@ -18,6 +18,7 @@ from tests.sim.deathmatch_setups import (
     DEATHMATCH,
     FIENDS,
     GLASS,
+    STALE,
     TWINS_A,
     TWINS_B,
     WALL,
@@ -27,7 +28,7 @@ from tests.sim.deathmatch_setups import (
 from turnbuckle.core.events import Happening
 from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.rulesets.deathmatch.figures import Army
-from turnbuckle.sim.deathmatch.fast import OUTCOMES, trace
+from turnbuckle.sim.deathmatch.fast import OUTCOMES, SHARED, trace
 
 MATCHUPS: list[tuple[str, list[Army], dict[str, object]]] = [
     ("court-host", [sample("ash-court"), sample("bog-host")], {}),
@@ -37,6 +38,7 @@ MATCHUPS: list[tuple[str, list[Army], dict[str, object]]] = [
     ("twins", [TWINS_A, TWINS_B], {}),
     ("fiends", FIENDS, {"cap": 18}),
     ("wall-glass", [WALL, GLASS, TWINS_A], {"max_rounds": 6}),
+    ("stalemates", STALE, {}),
 ]
 OPTION_SETS: list[dict[str, object]] = [
     {},
@@ -61,6 +63,9 @@ def _check(sides: Sequence[Army], opts: Mapping[str, object], seed: int, n: int,
         record = DEATHMATCH.run(sides, source, resolved, players)
         assert source.remaining == 0, f"battle {i}: the reference engine left {source.remaining} dice unused"
         assert (record.result.winner, record.result.method) == OUTCOMES[traced.codes[i]], f"battle {i}"
+        drawn = record.result.extra.get("drawn", [])
+        assert isinstance(drawn, list)
+        assert [record.names.index(str(name)) for name in drawn] == list(SHARED[traced.codes[i]]), f"battle {i}"
         assert record.result.at["round"] == traced.rounds[i], f"battle {i}"
         assert len(record.result.extra["survivors"]) == traced.survivors[i], f"battle {i}"  # type: ignore[arg-type]
         assert traced.dice[i] == len(traced.faces[i])
@@ -84,11 +89,21 @@ def test_per_seat_policies_replay_identically(matchup: int, tiebreak: str) -> No
 
 
 def test_traces_cover_every_kind_of_finish() -> None:
-    """The traced battles are not all alike: wins for every seat of four, and draws."""
-    seen: set[int] = set()
-    for opts in ({"max_rounds": 2}, {}):
-        seen.update(trace(FIENDS, options(cap=18, **opts), 400, seed=5).codes)
-    assert seen == set(range(len(OUTCOMES)))
+    """The traced battles are not all alike: wins for every seat of four, round-limit draws among
+    every seat still standing, and stalemates (at the start, and after a kill) without the
+    eliminated player."""
+    seen: set[tuple[int | None, str, tuple[int, ...]]] = set()
+    for sides, opts in ((FIENDS, {"cap": 18, "max_rounds": 2}), (FIENDS, {"cap": 18}), (STALE, {}),
+                        (STALE[:2], {})):
+        for code in trace(sides, options(**opts), 400, seed=5).codes:
+            seen.add((*OUTCOMES[code], SHARED[code]))
+    assert {(seat, "last-standing", ()) for seat in range(4)} <= seen
+    assert (None, "round-limit", (0, 1, 2, 3)) in seen
+    assert (None, "stalemate", (0, 1)) in seen
+    assert (None, "stalemate", (0, 1, 2)) not in seen  # Greens' Pawn can always be hurt
+    three = trace(STALE, options(), 400, seed=5)
+    after_a_kill = [r for c, r in zip(three.codes, three.rounds, strict=True) if OUTCOMES[c][1] == "stalemate"]
+    assert after_a_kill and min(after_a_kill) >= 1
 
 
 def test_trace_is_a_slice_of_the_run() -> None:

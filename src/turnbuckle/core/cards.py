@@ -43,9 +43,10 @@ def parse_card(text: str) -> Card:
     >>> parse_card("T S").code
     '10S'
     """
-    t = text.strip().upper().replace(" ", "")
+    shown = text.strip()  # an answer typed at a prompt ends with a newline: never quote it
+    t = shown.upper().replace(" ", "")
     if len(t) < 2:
-        raise RulesError(f"'{text}' is not a card code; write rank then suit, e.g. QH, 10S, AC")
+        raise RulesError(f"'{shown}' is not a card code; write rank then suit, e.g. QH, 10S, AC")
     rank, suit = t[:-1], t[-1]
     if rank == "T":
         rank = "10"
@@ -53,7 +54,7 @@ def parse_card(text: str) -> Card:
         rank = "A"
     if rank not in RANKS or suit not in SUITS:
         raise RulesError(
-            f"'{text}' is not a card code; ranks are A 2-10 J Q K and suits C D H S, e.g. QH, 10S, AC"
+            f"'{shown}' is not a card code; ranks are A 2-10 J Q K and suits C D H S, e.g. QH, 10S, AC"
         )
     return Card(rank, suit)
 

@@ -87,16 +87,29 @@ def chunks(n: int, size: int, progress: Progress | None = None) -> Iterator[tupl
 
 
 def add_chunk(tally: Tally, outcomes: Sequence[Outcome], codes: Any, lengths: Any, dice: Any,
-              figures: Mapping[str, float], count: int) -> None:
-    """Count a chunk's per-match arrays (outcome code, length, dice) into ``tally``."""
+              figures: Mapping[str, float], count: int,
+              shared: Sequence[Sequence[int]] | None = None) -> None:
+    """Count a chunk's per-match arrays (outcome code, length, dice) into ``tally``. Several codes
+    may name one outcome; ``shared[code]``, when given, lists the sides sharing that code's draw
+    (else every side shares every draw)."""
     c = np.bincount(codes[:count], minlength=len(outcomes))
     spread = np.bincount(lengths[:count])
+    counted: dict[Outcome, int] = {}
+    for i, o in enumerate(outcomes):
+        counted[o] = counted.get(o, 0) + int(c[i])
+    drawn: dict[int, int] | None = None
+    if shared is not None:
+        drawn = {}
+        for i, sides in enumerate(shared):
+            for side in sides:
+                drawn[side] = drawn.get(side, 0) + int(c[i])
     tally.add_counts(
-        {o: int(c[i]) for i, o in enumerate(outcomes)},
+        counted,
         {int(k): int(v) for k, v in enumerate(spread) if v},
         dict(figures),
         int(dice[:count].sum(dtype=np.int64)),
         count,
+        drawn,
     )
 
 

@@ -83,7 +83,8 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
     """Run ``n`` matches. ``engine='fast'`` uses the game's fast engine when it has one and falls
     back to the reference engine (with a note) when it does not. ``threads`` is the fast engine's
     thread count, or the reference engine's number of worker processes (default: every core);
-    the result does not depend on it.
+    the result does not depend on it (Deathmatch: ``players={0: "weakest", 2: "random"}`` gives
+    those armies their own target policies).
 
     ``confirm`` hears, once, an estimate of the time the rest of a run will take, measured on its
     first ``GAUGE_S`` seconds of play, before the bulk of the run; it may raise to refuse it. A run
@@ -225,13 +226,13 @@ def odds_json(run: OddsRun) -> dict[str, Any]:
     draws = t.draws()
     sides = []
     for i, name in enumerate(run.names):
-        wins = t.wins(i)
+        wins, shared = t.wins(i), t.draws_of(i)
         methods = {m: c for (w, m), c in sorted(t.outcomes.items(), key=lambda kv: kv[0][1]) if w == i}
         sides.append({
             "name": name,
             "win": _share(wins, n),
-            "draw": _share(draws, n),
-            "loss": _share(n - wins - draws, n),
+            "draw": _share(shared, n),
+            "loss": _share(n - wins - shared, n),
             "wins_by": {m: _share(c, n) for m, c in methods.items()},
         })
     length: dict[str, Any] | None = None

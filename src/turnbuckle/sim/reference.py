@@ -68,7 +68,7 @@ def run_reference(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, 
             if not tally.unit:
                 tally.unit = spec.unit(result)
             tally.add(result.winner, result.method, spec.length_of(result, record.options),
-                      spec.figures_from(record), dice_in(record.events))
+                      spec.figures_from(record), dice_in(record.events), spec.drawn_from(record))
             now = time.perf_counter()
             if progress is not None and ((i + 1) % PROGRESS_EVERY == 0 or now - reported >= PROGRESS_EVERY_S):
                 progress(tally.n)

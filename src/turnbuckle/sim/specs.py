@@ -90,6 +90,8 @@ class SimSpec:
     length: Callable[[Result, Mapping[str, OptionValue]], int | None] | None = None
     figures: tuple[Figure, ...] = ()
     figures_of: Callable[[MatchRecord], Mapping[str, float]] | None = None
+    #: The sides that share a drawn match (None: every side), read from its record.
+    drawn_of: Callable[[MatchRecord], Sequence[int] | None] | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
     #: Cards drawn per unit of match length (Headlock: two a turn). Dice counts leave cards out;
     #: ``make bench`` adds them to count every random draw a match needs.
@@ -107,6 +109,12 @@ class SimSpec:
 
     def figures_from(self, record: MatchRecord) -> Mapping[str, float]:
         return self.figures_of(record) if self.figures_of else {}
+
+    def drawn_from(self, record: MatchRecord) -> Sequence[int] | None:
+        """Who shares the match's draw (None for a win, or when every side does)."""
+        if record.result.winner is not None or self.drawn_of is None:
+            return None
+        return self.drawn_of(record)
 
     def fast_engine(self) -> FastEngine | None:
         return _load(self.fast) if self.fast else None
@@ -174,6 +182,12 @@ def _deathmatch_figures(record: MatchRecord) -> dict[str, float]:
     return {"survivors": float(len(survivors)) if isinstance(survivors, list) else 0.0}
 
 
+def _deathmatch_drawn(record: MatchRecord) -> list[int] | None:
+    """The players still standing at a draw (an eliminated player does not share it)."""
+    drawn = record.result.extra.get("drawn")
+    return [record.names.index(str(name)) for name in drawn] if isinstance(drawn, list) else None
+
+
 # -- matchmatch -----------------------------------------------------------------------------
 def _matchmatch_figures(record: MatchRecord) -> dict[str, float]:
     return {"injuries": float(sum(1 for e in record.events if isinstance(e, Happening)
@@ -224,11 +238,12 @@ SPECS: dict[str, SimSpec] = {
         fast="turnbuckle.sim.deathmatch.fast:run",
         fast_ready="turnbuckle.sim.deathmatch.fast:compiled",
         build_time="about 15 s",
-        fast_version="1.1",
+        fast_version="1.2",
         exchange="turnbuckle.sim.deathmatch.exact:exchange_tables",
         length_unit="rounds",
         figures=(Figure("survivors", "figures standing at the end"),),
         figures_of=_deathmatch_figures,
+        drawn_of=_deathmatch_drawn,
     ),
     "matchmatch": SimSpec(
         "matchmatch",

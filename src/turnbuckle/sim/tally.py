@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 #: A match's outcome: the winning side's index (None for a draw) and the finish method.
@@ -14,6 +14,8 @@ class Tally:
     """Counts over ``n`` matches: outcomes, match lengths, game-specific figures and dice used.
 
     ``figures`` holds sums over the matches (e.g. total knockdowns); divide by ``n`` for a mean.
+    ``drawn`` counts, per side, the draws it shared: every side shares a draw unless the engine
+    says who did (a Deathmatch player eliminated before a draw does not share it).
 
     >>> t = Tally(2)
     >>> t.add(0, "ko", 7, {"knockdowns": 2}, 40)
@@ -30,19 +32,31 @@ class Tally:
     dice: int = 0
     #: What a length counts (``turns``, ``rounds``...), set by the engine.
     unit: str = ""
+    #: Draws shared, by side.
+    drawn: dict[int, int] = field(default_factory=dict)
 
     def add(self, winner: int | None, method: str, length: int | None,
-            figures: Mapping[str, float], dice: int) -> None:
-        """Count one match."""
-        self.add_counts({(winner, method): 1}, {} if length is None else {length: 1}, figures, dice, 1)
+            figures: Mapping[str, float], dice: int, shared: Sequence[int] | None = None) -> None:
+        """Count one match; for a draw, ``shared`` lists the sides that share it (None: all)."""
+        drawn = None if winner is None and shared is None else dict.fromkeys(shared or (), 1)
+        self.add_counts({(winner, method): 1}, {} if length is None else {length: 1}, figures, dice, 1, drawn)
 
     def add_counts(self, outcomes: Mapping[Outcome, int], lengths: Mapping[int, int],
-                   figures: Mapping[str, float], dice: int, n: int) -> None:
-        """Count ``n`` matches given as totals (what a fast engine returns per chunk)."""
+                   figures: Mapping[str, float], dice: int, n: int,
+                   drawn: Mapping[int, int] | None = None) -> None:
+        """Count ``n`` matches given as totals (what a fast engine returns per chunk). ``drawn``:
+        the draws each side shared; None means every side shared every draw."""
         self.n += n
+        draws = 0
         for key, count in outcomes.items():
             if count:
                 self.outcomes[key] = self.outcomes.get(key, 0) + count
+                if key[0] is None:
+                    draws += count
+        shares = drawn if drawn is not None else dict.fromkeys(range(self.sides), draws)
+        for side, count in shares.items():
+            if count:
+                self.drawn[side] = self.drawn.get(side, 0) + count
         for length, count in lengths.items():
             if count:
                 self.lengths[length] = self.lengths.get(length, 0) + count
@@ -51,7 +65,7 @@ class Tally:
         self.dice += dice
 
     def merge(self, other: Tally) -> None:
-        self.add_counts(other.outcomes, other.lengths, other.figures, other.dice, other.n)
+        self.add_counts(other.outcomes, other.lengths, other.figures, other.dice, other.n, other.drawn)
         self.unit = self.unit or other.unit
 
     def wins(self, side: int) -> int:
@@ -59,6 +73,10 @@ class Tally:
 
     def draws(self) -> int:
         return sum(c for (w, _), c in self.outcomes.items() if w is None)
+
+    def draws_of(self, side: int) -> int:
+        """The draws ``side`` shared (a side already out when a draw came shares none)."""
+        return self.drawn.get(side, 0)
 
     def methods(self) -> dict[str, int]:
         """Matches per finish method, in a stable order (most common first, then by name)."""

@@ -127,3 +127,14 @@ def test_odds_exchange_command() -> None:
     assert data["format"] == "turnbuckle.exchange/1"
     assert data["ruleset"] == "folkstyle"
     assert len(data["positions"]) == 3
+
+
+def test_a_lost_scramble_is_named_after_the_scrambler() -> None:
+    # Tess scrambles from neutral; when she loses it Brick comes out on top. The table used to
+    # call that "Brick Halvorsen scramble lost: takedown", though Brick never scrambled.
+    brick, tess = sample("brick-halvorsen"), sample("tess-varga")
+    names = ["Brick Halvorsen", "Tess Varga"]
+    ex = exchange((brick, tess), None, names)
+    assert "Tess Varga scramble lost: Brick Halvorsen takedown" in ex.results
+    assert "Tess Varga scramble won: takedown" in ex.results
+    assert not any(label.startswith("Brick Halvorsen scramble") for label in ex.results)

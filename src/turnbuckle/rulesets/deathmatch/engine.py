@@ -10,10 +10,16 @@ from turnbuckle.core.match import MatchSetup, Result
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.deathmatch.figures import Army
 from turnbuckle.rulesets.deathmatch.initiative import roll_initiative
-from turnbuckle.rulesets.deathmatch.odds import damage
+from turnbuckle.rulesets.deathmatch.odds import can_hurt, damage
 from turnbuckle.rulesets.deathmatch.pieces import Piece
-from turnbuckle.rulesets.deathmatch.policies import DETERMINISTIC, pick_target
+from turnbuckle.rulesets.deathmatch.policies import DETERMINISTIC, best_targets
 from turnbuckle.rulesets.deathmatch.record_sheet import paper_sheet
+
+#: A battle that no rule can end (policies that keep choosing targets they cannot hurt) is a draw
+#: after this many rounds, far above any battle that can finish (see docs/decisions/deathmatch.md).
+SAFETY_CAP = 10_000
+#: How a battle ends: one player left, or a draw among the players still standing.
+LAST_STANDING, STALEMATE, ROUND_LIMIT, SAFETY = "last-standing", "stalemate", "round-limit", "safety-cap"
 
 
 def cap_problems(armies: Sequence[Army], names: Sequence[str], cap: int) -> list[str]:
@@ -32,7 +38,7 @@ class Battle:
         self.armies = list(setup.sides)
         self.cap = int(setup.options["cap"])
         self.tiebreak = str(setup.options["tiebreak"])
-        self.max_rounds = int(setup.options["max_rounds"])
+        self.max_rounds = int(setup.options["max_rounds"])  # 0: no limit (the safety cap only)
         self.stake = str(setup.options["stake"])
         default = str(setup.options["default_policy"])
         self.kinds = [setup.players.get(i, "auto") for i in range(len(self.armies))]
@@ -78,28 +84,42 @@ class Battle:
         )
 
     # -- the battle -----------------------------------------------------------------------
+    def stalemate(self) -> bool:
+        """No standing figure can ever damage a standing enemy: nothing can change any more."""
+        live = [p for p in self.pieces if p.alive]
+        return not any(can_hurt(a.atk, t.defence) for a in live for t in live if a.seat != t.seat)
+
+    def standing_by_player(self) -> dict[str, Json]:
+        return {self.names[s]: [p.tag for p in self.pieces if p.alive and p.seat == s]
+                for s in self.standing_players()}
+
     def play(self) -> Result:
         self.check()
         self.start()
-        for rnd in range(1, self.max_rounds + 1):
+        if self.stalemate():
+            return self.finish(STALEMATE)
+        limit = self.max_rounds or SAFETY_CAP
+        for rnd in range(1, limit + 1):
             self.round = rnd
             self.table.happen("round_start", round=rnd, standing=[p.tag for p in self.pieces if p.alive])
             order = roll_initiative(self.table, rnd, [p for p in self.pieces if p.alive], self.tiebreak,
                                     self.is_human)
+            stalled = False
             for piece in order:
                 if len(self.standing_players()) < 2:
                     break
                 if not piece.alive:
                     self.table.happen("no_action", round=rnd, figure=piece.tag, reason="killed before its turn")
                     continue
-                self.attack(piece)
+                if self.attack(piece) and len(self.standing_players()) > 1 and self.stalemate():
+                    stalled = True  # a kill left figures that cannot hurt each other: stop at once
+                    break
             self.table.happen("round_end", round=rnd, hp={p.tag: p.hp for p in self.pieces})
             if len(self.standing_players()) < 2:
-                return self.finish()
-        self.table.happen("round_limit", rounds=self.max_rounds,
-                          standing={self.names[s]: [p.tag for p in self.pieces if p.alive and p.seat == s]
-                                    for s in self.standing_players()})
-        return self.finish()
+                return self.finish(LAST_STANDING)
+            if stalled:
+                return self.finish(STALEMATE)
+        return self.finish(ROUND_LIMIT if self.max_rounds else SAFETY)
 
     def choose_target(self, attacker: Piece) -> Piece:
         targets = [p for p in self.pieces if p.alive and p.seat != attacker.seat]
@@ -122,13 +142,22 @@ class Battle:
 
             chosen = self.table.choose(options, purpose, attacker.player, automatic=roll_one, by="random")
         elif kind in DETERMINISTIC:
-            pick = pick_target(kind, attacker, targets).tag
-            chosen = self.table.choose(options, purpose, attacker.player, automatic=lambda: pick, by=kind)
+            tied = [p.tag for p in best_targets(kind, attacker, targets)]
+
+            def pick() -> str:  # equal targets: a die with one face per target, never seat order
+                if len(tied) == 1:
+                    return tied[0]
+                face = self.table.roll(1, len(tied), f"{attacker.label} {kind} tie "
+                                       f"(1-{len(tied)}: {' '.join(tied)})", side=attacker.player).total
+                return tied[face - 1]
+
+            chosen = self.table.choose(options, purpose, attacker.player, automatic=pick, by=kind)
         else:  # pragma: no cover - player kinds are checked by Ruleset.run
             raise RulesError(f"unknown player kind '{kind}'")
         return by_tag[chosen]
 
-    def attack(self, attacker: Piece) -> None:
+    def attack(self, attacker: Piece) -> bool:
+        """One attack; True when it kills the target."""
         target = self.choose_target(attacker)
         a = self.table.roll(1, 6, f"{attacker.label} attack (d6 + ATK {attacker.atk})", side=attacker.player).total
         d = self.table.roll(1, 6, f"{target.label} defence (d6 + DEF {target.defence})", side=target.player).total
@@ -143,14 +172,21 @@ class Battle:
             damage=dealt, hp_before=before, hp_after=target.hp,
         )
         if target.alive:
-            return
+            return False
         self.table.happen("killed", round=self.round, figure=target.tag, by=attacker.tag)
         if not any(p.alive and p.seat == target.seat for p in self.pieces):
             self.table.happen("eliminated", round=self.round, player=target.player, by=attacker.player,
                               remaining=[self.names[s] for s in self.standing_players()])
+        return True
 
-    def finish(self) -> Result:
+    def finish(self, how: str) -> Result:
+        """The result: ``how`` is LAST_STANDING, or the kind of draw (shared only by the players
+        still standing; an eliminated player never shares a draw)."""
         standing = self.standing_players()
+        if how != LAST_STANDING:
+            event = {STALEMATE: "stalemate", ROUND_LIMIT: "round_limit", SAFETY: "safety_cap"}[how]
+            rounds = {STALEMATE: self.round, ROUND_LIMIT: self.max_rounds, SAFETY: SAFETY_CAP}[how]
+            self.table.happen(event, round=self.round, rounds=rounds, standing=self.standing_by_player())
         sheet = paper_sheet(self.table.log.events)
         extra: dict[str, Json] = {
             "stake": self.stake,
@@ -160,7 +196,7 @@ class Battle:
             "survivors": [p.tag for p in self.pieces if p.alive],
             "sheet": sheet,
         }
-        if len(standing) == 1:
+        if how == LAST_STANDING:
             winner = standing[0]
             name = self.names[winner]
             left = [p for p in self.pieces if p.alive]
@@ -168,10 +204,20 @@ class Battle:
             summary = (f"{name} wins the Deathmatch in round {self.round}, the last player standing with "
                        f"{len(left)} figure{'s' if len(left) != 1 else ''} left.{spoils}")
             self.table.happen("battle_end", round=self.round, winner=name, survivors=[p.tag for p in left])
-            return Result(winner, "last-standing", {"round": self.round}, summary, extra)
-        names = ", ".join(self.names[s] for s in standing)
-        summary = (f"A draw: the round limit of {self.max_rounds} was reached with {names} still standing."
+            return Result(winner, LAST_STANDING, {"round": self.round}, summary, extra)
+        drawn = [self.names[s] for s in standing]
+        names = " and ".join([", ".join(drawn[:-1]), drawn[-1]]) if len(drawn) > 1 else drawn[0]
+        when = f"in round {self.round}" if self.round else "before the first round"
+        if how == STALEMATE:
+            why = f"A stalemate {when}: no figure left standing can ever damage an enemy"
+        elif how == ROUND_LIMIT:
+            why = f"The round limit of {self.max_rounds} was reached"
+        else:
+            why = (f"The battle could not finish: the safety cap of {SAFETY_CAP:,} rounds was reached "
+                   "(the automatic players kept choosing targets they could not hurt)")
+        summary = (f"{why}; a draw between {names}, still standing."
                    + (f" Nobody takes the spoils ({self.stake})." if self.stake else ""))
         self.table.happen("battle_end", round=self.round, winner=None,
                           survivors=[p.tag for p in self.pieces if p.alive])
-        return Result(None, "draw", {"round": self.round}, summary, extra)
+        extra["drawn"] = list(drawn)
+        return Result(None, how, {"round": self.round}, summary, extra)

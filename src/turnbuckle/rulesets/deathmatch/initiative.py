@@ -1,9 +1,12 @@
 """The preliminary phase of a round: d6 + SPD for every figure in play, then tie-breaks.
 
-Ties are broken a pair at a time, always at the highest total that is still shared, between the
-first two figures at that total in table order. The loser of the coin flip (or of
-rock-paper-scissors) takes -1 on its total for the round; that can make a new tie one lower,
-which is broken the same way, and so on until every total differs. Totals may go below zero.
+Ties are broken from the highest shared total down. Two figures on a total settle it with a coin
+flip (or rock-paper-scissors): the loser takes -1 on its total for the round. Three or more on a
+total each flip a coin at once (heads keeps the total, tails takes -1), flipping again while they
+all show the same face; a group still tied flips again, and so on. No step looks at table order,
+so every order of tied figures is equally likely and seat order never matters. A -1 can make a
+new tie one lower, which is broken the same way, until every total differs. Totals may go below
+zero.
 """
 
 from __future__ import annotations
@@ -17,6 +20,10 @@ TIEBREAKS = ("coin", "rps")
 THROWS = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 RPS_TRIES = 10  # drawn throws before falling back to a coin
+#: Rounds of all-alike flips before a group gives up and only its first figure keeps its total
+#: (a guard: with three figures the chance of reaching it is 4**-64).
+FLIP_TRIES = 64
+HEADS, TAILS = 1, 2
 
 
 def coin_flip(table: Table, first: Piece, second: Piece) -> Piece:
@@ -54,16 +61,29 @@ def rock_paper_scissors(table: Table, first: Piece, second: Piece, human: Callab
     return coin_flip(table, first, second), "coin"
 
 
-def _highest_tie(totals: Mapping[str, int], pieces: Sequence[Piece]) -> tuple[Piece, Piece] | None:
+def _highest_tie(totals: Mapping[str, int], pieces: Sequence[Piece]) -> list[Piece]:
+    """The figures on the highest total that two or more share (table order), or none."""
     counts: dict[int, int] = {}
     for p in pieces:
         counts[totals[p.tag]] = counts.get(totals[p.tag], 0) + 1
     shared = [v for v, c in counts.items() if c > 1]
     if not shared:
-        return None
+        return []
     top = max(shared)
-    first, second = [p for p in pieces if totals[p.tag] == top][:2]
-    return first, second
+    return [p for p in pieces if totals[p.tag] == top]
+
+
+def group_flip(table: Table, group: Sequence[Piece]) -> tuple[list[Piece], int]:
+    """Three or more tied figures each flip a coin, a d2 rolled for its player in table order
+    (1 heads: keeps its total, 2 tails: takes -1); all alike, they flip again. Returns the
+    figures that take -1 and how many rounds of flips it took."""
+    for attempt in range(1, FLIP_TRIES + 1):
+        faces = [table.roll(1, 2, f"tie flip {attempt}: {p.label} (1 heads keeps, 2 tails -1)", side=p.player).total
+                 for p in group]
+        tails = [p for p, face in zip(group, faces, strict=True) if face == TAILS]
+        if 0 < len(tails) < len(group):
+            return tails, attempt
+    return list(group[1:]), FLIP_TRIES  # pragma: no cover - a guard, see FLIP_TRIES
 
 
 def roll_initiative(
@@ -79,14 +99,25 @@ def roll_initiative(
         totals[p.tag] = face + p.spd
     table.happen("initiative_rolls", round=rnd, rolls=rolls, spd={p.tag: p.spd for p in pieces},
                  totals=dict(totals))
-    # Each break lowers one total by 1 and a tie at value v can only spill to v - 1, so this ends
-    # within n * (n - 1) / 2 breaks; the bound is a guard, not a rule.
-    for _ in range(len(pieces) * len(pieces) + 1):
-        pair = _highest_tie(totals, pieces)
-        if pair is None:
+    # Each step lowers at least one tied total by 1, totals at one level are settled before the
+    # level below, and a settled level keeps one figure; so this ends within n levels' worth of
+    # steps below the lowest roll. The bound is a guard, not a rule.
+    spread = (max(totals.values()) - min(totals.values()) + len(pieces)) if totals else 0
+    for _ in range(len(pieces) * spread + 1):
+        group = _highest_tie(totals, pieces)
+        if not group:
             break
-        first, second = pair
-        tied = totals[first.tag]
+        tied = totals[group[0].tag]
+        if len(group) > 2:
+            tails, attempts = group_flip(table, group)
+            dropped = {p.tag for p in tails}
+            for tag in dropped:
+                totals[tag] -= 1
+            table.happen("tie_flip", round=rnd, total=tied, between=[p.tag for p in group], attempts=attempts,
+                         kept=[p.tag for p in group if p.tag not in dropped],
+                         dropped=[p.tag for p in group if p.tag in dropped])
+            continue
+        first, second = group
         if method == "rps":
             loser, how = rock_paper_scissors(table, first, second, human)
         else:

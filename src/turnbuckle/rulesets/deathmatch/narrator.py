@@ -39,7 +39,7 @@ def _intro(w: Writeup, d: Mapping[str, Json], names: _Names, record: MatchRecord
         parts.append(f"{player} {total}" + (f" (handicap: {short} under the cap)" if short else ""))
     w.line(f"Power cap {d['cap']}: " + "; ".join(parts) + ".")
     w.line("Initiative ties: " + ("rock-paper-scissors." if d["tiebreak"] == "rps" else "coin flip.")
-           + f" Round limit {d['max_rounds']}.")
+           + (f" Round limit {d['max_rounds']}." if d["max_rounds"] else " No round limit."))
     w.line("Targets chosen by: " + "; ".join(f"{p} {k}" for p, k in policies.items()) + ".")
     if d["stake"]:
         w.line(f"Spoils of war: {d['stake']}.")
@@ -104,6 +104,15 @@ def narrate(record: MatchRecord) -> Writeup:
             how = "rock-paper-scissors" if d["method"] == "rps" else "the coin"
             w.line(f"  {names(a)} and {names(b)} tie on {d['total']}: {how} goes to {names(d['winner'])}; "
                    f"{names(d['loser'])} drops to {d['loser_total']}.")
+        elif t == "tie_flip":
+            group = d["between"] if isinstance(d["between"], list) else []
+            kept = d["kept"] if isinstance(d["kept"], list) else []
+            dropped = d["dropped"] if isinstance(d["dropped"], list) else []
+            again = f" (after {d['attempts']} rounds of flips)" if d["attempts"] != 1 else ""
+            w.line(f"  {', '.join(names(tag) for tag in group)} tie on {d['total']} and all flip{again}: "
+                   f"heads for {', '.join(names(tag) for tag in kept)}; "
+                   f"{', '.join(names(tag) for tag in dropped)} drop{'s' if len(dropped) == 1 else ''} "
+                   f"to {int(str(d['total'])) - 1}.")
         elif t == "initiative":
             totals = _d(d["totals"])
             w.line("Order of play: " + ", ".join(f"{names(tag)} ({v})" for tag, v in totals.items()) + ".")
@@ -125,6 +134,10 @@ def narrate(record: MatchRecord) -> Writeup:
             w.line(f"  {d['player']} has no figure left standing and is out of the Deathmatch!")
         elif t == "round_limit":
             w.line(f"The round limit ({d['rounds']}) is reached.")
+        elif t == "stalemate":
+            w.line("No figure left standing can damage an enemy any more: the battle is a stalemate.")
+        elif t == "safety_cap":
+            w.line(f"After {d['rounds']:,} rounds the battle has not finished and is stopped.")
     w.heading("Result")
     w.line(record.result.summary)
     _sheets(w, record)

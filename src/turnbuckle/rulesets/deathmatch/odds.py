@@ -21,6 +21,16 @@ def damage(attack_total: int, defence_total: int) -> int:
     return max(0, attack_total - defence_total)
 
 
+def can_hurt(atk: int, defence: int) -> bool:
+    """Whether an attack of ``atk`` can ever damage a figure of ``defence``: the best attack roll
+    against the worst defence roll (ATK + 6 above DEF + 1).
+
+    >>> can_hurt(3, 7), can_hurt(3, 8)
+    (True, False)
+    """
+    return damage(max(FACES) + atk, min(FACES) + defence) > 0
+
+
 @cache
 def damage_distribution(atk: int, defence: int) -> dict[int, Fraction]:
     """Damage -> exact chance, for one attack (d6 + ATK against d6 + DEF)."""

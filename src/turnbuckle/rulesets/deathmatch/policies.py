@@ -1,6 +1,7 @@
 """Automatic target choice. Every policy picks among the enemy figures still standing, given in
-table order (players A, B, C, D; each army in its listed order); the last tie-break is always
-that order, so the deterministic policies never need a die.
+table order (players A, B, C, D; each army in its listed order). Where a policy finds several
+targets equal on everything it looks at, the engine picks one of them at random, by a die with
+one face per tied target (in table order), rolled through the table; seat order never decides.
 
 - ``weakest``: the lowest power rating; then the fewest HP left.
 - ``strongest``: the highest power rating; then the most HP left.
@@ -50,8 +51,10 @@ _KEYS: dict[str, Callable[[Piece, Piece], Key]] = {
 }
 
 
-def pick_target(policy: str, attacker: Piece, targets: Sequence[Piece]) -> Piece:
-    """The target a deterministic policy picks (``targets`` in table order, at least one)."""
+def best_targets(policy: str, attacker: Piece, targets: Sequence[Piece]) -> list[Piece]:
+    """Every target a deterministic policy likes best (``targets`` in table order, at least one):
+    one, or several equal ones, in table order, for the engine to pick among at random."""
     key = _KEYS[policy]
-    best = min(range(len(targets)), key=lambda i: (*key(attacker, targets[i]), i))
-    return targets[best]
+    keys = [key(attacker, t) for t in targets]
+    best = min(keys)
+    return [t for t, k in zip(targets, keys, strict=True) if k == best]

@@ -13,7 +13,7 @@ from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.deathmatch import table_view
-from turnbuckle.rulesets.deathmatch.engine import Battle
+from turnbuckle.rulesets.deathmatch.engine import SAFETY_CAP, Battle
 from turnbuckle.rulesets.deathmatch.figures import MAX_POWER, Army, army_from_ids, bestiary, load_army
 from turnbuckle.rulesets.deathmatch.initiative import TIEBREAKS
 from turnbuckle.rulesets.deathmatch.narrator import narrate
@@ -22,7 +22,7 @@ from turnbuckle.rulesets.deathmatch.policies import POLICIES
 INFO = RulesetInfo(
     id="deathmatch",
     name="UOV Deathmatch",
-    version="1.1",
+    version="1.2",
     designer="Metal Monkey (J. Gadze) for Ironhaus Productions (rules in rules/uov-deathmatch.txt)",
     summary="2-4 players, armies of 1-6 monster figures under a power cap; d6 + SPD initiative, "
             "d6 + ATK against d6 + DEF; the last player standing wins.",
@@ -39,8 +39,10 @@ INFO = RulesetInfo(
                    "rock-paper-scissors", choices=TIEBREAKS),
         OptionSpec("default_policy", "lowest-hp", "the target policy of a player given no --policy/--player",
                    choices=POLICIES),
-        OptionSpec("max_rounds", 50, "safety net: the battle is a draw if no single player is left after "
-                   "this many rounds", minimum=1, maximum=1000),
+        OptionSpec("max_rounds", 0, "a round limit agreed at the table: a draw among the players still "
+                   "standing after this many rounds; 0 (the default) means none, as in the rulebook (a "
+                   f"stalemate still ends at once, and a safety cap of {SAFETY_CAP:,} rounds ends a battle "
+                   "that cannot finish)", minimum=0, maximum=SAFETY_CAP),
         OptionSpec("stake", "", "the spoils of war, free text, kept in the result"),
     ),
 )

@@ -57,6 +57,10 @@ def _figures(army: Army) -> list[Figure]:
     return seen
 
 
+def _label(fig: Figure, stat: str, value: int) -> str:
+    return f"{fig.name} ({stat} {value})"
+
+
 def _pct(x: Fraction) -> str:
     return f"{float(x) * 100:6.2f}%"
 
@@ -71,8 +75,11 @@ def exchange_tables(sides: Sequence[Any], names: Sequence[str],
         for di, (def_army, def_name) in enumerate(zip(armies, names, strict=True)):
             if ai == di:
                 continue
+            # Columns as wide as their longest label, two spaces apart, so names never run together.
+            att_w = max(len("attacker"), *(len(_label(f, "ATK", f.atk)) for f in att_army.figures)) + 2
+            def_w = max(len("defender"), *(len(_label(f, "DEF", f.defence)) for f in def_army.figures))
             lines += [f"One attack by {att_name} on {def_name} (d6 + ATK against d6 + DEF):",
-                      f"  {'attacker':<22}{'defender':<22}{'hit':>8}{'mean dmg':>10}{'kill at full HP':>17}"
+                      f"  {'attacker':<{att_w}}{'defender':<{def_w}}{'hit':>9}{'mean dmg':>10}{'kill at full HP':>17}"
                       "   kill chance by HP left"]
             for a in _figures(att_army):
                 for d in _figures(def_army):
@@ -88,8 +95,8 @@ def exchange_tables(sides: Sequence[Any], names: Sequence[str],
                     })
                     by_hp = "  ".join(f"{hp}:{float(p) * 100:.1f}%" for hp, p in kills.items() if hp <= 6)
                     more = " ..." if at.most > 6 else ""
-                    lines.append(f"  {a.name + f' (ATK {a.atk})':<22}{d.name + f' (DEF {d.defence})':<22}"
-                                 f"{_pct(at.hit):>8}{float(at.mean):>10.3f}{_pct(at.kill(d.hp)):>17}   "
+                    lines.append(f"  {_label(a, 'ATK', a.atk):<{att_w}}{_label(d, 'DEF', d.defence):<{def_w}}"
+                                 f"{_pct(at.hit):>9}{float(at.mean):>10.3f}{_pct(at.kill(d.hp)):>17}   "
                                  f"{by_hp or '-'}{more}")
             lines.append("")
     lines.append("(exact: all 36 pairs of faces enumerated; 'kill chance by HP left' is the chance one attack "

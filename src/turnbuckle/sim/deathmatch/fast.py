@@ -5,8 +5,9 @@ a short one without its ahead-of-time build: ``sim/aot.py``). The sim layer impo
 only when the fast engine is chosen (an ImportError makes ``odds`` use the reference engine).
 
 It plays every option of the ruleset (``cap``, ``tiebreak``, ``default_policy``,
-``max_rounds``, ``stake``) with the automatic target policies; a human player, or an option it
-does not know, makes it step aside for the reference engine (``FastEngineUnsupported``).
+``max_rounds``, ``stake``) with the automatic target policies, one per army (``players``: seat
+-> policy, the others on ``default_policy``); a human player, or an option it does not know,
+makes it step aside for the reference engine (``FastEngineUnsupported``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,14 @@ import numpy as np
 from turnbuckle.core.errors import SheetError
 from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue
-from turnbuckle.rulesets.deathmatch.engine import cap_problems
+from turnbuckle.rulesets.deathmatch.engine import (
+    LAST_STANDING,
+    ROUND_LIMIT,
+    SAFETY,
+    SAFETY_CAP,
+    STALEMATE,
+    cap_problems,
+)
 from turnbuckle.rulesets.deathmatch.figures import Army
 from turnbuckle.rulesets.deathmatch.pieces import Piece
 from turnbuckle.sim.aot import chunk_ready
@@ -39,9 +47,16 @@ RATE = 600_000
 #: Runs of this many battles or more play numba's JIT kernel (None: the ahead-of-time build plays
 #: every run it can, on every core).
 JIT_FROM: int | None = None
-METHOD = "last-standing"
-#: Outcome codes of the kernel, in order: the winning seat, then a draw at the round limit.
-OUTCOMES: tuple[Outcome, ...] = (*((seat, METHOD) for seat in range(MAX_SIDES)), (None, "draw"))
+#: How the kernel's draw codes name the finish (kernel.STALEMATE, ROUND_LIMIT, SAFETY_CAP in order).
+DRAW_METHODS = (STALEMATE, ROUND_LIMIT, SAFETY)
+#: Outcome codes of the kernel, in order: the winning seat (0-3), then for each kind of draw the
+#: 16 bit sets of seats still standing (those who share the draw).
+OUTCOMES: tuple[Outcome, ...] = (*((seat, LAST_STANDING) for seat in range(MAX_SIDES)),
+                                 *((None, method) for method in DRAW_METHODS for _ in range(16)))
+#: For each outcome code, the seats that share its draw (none for a win).
+SHARED: tuple[tuple[int, ...], ...] = (*(() for _ in range(MAX_SIDES)),
+                                       *(tuple(s for s in range(MAX_SIDES) if mask >> s & 1)
+                                         for _ in DRAW_METHODS for mask in range(16)))
 #: The Deathmatch options this engine plays; any other makes it step aside for the reference engine.
 KNOWN_OPTIONS = frozenset({"cap", "tiebreak", "default_policy", "max_rounds", "stake"})
 
@@ -52,7 +67,7 @@ class Setup:
 
     tables: Tables
     rps: bool
-    max_rounds: int
+    max_rounds: int  # 0: no limit but the safety cap
     pieces: int
 
     @classmethod
@@ -86,9 +101,8 @@ class Setup:
 
     def args(self) -> tuple[Any, ...]:
         t = self.tables
-        return (t.seat, t.spd, t.power, t.hp, t.damage, t.danger, t.policy, t.seat_start, t.used, t.beats,
-                t.rps_tries,
-                self.rps, self.max_rounds)
+        return (t.seat, t.spd, t.power, t.hp, t.damage, t.danger, t.hurts, t.policy, t.seat_start, t.used,
+                t.beats, t.rps_tries, self.rps, t.flip_tries, self.max_rounds or SAFETY_CAP, self.max_rounds > 0)
 
 
 def compiled(n: int) -> bool:
@@ -98,10 +112,11 @@ def compiled(n: int) -> bool:
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
         threads: int | None = None, progress: Progress | None = None, chunk: int = CHUNK,
-        build: Build = "auto") -> Tally:
+        players: Mapping[int, str] | None = None, build: Build = "auto") -> Tally:
     """``n`` battles from ``seed``; identical for any ``threads`` and ``build`` (battle ``i``
-    always plays the same)."""
-    setup = Setup.of(sides, options)
+    always plays the same). ``players`` gives a seat its own target policy (seat index ->
+    policy name, e.g. ``{0: "weakest", 2: "random"}``); a seat not in it plays ``default_policy``."""
+    setup = Setup.of(sides, options, players)
     args = setup.args()
     key = np.uint64(fast_key(seed))
     size = min(chunk, n)
@@ -114,7 +129,7 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
         run_chunk(key, start, count, *rest)
         add_chunk(tally, OUTCOMES, codes, rounds, dice,
-                  {"survivors": float(survivors[:count].sum(dtype=np.int64))}, count)
+                  {"survivors": float(survivors[:count].sum(dtype=np.int64))}, count, shared=SHARED)
 
     return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(len(sides), unit="rounds"), rate=RATE,
                 jit_from=JIT_FROM, threads=threads, build=build, progress=progress)

@@ -51,7 +51,10 @@ INIT_GROUP = 10
 POW6 = np.array([6**k for k in range(INIT_GROUP + 1)], np.uint64)
 
 MAX_SIDES = 4  # must equal tables.MAX_SIDES (checked by a test)
-DRAW_CODE = MAX_SIDES
+#: Outcome codes: a win is the winning seat (0-3); a draw is DRAW_BASE + 16 * how + the bit set of
+#: the seats still standing (who share it), ``how`` being STALEMATE, ROUND_LIMIT or SAFETY_CAP.
+DRAW_BASE = MAX_SIDES
+STALEMATE, ROUND_LIMIT, SAFETY_CAP = 0, 1, 2
 #: Policy codes (tables.POLICY_CODE, checked by a test).
 RANDOM, WEAKEST, STRONGEST, LOWEST_HP, MOST_DANGEROUS = 0, 1, 2, 3, 4
 #: Bigger than any HP (99) and any power key: keys are packed into one integer.
@@ -129,41 +132,81 @@ def match_state(key, index):
 
 
 @njit(cache=True, inline="always")
-def target_key(policy, attacker, t, hp, power, danger):
-    """A deterministic policy's key for target ``t`` (smaller is preferred; table order breaks
-    ties): the rules' key tuples packed into one integer."""
+def plain_key(policy, h, pw):
+    """The key of a target with ``h`` HP and power ``pw`` under a policy whose key does not depend
+    on the attacker (weakest, strongest, lowest-hp); smaller is preferred."""
     if policy == WEAKEST:
-        return power[t] * HP_SCALE + hp[t]
+        return pw * HP_SCALE + h
     if policy == STRONGEST:
-        return -(power[t] * HP_SCALE + hp[t])
-    if policy == LOWEST_HP:
-        return hp[t] * HP_SCALE - power[t]
-    return -danger[attacker, t] * POWER_SCALE + (3 - power[t]) * HP_SCALE + hp[t]
+        return -(pw * HP_SCALE + h)
+    return h * HP_SCALE - pw
 
 
 @njit(cache=True, inline="always")
-def refresh(policy, q, seat_start, live, hp, power, danger, best_t, best_k):
-    """Army ``q``'s preferred target under a policy whose key does not depend on the attacker
-    (weakest, strongest, lowest-hp): its figures are ``seat_start[q]`` up to ``seat_start[q + 1]``
-    in table order, and those standing are the set bits of ``live`` there. ``best_t`` is -1 and
-    ``best_k`` NO_KEY when none of them stands."""
+def target_key(policy, attacker, t, hp, power, danger):
+    """A deterministic policy's key for target ``t`` (smaller is preferred; equal keys are a tie,
+    broken by a die): the rules' key tuples packed into one integer."""
+    if policy == MOST_DANGEROUS:
+        return -danger[attacker, t] * POWER_SCALE + (3 - power[t]) * HP_SCALE + hp[t]
+    return plain_key(policy, hp[t], power[t])
+
+
+@njit(cache=True, inline="always")
+def army_bits(seat_start, q):
+    """The bits of army ``q``'s figures (standing or not)."""
+    return (np.int64(1) << seat_start[q + 1]) - (np.int64(1) << seat_start[q])
+
+
+@njit(cache=True, inline="always")
+def refresh(policy, q, seat_start, live, hp, power, danger, best_t, best_k, best_n):
+    """Army ``q``'s preferred targets under a policy whose key does not depend on the attacker:
+    the first in table order (``best_t``), their key (``best_k``) and how many share it
+    (``best_n``). Its standing figures are the set bits of ``live`` in ``army_bits``; none
+    standing: -1, NO_KEY and 0."""
     bt = -1
     bk = NO_KEY
-    rest = live & ((np.int64(1) << seat_start[q + 1]) - (np.int64(1) << seat_start[q]))
+    bn = 0
+    rest = live & army_bits(seat_start, q)
     while rest != 0:
         t = low_bit(rest)
         rest &= rest - 1
-        key = target_key(policy, 0, t, hp, power, danger)
+        key = plain_key(policy, hp[t], power[t])
         if key < bk:
             bt = t
             bk = key
+            bn = 1
+        elif key == bk:
+            bn += 1
     best_t[policy, q] = bt
     best_k[policy, q] = bk
+    best_n[policy, q] = bn
 
 
 @njit(cache=True, inline="always")
-def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, seat_start, used, beats,
-               rps_tries, rps, max_rounds, best_t, best_k, hp, bucket, ordr, cnt, trace, tracing):
+def stalled(live, hurts):
+    """No standing figure can ever damage a standing enemy (``hurts[k]``: the enemies k can hurt)."""
+    rest = live
+    while rest != 0:
+        k = low_bit(rest)
+        rest &= rest - 1
+        if hurts[k] & live != 0:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def draw_code(how, cnt):
+    code = DRAW_BASE + 16 * how
+    for s in range(MAX_SIDES):
+        if cnt[s] > 0:
+            code += 1 << s
+    return code
+
+
+@njit(cache=True, inline="always")
+def play_match(state, nf, seat, spd, power, start_hp, damage, danger, hurts, policy, seat_start, used, beats,
+               rps_tries, rps, flip_tries, limit, limited, best_t, best_k, best_n, hp, bucket, ordr, cnt,
+               trace, tracing):
     """One battle. Returns (outcome code, rounds, figures standing, dice, trace length)."""
     spare = NONE
     bits = np.uint64(0)  # coin flips: single random bits, 32 at a time
@@ -182,12 +225,15 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
             standing += 1
         for pk in range(WEAKEST, MOST_DANGEROUS):
             if used[pk]:
-                refresh(pk, s, seat_start, live, hp, power, danger, best_t, best_k)
+                refresh(pk, s, seat_start, live, hp, power, danger, best_t, best_k, best_n)
     dice = 0
     pos = 0
     rnd = 0
     width = trace.shape[0]
-    for r in range(1, max_rounds + 1):
+    stuck = stalled(live, hurts)
+    r = 0
+    while r < limit and not stuck:
+        r += 1
         rnd = r
         na = 0  # the standing figures: the set bits of ``live``, in table order
         rest = live
@@ -217,9 +263,10 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                     pos += 1
             g += c
         dice += na
-        # Acting order and tie-breaks, from the highest total down. A bucket with two or more
-        # figures is the highest shared total: its first two in table order (its two lowest bits)
-        # break the tie, and the loser drops to the bucket below; the last one left acts next.
+        # Acting order and tie-breaks, from the highest total down. A bucket with two figures is
+        # the highest shared total: they break the tie (coin or rock-paper-scissors) and the loser
+        # drops to the bucket below. Three or more all flip a coin (a bit each, in table order):
+        # tails drop, heads stay; all alike, they flip again. The last one left acts next.
         for placed in range(na):
             # The highest bucket still holding a figure: the highest set bit of ``occ``.
             v = high_bit(occ)
@@ -228,6 +275,35 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
             m = bucket[v]
             bucket[v] = 0
             while m & (m - 1) != 0:
+                two = m & (m - 1)
+                if two & (two - 1) != 0:  # three or more on this total
+                    tails = np.int64(0)
+                    for _ in range(flip_tries):
+                        tails = np.int64(0)
+                        x = m
+                        while x != 0:
+                            c1 = x & -x
+                            x ^= c1
+                            if nbits == 0:
+                                state, spare, bits = take32(state, spare)
+                                nbits = 32
+                            tail = np.int64(bits & ONE)  # a 2 on the d2: tails
+                            bits = bits >> ONE
+                            nbits -= 1
+                            tails |= c1 & -tail
+                            dice += 1
+                            if tracing:
+                                if pos < width:
+                                    trace[pos] = tail + 1
+                                pos += 1
+                        if tails != 0 and tails != m:
+                            break
+                    if tails == 0 or tails == m:  # a guard (FLIP_TRIES): only the first keeps its total
+                        tails = m ^ (m & -m)
+                    m ^= tails
+                    bucket[v - 1] |= tails
+                    occ |= high >> 1
+                    continue
                 c1 = m & -m
                 rest = m ^ c1
                 c2 = rest & -rest
@@ -278,23 +354,28 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
             s = seat[k]
             pol = policy[s]
             best = -1
-            if pol == MOST_DANGEROUS:  # the key depends on the attacker: scan every enemy
-                best_key = 0
+            tied = 0  # how many targets share the best key
+            best_key = NO_KEY
+            if pol == MOST_DANGEROUS:  # the key depends on the attacker: look at every enemy
                 for t in range(nf):
                     if hp[t] > 0 and seat[t] != s:
                         key = target_key(pol, k, t, hp, power, danger)
                         if best < 0 or key < best_key:
                             best = t
                             best_key = key
-            elif pol != RANDOM:  # the best of each enemy army is kept up to date
-                if armies == 2:
-                    best = best_t[pol, 1 - s]
-                else:
-                    best_key = NO_KEY
-                    for q in range(armies):
-                        if q != s and best_k[pol, q] < best_key:
+                            tied = 1
+                        elif key == best_key:
+                            tied += 1
+            elif pol != RANDOM:  # each enemy army's best is kept up to date, with its count
+                for q in range(armies):
+                    if q != s:
+                        kq = best_k[pol, q]
+                        if kq < best_key:
                             best = best_t[pol, q]
-                            best_key = best_k[pol, q]
+                            best_key = kq
+                            tied = best_n[pol, q]
+                        elif kq == best_key and kq != NO_KEY:
+                            tied += best_n[pol, q]
             else:
                 m = 0
                 for q in range(armies):
@@ -315,6 +396,27 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                             best = t
                             break
                         pick -= 1
+            if tied > 1:  # equal targets: a die with one face per target, in table order
+                state, spare, f = draw(state, spare, np.uint64(tied))
+                pick = np.int64(f)
+                dice += 1
+                if tracing:
+                    if pos < width:
+                        trace[pos] = pick + 1
+                    pos += 1
+                for q in range(armies):
+                    if q == s:
+                        continue
+                    rest = live & army_bits(seat_start, q)
+                    while rest != 0:
+                        t = low_bit(rest)
+                        rest &= rest - 1
+                        if target_key(pol, k, t, hp, power, danger) == best_key:
+                            if pick == 0:
+                                best = t
+                            pick -= 1
+                    if pick < 0:
+                        break
             state, spare, p = draw(state, spare, U36)
             dice += 2
             if tracing:
@@ -323,47 +425,62 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy, se
                     trace[pos] = pa + 1
                     trace[pos + 1] = np.int64(p) - pa * 6 + 1
                 pos += 2
-            # The same steps whether the attack hurts, kills or misses: which it does is as random as
-            # the dice, and a branch on it is often mispredicted. A miss changes nothing: a target's
-            # key is unchanged, and each army's best is the first of its lowest keys in table order.
             hit = np.int64(damage[k, best, p])
-            left = max(hp[best] - hit, 0)
+            before = hp[best]
+            left = max(before - hit, 0)
             dead = np.int64(left == 0)
             live ^= dead << best
             q = seat[best]
             cnt[q] -= dead
             standing -= dead & np.int64(cnt[q] == 0)
             hp[best] = left
-            for pk in range(WEAKEST, MOST_DANGEROUS):
-                if used[pk]:
-                    if left == 0 or (pk == STRONGEST and hit > 0):
-                        # A figure gone or less preferred: only the army's best needs a new look.
-                        if best_t[pk, q] == best:
-                            refresh(pk, q, seat_start, live, hp, power, danger, best_t, best_k)
-                    else:
-                        # Weakest and lowest-hp prefer a figure more as it loses HP.
-                        key = target_key(pk, 0, best, hp, power, danger)
-                        bt = best_t[pk, q]
-                        if bt == best or key < best_k[pk, q] or (key == best_k[pk, q] and best < bt):
-                            best_t[pk, q] = best
-                            best_k[pk, q] = key
+            if hit > 0:  # a miss changes no key
+                for pk in range(WEAKEST, MOST_DANGEROUS):
+                    if used[pk]:
+                        old = plain_key(pk, before, power[best])
+                        bk = best_k[pk, q]
+                        if dead != 0:
+                            if old == bk:  # one of the army's best is gone: count again
+                                refresh(pk, q, seat_start, live, hp, power, danger, best_t, best_k, best_n)
+                        else:
+                            new = plain_key(pk, left, power[best])
+                            if new > old:  # less preferred (strongest): only the army's best needs a look
+                                if old == bk:
+                                    refresh(pk, q, seat_start, live, hp, power, danger, best_t, best_k, best_n)
+                            elif new < bk:
+                                best_t[pk, q] = best
+                                best_k[pk, q] = new
+                                best_n[pk, q] = 1
+                            elif new == bk:  # it was above the best before, so it joins the tie
+                                best_n[pk, q] += 1
+                                if best < best_t[pk, q]:
+                                    best_t[pk, q] = best
+            if dead != 0 and standing >= 2 and stalled(live, hurts):
+                stuck = True  # nothing can be hurt any more: the battle ends at once
+                break
         if standing < 2:
             break
     survivors = 0
     for k in range(nf):
         if hp[k] > 0:
             survivors += 1
-    code = DRAW_CODE
     if standing == 1:
+        code = 0
         for s in range(MAX_SIDES):
             if cnt[s] > 0:
                 code = s
+    elif stuck:
+        code = draw_code(STALEMATE, cnt)
+    elif limited:
+        code = draw_code(ROUND_LIMIT, cnt)
+    else:
+        code = draw_code(SAFETY_CAP, cnt)
     return code, rnd, survivors, dice, pos
 
 
 @njit(parallel=True, cache=True)
-def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, policy, seat_start, used,
-              beats, rps_tries, rps, max_rounds, codes, rounds, survivors, dice):
+def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, hurts, policy, seat_start, used,
+              beats, rps_tries, rps, flip_tries, limit, limited, codes, rounds, survivors, dice):
     """Battles ``start .. start + count - 1``; per-battle results go into the output arrays."""
     nf = seat.shape[0]
     blocks = (count + BLOCK - 1) // BLOCK
@@ -374,12 +491,13 @@ def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, pol
         cnt = np.empty(MAX_SIDES, np.int64)
         best_t = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
         best_k = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
+        best_n = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
         dummy = np.zeros(1, np.int8)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             state = match_state(key, start + j)
-            c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy,
-                                        seat_start, used, beats, rps_tries, rps, max_rounds, best_t, best_k,
-                                        hp, bucket, ordr, cnt, dummy, False)
+            c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, hurts, policy,
+                                        seat_start, used, beats, rps_tries, rps, flip_tries, limit, limited,
+                                        best_t, best_k, best_n, hp, bucket, ordr, cnt, dummy, False)
             codes[j] = c
             rounds[j] = r
             survivors[j] = sv
@@ -387,9 +505,9 @@ def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, pol
 
 
 @njit(cache=True)
-def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger, policy, seat_start,
-                  used, beats, rps_tries, rps, max_rounds, traces, lengths, final_hp, codes, rounds, survivors,
-                  dice):
+def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger, hurts, policy, seat_start,
+                  used, beats, rps_tries, rps, flip_tries, limit, limited, traces, lengths, final_hp, codes, rounds,
+                  survivors, dice):
     """Like ``run_chunk`` on one thread, also writing every die face in the reference engine's
     order into ``traces[j, :lengths[j]]`` and each figure's HP at the end into ``final_hp[j]``.
     A length over the trace's width means the faces did not fit (the caller widens and retries)."""
@@ -400,11 +518,12 @@ def trace_battles(key, start, count, seat, spd, power, start_hp, damage, danger,
     cnt = np.empty(MAX_SIDES, np.int64)
     best_t = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
     best_k = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
+    best_n = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
     for j in range(count):
         state = match_state(key, start + j)
-        c, r, sv, d, n = play_match(state, nf, seat, spd, power, start_hp, damage, danger, policy,
-                                    seat_start, used, beats, rps_tries, rps, max_rounds, best_t, best_k,
-                                    hp, bucket, ordr, cnt, traces[j], True)
+        c, r, sv, d, n = play_match(state, nf, seat, spd, power, start_hp, damage, danger, hurts, policy,
+                                    seat_start, used, beats, rps_tries, rps, flip_tries, limit, limited,
+                                    best_t, best_k, best_n, hp, bucket, ordr, cnt, traces[j], True)
         codes[j] = c
         rounds[j] = r
         survivors[j] = sv

@@ -1,8 +1,9 @@
 """The fast Deathmatch kernel's inputs, filled from the rules package's own code.
 
 Nothing here restates a rule: damage comes from ``rulesets/deathmatch/odds.damage`` over every
-pair of faces, the most-dangerous policy's key from ``odds.expected_damage``, the policy and
-tie-break codes from the rules package's own tuples, and rock-paper-scissors from its ``BEATS``.
+pair of faces, who can ever hurt whom from ``odds.can_hurt``, the most-dangerous policy's key
+from ``odds.expected_damage``, the policy and tie-break codes from the rules package's own
+tuples, and rock-paper-scissors from its ``BEATS``.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import numpy as np
 import numpy.typing as npt
 
 from turnbuckle.rulesets.deathmatch.figures import MAX_FIGURES
-from turnbuckle.rulesets.deathmatch.initiative import BEATS, RPS_TRIES, THROWS, TIEBREAKS
-from turnbuckle.rulesets.deathmatch.odds import FACES, damage, expected_damage
+from turnbuckle.rulesets.deathmatch.initiative import BEATS, FLIP_TRIES, RPS_TRIES, THROWS, TIEBREAKS
+from turnbuckle.rulesets.deathmatch.odds import FACES, can_hurt, damage, expected_damage
 from turnbuckle.rulesets.deathmatch.pieces import Piece
 from turnbuckle.rulesets.deathmatch.policies import POLICIES
 
@@ -50,6 +51,8 @@ class Tables:
     damage: npt.NDArray[np.int8]
     #: ``danger[i, j]``: 36 x the expected damage of j's attack on i (i choosing a target).
     danger: IntArray
+    #: ``hurts[i]``: the bit set of the enemy figures (bit j for figure j) that i can ever damage.
+    hurts: IntArray
     #: Per seat, the policy code.
     policy: IntArray
     #: ``seat_start[s]``: the first figure of seat s in table order (MAX_SIDES + 1 entries).
@@ -58,6 +61,7 @@ class Tables:
     used: IntArray
     beats: IntArray
     rps_tries: int
+    flip_tries: int
 
 
 def build(pieces: Sequence[Piece], policies: Mapping[int, str]) -> Tables:
@@ -80,6 +84,8 @@ def build(pieces: Sequence[Piece], policies: Mapping[int, str]) -> Tables:
     if seats != list(range(len(seats))) or [p.seat for p in pieces] != sorted(p.seat for p in pieces):
         raise ValueError("figures must be in table order, seats numbered from 0")
     codes = [POLICY_CODE[policies[s]] for s in seats]
+    hurts = [sum(1 << j for j, q in enumerate(pieces) if q.seat != p.seat and can_hurt(p.atk, q.defence))
+             for p in pieces]
     return Tables(
         seat=np.array([p.seat for p in pieces], np.int64),
         spd=np.array([p.spd for p in pieces], np.int64),
@@ -89,9 +95,11 @@ def build(pieces: Sequence[Piece], policies: Mapping[int, str]) -> Tables:
         hp=np.array([p.max_hp for p in pieces], np.int64),
         damage=dmg,
         danger=danger,
+        hurts=np.array(hurts, np.int64),
         policy=np.array(codes, np.int64),
         seat_start=np.array([sum(1 for p in pieces if p.seat < s) for s in range(MAX_SIDES + 1)], np.int64),
         used=np.array([int(c in codes) for c in range(len(POLICIES))], np.int64),
         beats=rps_beats(),
         rps_tries=RPS_TRIES,
+        flip_tries=FLIP_TRIES,
     )

@@ -37,6 +37,20 @@ def _position(top: int | None, names: Sequence[str]) -> str:
     return "neutral" if top is None else f"{names[top]} top"
 
 
+def _label(kind: str, by: int | None, names: Sequence[str]) -> str:
+    """An outcome for people, named after the wrestler it happened to. A lost scramble is the
+    scrambler's: ``by`` is then the opponent, who comes out on top (``Tess scramble lost:
+    Brick takedown``)."""
+    if by is None:
+        return kind
+    lost = "scramble lost"
+    if kind.startswith(lost):
+        change = kind[len(lost):].removeprefix(": ")
+        after = change if change == "no change" else f"{names[by]} {change}"
+        return f"{names[1 - by]} {lost}: {after}"
+    return f"{names[by]} {kind}"
+
+
 def exchange(cards: tuple[Card, Card], top: int | None, names: Sequence[str] = ("Red", "Green")) -> Exchange:
     """The exact distribution of one turn from ``top``."""
     one = Fraction(1, WAYS)
@@ -47,7 +61,7 @@ def exchange(cards: tuple[Card, Card], top: int | None, names: Sequence[str] = (
     mean = [Fraction(0), Fraction(0)]
     for u in range(WAYS):
         outcome, _ = turn_outcome(cards, top, u)
-        label = outcome.kind if outcome.by is None else f"{names[outcome.by]} {outcome.kind}"
+        label = _label(outcome.kind, outcome.by, names)
         results[label] = results.get(label, Fraction(0)) + one
         points[outcome.points] = points.get(outcome.points, Fraction(0)) + one
         where = _position(outcome.top, names)
