@@ -14,7 +14,7 @@ from turnbuckle.rulesets.headlock.options import match_options as headlock_optio
 
 ROOT = Path(__file__).resolve().parents[1] / "src" / "turnbuckle"
 DECODED_ONCE = ["rulesets/matchmatch", "sim/matchmatch", "rulesets/headlock", "sim/headlock", "rulesets/boxing",
-                "sim/boxing", "rulesets/folkstyle", "sim/folkstyle"]
+                "sim/boxing", "rulesets/folkstyle", "sim/folkstyle", "rulesets/deathmatch", "sim/deathmatch"]
 
 
 @pytest.mark.parametrize("folder", DECODED_ONCE)
@@ -27,7 +27,9 @@ def test_the_game_code_reads_no_user_file_and_decodes_no_option_itself(folder: s
         if path.name == "options.py":
             continue
         keys = {n.slice.value for n in ast.walk(tree) if isinstance(n, ast.Subscript)
-                and isinstance(n.value, ast.Name) and n.value.id in ("options", "opts", "o")
+                and ((isinstance(n.value, ast.Name) and n.value.id in ("options", "opts", "o"))
+                     or (isinstance(n.value, ast.Attribute) and n.value.attr == "options"
+                     and isinstance(n.value.value, ast.Name) and n.value.value.id == "setup"))
                 and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str)}
         assert not keys, f"{path.name} decodes {keys} itself: read the game's match_options"
 
@@ -51,3 +53,16 @@ def test_boxing_and_folkstyle_decode_their_options_once() -> None:
     folk = get_ruleset("folkstyle")
     bout = folkstyle_options(resolve_options(folk.info.options, {"riding_time": "false", "overtime_cycles": "5"}))
     assert (bout.riding, bout.cycles) == (False, 5)
+
+
+def test_deathmatch_decodes_its_options_once() -> None:
+    from turnbuckle.rulesets.deathmatch.options import battle_options
+
+    dm = get_ruleset("deathmatch")
+    got = battle_options(resolve_options(dm.info.options, {"cap": "7", "tiebreak": "rps", "max_rounds": "12",
+                                                           "default_policy": "random", "stake": "the belt"}))
+    assert (got.cap, got.tiebreak, got.max_rounds, got.default_policy, got.stake) == (7, "rps", 12, "random",
+                                                                                      "the belt")
+    plain = battle_options(resolve_options(dm.info.options, {}))
+    assert (plain.cap, plain.tiebreak, plain.max_rounds, plain.default_policy, plain.stake) == (
+        10, "coin", 0, "lowest-hp", "")

@@ -11,6 +11,7 @@ from turnbuckle.core.table import Table
 from turnbuckle.rulesets.deathmatch.figures import Army
 from turnbuckle.rulesets.deathmatch.initiative import roll_initiative
 from turnbuckle.rulesets.deathmatch.odds import can_hurt, damage
+from turnbuckle.rulesets.deathmatch.options import battle_options
 from turnbuckle.rulesets.deathmatch.pieces import Piece
 from turnbuckle.rulesets.deathmatch.policies import DETERMINISTIC, best_targets
 from turnbuckle.rulesets.deathmatch.record_sheet import paper_sheet
@@ -36,11 +37,12 @@ class Battle:
         self.table = table
         self.names = list(setup.names)
         self.armies = list(setup.sides)
-        self.cap = int(setup.options["cap"])
-        self.tiebreak = str(setup.options["tiebreak"])
-        self.max_rounds = int(setup.options["max_rounds"])  # 0: no limit (the safety cap only)
-        self.stake = str(setup.options["stake"])
-        default = str(setup.options["default_policy"])
+        opts = battle_options(setup.options)
+        self.cap = opts.cap
+        self.tiebreak = opts.tiebreak
+        self.max_rounds = opts.max_rounds  # 0: no limit (the safety cap only)
+        self.stake = opts.stake
+        default = opts.default_policy
         self.kinds = [setup.players.get(i, "auto") for i in range(len(self.armies))]
         self.kinds = [default if k == "auto" else k for k in self.kinds]
         self.pieces = [

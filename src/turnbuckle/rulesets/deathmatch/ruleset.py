@@ -17,6 +17,7 @@ from turnbuckle.rulesets.deathmatch.engine import SAFETY_CAP, Battle
 from turnbuckle.rulesets.deathmatch.figures import MAX_POWER, Army, army_from_ids, bestiary, load_army
 from turnbuckle.rulesets.deathmatch.initiative import TIEBREAKS
 from turnbuckle.rulesets.deathmatch.narrator import narrate
+from turnbuckle.rulesets.deathmatch.options import battle_options
 from turnbuckle.rulesets.deathmatch.policies import POLICIES
 
 INFO = RulesetInfo(
@@ -91,7 +92,7 @@ class DeathmatchRuleset(Ruleset[Army]):
 
     def side_problems(self, side: Army, options: Mapping[str, OptionValue]) -> list[str]:
         """An army over the power cap is refused by ``match`` and ``validate`` alike."""
-        cap = int(options["cap"])
+        cap = battle_options(options).cap
         if side.power > cap:
             return [f"the army totals {side.power} power, over the cap of {cap}: drop figures or raise the "
                     f"cap (-o cap={side.power})"]

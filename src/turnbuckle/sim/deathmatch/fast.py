@@ -30,6 +30,7 @@ from turnbuckle.rulesets.deathmatch.engine import (
     cap_problems,
 )
 from turnbuckle.rulesets.deathmatch.figures import Army
+from turnbuckle.rulesets.deathmatch.options import battle_options
 from turnbuckle.rulesets.deathmatch.pieces import Piece
 from turnbuckle.sim.aot import chunk_ready
 from turnbuckle.sim.deathmatch.tables import MAX_SIDES, POLICY_CODE, TIEBREAK_CODE, Tables, build
@@ -79,25 +80,26 @@ class Setup:
         if unknown:
             raise FastEngineUnsupported(f"the fast Deathmatch engine does not know the option(s) {', '.join(unknown)}")
         names = unique_names([a.name for a in sides])
-        cap = int(options["cap"])
+        opts = battle_options(options)
+        cap = opts.cap
         problems = cap_problems(sides, names, cap)
         if problems:  # what the reference engine raises for the same setup
             raise SheetError(f"power cap {cap}", problems)
-        default = str(options["default_policy"])
+        default = opts.default_policy
         kinds = {seat: (players or {}).get(seat, "auto") for seat in range(len(sides))}
         kinds = {seat: default if kind == "auto" else kind for seat, kind in kinds.items()}
         others = sorted({k for k in kinds.values() if k not in POLICY_CODE})
         if others:
             raise FastEngineUnsupported(
                 f"the fast Deathmatch engine plays automatic policies only, not {', '.join(others)}")
-        tiebreak = str(options["tiebreak"])
+        tiebreak = opts.tiebreak
         if tiebreak not in TIEBREAK_CODE:
             raise FastEngineUnsupported(f"the fast Deathmatch engine does not know tiebreak={tiebreak}")
         pieces = [Piece.from_figure(fig, seat, pos, name)
                   for seat, (army, name) in enumerate(zip(sides, names, strict=True))
                   for pos, fig in enumerate(army.figures)]
         return cls(build(pieces, kinds), TIEBREAK_CODE[tiebreak] == TIEBREAK_CODE["rps"],
-                   int(options["max_rounds"]), len(pieces))
+                   opts.max_rounds, len(pieces))
 
     def args(self) -> tuple[Any, ...]:
         t = self.tables
