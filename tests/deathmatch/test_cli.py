@@ -67,8 +67,8 @@ def test_hand_rolled_dice_and_a_human_player(tmp_path: Path) -> None:
     code, out, err = tb("match", "uov", "ash-wyrm,bog-rat", "night-weaver", "--player", "1=human",
                         "--dice", str(script), "--option", "max_rounds=1")
     assert code == 0, err
-    assert "B1 Night Weaver attacks A2 Bog Rat [lowest-hp]: 6+6 = 12 against 1+2 = 3, 9 damage (HP 5 -> 0)." in out
-    assert "A2 Bog Rat falls and is removed from play." in out
+    assert "B1 Night Weaver attacks A2 Bog Rat [lowest-hp]: 6+6 = 12 against 1+2 = 3, 9 damage (HP 5 -> 0); " \
+           "A2 Bog Rat falls and is removed from play.\n" in out
     assert "A1 Ash Wyrm attacks B1 Night Weaver: 6+6 = 12 against 1+3 = 4, 8 damage (HP 12 -> 4)." in out
     assert "The round limit of 1 was reached; a draw between" in out
 
@@ -83,7 +83,8 @@ def test_a_human_picks_among_several_targets_by_tag(tmp_path: Path) -> None:
     code, out, err = tb("match", "uov", "night-weaver", "bog-rat,bog-rat", "--player", "A=human",
                         "--dice", str(script), "--option", "max_rounds=1")
     assert code == 0, err
-    assert "A1 Night Weaver attacks B2 Bog Rat: 6+6 = 12 against 1+2 = 3, 9 damage (HP 5 -> 0)." in out
+    assert "A1 Night Weaver attacks B2 Bog Rat: 6+6 = 12 against 1+2 = 3, 9 damage (HP 5 -> 0); " \
+           "B2 Bog Rat falls and is removed from play.\n" in out
     assert "B2 Bog Rat was killed before its turn and does not act." in out
 
 
@@ -121,8 +122,9 @@ def test_the_commented_script_in_the_game_page_plays(tmp_path: Path) -> None:
     code, out, err = tb("match", "uov", "night-weaver", "bog-rat,bog-rat", "--player", "1=human",
                         "--dice", str(script), "-o", "max_rounds=1")
     assert code == 0, err
-    assert "B1 Bog Rat and B2 Bog Rat tie on 7: the coin goes to B2 Bog Rat; B1 Bog Rat drops to 6." in out
-    assert "A1 Night Weaver attacks B2 Bog Rat: 6+6 = 12 against 1+2 = 3, 9 damage (HP 5 -> 0)." in out
+    assert "Round 1. Order of play: A1 Night Weaver 6+7 = 13, B2 Bog Rat 1+6 = 7, " \
+           "B1 Bog Rat 1+6 = 7 (6 after the tie). Ties settled by the coin." in out
+    assert "A1 Night Weaver attacks B2 Bog Rat: 6+6 = 12 against 1+2 = 3, 9 damage (HP 5 -> 0); " in out
     assert "B1 Bog Rat attacks A1 Night Weaver: 1+2 = 3 against 1+3 = 4, no damage." in out
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from turnbuckle.core.events import Choice, Happening, Json
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.writeup import Writeup
+from turnbuckle.core.writeup import Line, Writeup
 from turnbuckle.rulesets.deathmatch.figures import RATINGS
 from turnbuckle.rulesets.deathmatch.record_sheet import paper_sheet
 
@@ -80,10 +80,52 @@ def _sheets(w: Writeup, record: MatchRecord) -> None:
         w.table(headers, rows, title=f"{player}'s sheet")
 
 
+class _Round:
+    """What a round's initiative events say, folded into one line when the order of play is known."""
+
+    def __init__(self, number: Json) -> None:
+        self.number = number
+        self.rolls: dict[str, Json] = {}
+        self.spd: dict[str, Json] = {}
+        self.ties: set[str] = set()
+
+    def line(self, totals: Mapping[str, Json], names: _Names) -> str:
+        parts = []
+        for tag, total in totals.items():
+            part = names(tag)
+            if tag in self.rolls:
+                rolled = int(str(self.rolls[tag])) + int(str(self.spd[tag]))
+                part += f" {self.rolls[tag]}{_signed(int(str(self.spd[tag])))}"
+                part += f" = {total}" if rolled == total else f" = {rolled} ({total} after the tie)"
+            else:
+                part += f" ({total})"
+            parts.append(part)
+        tie = f" Ties settled by {' and '.join(sorted(self.ties))}." if self.ties else ""
+        return f"Round {self.number}. Order of play: " + ", ".join(parts) + "." + tie
+
+
+def _standing(hp: Mapping[str, Json], owner: Mapping[str, str], players: list[str]) -> str:
+    counts = {p: sum(1 for tag, h in hp.items() if owner.get(tag) == p and h != 0) for p in players}
+    return ", ".join(f"{p} {n}" if n else f"{p} out" for p, n in counts.items())
+
+
 def narrate(record: MatchRecord) -> Writeup:
+    """One line per round for initiative (speed rolls, ties, order), one line per attack (with the
+    kill and the elimination it causes) and a line of figures standing per player after each round."""
     w = Writeup("UOV Deathmatch: " + " vs ".join(record.names))
     names = _Names()
+    owner: dict[str, str] = {}
     chooser = ""
+    rnd: _Round | None = None
+    last_attack = -1  # the index of the latest attack line, so a kill joins it
+
+    def add(text: str) -> None:
+        if last_attack == len(w.blocks) - 1:
+            w.blocks[-1] = Line(w.blocks[-1].text.rstrip(".") + "; " + text) if isinstance(
+                w.blocks[-1], Line) else w.blocks[-1]
+        else:
+            w.line("  " + text[0].upper() + text[1:])
+
     for e in record.events:
         if isinstance(e, Choice):
             chooser = e.by
@@ -93,29 +135,21 @@ def narrate(record: MatchRecord) -> Writeup:
         d, t = e.data, e.type
         if t == "battle_start":
             _intro(w, d, names, record)
+            figures = d["figures"] if isinstance(d["figures"], list) else []
+            owner = {str(_d(f)["tag"]): str(_d(f)["player"]) for f in figures}
+            w.heading("The battle (one line per round for initiative, one per attack)")
         elif t == "round_start":
-            w.heading(f"Round {d['round']}")
-        elif t == "initiative_rolls":
-            rolls, spd = _d(d["rolls"]), _d(d["spd"])
-            w.line("Speed rolls: " + ", ".join(f"{names(tag)} {r}{_signed(int(str(spd[tag])))}"
-                                              for tag, r in rolls.items()) + ".")
-        elif t == "tie_break":
-            a, b = d["between"] if isinstance(d["between"], list) else ("?", "?")
-            how = "rock-paper-scissors" if d["method"] == "rps" else "the coin"
-            w.line(f"  {names(a)} and {names(b)} tie on {d['total']}: {how} goes to {names(d['winner'])}; "
-                   f"{names(d['loser'])} drops to {d['loser_total']}.")
-        elif t == "tie_flip":
-            group = d["between"] if isinstance(d["between"], list) else []
-            kept = d["kept"] if isinstance(d["kept"], list) else []
-            dropped = d["dropped"] if isinstance(d["dropped"], list) else []
-            again = f" (after {d['attempts']} rounds of flips)" if d["attempts"] != 1 else ""
-            w.line(f"  {', '.join(names(tag) for tag in group)} tie on {d['total']} and all flip{again}: "
-                   f"heads for {', '.join(names(tag) for tag in kept)}; "
-                   f"{', '.join(names(tag) for tag in dropped)} drop{'s' if len(dropped) == 1 else ''} "
-                   f"to {int(str(d['total'])) - 1}.")
+            rnd = _Round(d["round"])
+        elif t == "initiative_rolls" and rnd is not None:
+            rnd.rolls, rnd.spd = _d(d["rolls"]), _d(d["spd"])
+        elif t == "tie_break" and rnd is not None:
+            rnd.ties.add("rock-paper-scissors" if d["method"] == "rps" else "the coin")
+        elif t == "tie_flip" and rnd is not None:
+            rnd.ties.add("the coin")
         elif t == "initiative":
             totals = _d(d["totals"])
-            w.line("Order of play: " + ", ".join(f"{names(tag)} ({v})" for tag, v in totals.items()) + ".")
+            w.line(rnd.line(totals, names) if rnd is not None else
+                   "Order of play: " + ", ".join(f"{names(tag)} ({v})" for tag, v in totals.items()) + ".")
         elif t == "attack":
             how = "" if chooser in ("forced", "script", "human") else f" [{chooser}]"
             line = (f"  {names(d['attacker'])} attacks {names(d['defender'])}{how}: "
@@ -126,18 +160,25 @@ def narrate(record: MatchRecord) -> Writeup:
             else:
                 line += ", no damage."
             w.line(line)
+            last_attack = len(w.blocks) - 1
+            continue
         elif t == "killed":
-            w.line(f"  {names(d['figure'])} falls and is removed from play.")
+            add(f"{names(d['figure'])} falls and is removed from play.")
+            last_attack = len(w.blocks) - 1
+            continue
         elif t == "no_action":
             w.line(f"  {names(d['figure'])} was killed before its turn and does not act.")
         elif t == "eliminated":
-            w.line(f"  {d['player']} has no figure left standing and is out of the Deathmatch!")
+            add(f"{d['player']} has no figure left standing and is out of the Deathmatch!")
+        elif t == "round_end":
+            w.line(f"  Standing after round {d['round']}: {_standing(_d(d['hp']), owner, list(record.names))}.")
         elif t == "round_limit":
             w.line(f"The round limit ({d['rounds']}) is reached.")
         elif t == "stalemate":
             w.line("No figure left standing can damage an enemy any more: the battle is a stalemate.")
         elif t == "safety_cap":
             w.line(f"After {d['rounds']:,} rounds the battle has not finished and is stopped.")
+        last_attack = -1
     w.heading("Result")
     w.line(record.result.summary)
     _sheets(w, record)
