@@ -7,8 +7,8 @@ from fractions import Fraction
 import icepool
 import pytest
 
+from turnbuckle.rulesets.deathmatch.attack import damage
 from turnbuckle.rulesets.deathmatch.odds import (
-    damage,
     damage_distribution,
     expected_damage,
     hit_chance,

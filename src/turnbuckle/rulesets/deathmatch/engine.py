@@ -8,9 +8,9 @@ from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.events import Json
 from turnbuckle.core.match import MatchSetup, Result
 from turnbuckle.core.table import Table
+from turnbuckle.rulesets.deathmatch.attack import Exchange, can_hurt
 from turnbuckle.rulesets.deathmatch.figures import Army
 from turnbuckle.rulesets.deathmatch.initiative import roll_initiative
-from turnbuckle.rulesets.deathmatch.odds import can_hurt, damage
 from turnbuckle.rulesets.deathmatch.options import battle_options
 from turnbuckle.rulesets.deathmatch.pieces import Piece
 from turnbuckle.rulesets.deathmatch.policies import DETERMINISTIC, best_targets
@@ -163,8 +163,8 @@ class Battle:
         target = self.choose_target(attacker)
         a = self.table.roll(1, 6, f"{attacker.label} attack (d6 + ATK {attacker.atk})", side=attacker.player).total
         d = self.table.roll(1, 6, f"{target.label} defence (d6 + DEF {target.defence})", side=target.player).total
-        attack_total, defence_total = a + attacker.atk, d + target.defence
-        dealt = damage(attack_total, defence_total)
+        exchange = Exchange(a, attacker.atk, d, target.defence)
+        attack_total, defence_total, dealt = exchange.attack_total, exchange.defence_total, exchange.damage
         before = target.hp
         target.hp = max(0, before - dealt)
         self.table.happen(

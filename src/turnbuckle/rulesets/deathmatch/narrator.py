@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from turnbuckle.core.events import Choice, Happening, Json
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.writeup import Line, Writeup
+from turnbuckle.rulesets.deathmatch.attack import Exchange
 from turnbuckle.rulesets.deathmatch.figures import RATINGS
 from turnbuckle.rulesets.deathmatch.record_sheet import paper_sheet
 
@@ -152,9 +153,9 @@ def narrate(record: MatchRecord) -> Writeup:
                    "Order of play: " + ", ".join(f"{names(tag)} ({v})" for tag, v in totals.items()) + ".")
         elif t == "attack":
             how = "" if chooser in ("forced", "script", "human") else f" [{chooser}]"
-            line = (f"  {names(d['attacker'])} attacks {names(d['defender'])}{how}: "
-                    f"{d['attack_roll']}+{d['atk']} = {d['attack_total']} against "
-                    f"{d['defence_roll']}+{d['defence']} = {d['defence_total']}")
+            exchange = Exchange(int(str(d["attack_roll"])), int(str(d["atk"])), int(str(d["defence_roll"])),
+                                int(str(d["defence"])))
+            line = f"  {names(d['attacker'])} attacks {names(d['defender'])}{how}: {exchange.told()}"
             if d["damage"]:
                 line += f", {d['damage']} damage (HP {d['hp_before']} -> {d['hp_after']})."
             else:

@@ -1,4 +1,4 @@
-"""The attack rule as a pure function, and the exact odds of one exchange built from it.
+"""The exact odds of one exchange, built from the attack rule in :mod:`.attack`.
 
 The engine and the odds use the same :func:`damage`, so the two cannot drift apart; the tests
 check these odds against icepool.
@@ -9,26 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-FACES = range(1, 7)
-
-
-def damage(attack_total: int, defence_total: int) -> int:
-    """Damage of one attack: the attack total's margin over the defence total, none if not above.
-
-    >>> damage(8, 6), damage(6, 6), damage(5, 7)
-    (2, 0, 0)
-    """
-    return max(0, attack_total - defence_total)
-
-
-def can_hurt(atk: int, defence: int) -> bool:
-    """Whether an attack of ``atk`` can ever damage a figure of ``defence``: the best attack roll
-    against the worst defence roll (ATK + 6 above DEF + 1).
-
-    >>> can_hurt(3, 7), can_hurt(3, 8)
-    (True, False)
-    """
-    return damage(max(FACES) + atk, min(FACES) + defence) > 0
+from turnbuckle.rulesets.deathmatch.attack import FACES, damage
 
 
 @cache

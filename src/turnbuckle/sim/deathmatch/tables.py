@@ -14,9 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from turnbuckle.rulesets.deathmatch.attack import FACES, can_hurt, damage
 from turnbuckle.rulesets.deathmatch.figures import MAX_FIGURES
 from turnbuckle.rulesets.deathmatch.initiative import BEATS, FLIP_TRIES, RPS_TRIES, THROWS, TIEBREAKS
-from turnbuckle.rulesets.deathmatch.odds import FACES, can_hurt, damage, expected_damage
+from turnbuckle.rulesets.deathmatch.odds import expected_damage
 from turnbuckle.rulesets.deathmatch.pieces import Piece
 from turnbuckle.rulesets.deathmatch.policies import POLICIES
 
