@@ -185,10 +185,15 @@ class Battle:
         """The result: ``how`` is LAST_STANDING, or the kind of draw (shared only by the players
         still standing; an eliminated player never shares a draw)."""
         standing = self.standing_players()
-        if how != LAST_STANDING:
-            event = {STALEMATE: "stalemate", ROUND_LIMIT: "round_limit", SAFETY: "safety_cap"}[how]
-            rounds = {STALEMATE: self.round, ROUND_LIMIT: self.max_rounds, SAFETY: SAFETY_CAP}[how]
-            self.table.happen(event, round=self.round, rounds=rounds, standing=self.standing_by_player())
+        # Each kind is written out (not looked up) so the event kinds a game logs can be read
+        # from its source and checked against docs/json-format.md.
+        if how == STALEMATE:
+            self.table.happen("stalemate", round=self.round, rounds=self.round, standing=self.standing_by_player())
+        elif how == ROUND_LIMIT:
+            self.table.happen("round_limit", round=self.round, rounds=self.max_rounds,
+                              standing=self.standing_by_player())
+        elif how == SAFETY:
+            self.table.happen("safety_cap", round=self.round, rounds=SAFETY_CAP, standing=self.standing_by_player())
         sheet = paper_sheet(self.table.log.events)
         extra: dict[str, Json] = {
             "stake": self.stake,
