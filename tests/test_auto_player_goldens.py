@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.core.sources import SeededSource
+from turnbuckle.rulesets.registry import get_ruleset
 
 HEADLOCK = ["amethyst-assassin", "the-rhino", "velvet-hammer", "wildcat-rosa", "zeke-granite"]
 HEADLOCK_OPTIONS: list[dict[str, object]] = [{}, {"knockout": True, "choke": True}]

@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from turnbuckle.cli.app import app
-from turnbuckle.core.registry import Ruleset, all_rulesets
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.rulesets.registry import all_rulesets
 
 RULESETS = all_rulesets()
 IDS = [rs.info.id for rs in RULESETS]

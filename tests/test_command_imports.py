@@ -49,9 +49,9 @@ def imports_of(args: list[str]) -> dict[str, object]:
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    from turnbuckle.core.registry import get_ruleset
     from turnbuckle.core.render import render_json
     from turnbuckle.core.sources import SeededSource
+    from turnbuckle.rulesets.registry import get_ruleset
 
     folder: Path = tmp_path_factory.mktemp("imports")
     rs = get_ruleset("boxing")

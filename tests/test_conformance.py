@@ -16,10 +16,11 @@ import pytest
 from turnbuckle.core.errors import RulesError, ScriptError
 from turnbuckle.core.events import Roll
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.registry import Ruleset, all_rulesets, sides_word
+from turnbuckle.core.registry import Ruleset, sides_word
 from turnbuckle.core.render import render_json, render_markdown, render_text
 from turnbuckle.core.replay import entries_of
 from turnbuckle.core.sources import ScriptedSource, SeededSource
+from turnbuckle.rulesets.registry import all_rulesets
 
 RULESETS = all_rulesets()
 IDS = [rs.info.id for rs in RULESETS]

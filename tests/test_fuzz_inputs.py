@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from turnbuckle.cli.app import app
-from turnbuckle.core.registry import all_rulesets, get_ruleset
+from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 runner = CliRunner()
 RULESETS = [rs.info.id for rs in all_rulesets()]

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from turnbuckle.cli.app import app
 from turnbuckle.core.errors import InputFileError, InputRefused
 from turnbuckle.core.inputs import MAX_INPUT_BYTES, parse_json, parse_yaml, printable, read_input
-from turnbuckle.core.registry import all_rulesets, get_ruleset
+from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 runner = CliRunner()
 RULESETS = [rs.info.id for rs in all_rulesets()]

@@ -43,13 +43,13 @@ def test_the_cli_imports_no_game_and_no_heavy_library() -> None:
 @pytest.mark.parametrize("bundled", BUNDLED, ids=lambda b: b.id)
 def test_looking_up_a_game_by_alias_imports_that_game_alone(bundled: BundledRuleset) -> None:
     name = bundled.names()[-1].upper()  # the last alias (the id when there is none), in another case
-    code = f"from turnbuckle.core.registry import get_ruleset\nget_ruleset({name!r})"
+    code = f"from turnbuckle.rulesets.registry import get_ruleset\nget_ruleset({name!r})"
     assert _imported_after(code) == [f"turnbuckle.rulesets.{bundled.id}"]
 
 
 def test_an_unknown_name_imports_no_game() -> None:
     code = ("from turnbuckle.core.errors import UnknownRulesetError\n"
-            "from turnbuckle.core.registry import get_ruleset\n"
+            "from turnbuckle.rulesets.registry import get_ruleset\n"
             "try:\n    get_ruleset('chess')\nexcept UnknownRulesetError as exc:\n    print(exc)\n")
     assert _imported_after(code) == []
 
@@ -115,7 +115,7 @@ def test_commands_outside_the_league_import_no_database_library(command: str, tm
     """SQLAlchemy and its friends load only inside `turnbuckle league` commands (and not for
     `turnbuckle verify`, which checks an export with no database)."""
     code = ("import sys, pathlib, contextlib, io\n"
-            "from turnbuckle.core.registry import get_ruleset\n"
+            "from turnbuckle.rulesets.registry import get_ruleset\n"
             f"sample = str(pathlib.Path({str(tmp_path)!r}) / 's.yaml')\n"
             "pathlib.Path(sample).write_text(get_ruleset('boxing').sample('slugger').text)\n"
             "from turnbuckle.cli.app import app\n"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from turnbuckle.core.options import resolve_options
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.headlock.options import match_options as headlock_options
+from turnbuckle.rulesets.registry import get_ruleset
 
 ROOT = Path(__file__).resolve().parents[1] / "src" / "turnbuckle"
 DECODED_ONCE = ["rulesets/matchmatch", "sim/matchmatch", "rulesets/headlock", "sim/headlock", "rulesets/boxing",

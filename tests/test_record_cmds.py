@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from turnbuckle import __version__
 from turnbuckle.cli.app import app
-from turnbuckle.core.registry import Ruleset, all_rulesets, get_ruleset
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 RULESETS = all_rulesets()
 IDS = [rs.info.id for rs in RULESETS]

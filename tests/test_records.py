@@ -20,9 +20,10 @@ from turnbuckle.core.errors import RecordError, RulesError
 from turnbuckle.core.events import Happening, event_from_json
 from turnbuckle.core.match import RECORD_FORMAT, MatchRecord, standard_placings
 from turnbuckle.core.record_json import parse_record
-from turnbuckle.core.registry import Ruleset, all_rulesets, get_ruleset
+from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.render import render_json
 from turnbuckle.core.sources import ScriptedSource, SeededSource
+from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = all_rulesets()

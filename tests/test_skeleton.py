@@ -12,7 +12,8 @@ import pytest
 
 from turnbuckle.core.errors import SheetError
 from turnbuckle.core.inputs import parse_yaml
-from turnbuckle.core.registry import Ruleset, all_rulesets
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.rulesets.registry import all_rulesets
 
 ROOT = Path(__file__).resolve().parents[1] / "src" / "turnbuckle"
 RULESETS = all_rulesets()

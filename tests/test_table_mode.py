@@ -15,8 +15,8 @@ from turnbuckle.cli.app import app
 from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.events import Choice, Draw, Roll
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.core.sources import SeededSource
+from turnbuckle.rulesets.registry import get_ruleset
 
 runner = CliRunner()
 

@@ -21,7 +21,8 @@ from typing import Any
 
 from turnbuckle import bench_sizes
 from turnbuckle.core.options import resolve_options
-from turnbuckle.core.registry import Ruleset, all_rulesets
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.sim.reference import run_reference
 from turnbuckle.sim.specs import spec_for
 from turnbuckle.sim.tally import Tally
@@ -191,9 +192,9 @@ def _quick_starts() -> list[str]:
     ``replay``), each in fresh processes, beside ``python -c pass``, the floor under them all."""
     import tempfile
 
-    from turnbuckle.core.registry import get_ruleset
     from turnbuckle.core.render import render_json
     from turnbuckle.core.sources import SeededSource
+    from turnbuckle.rulesets.registry import get_ruleset
 
     rs = get_ruleset("boxing")
     with tempfile.TemporaryDirectory() as folder:

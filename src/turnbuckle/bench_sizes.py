@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from turnbuckle.core.options import resolve_options
-from turnbuckle.core.registry import all_rulesets
+from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.sim.specs import spec_for
 
 SIZES = (10**5, 10**6, 10**7, 3 * 10**7)

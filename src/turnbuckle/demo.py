@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from turnbuckle.core.registry import all_rulesets
 from turnbuckle.core.render import render_text
 from turnbuckle.core.sources import SeededSource
+from turnbuckle.rulesets.registry import all_rulesets
 
 DEMO_SEED = 2026
 LEAGUE_DB = "turnbuckle-demo.db"

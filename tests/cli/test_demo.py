@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from turnbuckle import demo
-from turnbuckle.core.registry import all_rulesets
+from turnbuckle.rulesets.registry import all_rulesets
 
 
 def test_demo_introduces_plays_every_game_and_ends_with_what_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -10,7 +10,7 @@ from tests.cli.helpers import one_error_line, tb
 from turnbuckle.cli.grammar import players_and_policies, rules_options, side_pairs
 from turnbuckle.core.errors import OptionError
 from turnbuckle.core.inputs import MAX_INPUT_BYTES
-from turnbuckle.core.registry import get_ruleset
+from turnbuckle.rulesets.registry import get_ruleset
 
 
 def test_a_shortcut_is_the_same_as_its_option() -> None:

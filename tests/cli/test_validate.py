@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.cli.helpers import one_error_line, tb
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.deathmatch.figures import bestiary
+from turnbuckle.rulesets.registry import get_ruleset
 
 HEADLOCK_SEVEN = """\
 name: Broken

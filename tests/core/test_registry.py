@@ -3,10 +3,11 @@ from importlib import import_module
 import pytest
 
 from turnbuckle.core.errors import UnknownRulesetError
-from turnbuckle.core.registry import Ruleset, all_rulesets, get_ruleset, register
+from turnbuckle.core.registry import Ruleset
 from turnbuckle.rulesets import BUNDLED, BundledRuleset
 from turnbuckle.rulesets.boxing import BoxingRuleset
 from turnbuckle.rulesets.boxing.sheet import Fighter
+from turnbuckle.rulesets.registry import all_rulesets, get_ruleset, register
 
 
 def test_lookup_by_id_and_alias_in_any_case() -> None:

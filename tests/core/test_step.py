@@ -13,9 +13,10 @@ from turnbuckle.core.entries import Need
 from turnbuckle.core.errors import EntryError, RulesError
 from turnbuckle.core.events import Choice, Draw, Roll
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.registry import Ruleset, all_rulesets, get_ruleset
+from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.sources import Request, SeededSource, word_key
 from turnbuckle.core.step import Step, play_step
+from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 RULESETS = all_rulesets()
 IDS = [rs.info.id for rs in RULESETS]

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from tests.core.test_step import HUMANS, OPTIONS, PickingSource, entries_of, samples
 from turnbuckle.core.errors import EntryError, RulesError
-from turnbuckle.core.registry import Ruleset, all_rulesets
+from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.step import play_step
+from turnbuckle.rulesets.registry import all_rulesets
 
 RULESETS = all_rulesets()
 TOKENS = st.one_of(

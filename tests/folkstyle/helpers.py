@@ -9,9 +9,9 @@ from typing import Any
 from turnbuckle.core.cards import Card as PlayingCard
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.core.sources import Request, ScriptedSource, SeededSource, Source
 from turnbuckle.rulesets.folkstyle.card import Card, load_card
+from turnbuckle.rulesets.registry import get_ruleset
 
 #: The drill card's faces, named for the scripts below.
 N_LEG, N_SPRAWL, N_SCRAMBLE, N_HAND, N_DOUBLE, N_SNAP = 1, 2, 3, 4, 5, 6

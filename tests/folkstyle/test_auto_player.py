@@ -1,7 +1,7 @@
 """The automatic player's odds are computed once per pair of cards and shared across matches."""
 
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.folkstyle.odds import PeriodOdds, period_odds
+from turnbuckle.rulesets.registry import get_ruleset
 
 
 def test_period_odds_are_shared_per_pair_of_cards_and_only_that() -> None:

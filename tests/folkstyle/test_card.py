@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from tests.folkstyle.helpers import DRILL
 from turnbuckle.core.errors import RulesError, SheetError
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.folkstyle.card import ALLOWED, EFFECTS, POSITIONS, card_json, load_card
+from turnbuckle.rulesets.registry import get_ruleset
 
 RS = get_ruleset("folkstyle")
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from tests.folkstyle.helpers import turns
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.core.render import render_json
 from turnbuckle.core.sources import SeededSource
+from turnbuckle.rulesets.registry import get_ruleset
 
 RS = get_ruleset("folkstyle")
 SAMPLES = [s.id for s in RS.samples()]

@@ -182,8 +182,8 @@ def test_roll_offs_are_bounded() -> None:
 
 
 def test_the_write_up_of_the_rulebook_example() -> None:
-    from turnbuckle.core.registry import get_ruleset
     from turnbuckle.core.render import render_markdown, render_text
+    from turnbuckle.rulesets.registry import get_ruleset
 
     record = play([*REGULATION_4_4, *RULEBOOK_OVERTIME], HUMANS)
     writeup = get_ruleset("folkstyle").narrate(record)

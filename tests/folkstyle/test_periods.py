@@ -169,8 +169,8 @@ def test_period_3_cannot_be_deferred() -> None:
 def test_a_human_needs_a_source_that_can_choose() -> None:
     from tests.folkstyle.helpers import GREEN, RED
     from turnbuckle.core.errors import RulesError
-    from turnbuckle.core.registry import get_ruleset
     from turnbuckle.core.sources import SeededSource
+    from turnbuckle.rulesets.registry import get_ruleset
 
     with pytest.raises(RulesError, match="--dice ask"):
         get_ruleset("folkstyle").run([RED, GREEN], SeededSource(3), players={1: "human"})

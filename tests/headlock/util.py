@@ -7,9 +7,9 @@ from typing import Any
 
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.rulesets.headlock.sheet import Character, load_character
+from turnbuckle.rulesets.registry import get_ruleset
 
 RS = get_ruleset("headlock")
 

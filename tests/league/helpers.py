@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Engine
 
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.league.context import Ctx, context
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.services import roster, shows
+from turnbuckle.rulesets.registry import get_ruleset
 
 START = datetime(2026, 11, 2, 18, 0, tzinfo=UTC)
 SAM_STRATEGY = ("Strategy: +High Flying +Technical -Brawl, Grid B\nRound\tTarget\tType\tNotes\n"

@@ -12,9 +12,9 @@ from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
 from turnbuckle.cli.app import app
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.league.backup import backup
 from turnbuckle.league.db import make_engine
+from turnbuckle.rulesets.registry import get_ruleset
 
 runner = CliRunner()
 SAM = ("Strategy: +High Flying +Technical -Brawl, Grid B\nRound\tTarget\tType\tNotes\n"

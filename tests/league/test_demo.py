@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from turnbuckle.core.registry import all_rulesets
 from turnbuckle.demo import league_demo
 from turnbuckle.league.context import context
 from turnbuckle.league.db import open_engine, session_scope
@@ -15,6 +14,7 @@ from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.export import export_league
 from turnbuckle.league.services import roster, shows
 from turnbuckle.league.verify import verify_export
+from turnbuckle.rulesets.registry import all_rulesets
 
 
 def test_the_sample_league_has_something_for_every_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) \

@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 from turnbuckle.cli.app import app
 from turnbuckle.core.errors import OptionError, RulesError
 from turnbuckle.core.options import resolve_options
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.matchmatch.options import match_options
+from turnbuckle.rulesets.registry import get_ruleset
 
 RS = get_ruleset("matchmatch")
 LADDER = "ladder:\n  name: Ladder Match\n  damage_modifier: 1\n  dq_threshold_change: 2\n"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from turnbuckle.core.options import OptionValue, resolve_options
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.boxing.sheet import Fighter, load_fighter
+from turnbuckle.rulesets.registry import get_ruleset
 
 BOXING = get_ruleset("boxing")
 

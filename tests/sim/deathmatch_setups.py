@@ -4,8 +4,8 @@ the fast engine's edges (many ties, 24 figures, invulnerable walls, one-shot kil
 from __future__ import annotations
 
 from turnbuckle.core.options import OptionValue, resolve_options
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.deathmatch.figures import Army, load_army
+from turnbuckle.rulesets.registry import get_ruleset
 
 DEATHMATCH = get_ruleset("deathmatch")
 

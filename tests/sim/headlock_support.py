@@ -11,10 +11,10 @@ import pytest
 
 from turnbuckle.core.events import Happening
 from turnbuckle.core.options import OptionValue, resolve_options
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.rulesets.headlock.players import MOVE_POLICIES, MoveView, Rules
 from turnbuckle.rulesets.headlock.sheet import Character
+from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.sim.headlock.fast import Traced, outcomes_for
 from turnbuckle.sim.headlock.tables import CARDS, CODES, smart_table
 from turnbuckle.sim.reference import dice_in

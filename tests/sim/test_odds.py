@@ -13,10 +13,10 @@ from tests.sim.conftest import BOXING, options, sample
 from tests.sim.toy import Player, ToyRuleset
 from turnbuckle.cli import odds_cmds
 from turnbuckle.cli.app import app
-from turnbuckle.core import registry
 from turnbuckle.core.errors import OptionError, RulesError
-from turnbuckle.core.registry import all_rulesets
 from turnbuckle.core.sources import SeededSource
+from turnbuckle.rulesets import registry
+from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.sim.odds import DEFAULT_N, half_width, odds_json, render_text, simulate
 from turnbuckle.sim.reference import match_seeds
 
@@ -298,7 +298,7 @@ def test_the_cli_starts_without_heavy_imports() -> None:
     import sys
 
     code = ("import sys, turnbuckle.cli.app, turnbuckle.sim.odds, turnbuckle.sim.specs\n"
-            "from turnbuckle.core.registry import all_rulesets\nall_rulesets()\n"
+            "from turnbuckle.rulesets.registry import all_rulesets\nall_rulesets()\n"
             "print(sorted(m for m in ('numba', 'numpy', 'matplotlib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

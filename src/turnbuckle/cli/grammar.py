@@ -171,7 +171,7 @@ def check_stdin_use(args: Sequence[str], dice: str | None = None) -> None:
 # -- hints ---------------------------------------------------------------------------------------
 def _rules_option_names() -> set[str]:
     """Every bundled game's option names (read only on an error, so it may import the games)."""
-    from turnbuckle.core.registry import all_rulesets
+    from turnbuckle.rulesets.registry import all_rulesets
 
     try:
         return {spec.name for rs in all_rulesets() for spec in rs.info.options}

@@ -11,8 +11,8 @@ import yaml
 from turnbuckle.cli.common import user_errors
 from turnbuckle.cli.match_cmd import make_source
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.core.table import Table
+from turnbuckle.rulesets.registry import get_ruleset
 
 
 def build(

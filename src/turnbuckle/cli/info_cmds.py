@@ -25,7 +25,8 @@ from turnbuckle.cli.grammar import (
 from turnbuckle.cli.match_cmd import game_options
 from turnbuckle.cli.sides import files_beside
 from turnbuckle.core.inputs import parse_yaml
-from turnbuckle.core.registry import Ruleset, all_rulesets, get_ruleset, sides_word
+from turnbuckle.core.registry import Ruleset, sides_word
+from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 LIST_FORMATS = ("text", "markdown", "json")
 

@@ -160,7 +160,7 @@ def competitor_add(game: Annotated[str, typer.Argument(help="A ruleset id or ali
                    db: Db = None, actor: As = None) -> None:
     """Add a competitor from a sheet, checked by its game's own validator (every problem listed)."""
     with user_errors():
-        from turnbuckle.core.registry import get_ruleset
+        from turnbuckle.rulesets.registry import get_ruleset
 
         rs = get_ruleset(game)
         if sheet != "-" and not Path(sheet).exists() and sheet.lower() in [s.id for s in rs.samples()]:

@@ -32,10 +32,11 @@ from turnbuckle.cli.grammar import (
 from turnbuckle.cli.table_play import Stopped, play_at_table
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.registry import Ruleset, get_ruleset
+from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.render import FORMATS, render
 from turnbuckle.core.sources import AskingSource, ScriptedSource, SeededSource, Source
 from turnbuckle.core.writeup import result_last
+from turnbuckle.rulesets.registry import get_ruleset
 
 #: A write-up's formats; ``html`` joins them once the renderer has it (core/render.py FORMATS).
 WRITEUP_FORMATS = tuple(dict.fromkeys(("text", "markdown", "json", *FORMATS)))

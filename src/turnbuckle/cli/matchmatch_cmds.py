@@ -26,7 +26,7 @@ from turnbuckle.cli.grammar import (
 from turnbuckle.cli.match_cmd import game_options
 from turnbuckle.core.errors import InputRefused, RulesError
 from turnbuckle.core.options import resolve_options
-from turnbuckle.core.registry import get_ruleset
+from turnbuckle.rulesets.registry import get_ruleset
 
 if TYPE_CHECKING:
     from turnbuckle.rulesets.matchmatch.ruleset import MatchMatchRuleset

@@ -36,7 +36,7 @@ from turnbuckle.cli.grammar import (
 from turnbuckle.cli.match_cmd import game_options
 from turnbuckle.cli.odds_render import render_csv, render_markdown
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.registry import get_ruleset
+from turnbuckle.rulesets.registry import get_ruleset
 
 ODDS_FORMATS = ("text", "markdown", "json", "csv")
 #: The bar appears only once a run has taken this long.

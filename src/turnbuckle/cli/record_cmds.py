@@ -12,9 +12,10 @@ from turnbuckle.cli.grammar import check_format, format_option
 from turnbuckle.core.errors import RecordError
 from turnbuckle.core.inputs import MAX_ARCHIVE_BYTES, read_input
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.registry import Ruleset, get_ruleset
+from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.render import FORMATS, render
 from turnbuckle.core.writeup import result_last
+from turnbuckle.rulesets.registry import get_ruleset
 
 RECORD_HELP = "A match record written by `turnbuckle match ... --format json`."
 

@@ -1,4 +1,4 @@
-"""The core: dice and cards, sources of chance, the event log, options, results, the registry.
+"""The core: dice and cards, sources of chance, the event log, options, results, the ruleset skeleton.
 
 No game logic lives here; every ruleset builds on these pieces.
 """
@@ -16,7 +16,7 @@ from turnbuckle.core.errors import (
 from turnbuckle.core.events import Choice, Draw, Event, EventLog, Happening, Json, Roll
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Verdict, all_rulesets, get_ruleset, register
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Verdict
 from turnbuckle.core.sources import AskingSource, Request, ScriptedSource, SeededSource, Source
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -26,6 +26,6 @@ __all__ = [
     "Json", "MatchRecord", "MatchSetup", "OptionError", "OptionSpec", "OptionValue", "Request",
     "Result", "Roll", "RulesError", "Ruleset", "RulesetInfo", "Sample", "ScriptError",
     "ScriptedSource", "SeededSource", "SheetError", "Source", "StrategyError", "Table",
-    "UnknownRulesetError", "Verdict", "Writeup", "all_rulesets", "get_ruleset", "parse_card", "register",
+    "UnknownRulesetError", "Verdict", "Writeup", "parse_card",
     "standard_deck",
 ]

@@ -1,15 +1,15 @@
-"""The ruleset skeleton every game follows, and the registry of rulesets by id and alias."""
+"""The ruleset skeleton every game follows (the registry of rulesets by id and alias is
+``turnbuckle.rulesets.registry``: core imports no game)."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
-from turnbuckle.core.errors import InputFileError, InputRefused, RulesError, SheetError, UnknownRulesetError
+from turnbuckle.core.errors import InputFileError, InputRefused, RulesError, SheetError
 from turnbuckle.core.events import Event, EventLog, Json
 from turnbuckle.core.hints import near_miss
 from turnbuckle.core.inputs import parse_yaml, read_input
@@ -18,9 +18,6 @@ from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
 from turnbuckle.core.sources import Source
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
-
-if TYPE_CHECKING:
-    from turnbuckle.rulesets import BundledRuleset
 
 S = TypeVar("S")
 #: Each side's place and team number, in side order (see Result).
@@ -266,60 +263,3 @@ class Ruleset(ABC, Generic[S]):
             players=chosen,
             entrants=ids,
         )
-
-
-_REGISTRY: dict[str, Ruleset[Any]] = {}
-_ALIASES: dict[str, str] = {}
-
-
-def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
-    """Add a ruleset under its id and aliases. Registering the same id twice is an error, and the
-    bundled games' ids are taken even before those games are loaded."""
-    info = ruleset.info
-    if info.id in _REGISTRY or any(b.id == info.id for b in _bundled()):
-        raise ValueError(f"ruleset '{info.id}' is already registered")
-    _add(ruleset)
-    return ruleset
-
-
-def get_ruleset(name: str) -> Ruleset[Any]:
-    """The ruleset with this id or alias (any case). A bundled game is imported on first use,
-    and only that game."""
-    key = name.lower()
-    for bundled in _bundled():
-        if key in bundled.names():
-            _load(bundled)
-    ruleset_id = _ALIASES.get(key)
-    if ruleset_id is None:
-        known = ", ".join(sorted({*_REGISTRY, *(b.id for b in _bundled())}))
-        names = [n for b in _bundled() for n in b.names()] + list(_ALIASES)
-        raise UnknownRulesetError(f"no ruleset named '{name}'{near_miss(name, names)}; known rulesets: {known}")
-    return _REGISTRY[ruleset_id]
-
-
-def all_rulesets() -> list[Ruleset[Any]]:
-    """Every registered ruleset, sorted by id (this imports every bundled game)."""
-    for bundled in _bundled():
-        _load(bundled)
-    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
-
-
-def _add(ruleset: Ruleset[Any]) -> None:
-    info = ruleset.info
-    _REGISTRY[info.id] = ruleset
-    for alias in (info.id, *info.aliases):
-        _ALIASES[alias.lower()] = info.id
-
-
-def _bundled() -> tuple[BundledRuleset, ...]:
-    # Imported here, not at the top: core has no game imports (the table itself imports no game).
-    from turnbuckle.rulesets import BUNDLED
-
-    return BUNDLED
-
-
-def _load(bundled: BundledRuleset) -> None:
-    """Import a bundled game and register it, once."""
-    if bundled.id not in _REGISTRY:
-        module, _, cls = bundled.path.partition(":")
-        _add(getattr(import_module(module), cls)())

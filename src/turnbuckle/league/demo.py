@@ -9,12 +9,12 @@ from fractions import Fraction
 
 from sqlalchemy import select
 
-from turnbuckle.core.registry import all_rulesets
 from turnbuckle.league.context import Clock, context
 from turnbuckle.league.db import make_engine, session_scope, upgrade
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import League
 from turnbuckle.league.services import roster, running, shows
+from turnbuckle.rulesets.registry import all_rulesets
 
 ORGANISER = "Fedhead Fran"
 PLAYERS = ("Ann", "Bo", "Cy")

@@ -8,7 +8,6 @@ from typing import Any
 
 from sqlalchemy import select
 
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.models import (
@@ -25,6 +24,7 @@ from turnbuckle.league.models import (
     Title,
 )
 from turnbuckle.league.services.shows import card_entry, show
+from turnbuckle.rulesets.registry import get_ruleset
 
 
 def standings_rows(ctx: Ctx, game: str | None = None, ranked: bool = False) -> list[dict[str, Any]]:

@@ -90,8 +90,8 @@ def verify_show(s: dict[str, Any], findings: list[str], notes: list[str]) -> Non
 
 def _match(s: dict[str, Any], m: dict[str, Any], hashes: dict[tuple[int, int], str | None], where: str,
            findings: list[str]) -> None:
-    from turnbuckle.core.registry import get_ruleset
     from turnbuckle.core.sources import SeededSource
+    from turnbuckle.rulesets.registry import get_ruleset
 
     want_seed = canonical.match_seed(s["seed"], s["uid"], m["position"])
     if str(want_seed) != str(m["seed"]):

@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 from turnbuckle.core.options import OptionValue, resolve_options
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.folkstyle.card import Card, load_card
+from turnbuckle.rulesets.registry import get_ruleset
 
 FOLKSTYLE = get_ruleset("folkstyle")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.core.options import OptionValue, resolve_options
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.rulesets.matchmatch.side import Side
+from turnbuckle.rulesets.registry import get_ruleset
 
 MM = get_ruleset("matchmatch")
 

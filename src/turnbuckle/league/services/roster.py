@@ -13,10 +13,10 @@ from sqlalchemy.orm import Session
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.models import one_line_name
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.league.context import Clock, Ctx, system_clock
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
 from turnbuckle.league.models import Competitor, League, Member, PushChange, Referee, Title
+from turnbuckle.rulesets.registry import get_ruleset
 
 M2 = "matchmatch"
 DEFAULT_MU = 25.0

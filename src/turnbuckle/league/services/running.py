@@ -11,7 +11,6 @@ from sqlalchemy import select
 
 from turnbuckle import __version__
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
@@ -20,6 +19,7 @@ from turnbuckle.league.models import CardMatch, CardSide, Competitor, InjuryChan
 from turnbuckle.league.services.roster import M2
 from turnbuckle.league.services.shows import check_strategy, latest_submission, log, show, side_document
 from turnbuckle.league.services.standing import apply_result, movers
+from turnbuckle.rulesets.registry import get_ruleset
 
 #: Tests set this to pause (seconds) after each match is written, to kill a run half-way.
 PAUSE_ENV = "TURNBUCKLE_TEST_PAUSE_AFTER_MATCH"

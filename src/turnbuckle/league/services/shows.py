@@ -11,12 +11,12 @@ from sqlalchemy import select
 from turnbuckle import __version__
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import resolve_options
-from turnbuckle.core.registry import get_ruleset
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Show, ShowEvent, Submission
 from turnbuckle.league.services.roster import M2, check_name, competitor, new_uid, referee, referees, title
+from turnbuckle.rulesets.registry import get_ruleset
 
 STATUSES = ("draft", "open", "locked", "run", "published")
 MAX_CARD = 100
