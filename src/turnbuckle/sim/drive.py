@@ -26,7 +26,7 @@ from typing import Any
 from turnbuckle.core.errors import RulesError
 from turnbuckle.sim.aot import BUILDS, check_threads, failure, load_or_build, max_threads
 from turnbuckle.sim.fast_support import chunks, set_threads
-from turnbuckle.sim.interrupt import polling, sigint_held, stop_requested
+from turnbuckle.sim.interrupt import end_pool, polling, sigint_held, stop_requested
 from turnbuckle.sim.specs import Build, Progress
 from turnbuckle.sim.tally import Tally
 
@@ -154,11 +154,11 @@ def _split(run_chunk: Callable[..., Any], n: int, size: int, step: ChunkStep, ne
                     count(done)
                     break
     except BaseException:  # a worker's error or a second Ctrl-C: end at once
-        _end(pool, now=True)
+        end_pool(pool, now=True)
         raise
     finally:
         _JOB = None
-    _end(pool, now=bool(pending))
+    end_pool(pool, now=bool(pending))
     tally = new_tally()
     for k in range(len(index)):
         if k not in played:
@@ -167,13 +167,3 @@ def _split(run_chunk: Callable[..., Any], n: int, size: int, step: ChunkStep, ne
     if stopped and progress is not None:
         progress(tally.n)
     return tally
-
-
-def _end(pool: Any, now: bool) -> None:
-    if not now:
-        pool.shutdown()
-        return
-    workers = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in workers:
-        process.terminate()

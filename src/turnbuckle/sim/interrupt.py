@@ -18,6 +18,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 #: How long a polling loop may go between two checks (a chunk of matches is sized to it).
 CHECK_EVERY_S = 0.25
@@ -108,3 +109,15 @@ def sigint_held() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def end_pool(pool: Any, now: bool) -> None:
+    """Shut a process pool down; ``now``: cancel what is queued and end the workers without waiting
+    (after a stop, so a worker busy with its match does not hold the terminal)."""
+    if not now:
+        pool.shutdown()
+        return
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()

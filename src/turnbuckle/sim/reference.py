@@ -12,7 +12,7 @@ from turnbuckle.core.options import OptionValue
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.rng import GOLDEN, SplitMix64
 from turnbuckle.core.sources import SeededSource
-from turnbuckle.sim.interrupt import polling, sigint_held, stop_requested
+from turnbuckle.sim.interrupt import end_pool, polling, sigint_held, stop_requested
 from turnbuckle.sim.specs import Progress, spec_for
 from turnbuckle.sim.tally import Tally
 
@@ -146,18 +146,7 @@ def run_reference_parallel(rs: Ruleset[Any], sides: Sequence[Any], options: Mapp
                     count(done)
                     break
     except BaseException:  # a worker's error or a second Ctrl-C: drop everything at once
-        _end(pool, now=True)
+        end_pool(pool, now=True)
         raise
-    _end(pool, now=bool(pending))
+    end_pool(pool, now=bool(pending))
     return tally
-
-
-def _end(pool: Any, now: bool) -> None:
-    """Shut the pool down; ``now``: cancel what is queued and end the workers without waiting."""
-    if not now:
-        pool.shutdown()
-        return
-    workers = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in workers:
-        process.terminate()
