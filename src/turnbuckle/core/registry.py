@@ -242,8 +242,8 @@ class Ruleset(ABC, Generic[S]):
                   if (problems := self.side_problems(side, resolved))]
         if len(broken) == 1:
             raise SheetError(*broken[0])
-        if broken:
-            raise SheetError("sides", [f"{name}: {p}" for name, problems in broken for p in problems])
+        if broken:  # several sides: each problem names its side, as the fast engines word it
+            raise RulesError("; ".join(f"{name}: {p}" for name, problems in broken for p in problems))
         setup = MatchSetup(sides=list(sides), names=names, options=resolved, players=chosen)
         table = Table(source, log if log is not None else EventLog())
         result = self.play(setup, table)
