@@ -3,7 +3,7 @@
 UV = $(shell command -v uv 2>/dev/null || echo python3 -m uv)
 VENV = .venv/bin
 
-.PHONY: setup demo test lint typecheck unit bench clean
+.PHONY: setup demo test lint typecheck unit bench serve clean
 
 setup:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
@@ -23,6 +23,12 @@ unit: setup
 	$(VENV)/pytest -n 2 -q
 
 test: lint typecheck unit
+
+# The sample league's web pages on this machine: built once into turnbuckle-demo.db (as make demo does), then served.
+SERVE_DB ?= turnbuckle-demo.db
+serve: setup
+	@test -f $(SERVE_DB) || $(VENV)/turnbuckle league demo --db $(SERVE_DB)
+	@$(VENV)/turnbuckle serve --db $(SERVE_DB)
 
 bench: setup
 	$(VENV)/python -m turnbuckle.bench

@@ -20,6 +20,7 @@ from turnbuckle.cli import (
     matchmatch_cmds,
     odds_cmds,
     record_cmds,
+    web_cmds,
 )
 from turnbuckle.cli.common import EXIT_INTERRUPTED, internal_error, interrupted
 from turnbuckle.cli.grammar import TurnbuckleGroup
@@ -109,6 +110,7 @@ matchmatch_cmds.register(app)
 odds_cmds.register(app)
 league_cmds.register(app)
 record_cmds.register(app)
+web_cmds.register(app)
 
 
 def main() -> None:

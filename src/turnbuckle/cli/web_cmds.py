@@ -1,0 +1,40 @@
+"""``turnbuckle serve``: the web application over a league database, served by uvicorn.
+FastAPI and uvicorn are imported inside the command, never at start-up."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from turnbuckle.cli.common import fail, user_errors
+
+Db = Annotated[str | None, typer.Option("--db", help="SQLite file or database URL (default: "
+                                        "$TURNBUCKLE_DATABASE_URL, else ./turnbuckle.db).")]
+
+
+def serve(
+    db: Db = None,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
+) -> None:
+    """Serve the league's web pages, the table-side score keeper and the JSON API (Ctrl-C stops it)."""
+    with user_errors():
+        from turnbuckle.league.db import database_url, describe
+        from turnbuckle.web.app import create_app
+
+        url = database_url(db)
+        app = create_app(url)
+    import uvicorn
+
+    shown = f"[{host}]" if ":" in host else host
+    print(f"serving {describe(url)} at http://{shown}:{port}/ (Ctrl-C stops it)", flush=True)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    except OSError as exc:  # the port is taken, or the address is not this machine's
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}; pick another --port or --host") from None
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(serve)

@@ -1,0 +1,55 @@
+"""The application factory: one app per league database."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+from turnbuckle import __version__
+from turnbuckle.league.context import Clock, system_clock
+from turnbuckle.league.db import open_engine
+from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
+from turnbuckle.web import pages
+from turnbuckle.web.deps import HERE, render
+
+
+def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
+    """The web application over the league database at ``db_url`` (which must exist and be up to
+    date: a DatabaseError says what to run otherwise). ``clock`` is the services' clock."""
+    engine = open_engine(db_url)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        engine.dispose()
+
+    app = FastAPI(title="turnbuckle", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url="/api/openapi.json")
+    app.state.engine = engine
+    app.state.clock = clock
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(pages.router)
+    _error_pages(app)
+    return app
+
+
+def _error_pages(app: FastAPI) -> None:
+    """A league error is a page saying what is wrong, never a traceback. Another member's object
+    and an object that does not exist both read as 404, so a URL does not reveal what exists."""
+
+    @app.exception_handler(NotFound)
+    @app.exception_handler(Forbidden)
+    async def _not_found(request: Request, exc: LeagueError) -> HTMLResponse:
+        return render(request, "error.html", {"title": "Not found", "message": "There is nothing here."}, 404)
+
+    @app.exception_handler(DatabaseError)
+    async def _database(request: Request, exc: DatabaseError) -> HTMLResponse:
+        return render(request, "error.html", {"title": "Database unavailable", "message": str(exc)}, 503)
+
+    @app.exception_handler(LeagueError)
+    async def _refused(request: Request, exc: LeagueError) -> HTMLResponse:
+        return render(request, "error.html", {"title": "Refused", "message": str(exc)}, 400)

@@ -1,0 +1,44 @@
+"""What every route is given: a database unit of work, the templates, and who is asking."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+from sqlalchemy.orm import Session
+
+from turnbuckle.league.db import session_scope
+from turnbuckle.league.models import Member
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+
+def get_session(request: Request) -> Iterator[Session]:
+    """One unit of work per request: committed when the route returns, rolled back on any error."""
+    with session_scope(request.app.state.engine) as session:
+        yield session
+
+
+DbSession = Annotated[Session, Depends(get_session)]
+
+
+def current_member(request: Request) -> Member | None:
+    """The signed-in member, or None for a spectator. The accounts module sets
+    ``request.state.member`` from the session cookie; tests may override this dependency."""
+    member: Member | None = getattr(request.state, "member", None)
+    return member
+
+
+Viewer = Annotated[Member | None, Depends(current_member)]
+
+
+def render(request: Request, name: str, context: dict[str, Any] | None = None, status_code: int = 200) -> HTMLResponse:
+    """A page from ``templates/``; every template sees the request and the signed-in member."""
+    ctx: dict[str, Any] = {"member": getattr(request.state, "member", None)}
+    ctx.update(context or {})
+    return templates.TemplateResponse(request, name, ctx, status_code=status_code)

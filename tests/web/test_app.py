@@ -1,0 +1,41 @@
+"""The web application starts on a league database and serves its pages and static files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from turnbuckle.league.db import make_engine, session_scope, upgrade
+from turnbuckle.league.errors import DatabaseError
+from turnbuckle.league.services.roster import create_league
+from turnbuckle.web.app import create_app
+
+
+@pytest.fixture
+def league_url(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'league.db'}"
+    upgrade(url)
+    engine = make_engine(url)
+    with session_scope(engine) as session:
+        create_league(session, "Tuesday Night Fed", "Fedhead")
+    engine.dispose()
+    return url
+
+
+def test_home_names_the_league_and_loads_vendored_htmx(league_url: str) -> None:
+    with TestClient(create_app(league_url)) as client:
+        page = client.get("/")
+        assert page.status_code == 200
+        assert "Tuesday Night Fed" in page.text
+        assert "/static/htmx.min.js" in page.text
+        js = client.get("/static/htmx.min.js")
+        assert js.status_code == 200
+        assert "htmx" in js.text[:2000]
+        assert client.get("/api/openapi.json").json()["info"]["title"] == "turnbuckle"
+
+
+def test_a_missing_database_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(DatabaseError, match="league init"):
+        create_app(f"sqlite:///{tmp_path / 'none.db'}")
