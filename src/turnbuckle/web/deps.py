@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup, escape
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.db import session_scope
@@ -16,6 +17,20 @@ from turnbuckle.league.models import Member
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+
+def csrf_token(request: Request) -> str:
+    """The CSRF token of the request's session ('' before the accounts middleware sets one)."""
+    return str(getattr(request.state, "csrf_token", "") or "")
+
+
+def csrf_field(request: Request) -> Markup:
+    """The hidden field every POST form carries: ``{{ csrf_field(request) }}``."""
+    return Markup('<input type="hidden" name="csrf_token" value="{}">').format(escape(csrf_token(request)))
+
+
+templates.env.globals["csrf_field"] = csrf_field
+templates.env.globals["csrf_token"] = csrf_token
 
 
 def get_session(request: Request) -> Iterator[Session]:
