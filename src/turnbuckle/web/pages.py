@@ -1,17 +1,12 @@
-"""Public pages anyone may read without signing in."""
+"""The league's pages, gathered under one router that app.py includes: the public pages, the
+organiser's, strategy submission and the sheet editor, each in its own module."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter
 
-from turnbuckle.league.context import the_league
-from turnbuckle.web.deps import DbSession, render
+from turnbuckle.web import league_pages, show_pages
 
 router = APIRouter()
-
-
-@router.get("/", response_class=HTMLResponse)
-def home(request: Request, session: DbSession) -> HTMLResponse:
-    league = the_league(session)
-    return render(request, "home.html", {"league": league})
+router.include_router(league_pages.router)
+router.include_router(show_pages.router)

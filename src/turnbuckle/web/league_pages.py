@@ -1,0 +1,99 @@
+"""The league's public pages: home, roster, a competitor, history and titles. Anyone may read
+them; a competitor's sheet is shown only to its owner and the organiser."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from sqlalchemy import select
+
+from turnbuckle.league.models import Reign, Title
+from turnbuckle.league.queries import history_rows, standings_rows, title_rows
+from turnbuckle.league.services.roster import competitors
+from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.web.deps import DbSession, Viewer, render
+from turnbuckle.web.viewing import (
+    competitor_by_id,
+    hidden_result_ids,
+    is_organiser,
+    m2_weight_class,
+    owns,
+    public_history,
+    public_titles,
+    show_results,
+    viewer_ctx,
+    visible_shows,
+)
+
+router = APIRouter()
+
+
+def game_name(ruleset_id: str) -> str:
+    return get_ruleset(ruleset_id).info.name
+
+
+def _by_game(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        grouped[game_name(str(r["ruleset"]))].append(r)
+    return dict(grouped)
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    ctx = viewer_ctx(request, session, viewer)
+    shown = visible_shows(ctx)
+    upcoming = [s for s in shown if s.status in ("draft", "open", "locked")]
+    published = [s for s in shown if s.status == "published"]
+    latest = published[-1] if published else None
+    return render(request, "league_home.html", {
+        "league": ctx.league, "next": upcoming[0] if upcoming else None,
+        "deadline": ctx.local(upcoming[0].deadline) if upcoming else None,
+        "standings": _by_game(standings_rows(ctx, ranked=True)), "titles": public_titles(ctx, title_rows(ctx)),
+        "latest": latest, "results": show_results(ctx, latest) if latest else [], "game_name": game_name})
+
+
+@router.get("/roster", response_class=HTMLResponse)
+def roster_page(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    ctx = viewer_ctx(request, session, viewer)
+    grouped: dict[str, list[Any]] = defaultdict(list)
+    for c in competitors(ctx):
+        grouped[game_name(c.ruleset)].append(c)
+    return render(request, "roster.html", {"league": ctx.league, "games": dict(grouped), "ctx": ctx, "owns": owns})
+
+
+@router.get("/competitors/{cid}", response_class=HTMLResponse)
+def competitor_page(request: Request, cid: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    ctx = viewer_ctx(request, session, viewer)
+    comp = competitor_by_id(ctx, cid)
+    hidden = hidden_result_ids(ctx)
+    reigns = [(r, name) for r, name in session.execute(select(Reign, Title.name).join(Title)
+                                                       .where(Reign.competitor_id == comp.id).order_by(Reign.id))
+              if r.won_result_id not in hidden]
+    may_see_sheet = owns(ctx, comp) or is_organiser(ctx)
+    return render(request, "competitor.html", {
+        "league": ctx.league, "c": comp, "game": game_name(comp.ruleset), "weight_class": m2_weight_class(comp),
+        "reigns": [{"title": name, "from": ctx.local(r.started_at), "to": ctx.local(r.ended_at) if r.ended_at
+                    else None} for r, name in reigns],
+        "history": public_history(ctx, history_rows(ctx, str(comp.id), 30)),
+        "sheet": comp.sheet if may_see_sheet else None, "may_edit": may_see_sheet})
+
+
+@router.get("/history", response_class=HTMLResponse)
+def history_page(request: Request, session: DbSession, viewer: Viewer, kind: str | None = None) -> HTMLResponse:
+    ctx = viewer_ctx(request, session, viewer)
+    rows = public_history(ctx, history_rows(ctx, None, 200))
+    kinds = ("result", "push", "injury", "title")
+    if kind in kinds:
+        rows = [r for r in rows if r["kind"] == kind]
+    return render(request, "history.html", {"league": ctx.league, "rows": rows, "kind": kind, "kinds": kinds})
+
+
+@router.get("/titles", response_class=HTMLResponse)
+def titles_page(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    ctx = viewer_ctx(request, session, viewer)
+    return render(request, "titles.html", {"league": ctx.league, "titles": public_titles(ctx, title_rows(ctx)),
+                                          "game_name": game_name})

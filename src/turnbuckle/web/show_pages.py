@@ -1,0 +1,82 @@
+"""A league's shows as anyone reads them: the list, a show's card, its seeds and results (with
+the write-up and each match's chart), and the export that ``turnbuckle verify`` checks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import NotFound
+from turnbuckle.league.export import export_league
+from turnbuckle.league.models import CardMatch, Show
+from turnbuckle.league.services.shows import latest_submission
+from turnbuckle.web.deps import DbSession, Viewer, render
+from turnbuckle.web.league_pages import game_name
+from turnbuckle.web.viewing import (
+    is_organiser,
+    match_chart,
+    owns,
+    results_visible,
+    show_by_number,
+    show_results,
+    viewer_ctx,
+    visible_shows,
+)
+
+router = APIRouter()
+M2 = "matchmatch"
+
+
+@router.get("/shows", response_class=HTMLResponse)
+def shows_page(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    ctx = viewer_ctx(request, session, viewer)
+    rows = [{"s": s, "deadline": ctx.local(s.deadline)} for s in reversed(visible_shows(ctx))]
+    return render(request, "shows.html", {"league": ctx.league, "rows": rows, "organiser": is_organiser(ctx)})
+
+
+def side_rows(ctx: Ctx, s: Show, m: CardMatch) -> list[dict[str, Any]]:
+    """Each side of a match with what this reader may know of its strategy: its owner may send
+    one (MatchMatch, open show); the organiser sees only whether one was sent and when; nobody
+    else hears of it."""
+    rows = []
+    for sd in m.sides:
+        comp = sd.competitor
+        row: dict[str, Any] = {"c": comp, "mine": owns(ctx, comp), "sent": None, "can_send": False}
+        if m.ruleset == M2 and s.status in ("open", "locked") and (row["mine"] or is_organiser(ctx)):
+            sub = latest_submission(ctx, sd)
+            row["sent"] = ctx.local(sub.submitted_at) if sub else ""
+        row["can_send"] = row["mine"] and m.ruleset == M2 and s.status == "open"
+        rows.append(row)
+    return rows
+
+
+@router.get("/shows/{number}", response_class=HTMLResponse)
+def show_page(request: Request, number: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    ctx = viewer_ctx(request, session, viewer)
+    s = show_by_number(ctx, number)
+    visible = results_visible(ctx, s)
+    results = show_results(ctx, s) if visible else []
+    return render(request, "show.html", {
+        "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "organiser": is_organiser(ctx),
+        "card": [{"m": m, "game": game_name(m.ruleset), "sides": side_rows(ctx, s, m)} for m in s.matches],
+        "results_visible": visible, "results": results,
+        "charts": {r.position: match_chart(r.record) for r in results},
+        "seed": s.seed if visible else None, "game_name": game_name})
+
+
+@router.get("/shows/{number}/export.json")
+def show_export(request: Request, number: int, session: DbSession, viewer: Viewer) -> Response:
+    """The published show as ``turnbuckle.league-export/1`` JSON, saved as a file."""
+    ctx = viewer_ctx(request, session, viewer)
+    s = show_by_number(ctx, number)
+    if s.status != "published":
+        raise NotFound(f"show {number} is not published")
+    data = export_league(ctx, [str(s.number)])
+    body = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    name = f"show-{s.number}-export.json"
+    return Response(body, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})

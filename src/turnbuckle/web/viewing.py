@@ -1,0 +1,156 @@
+"""Who reads a page, as the league services see them, and the read-only data the pages show.
+
+A reader who is not signed in acts as a *spectator*: a transient member with role ``spectator``
+that is never stored. The services' own checks refuse it everything but reading (it is not the
+organiser and owns nothing), so a page cannot do more for a spectator than the services allow."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import Request
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from turnbuckle.league.context import Ctx, the_league
+from turnbuckle.league.errors import NotFound
+from turnbuckle.league.models import CardMatch, Competitor, League, Member, Result, Show
+
+SPECTATOR = "spectator"
+#: Shows whose results anyone may read; the organiser also reads a show that has run.
+PUBLIC_RESULTS = ("published",)
+
+
+def spectator(league: League) -> Member:
+    """A reader who has not signed in: never added to the session, owns nothing, organises nothing."""
+    return Member(id=0, league_id=league.id, name="spectator", role=SPECTATOR, created_at=league.created_at)
+
+
+def viewer_ctx(request: Request, session: Session, viewer: Member | None) -> Ctx:
+    """The services' context for this request: the signed-in member (read again in this session)
+    or a spectator."""
+    league = the_league(session)
+    actor: Member | None = None
+    if viewer is not None and viewer.id:
+        actor = session.get(Member, viewer.id)
+        if actor is not None and actor.league_id != league.id:
+            actor = None
+    return Ctx(session, league, actor or spectator(league), request.app.state.clock)
+
+
+def is_organiser(ctx: Ctx) -> bool:
+    return ctx.actor.role == "organiser"
+
+
+def owns(ctx: Ctx, comp: Competitor) -> bool:
+    return bool(ctx.actor.id) and comp.owner_id == ctx.actor.id
+
+
+def results_visible(ctx: Ctx, s: Show) -> bool:
+    return s.status in PUBLIC_RESULTS or (is_organiser(ctx) and s.status == "run")
+
+
+def competitor_by_id(ctx: Ctx, cid: int) -> Competitor:
+    comp = ctx.session.get(Competitor, cid)
+    if comp is None or comp.league_id != ctx.league.id:
+        raise NotFound(f"no competitor {cid}")
+    return comp
+
+
+def show_by_number(ctx: Ctx, number: int) -> Show:
+    """A show by its number; a draft is the organiser's work in progress and reads as missing to others."""
+    s = ctx.session.scalars(select(Show).where(Show.league_id == ctx.league.id, Show.number == number)).first()
+    if s is None or (s.status == "draft" and not is_organiser(ctx)):
+        raise NotFound(f"no show {number}")
+    return s
+
+
+def visible_shows(ctx: Ctx) -> list[Show]:
+    q = select(Show).where(Show.league_id == ctx.league.id)
+    if not is_organiser(ctx):
+        q = q.where(Show.status != "draft")
+    return list(ctx.session.scalars(q.order_by(Show.number)))
+
+
+def hidden_result_ids(ctx: Ctx) -> set[int]:
+    """Results of shows that have run but are not yet published (nobody but the organiser reads them)."""
+    if is_organiser(ctx):
+        return set()
+    q = select(Result.id).join(Show, Result.show_id == Show.id).where(Show.league_id == ctx.league.id,
+                                                                       Show.status.not_in(PUBLIC_RESULTS))
+    return set(ctx.session.scalars(q))
+
+
+def unpublished_numbers(ctx: Ctx) -> set[int]:
+    if is_organiser(ctx):
+        return set()
+    q = select(Show.number).where(Show.league_id == ctx.league.id, Show.status.not_in(PUBLIC_RESULTS))
+    return set(ctx.session.scalars(q))
+
+
+def public_history(ctx: Ctx, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """History rows a reader may see: nothing caused by a show whose results are not yet published."""
+    hidden, numbers = hidden_result_ids(ctx), unpublished_numbers(ctx)
+    return [r for r in rows if r.get("result") not in hidden and r.get("show") not in numbers]
+
+
+@dataclass
+class MatchResult:
+    position: int
+    ruleset: str
+    names: list[str]
+    winner: str | None
+    method: str
+    summary: str
+    notes: list[str]
+    record: dict[str, Any]
+
+
+def show_results(ctx: Ctx, s: Show) -> list[MatchResult]:
+    """Each played match of a show, in card order (one query)."""
+    q = (select(Result, CardMatch.position).join(CardMatch, Result.match_id == CardMatch.id)
+         .where(Result.show_id == s.id).order_by(CardMatch.position))
+    out = []
+    for r, pos in ctx.session.execute(q):
+        res = r.record.get("result", {}) if isinstance(r.record, dict) else {}
+        names = [str(n) for n in r.record.get("names", [])] if isinstance(r.record, dict) else []
+        out.append(MatchResult(pos, r.ruleset, names, res.get("winner"), r.method, str(res.get("summary") or ""),
+                               [str(n) for n in r.notes or []], r.record))
+    return out
+
+
+def match_chart(record: dict[str, Any]) -> str | None:
+    """The server-side SVG of a match's course, when the charts module is there (None otherwise)."""
+    try:
+        from turnbuckle.web import charts  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return None
+    chart: str | None = charts.match_chart(record)
+    return chart
+
+
+def m2_weight_class(comp: Competitor) -> str | None:
+    """A MatchMatch wrestler's weight class from its sheet's Weight style (None for other games)."""
+    if comp.ruleset != "matchmatch" or "wrestler" not in comp.sheet:
+        return None
+    from turnbuckle.rulesets.matchmatch.sheet import weight_class
+
+    styles = comp.sheet["wrestler"].get("styles", {})
+    weight = styles.get("weight", 0) if isinstance(styles, dict) else 0
+    return weight_class(int(weight or 0))
+
+
+def public_titles(ctx: Ctx, titles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Title rows without reigns won in a result not yet published; a champion crowned there reads
+    as 'result pending'."""
+    hidden = hidden_result_ids(ctx)
+    if not hidden:
+        return titles
+    out = []
+    for t in titles:
+        reigns = [r for r in t["reigns"] if r["won_in_result"] not in hidden]
+        pending = len(reigns) != len(t["reigns"])
+        out.append({**t, "reigns": reigns, "champion": None if pending else t["champion"],
+                    "since": None if pending else t["since"], "pending": pending})
+    return out
