@@ -1,0 +1,59 @@
+"""Form handling shared by the pages: the posted fields as text (kept to re-show the form), each
+problem kept next to its field, and the rule that a refused request changes nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy.orm import Session
+
+#: The key of problems that belong to the whole form (a service's refusal), not one field.
+FORM = "_form"
+MAX_FIELD_CHARS = 60_000
+
+
+async def _posted(request: Request) -> dict[str, str]:
+    """The posted form's text fields (files and repeated names beyond the first are ignored)."""
+    data = await request.form()
+    out: dict[str, str] = {}
+    for key, value in data.multi_items():
+        if isinstance(value, str) and key not in out:
+            out[key] = value[:MAX_FIELD_CHARS]
+    return out
+
+
+Posted = Annotated[dict[str, str], Depends(_posted)]
+
+
+@dataclass
+class Form:
+    """What the user sent and what is wrong with it, by field."""
+
+    values: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+    def get(self, name: str, default: str = "") -> str:
+        return self.values.get(name, default)
+
+    def text(self, name: str) -> str:
+        return self.get(name).strip()
+
+    def required(self, name: str, what: str) -> str:
+        value = self.text(name)
+        if not value:
+            self.add(name, f"{what} is missing; fill it in")
+        return value
+
+    def add(self, name: str, problem: str) -> None:
+        self.errors.setdefault(name, []).append(problem)
+
+    def refuse(self, session: Session, problem: str) -> None:
+        """A service refused: undo whatever it began, and say why next to the form."""
+        session.rollback()
+        self.add(FORM, problem)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors

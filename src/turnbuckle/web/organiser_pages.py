@@ -1,0 +1,187 @@
+"""The organiser's pages: create a show, build its card, then open, lock (or unlock), run, heal
+and publish it, each through the same league services as ``turnbuckle league``. Anyone else
+gets 404, as for an object that does not exist."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import parse_option_pairs
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import Forbidden
+from turnbuckle.league.models import Show
+from turnbuckle.league.services import roster, running, shows
+from turnbuckle.rulesets.registry import all_rulesets
+from turnbuckle.web.deps import DbSession, Viewer, render
+from turnbuckle.web.forms import FORM, Form, Posted
+from turnbuckle.web.league_pages import game_name
+from turnbuckle.web.show_pages import side_rows
+from turnbuckle.web.viewing import is_organiser, show_by_number, viewer_ctx
+
+router = APIRouter(prefix="/organiser")
+MAX_SIDES_SHOWN = 8
+STEPS = ("open", "lock", "unlock", "run", "heal", "publish")
+
+
+def organiser_ctx(request: Request, session: DbSession, viewer: Viewer) -> Ctx:
+    ctx = viewer_ctx(request, session, viewer)
+    if not is_organiser(ctx):
+        raise Forbidden("only the organiser may manage shows")
+    return ctx
+
+
+def _new_show_page(request: Request, ctx: Ctx, form: Form, status: int = 200) -> HTMLResponse:
+    return render(request, "organiser_new_show.html", {"league": ctx.league, "form": form, "FORM": FORM}, status)
+
+
+@router.get("/shows/new", response_class=HTMLResponse)
+def new_show(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    return _new_show_page(request, organiser_ctx(request, session, viewer), Form())
+
+
+def league_time(ctx: Ctx, text: str) -> datetime:
+    """'YYYY-MM-DD HH:MM' (or the browser's 'YYYY-MM-DDTHH:MM') in the league's time zone; a
+    ValueError when it is not one."""
+    when = datetime.fromisoformat(text.strip())
+    return when if when.tzinfo else when.replace(tzinfo=ZoneInfo(ctx.league.timezone))
+
+
+@router.post("/shows/new", response_class=HTMLResponse)
+def create_show(request: Request, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
+    ctx = organiser_ctx(request, session, viewer)
+    form = Form(posted)
+    date = form.required("show_date", "the show's date")
+    if date:
+        try:
+            datetime.strptime(date, "%Y-%m-%d")
+        except ValueError:
+            form.add("show_date", f"'{date}' is not a date; write YYYY-MM-DD")
+    deadline_text = form.required("deadline", "the strategy deadline")
+    deadline = None
+    if deadline_text:
+        try:
+            deadline = league_time(ctx, deadline_text)
+        except ValueError:
+            form.add("deadline", f"'{deadline_text}' is not a time; write YYYY-MM-DD HH:MM ({ctx.league.timezone})")
+    if form.ok and deadline is not None:
+        try:
+            s = shows.create_show(ctx, form.text("name"), date, deadline)
+            return RedirectResponse(f"/organiser/shows/{s.number}", status_code=303)
+        except RulesError as exc:
+            form.refuse(session, str(exc))
+    return _new_show_page(request, ctx, form, 400)
+
+
+def _choices(ctx: Ctx) -> dict[str, Any]:
+    comps = roster.competitors(ctx)
+    return {
+        "games": [(rs.info.id, rs.info.name) for rs in all_rulesets()],
+        "competitors": [(c.name, game_name(c.ruleset)) for c in comps],
+        "referees": [r.name for r in roster.referees(ctx)],
+        "titles": [(t["name"], game_name(t["ruleset"])) for t in _titles(ctx)],
+        "match_types": _match_types(),
+    }
+
+
+def _titles(ctx: Ctx) -> list[dict[str, Any]]:
+    from turnbuckle.league.queries import title_rows
+
+    return title_rows(ctx)
+
+
+def _match_types() -> list[str]:
+    from turnbuckle.rulesets.matchmatch.match_types import bundled_types
+
+    return sorted(bundled_types())
+
+
+def _manage_page(request: Request, ctx: Ctx, s: Show, card_form: Form | None = None,
+                 step_form: Form | None = None, status: int = 200) -> HTMLResponse:
+    done = request.query_params.get("done")
+    return render(request, "organiser_show.html", {
+        "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "FORM": FORM,
+        "card": [{"m": m, "game": game_name(m.ruleset), "sides": side_rows(ctx, s, m)} for m in s.matches],
+        "card_form": card_form or Form({"game": "matchmatch"}), "step_form": step_form or Form(),
+        "editable": s.status in ("draft", "open"), "choices": _choices(ctx), "n_sides": MAX_SIDES_SHOWN,
+        "done": done if done in STEPS or done == "card" else None,
+        "played": request.query_params.get("played"), "steps": _steps(s)}, status)
+
+
+def _steps(s: Show) -> list[str]:
+    """The steps the show's status allows now."""
+    return {"draft": ["open"], "open": ["lock"], "locked": ["run", "unlock"],
+            "run": ["publish"] + ([] if s.healed else ["heal"]),
+            "published": [] if s.healed else ["heal"]}.get(s.status, [])
+
+
+@router.get("/shows/{number}", response_class=HTMLResponse)
+def manage_show(request: Request, number: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    ctx = organiser_ctx(request, session, viewer)
+    return _manage_page(request, ctx, show_by_number(ctx, number))
+
+
+@router.post("/shows/{number}/matches", response_class=HTMLResponse)
+def add_match(request: Request, number: int, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
+    ctx = organiser_ctx(request, session, viewer)
+    s = show_by_number(ctx, number)
+    form = Form(posted)
+    game = form.required("game", "the game")
+    sides = [form.text(f"side{i}") for i in range(1, MAX_SIDES_SHOWN + 1)]
+    sides = [x for x in sides if x]
+    if len(sides) < 2:
+        form.add("side1", "a match needs at least two sides; choose a competitor for each")
+    options: dict[str, object] = {}
+    try:
+        options.update(parse_option_pairs(line for line in form.get("options").splitlines() if line.strip()))
+    except RulesError as exc:
+        form.add("options", str(exc))
+    if form.text("match_type"):
+        if "type" in options:
+            form.add("match_type", "give the match type here or as type=... in the options, not both")
+        options["type"] = form.text("match_type")
+    if form.ok:
+        try:
+            shows.add_match(ctx, str(s.number), game, sides, options, form.text("referee") or None,
+                            form.text("title") or None)
+            return RedirectResponse(f"/organiser/shows/{s.number}?done=card", status_code=303)
+        except RulesError as exc:
+            form.refuse(session, str(exc))
+            s = show_by_number(ctx, number)
+    return _manage_page(request, ctx, s, card_form=form, status=400)
+
+
+@router.post("/shows/{number}/{step}", response_class=HTMLResponse)
+def step(request: Request, number: int, step: str, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
+    """One step of the show's life; run reports its progress (matches played of the card)."""
+    ctx = organiser_ctx(request, session, viewer)
+    s = show_by_number(ctx, number)
+    form = Form(posted)
+    if step not in STEPS:
+        form.add(FORM, f"'{step}' is not a step; the steps are {', '.join(STEPS)}")
+        return _manage_page(request, ctx, s, step_form=form, status=400)
+    key = str(s.number)
+    played: list[tuple[int, int]] = []
+    try:
+        if step == "open":
+            shows.open_show(ctx, key)
+        elif step == "lock":
+            shows.lock(ctx, key)
+        elif step == "unlock":
+            shows.unlock(ctx, key)
+        elif step == "run":
+            running.run_show(ctx, key, lambda done, total: played.append((done, total)))
+        elif step == "heal":
+            running.heal(ctx, key)
+        else:
+            running.publish(ctx, key, form.text("writeup") or None)
+    except RulesError as exc:
+        form.refuse(session, str(exc))
+        return _manage_page(request, ctx, show_by_number(ctx, number), step_form=form, status=400)
+    extra = f"&played={played[-1][0]}/{played[-1][1]}" if played else ""
+    return RedirectResponse(f"/organiser/shows/{s.number}?done={step}{extra}", status_code=303)
