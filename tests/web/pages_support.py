@@ -24,7 +24,8 @@ __all__ = ["ORGANISER", "client_for", "competitor_id", "copy_demo", "demo_file",
 
 @functools.cache
 def demo_file() -> Path:
-    """The sample league (two shows published, a third open), built once per test process."""
+    """The sample league (two shows published, a third open), built once per test process. Its
+    results come from fresh seeds each build: tests must not depend on who won or on Push Levels."""
     folder = Path(tempfile.mkdtemp(prefix="tb-pages-"))
     path = folder / "demo.db"
     build_demo(f"sqlite:///{path}")

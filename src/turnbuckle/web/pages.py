@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from turnbuckle.web import league_pages, organiser_pages, show_pages
+from turnbuckle.web import league_pages, organiser_pages, show_pages, strategy_pages
 
 router = APIRouter()
 router.include_router(league_pages.router)
 router.include_router(show_pages.router)
 router.include_router(organiser_pages.router)
+router.include_router(strategy_pages.router)

@@ -121,13 +121,15 @@ def show_results(ctx: Ctx, s: Show) -> list[MatchResult]:
 
 
 def match_chart(record: dict[str, Any]) -> str | None:
-    """The server-side SVG of a match's course, when the charts module is there (None otherwise)."""
+    """The server-side SVG of a stored match's course (None for a record the charts cannot draw)."""
+    from turnbuckle.core.errors import RulesError
+    from turnbuckle.core.match import MatchRecord
+    from turnbuckle.web.charts import match_chart as chart_of
+
     try:
-        from turnbuckle.web import charts  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
+        return chart_of(MatchRecord.from_json(record))
+    except RulesError:
         return None
-    chart: str | None = charts.match_chart(record)
-    return chart
 
 
 def m2_weight_class(comp: Competitor) -> str | None:

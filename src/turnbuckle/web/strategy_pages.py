@@ -1,0 +1,137 @@
+"""Sending a strategy for one's own side of a card match: MatchMatch's rounds (style, action and
+explanation per round), grid pick and conditionals as a form, or the rulebook's text layout
+pasted into a box. Both are read by the ruleset's own reader and checked by the same function the
+league's ``submit`` uses; then ``submit`` stores it. Only the side's owner reaches this page: the
+organiser sees on the card that a strategy was sent and when, nobody sees what it says."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.options import resolve_options
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import NotFound
+from turnbuckle.league.models import CardMatch, CardSide, Show
+from turnbuckle.league.services import shows
+from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.web.deps import DbSession, Viewer, render
+from turnbuckle.web.forms import FORM, Form, Posted
+from turnbuckle.web.league_pages import game_name
+from turnbuckle.web.strategy_text import MAX_CONDITIONALS, MAX_ROWS, RESOURCES, Layout, compose, place, split_problems
+from turnbuckle.web.viewing import owns, show_by_number, viewer_ctx
+
+router = APIRouter()
+M2 = "matchmatch"
+
+
+def _own_side(ctx: Ctx, number: int, position: int, cid: int) -> tuple[Show, CardMatch, CardSide]:
+    """The side, when the reader owns its competitor; 404 for anyone else (it does not reveal
+    whether the side exists)."""
+    s = show_by_number(ctx, number)
+    m = next((m for m in s.matches if m.position == position), None)
+    side = next((sd for sd in m.sides if sd.competitor_id == cid), None) if m else None
+    if m is None or side is None or not owns(ctx, side.competitor):
+        raise NotFound(f"no side {cid} in match {position} of show {number}")
+    return s, m, side
+
+
+def _choices() -> dict[str, Any]:
+    from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES
+    from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, STYLES, title
+
+    return {"plus": [title(x) for x in GRID_STYLES], "targets": ["Stamina"] + [title(x) for x in STYLES],
+            "types": list(TYPE_TITLES.values()), "grids": ["A", "B", "C", "1", "2", "3"],
+            "resources": RESOURCES}
+
+
+def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form, paste: Form,
+          status: int = 200, sent: str | None = None) -> HTMLResponse:
+    latest = shows.latest_submission(ctx, side)
+    rounds = 0
+    if m.ruleset == M2:
+        rounds = int(str(resolve_options(get_ruleset(M2).info.options, m.options)["rounds"]))
+    if not paste.values and latest is not None:
+        paste = Form({"text": latest.text})
+    return render(request, "strategy.html", {
+        "league": ctx.league, "s": s, "m": m, "c": side.competitor, "game": game_name(m.ruleset),
+        "takes_strategy": m.ruleset == M2, "open": s.status == "open" and ctx.now() <= s.deadline,
+        "deadline": ctx.local(s.deadline), "rows": min(rounds, MAX_ROWS), "n_cond": MAX_CONDITIONALS,
+        "latest": ctx.local(latest.submitted_at) if latest else None, "sent": sent,
+        "form": form, "paste": paste, "FORM": FORM, "choices": _choices() if m.ruleset == M2 else {}}, status)
+
+
+def _url(number: int, position: int, cid: int) -> str:
+    return f"/shows/{number}/matches/{position}/strategy/{cid}"
+
+
+@router.get("/shows/{number}/matches/{position}/strategy/{cid}", response_class=HTMLResponse)
+def strategy_page(request: Request, number: int, position: int, cid: int, session: DbSession,
+                  viewer: Viewer) -> HTMLResponse:
+    ctx = viewer_ctx(request, session, viewer)
+    s, m, side = _own_side(ctx, number, position, cid)
+    rows = {f"round{i}": str(i) for i in range(1, MAX_ROWS + 1)}
+    return _page(request, ctx, s, m, side, Form(rows), Form())
+
+
+def _check_and_send(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, text: str, form: Form,
+                    layout: Layout | None) -> bool:
+    """Check with the league's own strategy check, then send with ``submit``; every problem goes
+    beside its field (or line), and nothing is stored unless all is well."""
+    comp = side.competitor
+    try:
+        shows.check_strategy(m, comp, text, f"strategy for {comp.name}")
+    except SheetError as exc:
+        _place_all(form, split_problems(str(exc), exc.problems), layout)
+        return False
+    except RulesError as exc:
+        message = str(exc).removeprefix(f"strategy for {comp.name}: ")
+        _place_all(form, split_problems(message, None), layout)
+        return False
+    try:
+        shows.submit(ctx, str(s.number), m.position, str(comp.id), text)
+    except RulesError as exc:
+        form.refuse(ctx.session, str(exc))
+        return False
+    return True
+
+
+def _place_all(form: Form, problems: list[str], layout: Layout | None) -> None:
+    """Pasted text: every problem beside the box, each with its line number; the form: each beside
+    the row, conditional or style line it is about."""
+    for p in problems:
+        if layout is None:
+            form.add("text", p)
+        else:
+            place(form, p, layout)
+
+
+@router.post("/shows/{number}/matches/{position}/strategy/{cid}", response_class=HTMLResponse)
+def send_strategy(request: Request, number: int, position: int, cid: int, session: DbSession, viewer: Viewer,
+                  posted: Posted) -> Response:
+    ctx = viewer_ctx(request, session, viewer)
+    s, m, side = _own_side(ctx, number, position, cid)
+    pasted = "text" in posted
+    form = Form(posted)
+    if pasted:
+        text = form.get("text")
+        if not text.strip():
+            form.add("text", "the box is empty; paste your strategy in the rulebook's layout")
+            ok = False
+        else:
+            ok = _check_and_send(ctx, s, m, side, text, form, None)
+    else:
+        rows = min(int(str(resolve_options(get_ruleset(M2).info.options, m.options)["rounds"])), MAX_ROWS) \
+            if m.ruleset == M2 else 0
+        layout = compose(form, rows)
+        ok = _check_and_send(ctx, s, m, side, layout.text, form, layout)
+    if ok:
+        fresh = {f"round{i}": str(i) for i in range(1, MAX_ROWS + 1)}
+        return _page(request, ctx, s, m, side, Form(fresh), Form(), sent=ctx.local(ctx.now()))
+    s, m, side = _own_side(ctx, number, position, cid)
+    if pasted:
+        return _page(request, ctx, s, m, side, Form({f"round{i}": str(i) for i in range(1, MAX_ROWS + 1)}), form, 400)
+    return _page(request, ctx, s, m, side, form, Form(), 400)
