@@ -141,6 +141,12 @@ def test_names_are_escaped() -> None:
     assert evil in finals(svg)
 
 
+def test_the_json_form_as_the_league_stores_it_charts_the_same() -> None:
+    record = play("headlock", "the-rhino", "wildcat-rosa")
+    assert match_chart(record.to_json()) == match_chart(record)
+    assert match_chart({"format": "nonsense"}) is None
+
+
 def test_a_record_it_cannot_chart_is_none() -> None:
     record = play("boxing", "slugger", "speedster")
     assert match_chart(replace(record, ruleset="chess")) is None

@@ -13,7 +13,7 @@ from turnbuckle import __version__
 from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
-from turnbuckle.web import pages
+from turnbuckle.web import keeper, pages
 from turnbuckle.web.deps import HERE, render
 
 
@@ -33,6 +33,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
     app.state.clock = clock
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(pages.router)
+    app.include_router(keeper.router)
     _error_pages(app)
     return app
 

@@ -9,7 +9,9 @@ made them stay in the engines.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.events import Happening, Json
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.web.charts_svg import Chart, Series, draw
@@ -18,8 +20,14 @@ from turnbuckle.web.charts_svg import Chart, Series, draw
 BOXING_TURNS = 3
 
 
-def match_chart(record: MatchRecord) -> str | None:
-    """The match's course as an ``<svg>`` element, or None for a game or record it cannot chart."""
+def match_chart(record: MatchRecord | Mapping[str, Any]) -> str | None:
+    """The match's course as an ``<svg>`` element, or None for a game or record it cannot chart.
+    ``record`` is a record or its JSON form (as the league stores it)."""
+    if not isinstance(record, MatchRecord):
+        try:
+            record = MatchRecord.from_json(dict(record))
+        except (RulesError, TypeError, ValueError):
+            return None
     build = _CHARTS.get(record.ruleset)
     if build is None:
         return None

@@ -1,0 +1,112 @@
+"""The table-side score keeper (no login needed): pick a game and its sides, then enter each roll,
+card and choice as the match asks for it, or let the server roll; undo; download the record.
+
+The server is stateless: the setup and the entries so far travel in the page's form, and every
+request replays them (see ``keeper_play``).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+
+from turnbuckle.core.render import render_json
+from turnbuckle.core.step import Step
+from turnbuckle.rulesets.registry import all_rulesets
+from turnbuckle.web.charts import match_chart
+from turnbuckle.web.deps import render
+from turnbuckle.web.keeper_form import FormProblems, KeeperForm, SideField, load, read_form, ruleset_of
+from turnbuckle.web.keeper_play import ACTIONS, Turn, move, resume
+
+router = APIRouter(prefix="/keeper")
+
+
+def _seeds(request: Request) -> Callable[[], int]:
+    """Where "Roll for me" gets its seed: ``app.state.keeper_seeds`` when set (tests), else fresh
+    randomness from the operating system."""
+    chosen = getattr(request.app.state, "keeper_seeds", None)
+    return chosen if callable(chosen) else (lambda: secrets.randbits(63))
+
+
+def _games() -> list[dict[str, str]]:
+    return [{"id": rs.info.id, "name": rs.info.name} for rs in all_rulesets()]
+
+
+def _setup_page(request: Request, form: KeeperForm, errors: dict[str, str] | None = None,
+                status: int = 200) -> HTMLResponse:
+    context: dict[str, Any] = {"title": "Score keeper", "games": _games(), "form": form, "errors": errors or {}}
+    if form.game and "game" not in (errors or {}):
+        rs = ruleset_of(form.game)
+        slots = list(form.sides) + [SideField() for _ in range(rs.info.max_sides - len(form.sides))]
+        context.update(rs=rs, slots=slots[: rs.info.max_sides], samples=rs.samples())
+    return render(request, "keeper.html", context, status)
+
+
+@router.get("", response_class=HTMLResponse)
+def keeper_home(request: Request, game: str = "") -> HTMLResponse:
+    """Pick a game; with ``?game=`` the sides to pick for it."""
+    form = KeeperForm(game=game.strip())
+    try:
+        if form.game:
+            rs = ruleset_of(form.game)
+            form.game = rs.info.id
+            samples = [s.id for s in rs.samples()]
+            form.sides = [SideField(sample=samples[i % len(samples)] if samples else "")
+                          for i in range(rs.info.min_sides)]
+    except FormProblems as exc:
+        return _setup_page(request, form, exc.errors, 400)
+    return _setup_page(request, form)
+
+
+@router.post("/play", response_class=HTMLResponse)
+async def keeper_play(request: Request) -> HTMLResponse:
+    """Start the match, or make one move in it (``action``: enter, roll, undo)."""
+    posted = await request.form()
+    form = read_form(posted)
+    action = str(posted.get("action", "enter"))
+    answer = str(posted.get("answer", ""))
+    try:
+        game = load(form)
+        turn = move(game, form, action if action in ACTIONS else "enter", answer, _seeds(request))
+    except FormProblems as exc:
+        return _setup_page(request, form, exc.errors, 400)
+    return _play_page(request, turn, 400 if turn.error else 200)
+
+
+@router.post("/record.json", response_model=None)
+async def keeper_record(request: Request) -> Response:
+    """The finished match's record, as ``turnbuckle match --format json`` writes it."""
+    form = read_form(await request.form())
+    try:
+        turn = resume(load(form), form)
+    except FormProblems as exc:
+        return _setup_page(request, form, exc.errors, 400)
+    record = turn.step.record
+    if record is None or turn.error:
+        turn.error = turn.error or "the match is not over yet: the record can be downloaded at the end"
+        return _play_page(request, turn, 400)
+    name = re.sub(r"[^a-z0-9]+", "-", "-".join([record.ruleset, *record.names]).lower()).strip("-")[:80]
+    return Response(render_json(record), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}.json"'})
+
+
+def _play_page(request: Request, turn: Turn, status: int) -> HTMLResponse:
+    step: Step = turn.step
+    rs = ruleset_of(turn.form.game)
+    context: dict[str, Any] = {
+        "title": f"Score keeper: {rs.info.name}", "rs": rs, "turn": turn, "step": step, "form": turn.form,
+        "need": step.need,
+        "whose": None if step.need is None else (step.need.side or "the table"),
+        "recent": step.narration[-12:], "chart": None,
+    }
+    if step.record is not None:
+        svg = match_chart(step.record)
+        context["chart"] = None if svg is None else Markup(svg)  # built by charts_svg: every text in it is escaped
+    return render(request, "keeper_play.html", context, status)
+

@@ -1,0 +1,160 @@
+"""The score keeper's state, read from its form: the game, the sides, the options and the entries.
+
+The server keeps nothing between requests: every page carries the whole setup and the entries so
+far in its form, and every request reads them back here and checks them again. A problem is put
+next to the field it belongs to (``errors`` by field name), and the input is kept as typed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.options import resolve_options
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.rulesets.registry import get_ruleset
+
+#: The most a pasted sheet may hold, and the most entries a match may carry (a long Deathmatch
+#: takes a few thousand); anything bigger is refused with a message.
+MAX_SHEET_CHARS = 100_000
+MAX_ENTRIES = 50_000
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+@dataclass
+class SideField:
+    """One side's slot as typed: a bundled sample's id, or a pasted sheet (which wins), and who
+    makes its choices."""
+
+    sample: str = ""
+    sheet: str = ""
+    player: str = ""
+
+    @property
+    def used(self) -> bool:
+        return bool(self.sample.strip() or self.sheet.strip())
+
+
+@dataclass
+class KeeperForm:
+    """Everything the keeper's pages post. ``groups`` are the answers so far, one per line of the
+    ``entries`` field (a roll's faces share a line, so undo takes back a whole answer)."""
+
+    game: str = ""
+    sides: list[SideField] = field(default_factory=list)
+    options: str = ""
+    groups: list[list[str]] = field(default_factory=list)
+
+    @property
+    def entries(self) -> list[str]:
+        return [e for group in self.groups for e in group]
+
+    @property
+    def entries_text(self) -> str:
+        return "\n".join(" ".join(group) for group in self.groups)
+
+
+def read_form(form: Mapping[str, Any], slots: int = 8) -> KeeperForm:
+    """The keeper's fields from a posted form (missing fields read as empty)."""
+
+    def text(name: str) -> str:
+        value = form.get(name, "")
+        return value if isinstance(value, str) else ""
+
+    sides = [SideField(text(f"side-{i}"), text(f"sheet-{i}"), text(f"player-{i}")) for i in range(1, slots + 1)]
+    while sides and not sides[-1].used and not sides[-1].player:
+        sides.pop()
+    groups = [[t for t in _SPLIT.split(line) if t] for line in text("entries").splitlines()]
+    return KeeperForm(text("game").strip(), sides, text("options"), [g for g in groups if g])
+
+
+@dataclass
+class Loaded:
+    """A checked setup, ready for ``play_step``."""
+
+    rs: Ruleset[Any]
+    sides: list[Any]
+    options: dict[str, object]
+    players: dict[int, str]
+
+
+class FormProblems(Exception):
+    """The form cannot be played: ``errors`` says what is wrong, by field name."""
+
+    def __init__(self, errors: dict[str, str]) -> None:
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+        self.errors = errors
+
+
+def ruleset_of(game: str) -> Ruleset[Any]:
+    """The game by id or alias, or a FormProblems for the ``game`` field."""
+    if not game:
+        raise FormProblems({"game": "pick a game"})
+    try:
+        return get_ruleset(game)
+    except RulesError as exc:
+        raise FormProblems({"game": str(exc)}) from None
+
+
+def parse_options(text: str) -> dict[str, object]:
+    """``name=value`` pairs, one a line (or separated by commas); blank lines are skipped."""
+    out: dict[str, object] = {}
+    for part in re.split(r"[\n,]+", text):
+        part = part.strip()
+        if not part:
+            continue
+        name, eq, value = part.partition("=")
+        if not eq or not name.strip():
+            raise RulesError(f"'{part[:40]}' is not name=value (e.g. rounds=4)")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def load(form: KeeperForm) -> Loaded:
+    """The game, sides, options and players the form names, every problem at once as FormProblems."""
+    rs = ruleset_of(form.game)
+    errors: dict[str, str] = {}
+    sides: list[Any] = []
+    players: dict[int, str] = {}
+    for i, slot in enumerate(form.sides, 1):
+        if not slot.used:
+            continue
+        label = f"side {i}"
+        try:
+            if slot.sheet.strip():
+                if len(slot.sheet) > MAX_SHEET_CHARS:
+                    raise RulesError(f"the sheet is over {MAX_SHEET_CHARS:,} characters")
+                side = rs.load_text(slot.sheet, label)
+            else:
+                side = rs.side_by_name(slot.sample.strip())
+        except SheetError as exc:
+            errors[f"sheet-{i}"] = "; ".join(exc.problems)
+            continue
+        except RulesError as exc:
+            errors[f"sheet-{i}" if slot.sheet.strip() else f"side-{i}"] = str(exc)
+            continue
+        kinds = rs.info.player_kinds
+        player = slot.player.strip() or kinds[0]
+        if player not in kinds:
+            errors[f"player-{i}"] = f"'{player[:40]}' is not one of {', '.join(kinds)}"
+        elif player != kinds[0]:
+            players[len(sides)] = player
+        sides.append(side)
+    lo, hi = rs.info.min_sides, rs.info.max_sides
+    if not errors and not lo <= len(sides) <= hi:
+        need = str(lo) if lo == hi else f"{lo} to {hi}"
+        errors["sides"] = f"{rs.info.name} needs {need} {rs.info.side_word}s; {len(sides)} chosen"
+    try:
+        options = parse_options(form.options)
+        resolve_options(rs.info.options, options)
+    except RulesError as exc:
+        errors["options"] = str(exc)
+        options = {}
+    if len(form.entries) > MAX_ENTRIES:
+        errors["entries"] = f"over {MAX_ENTRIES:,} entries; a match never needs that many"
+    if errors:
+        raise FormProblems(errors)
+    return Loaded(rs, sides, options, players)

@@ -1,0 +1,134 @@
+"""The score keeper's moves: enter an answer, have the server roll or draw it, take one back.
+
+Each move replays the entries so far through :func:`turnbuckle.core.step.play_step` (the same
+function the command line's table mode uses), so the rules live in the engines alone. A bad answer
+leaves the entries as they were and says what is allowed, next to the answer field.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from turnbuckle.cli.table_play import answer_tokens
+from turnbuckle.core.cards import standard_deck
+from turnbuckle.core.entries import Need
+from turnbuckle.core.errors import EntryError, RulesError
+from turnbuckle.core.rng import SplitMix64
+from turnbuckle.core.step import Step, play_step
+from turnbuckle.web.keeper_form import FormProblems, KeeperForm, Loaded
+
+log = logging.getLogger("turnbuckle.web.keeper")
+ACTIONS = ("start", "enter", "roll", "undo")
+
+
+@dataclass
+class Turn:
+    """What the play page shows: the step, the form to carry on, a problem with the answer
+    (``error``, kept with the ``answer`` as typed) and a line about what the server did (``notice``)."""
+
+    step: Step
+    form: KeeperForm
+    error: str = ""
+    notice: str = ""
+    answer: str = ""
+
+
+def replay(game: Loaded, entries: list[str], narrate: bool = True) -> Step:
+    """The step after ``entries``. A side the rules refuse (an army over the cap, say) is a
+    FormProblems for the sides; a bad entry is the EntryError itself."""
+    try:
+        return play_step(game.rs, game.sides, entries, game.options, game.players, narrate=narrate)
+    except EntryError:
+        raise
+    except RulesError as exc:
+        raise FormProblems({"sides": str(exc)}) from None
+
+
+def resume(game: Loaded, form: KeeperForm) -> Turn:
+    """The match after the form's entries. Entries that no longer replay (the hidden field was
+    edited by hand) are left out from the answer that holds the first bad one, and the page says so."""
+    try:
+        return Turn(replay(game, form.entries), form)
+    except EntryError as exc:
+        kept: list[list[str]] = []
+        count = 0
+        for group in form.groups:
+            if count + len(group) >= exc.index:
+                break
+            kept.append(group)
+            count += len(group)
+        dropped = " ".join(e for g in form.groups[len(kept):] for e in g)
+        form.groups = kept
+        return Turn(replay(game, form.entries), form,
+                    error=f"the entries so far stop at {exc}; left out from there: {dropped[:200]}")
+
+
+def move(game: Loaded, form: KeeperForm, action: str, answer: str, seeds: Callable[[], int]) -> Turn:
+    """Play one move of the keeper on the match so far."""
+    turn = resume(game, form)
+    if turn.error or action == "start":
+        return turn
+    step = turn.step
+    if action == "undo":
+        if not form.groups:
+            turn.error = "nothing to take back yet"
+            return turn
+        form.groups.pop()
+        back = replay(game, form.entries)
+        purpose = back.need.purpose if back.need is not None else "the last answer"
+        return Turn(back, form, notice=f"Took back the answer to: {purpose}")
+    if step.need is None:
+        turn.error = "the match is over: download the record, or take back the last answer"
+        return turn
+    need = step.need
+    notice = ""
+    try:
+        if action == "roll":
+            seed = seeds()
+            tokens = chance_for(game, form.entries, need, seed)
+            notice = f"Rolled for you: {' '.join(tokens)} (seed {seed})" if need.kind == "roll" else \
+                f"Drew a card for you (seed {seed})"
+            log.info("score keeper, %s, %s: %s with seed %d", game.rs.info.id, need.purpose,
+                     "rolled " + " ".join(tokens) if need.kind == "roll" else "drew a card", seed)
+        elif action == "enter":
+            tokens = answer_tokens(need, answer)
+            if not tokens:
+                raise RulesError(f"enter {need.allowed()}")
+            if len(tokens) > need.wanted:
+                raise RulesError(f"{len(tokens)} faces given, but this roll needs {need.wanted} more")
+        else:
+            raise RulesError(f"unknown action '{action[:20]}'; use one of the buttons")
+        n = len(form.entries)
+        nxt = replay(game, [*form.entries, *tokens])
+    except EntryError as exc:
+        return Turn(step, form, error=exc.reason, answer=answer)
+    except FormProblems:
+        raise
+    except RulesError as exc:
+        return Turn(step, form, error=str(exc), answer=answer)
+    form.groups.append(list(nxt.entries[n:]))
+    return Turn(nxt, form, notice=notice)
+
+
+def chance_for(game: Loaded, entries: list[str], need: Need, seed: int) -> list[str]:
+    """The faces (or the card) the server picks for ``need`` from its own generator seeded with
+    ``seed``. A card is drawn by trying the 52 codes in a seeded order until the match takes one:
+    only the engine knows which cards are still in the pile."""
+    rng = SplitMix64(seed)
+    if need.kind == "roll":
+        return [str(1 + rng.below(need.sides)) for _ in range(need.wanted)]
+    if need.kind != "card":
+        raise RulesError("a choice is the player's own: pick one of the options")
+    deck = [c.code for c in standard_deck()]
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    for code in deck:
+        try:
+            replay(game, [*entries, code], narrate=False)
+        except EntryError:
+            continue
+        return [code]
+    raise RulesError(f"no card is left to draw for '{need.purpose}'")
