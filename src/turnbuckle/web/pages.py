@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from turnbuckle.web import league_pages, organiser_pages, show_pages, strategy_pages
+from turnbuckle.web import league_pages, organiser_pages, sheet_pages, show_pages, strategy_pages
 
 router = APIRouter()
 router.include_router(league_pages.router)
 router.include_router(show_pages.router)
 router.include_router(organiser_pages.router)
 router.include_router(strategy_pages.router)
+router.include_router(sheet_pages.router)

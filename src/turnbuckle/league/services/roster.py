@@ -260,3 +260,32 @@ def record_push(ctx: Ctx, comp: Competitor, before: Any, after: Any, reason: str
     ctx.session.add(change)
     ctx.session.flush()
     return change
+
+
+def replace_sheet(ctx: Ctx, key: str, text: str, label: str) -> Competitor:
+    """A competitor's new sheet, validated by its game like a new one; by its owner or the
+    organiser. Refused for a team (its sheet is made of its members') and while the competitor is
+    on a locked show's card (the card that was locked is the card that runs). A MatchMatch
+    wrestler keeps the league's Push Level and injuries, whatever the sheet says."""
+    from turnbuckle.league.models import CardMatch, CardSide, Show
+
+    comp = competitor(ctx, key)
+    if comp.owner_id != ctx.actor.id and ctx.actor.role != "organiser":
+        raise Forbidden(f"'{comp.name}' belongs to {comp.owner.name}; only its owner or the organiser edits it")
+    if comp.members:
+        raise LeagueError(f"'{comp.name}' is a team; its sheet comes from its members")
+    locked = ctx.session.scalars(select(Show.number).join(CardMatch, CardMatch.show_id == Show.id)
+                                 .join(CardSide, CardSide.match_id == CardMatch.id)
+                                 .where(CardSide.competitor_id == comp.id, Show.status == "locked")).first()
+    if locked is not None:
+        raise LeagueError(f"'{comp.name}' is on the card of show {locked}, which is locked; "
+                          "edit the sheet after it runs, or unlock it")
+    ruleset_id, version, name, sheet = _sheet_of(comp.ruleset, text, label)
+    if ruleset_id == M2 and "team" in sheet:
+        raise LeagueError(f"{label}: this is a team sheet; '{comp.name}' is a wrestler")
+    if name.lower() != comp.name.lower() and ctx.session.scalars(select(Competitor).where(
+            Competitor.league_id == ctx.league.id, Competitor.name == name)).first() is not None:
+        raise LeagueError(f"there is already a competitor named '{name}'; rename the sheet")
+    comp.name, comp.ruleset_version, comp.sheet = name, version, sheet
+    ctx.session.flush()
+    return comp
