@@ -3,7 +3,7 @@
 UV = $(shell command -v uv 2>/dev/null || echo python3 -m uv)
 VENV = .venv/bin
 
-.PHONY: setup demo test lint typecheck unit bench serve clean
+.PHONY: setup demo test lint typecheck unit browser bench serve clean
 
 setup:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
@@ -19,8 +19,18 @@ lint: setup
 typecheck: setup
 	$(VENV)/mypy
 
-unit: setup
+unit: setup browser
 	$(VENV)/pytest -n 2 -q
+
+# The browser tests drive Debian's Chromium (never `playwright install`: the machines have no internet).
+# Installed with apt-get when missing and this user is root; otherwise those tests are skipped, saying why
+# (TURNBUCKLE_REQUIRE_BROWSER=1, as .ci/run sets, makes that a failure).
+CHROMIUM = /usr/bin/chromium
+browser:
+	@test -x $(CHROMIUM) || { test "$$(id -u)" = 0 && command -v apt-get >/dev/null 2>&1 \
+	  && { echo "installing Debian's chromium for the browser tests (apt-get)"; \
+	       apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+	  || echo "note: $(CHROMIUM) is missing and could not be installed here; the browser tests will be skipped"; }
 
 test: lint typecheck unit
 

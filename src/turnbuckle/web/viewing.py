@@ -51,8 +51,13 @@ def results_visible(ctx: Ctx, s: Show) -> bool:
     return s.status in PUBLIC_RESULTS or (is_organiser(ctx) and s.status == "run")
 
 
+#: The largest id or number a database column holds (SQLite and PostgreSQL BIGINT); a larger one in
+#: a URL names nothing, and must read as 404, not reach the database driver (which cannot bind it).
+MAX_ID = 2**63 - 1
+
+
 def competitor_by_id(ctx: Ctx, cid: int) -> Competitor:
-    comp = ctx.session.get(Competitor, cid)
+    comp = ctx.session.get(Competitor, cid) if abs(cid) <= MAX_ID else None
     if comp is None or comp.league_id != ctx.league.id:
         raise NotFound(f"no competitor {cid}")
     return comp
@@ -60,7 +65,8 @@ def competitor_by_id(ctx: Ctx, cid: int) -> Competitor:
 
 def show_by_number(ctx: Ctx, number: int) -> Show:
     """A show by its number; a draft is the organiser's work in progress and reads as missing to others."""
-    s = ctx.session.scalars(select(Show).where(Show.league_id == ctx.league.id, Show.number == number)).first()
+    q = select(Show).where(Show.league_id == ctx.league.id, Show.number == number)
+    s = ctx.session.scalars(q).first() if abs(number) <= MAX_ID else None
     if s is None or (s.status == "draft" and not is_organiser(ctx)):
         raise NotFound(f"no show {number}")
     return s
