@@ -124,3 +124,23 @@ def test_the_shows_list_hides_nothing_public_and_offers_the_organiser_a_new_show
     assert "/organiser/shows/new" not in page.text
     with client_for(url, ORGANISER) as client:
         assert "/organiser/shows/new" in client.get("/shows").text
+
+
+def test_a_match_page_has_the_ringside_call_chart_and_a_record_that_replays(url: str) -> None:
+    from turnbuckle.core.match import MatchRecord
+    from turnbuckle.core.replay import replay
+    from turnbuckle.rulesets.registry import get_ruleset
+
+    with client_for(url, None) as client:
+        show = client.get("/shows/2").text
+        assert "/shows/2/matches/4" in show
+        page = client.get("/shows/2/matches/4")  # the boxing bout
+        assert page.status_code == 200
+        assert "Otis Granger" in page.text and "Ringside call" in page.text and "<svg" in page.text
+        record = client.get("/shows/2/matches/4/record.json")
+        assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
+        assert client.get("/shows/2/matches/99").status_code == 404
+        assert client.get("/shows/3/matches/1").status_code == 404  # not run yet
+    played = MatchRecord.from_json(json.loads(record.text))
+    assert played.names[0] == "Otis Granger"
+    assert replay(get_ruleset("boxing"), played).identical  # the engine plays it again event for event

@@ -9,11 +9,16 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from sqlalchemy import select
+
+from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.render import render_json, render_text
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import export_league
-from turnbuckle.league.models import CardMatch, Show
+from turnbuckle.league.models import CardMatch, Result, Show
 from turnbuckle.league.services.shows import latest_submission
+from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.league_pages import game_name
 from turnbuckle.web.viewing import (
@@ -63,7 +68,7 @@ def show_page(request: Request, number: int, session: DbSession, viewer: Viewer)
     return render(request, "show.html", {
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "organiser": is_organiser(ctx),
         "card": [{"m": m, "game": game_name(m.ruleset), "sides": side_rows(ctx, s, m)} for m in s.matches],
-        "results_visible": visible, "results": results,
+        "results_visible": visible, "results": results, "results_show": s,
         "charts": {r.position: match_chart(r.record) for r in results},
         "seed": s.seed if visible else None, "game_name": game_name})
 
@@ -80,3 +85,36 @@ def show_export(request: Request, number: int, session: DbSession, viewer: Viewe
     name = f"show-{s.number}-export.json"
     return Response(body, media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def _played(ctx: Ctx, number: int, position: int) -> tuple[Show, Result]:
+    """A played match whose results this reader may see (404 otherwise)."""
+    s = show_by_number(ctx, number)
+    m = next((m for m in s.matches if m.position == position), None)
+    result = ctx.session.scalars(select(Result).where(Result.match_id == m.id)).first() if m else None
+    if result is None or not results_visible(ctx, s):
+        raise NotFound(f"no result for match {position} of show {number}")
+    return s, result
+
+
+@router.get("/shows/{number}/matches/{position}", response_class=HTMLResponse)
+def match_page(request: Request, number: int, position: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    """One match's result: the chart and the ringside call from the game's own narrator."""
+    ctx = viewer_ctx(request, session, viewer)
+    s, result = _played(ctx, number, position)
+    row = next(r for r in show_results(ctx, s) if r.position == position)
+    record = MatchRecord.from_json(result.record)
+    call = render_text(get_ruleset(result.ruleset).narrate(record))
+    return render(request, "match.html", {"league": ctx.league, "s": s, "r": row, "seed": result.seed,
+                                          "chart": match_chart(result.record), "call": call,
+                                          "game_name": game_name})
+
+
+@router.get("/shows/{number}/matches/{position}/record.json")
+def match_record(request: Request, number: int, position: int, session: DbSession, viewer: Viewer) -> Response:
+    """The match's record in the public JSON form (``turnbuckle replay`` reads it)."""
+    ctx = viewer_ctx(request, session, viewer)
+    s, result = _played(ctx, number, position)
+    body = render_json(MatchRecord.from_json(result.record))
+    return Response(body, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="show-{s.number}-match-{position}.json"'})
