@@ -60,6 +60,7 @@ class Member(Base):
     name: Mapped[str] = mapped_column(String(100))
     role: Mapped[str] = mapped_column(String(20))  # organiser | player
     created_at: Mapped[datetime]
+    password_hash: Mapped[str | None] = mapped_column(String(255))  # argon2; None until the member signs up
 
 
 class Competitor(Base):
@@ -263,6 +264,69 @@ class Reign(Base):
     ended_at: Mapped[datetime | None]
 
 
+class WebSession(Base):
+    """A signed-in browser: the cookie holds a random id, this row only its SHA-256."""
+
+    __tablename__ = "web_sessions"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    id_sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), index=True)
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    member: Mapped[Member] = relationship()
+
+
+class AccountLink(Base):
+    """A one-time link the organiser hands out: an invitation to sign up (``invite``, for a new
+    player named here) or a password reset (``reset``, for an existing member). Stored hashed."""
+
+    __tablename__ = "account_links"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    kind: Mapped[str] = mapped_column(String(10))  # invite | reset
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), index=True)
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"), index=True)  # a reset's member
+    name: Mapped[str | None] = mapped_column(String(100))  # an invite's suggested member name
+    created_by: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]
+
+
+class ApiToken(Base):
+    """A personal API token: shown once when created, kept as its SHA-256; revoked rows stay."""
+
+    __tablename__ = "api_tokens"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), index=True)
+    label: Mapped[str] = mapped_column(String(100))
+    hint: Mapped[str] = mapped_column(String(12))  # the token's first characters, to tell tokens apart
+    created_at: Mapped[datetime]
+    last_used_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
+    member: Mapped[Member] = relationship()
+
+
+class LoginAttempt(Base):
+    """A failed sign-in, counted per account name and per address for throttling."""
+
+    __tablename__ = "login_attempts"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account: Mapped[str] = mapped_column(String(100), index=True)  # the name as typed, lower case
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(index=True)
+
+
+class SiteKey(Base):
+    """A server secret kept with the league (signing the spectators' CSRF tokens)."""
+
+    __tablename__ = "site_keys"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
+
+
 #: Every table in an order where each row's references come before it (backup and restore use it).
 TABLES_IN_ORDER = [League, Member, Competitor, Referee, Title, Show, ShowEvent, CardMatch, CardSide,
-                   Submission, Result, ResultSide, PushChange, InjuryChange, RatingChange, Reign]
+                   Submission, Result, ResultSide, PushChange, InjuryChange, RatingChange, Reign, ApiToken]

@@ -13,8 +13,9 @@ from turnbuckle import __version__
 from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
-from turnbuckle.web import keeper, pages
+from turnbuckle.web import accounts, keeper, pages
 from turnbuckle.web.deps import HERE, render
+from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
 
 
 def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
@@ -34,6 +35,8 @@ def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(pages.router)
     app.include_router(keeper.router)
+    accounts.install(app)
+    app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine))
     _error_pages(app)
     return app
 

@@ -52,6 +52,23 @@ def current_member(request: Request) -> Member | None:
 Viewer = Annotated[Member | None, Depends(current_member)]
 
 
+class LoginRequired(Exception):
+    """Raised by :func:`signed_in` for a spectator: a GET goes to the sign-in page, a posted form
+    comes back as the sign-in page carrying its fields (see web/accounts.py), the API answers 401."""
+
+
+def signed_in(request: Request) -> Member:
+    """The signed-in member, or LoginRequired. The member is a detached snapshot loaded by the
+    accounts middleware: use its id (or ``session.get(Member, id)``) with the request's session."""
+    member = current_member(request)
+    if member is None:
+        raise LoginRequired()
+    return member
+
+
+SignedIn = Annotated[Member, Depends(signed_in)]
+
+
 def render(request: Request, name: str, context: dict[str, Any] | None = None, status_code: int = 200) -> HTMLResponse:
     """A page from ``templates/``; every template sees the request and the signed-in member."""
     ctx: dict[str, Any] = {"member": getattr(request.state, "member", None)}

@@ -1,0 +1,226 @@
+"""Who is asking, and whether a form really came from our own page: an ASGI middleware run before
+every route. It sets ``request.state.member`` (the signed-in member, or None), ``request.state.csrf_token``
+and, for unsafe methods, refuses a request whose CSRF token is missing or wrong.
+
+- A signed-in browser holds ``tb_session``: a random id whose SHA-256 names a row of ``web_sessions``;
+  the row holds the session's CSRF token.
+- A spectator's browser holds ``tb_anon``: a random id; its CSRF token is an HMAC of that id under a
+  secret kept in the database, so spectators' forms (sign-in, the score keeper) are protected too,
+  without a database write per visitor.
+- An API request with ``Authorization: Bearer <token>`` is that token's member and needs no CSRF
+  token (a browser never adds that header by itself); a wrong token is a 401 at once.
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+from dataclasses import dataclass
+from hashlib import sha256
+from urllib.parse import parse_qsl
+
+from sqlalchemy import Engine
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData, UploadFile
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from turnbuckle.league.context import Clock
+from turnbuckle.league.credentials import new_token
+from turnbuckle.league.db import session_scope
+from turnbuckle.league.models import Member
+from turnbuckle.league.services import accounts
+
+SESSION_COOKIE = "tb_session"
+ANON_COOKIE = "tb_anon"
+UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+MAX_BODY = 2 * 1024 * 1024
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
+
+
+@dataclass
+class Who:
+    member: Member | None = None
+    csrf: str = ""
+    session_id: str | None = None  # the cookie's id of a live session
+    session_ended: bool = False  # a session cookie came, but its session is gone (expired, logged out)
+    via_token: bool = False
+    bad_token: bool = False
+
+
+def is_https(request: Request) -> bool:
+    return request.url.scheme == "https"
+
+
+def cookie_header(name: str, value: str, https: bool, max_age: int | None = None) -> str:
+    parts = [f"{name}={value}", "Path=/", "HttpOnly", "SameSite=Lax"]
+    if max_age is not None:
+        parts.append(f"Max-Age={max_age}")
+    if https:
+        parts.append("Secure")
+    return "; ".join(parts)
+
+
+def set_session_cookie(response: Response, request: Request, raw: str) -> None:
+    response.set_cookie(SESSION_COOKIE, raw, max_age=int(accounts.SESSION_LIFETIME.total_seconds()), path="/",
+                        httponly=True, samesite="lax", secure=is_https(request))
+
+
+def clear_session_cookie(response: Response, request: Request) -> None:
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=is_https(request))
+
+
+def is_htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+def is_api(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+class AccountsMiddleware:
+    def __init__(self, app: ASGIApp, engine: Engine, clock: Clock, secret: str) -> None:
+        self.app = app
+        self.engine = engine
+        self.clock = clock
+        self.secret = secret.encode()
+
+    def anon_csrf(self, anon_id: str) -> str:
+        return hmac.new(self.secret, b"csrf:" + anon_id.encode(), sha256).hexdigest()
+
+    def _identify(self, raw_session: str | None, bearer: str | None) -> Who:
+        with session_scope(self.engine) as session:
+            now = self.clock()
+            if bearer is not None:
+                member = accounts.member_for_token(session, bearer, now) if _TOKEN_SHAPE.match(bearer) else None
+                return Who(member=member, via_token=member is not None, bad_token=member is None)
+            if raw_session is None:
+                return Who()
+            row = accounts.find_session(session, raw_session, now) if _TOKEN_SHAPE.match(raw_session) else None
+            if row is None:
+                return Who(session_ended=True)
+            return Who(member=row.member, csrf=row.csrf_token, session_id=raw_session)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        auth = request.headers.get("authorization", "")
+        bearer = auth[7:].strip() if auth[:7].lower() == "bearer " else None
+        if request.url.path.startswith("/static/"):
+            who = Who()
+        else:
+            who = await run_in_threadpool(self._identify, request.cookies.get(SESSION_COOKIE), bearer)
+        if who.bad_token:
+            await JSONResponse({"detail": "the API token is unknown or revoked; create one on your account page"},
+                               401, headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
+            return
+        new_anon: str | None = None
+        if not who.csrf:
+            anon = request.cookies.get(ANON_COOKIE, "")
+            if not _TOKEN_SHAPE.match(anon):
+                anon = new_anon = new_token()
+            who.csrf = self.anon_csrf(anon)
+        state = request.state
+        state.member = who.member
+        state.csrf_token = who.csrf
+        state.session_id = who.session_id
+        state.via_token = who.via_token
+        if request.method in UNSAFE and not who.via_token:
+            body = await _read_body(receive)
+            if body is None:
+                await _refuse(request, 413, "the request is too large")(scope, receive, send)
+                return
+            form = await _form_of(request, body)
+            sent = request.headers.get("x-csrf-token") or str(form.get("csrf_token") or "")
+            if not sent or not hmac.compare_digest(sent.encode(), who.csrf.encode()):
+                from turnbuckle.web.accounts import csrf_refused
+
+                response = csrf_refused(request, form, who.session_ended)
+                await _with_anon(response, request, new_anon)(scope, receive, send)
+                return
+            receive = _replay(body)
+        await self.app(scope, receive, _sending_anon(send, request, new_anon))
+
+
+def _refuse(request: Request, status: int, message: str) -> Response:
+    if is_api(request):
+        return JSONResponse({"detail": message}, status)
+    return PlainTextResponse(message, status)
+
+
+def _with_anon(response: Response, request: Request, new_anon: str | None) -> Response:
+    if new_anon:
+        response.headers.append("set-cookie", cookie_header(ANON_COOKIE, new_anon, is_https(request)))
+    return response
+
+
+def _sending_anon(send: Send, request: Request, new_anon: str | None) -> Send:
+    if not new_anon:
+        return send
+    header = cookie_header(ANON_COOKIE, new_anon, is_https(request)).encode("latin-1")
+
+    async def wrapped(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = dict(message)
+            message["headers"] = [*message.get("headers", []), (b"set-cookie", header)]
+        await send(message)
+
+    return wrapped
+
+
+async def _read_body(receive: Receive) -> bytes | None:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > MAX_BODY:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+def _replay(body: bytes) -> Receive:
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return {"type": "http.disconnect"}
+
+    return receive
+
+
+async def _form_of(request: Request, body: bytes) -> FormData:
+    """The posted form's fields (empty for a body that is not a form)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind == "application/x-www-form-urlencoded":
+        pairs: list[tuple[str, str | UploadFile]] = list(parse_qsl(body.decode("utf-8", "replace"),
+                                                                   keep_blank_values=True))
+        return FormData(pairs)
+    if kind == "multipart/form-data":
+        copy = Request(request.scope, _replay(body))
+        try:
+            form = await copy.form()
+        except Exception:  # a broken multipart body carries no token
+            return FormData()
+        fields: list[tuple[str, str | UploadFile]] = [(k, v) for k, v in form.multi_items() if isinstance(v, str)]
+        await form.close()
+        return FormData(fields)
+    return FormData()
+
+
+def csrf_secret(engine: Engine) -> str:
+    """The database's secret for spectators' CSRF tokens (made on first start)."""
+    with session_scope(engine) as session:
+        return accounts.site_key(session, "csrf")

@@ -1,0 +1,97 @@
+"""CSRF: every unsafe request from a browser needs the page's token, as a form field or the
+X-CSRF-Token header (htmx); spectators' forms have one too. Missing or wrong: refused, nothing done."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from tests.web.support import PASSWORDS, Site, csrf_of, sign_in
+from turnbuckle.league.db import session_scope
+from turnbuckle.league.models import ApiToken, WebSession
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    s = Site(tmp_path)
+    yield s
+    s.close()
+
+
+def _tokens(site: Site) -> list[str]:
+    with session_scope(site.league.engine) as s:
+        return list(s.scalars(select(ApiToken.label)))
+
+
+@pytest.mark.parametrize("sent", [None, "", "wrong-token-" + "x" * 30])
+def test_a_signed_in_form_without_the_right_token_is_refused(site: Site, sent: str | None) -> None:
+    with site.client() as ann:
+        sign_in(ann, "Ann")
+        data = {"label": "forged"} | ({"csrf_token": sent} if sent is not None else {})
+        r = ann.post("/account/tokens", data=data)
+        assert r.status_code == 403 and "could not be checked" in r.text
+        assert _tokens(site) == []
+        r = ann.post("/account/tokens", data={"label": "real", "csrf_token": csrf_of(ann, "/account")})
+        assert r.status_code == 200
+        assert _tokens(site) == ["real"]
+
+
+def test_htmx_requests_carry_the_token_in_a_header(site: Site) -> None:
+    with site.client() as ann:
+        sign_in(ann, "Ann")
+        token = csrf_of(ann, "/account")
+        page = ann.get("/account").text
+        assert f'"X-CSRF-Token": "{token}"' in page  # base.html hands htmx the token
+        r = ann.post("/account/tokens", data={"label": "by htmx"}, headers={"HX-Request": "true"})
+        assert r.status_code == 403 and "reload" in r.text
+        r = ann.post("/account/tokens", data={"label": "by htmx"},
+                     headers={"HX-Request": "true", "X-CSRF-Token": "0" * 64})
+        assert r.status_code == 403
+        r = ann.post("/account/tokens", data={"label": "by htmx"},
+                     headers={"HX-Request": "true", "X-CSRF-Token": token})
+        assert r.status_code == 200
+        assert _tokens(site) == ["by htmx"]
+
+
+def test_one_members_token_does_not_work_in_anothers_session(site: Site) -> None:
+    with site.client() as bo:
+        sign_in(bo, "Bo")
+        bo_token = csrf_of(bo, "/account")
+    with site.client() as ann:
+        sign_in(ann, "Ann")
+        r = ann.post("/account/tokens", data={"label": "x", "csrf_token": bo_token})
+        assert r.status_code == 403
+    assert _tokens(site) == []
+
+
+def test_the_sign_in_form_needs_the_spectators_token(site: Site) -> None:
+    with site.client() as client:
+        r = client.post("/login", data={"name": "Ann", "password": PASSWORDS["Ann"]})
+        assert r.status_code == 403 and "tb_session" not in r.headers.get("set-cookie", "")
+        other = site.client()
+        foreign = csrf_of(other)  # another browser's spectator token
+        r = client.post("/login", data={"name": "Ann", "password": PASSWORDS["Ann"], "csrf_token": foreign})
+        assert r.status_code == 403
+        with session_scope(site.league.engine) as s:
+            assert s.scalars(select(WebSession)).all() == []
+        assert sign_in(client, "Ann").status_code == 303
+
+
+def test_the_spectators_token_stays_the_same_across_pages_and_the_cookie_is_httponly(site: Site) -> None:
+    with site.client() as client:
+        first = client.get("/login")
+        cookie = first.headers["set-cookie"]
+        assert cookie.startswith("tb_anon=") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+        token = csrf_of(client)
+        assert token == csrf_of(client, "/login?next=/account")
+        assert f'"X-CSRF-Token": "{token}"' in client.get("/").text
+
+
+def test_logout_needs_the_token_too(site: Site) -> None:
+    with site.client() as ann:
+        sign_in(ann, "Ann")
+        assert ann.post("/logout").status_code == 403
+        assert ann.get("/account").status_code == 200  # still signed in
