@@ -55,7 +55,12 @@ def client_for(url: str, who: str | None) -> TestClient:
     if who is not None:
         member = _member(url, who)
         app.dependency_overrides[current_member] = lambda: member
-    return TestClient(app)
+    client = TestClient(app)
+    # Every post needs the page's CSRF token (web/sessions.py): take this browser's from a page, as htmx does.
+    found = re.search(r'"X-CSRF-Token": "([^"]+)"', client.get("/").text)
+    assert found, "the home page carries no CSRF token"
+    client.headers["X-CSRF-Token"] = found.group(1)
+    return client
 
 
 def competitor_id(url: str, name: str) -> int:
