@@ -53,7 +53,8 @@ def home(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
         "league": ctx.league, "next": upcoming[0] if upcoming else None,
         "deadline": ctx.local(upcoming[0].deadline) if upcoming else None,
         "standings": _by_game(standings_rows(ctx, ranked=True)), "titles": public_titles(ctx, title_rows(ctx)),
-        "latest": latest, "results_show": latest, "results": show_results(ctx, latest) if latest else [], "game_name": game_name})
+        "latest": latest, "results_show": latest, "results": show_results(ctx, latest) if latest else [],
+        "game_name": game_name})
 
 
 @router.get("/roster", response_class=HTMLResponse)

@@ -8,7 +8,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-
 from sqlalchemy import select
 
 from turnbuckle.core.match import MatchRecord
