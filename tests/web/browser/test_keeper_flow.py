@@ -1,0 +1,48 @@
+"""The table-side score keeper in a real browser: a boxing bout played to the end by typing the dice
+the table rolled, with one wrong entry taken back by undo; the result, the chart and the downloaded
+record are those of the same bout played by the engine with the same dice."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from tests.web.browser.conftest import screenshots
+from tests.web.test_keeper import answers, seeded
+
+
+def test_a_boxing_bout_by_dice_with_one_undo(page: Page) -> None:
+    bout = seeded("boxing", ["slugger", "speedster"], 11, {"rounds": 1})
+    typed = answers(bout)
+    assert len(typed) > 6
+    page.goto("/keeper")
+    page.select_option("#game", "boxing")
+    page.click("#choose-game")
+    page.select_option("#side-1", "slugger")
+    page.select_option("#side-2", "speedster")
+    page.fill("#options", "rounds=1")
+    screenshots(page, "keeper-setup")
+    page.click("#start")
+    expect(page.locator("#whose")).to_contain_text("Turn:")
+    screenshots(page, "keeper-play")
+    for i, answer in enumerate(typed):
+        if i == 3:  # a wrong entry first, taken back with undo
+            page.fill("#answer", "6 6" if answer != "6 6" else "5 5")
+            page.click("#enter")
+            expect(page.locator("#count")).to_have_text(f"{i + 1} answers entered.")
+            page.click("#undo")
+            expect(page.locator("#notice")).to_contain_text("Took back")
+            expect(page.locator("#count")).to_have_text(f"{i} answers entered.")
+            screenshots(page, "keeper-undo")
+        page.fill("#answer", answer)
+        page.click("#enter")
+        expect(page.locator("#count")).to_have_text(f"{i + 1} answers entered.")
+    expect(page.locator("#summary")).to_have_text(bout.result.summary)
+    expect(page.locator("#chart svg")).to_be_visible()
+    screenshots(page, "keeper-result")
+    with page.expect_download() as download:
+        page.click("#download")
+    record = json.loads(download.value.path().read_text(encoding="utf-8"))
+    assert record["events"] == bout.to_json()["events"]
+    assert record["result"] == bout.to_json()["result"]
