@@ -90,6 +90,11 @@ def test_the_form_of_rounds_is_written_in_the_rulebook_layout_and_sent(url: str)
     assert lines[0] == "Strategy: +Cheating +Brawling -Martial Arts, Grid 2"
     assert "4\tHigh Flying\tFinisher\tThe Power Bob!" in lines
     assert "If I haven't used my High Spots by round 15, use a High Spot on Stamina" in lines
+    with client_for(url, "Ann") as ann:  # the form starts from the strategy last sent
+        again = ann.get(_path(url)).text
+    assert 'value="The Power Bob!"' in again and 'id="round4" name="round4" value="4"' in again
+    assert '<option value="high_spots" selected>High Spots</option>' in again and 'value="15"' in again
+    assert '<option selected>Martial Arts</option>' in again
 
 
 def test_form_mistakes_stand_beside_their_rows_with_every_choice_kept(url: str) -> None:

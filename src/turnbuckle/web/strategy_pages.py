@@ -21,7 +21,16 @@ from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.league_pages import game_name
-from turnbuckle.web.strategy_text import MAX_CONDITIONALS, MAX_ROWS, RESOURCES, Layout, compose, place, split_problems
+from turnbuckle.web.strategy_text import (
+    MAX_CONDITIONALS,
+    MAX_ROWS,
+    RESOURCES,
+    Layout,
+    compose,
+    fields_from,
+    place,
+    split_problems,
+)
 from turnbuckle.web.viewing import owns, show_by_number, viewer_ctx
 
 router = APIRouter()
@@ -74,6 +83,9 @@ def strategy_page(request: Request, number: int, position: int, cid: int, sessio
     ctx = viewer_ctx(request, session, viewer)
     s, m, side = _own_side(ctx, number, position, cid)
     rows = {f"round{i}": str(i) for i in range(1, MAX_ROWS + 1)}
+    latest = shows.latest_submission(ctx, side) if m.ruleset == M2 else None
+    if latest is not None:  # start from the strategy last sent, when the form can hold it
+        rows = fields_from(latest.text, MAX_ROWS) or rows
     return _page(request, ctx, s, m, side, Form(rows), Form())
 
 
