@@ -13,8 +13,9 @@ from turnbuckle import __version__
 from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
-from turnbuckle.web import accounts, keeper, pages
+from turnbuckle.web import accounts, keeper, odds_page, pages
 from turnbuckle.web.deps import HERE, render
+from turnbuckle.web.jobs import Jobs
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
 
 
@@ -25,7 +26,9 @@ def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        _app.state.odds_jobs = Jobs()  # the odds page's background runs, stopped with the app
         yield
+        _app.state.odds_jobs.close()
         engine.dispose()
 
     app = FastAPI(title="turnbuckle", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -35,6 +38,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(pages.router)
     app.include_router(keeper.router)
+    app.include_router(odds_page.router)
     accounts.install(app)
     app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine))
     _error_pages(app)

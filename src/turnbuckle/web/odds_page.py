@@ -1,0 +1,204 @@
+"""The odds page: pick two sides of a game and see win/draw/loss odds with 95% intervals and a
+chart, from the fast engines (``sim.odds.simulate``, as ``turnbuckle odds`` runs them).
+
+Who may pick what: anyone the bundled samples; a player also their own competitors; the organiser
+any competitor of the league. A run goes to the app's job runner (``jobs.py``): the request
+returns at once and the page polls the job's progress with htmx.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
+from sqlalchemy import select
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.models import Competitor
+from turnbuckle.league.services.shows import side_document
+from turnbuckle.league.services.standing import movers
+from turnbuckle.rulesets.registry import all_rulesets
+from turnbuckle.web.charts_odds import odds_chart
+from turnbuckle.web.deps import DbSession, Viewer, render
+from turnbuckle.web.jobs import Job, JobRefused, Jobs
+from turnbuckle.web.keeper_form import FormProblems, ruleset_of
+from turnbuckle.web.viewing import is_organiser, viewer_ctx
+
+router = APIRouter(prefix="/odds")
+DEFAULT_MATCHES = 10_000
+#: Worker threads of the fast engine inside one web job (the machine is shared with the requests).
+JOB_THREADS = 1
+
+
+def jobs_of(request: Request) -> Jobs:
+    jobs = getattr(request.app.state, "odds_jobs", None)
+    if not isinstance(jobs, Jobs):
+        raise JobRefused("background runs are not started on this server")
+    return jobs
+
+
+def owner_key(ctx: Ctx, request: Request) -> str:
+    """Whose job it is: a signed-in member, or a spectator's network address."""
+    if ctx.actor.id:
+        return f"member:{ctx.actor.id}"
+    return f"address:{request.client.host if request.client else 'unknown'}"
+
+
+def choices(ctx: Ctx, rs: Ruleset[Any]) -> list[tuple[str, str]]:
+    """What this reader may pick for ``rs``: ``(value, label)``, samples first."""
+    out = [(f"sample:{s.id}", f"{s.id} (sample): {s.summary}") for s in rs.samples()]
+    q = select(Competitor).where(Competitor.league_id == ctx.league.id, Competitor.ruleset == rs.info.id)
+    if not is_organiser(ctx):
+        if not ctx.actor.id:
+            return out
+        q = q.where(Competitor.owner_id == ctx.actor.id)
+    out += [(f"comp:{c.id}", f"{c.name} (league)") for c in ctx.session.scalars(q.order_by(Competitor.name))]
+    return out
+
+
+def load_choice(ctx: Ctx, rs: Ruleset[Any], value: str, allowed: list[tuple[str, str]]) -> Any:
+    """The side a picked value names; a value this reader may not pick reads as one that does not exist."""
+    if value not in {v for v, _ in allowed}:
+        raise RulesError("pick one of the listed sides")
+    kind, _, key = value.partition(":")
+    if kind == "sample":
+        return rs.side_by_name(key)
+    comp = ctx.session.get(Competitor, int(key))
+    if comp is None:
+        raise RulesError("pick one of the listed sides")
+    levels = [w.push_level or 1 for w in movers(ctx, comp)] if comp.members else None
+    return rs.load_side(side_document(comp, None, levels), comp.name)
+
+
+def _form_page(request: Request, ctx: Ctx, game: str, fields: Mapping[str, str], errors: dict[str, str],
+               status: int = 200) -> HTMLResponse:
+    context: dict[str, Any] = {"title": "Odds", "games": [(r.info.id, r.info.name) for r in all_rulesets()],
+                               "game": game, "fields": fields, "errors": errors, "rs": None}
+    if game and "game" not in errors:
+        rs = ruleset_of(game)
+        context.update(rs=rs, choices=choices(ctx, rs))
+    return render(request, "odds.html", context, status)
+
+
+@router.get("", response_class=HTMLResponse)
+def odds_form(request: Request, session: DbSession, viewer: Viewer, game: str = "") -> HTMLResponse:
+    ctx = viewer_ctx(request, session, viewer)
+    fields = {"n": str(DEFAULT_MATCHES), "seed": ""}
+    try:
+        if game:
+            rs = ruleset_of(game.strip())
+            game = rs.info.id
+            picks = choices(ctx, rs)
+            fields |= {"side-1": picks[0][0], "side-2": picks[min(1, len(picks) - 1)][0]}
+    except FormProblems as exc:
+        return _form_page(request, ctx, game, fields, exc.errors, 400)
+    return _form_page(request, ctx, game, fields, {})
+
+
+def _number(text: str, field: str, errors: dict[str, str], what: str, low: int, high: int) -> int | None:
+    text = text.strip().replace(",", "").replace("_", "")
+    if not re.fullmatch(r"[0-9]{1,20}", text):
+        errors[field] = f"{what}: a whole number from {low:,} to {high:,}"
+        return None
+    value = int(text)
+    if not low <= value <= high:
+        errors[field] = f"{what}: {value:,} is outside {low:,} to {high:,}"
+        return None
+    return value
+
+
+@router.post("", response_model=None)
+async def odds_start(request: Request, session: DbSession, viewer: Viewer) -> Response:
+    """Check the form and queue the run; the answer is the job's page (or the form with its problems)."""
+    posted = await request.form()
+    fields = {k: str(posted.get(k, "")) for k in ("game", "side-1", "side-2", "n", "seed")}
+    ctx = viewer_ctx(request, session, viewer)
+    errors: dict[str, str] = {}
+    try:
+        rs = ruleset_of(fields["game"].strip())
+    except FormProblems as exc:
+        return _form_page(request, ctx, "", fields, exc.errors, 400)
+    if rs.info.min_sides > 2:
+        errors["side-1"] = f"{rs.info.name} needs more than two sides"
+    allowed = choices(ctx, rs)
+    sides = []
+    for field in ("side-1", "side-2"):
+        try:
+            sides.append(load_choice(ctx, rs, fields[field], allowed))
+        except RulesError as exc:
+            errors[field] = str(exc)
+    jobs = None
+    try:
+        jobs = jobs_of(request)
+    except JobRefused as exc:
+        errors["n"] = str(exc)
+    n = _number(fields["n"], "n", errors, "matches", 1, jobs.max_matches if jobs else 1_000_000)
+    seed = secrets.randbelow(2**31) if not fields["seed"].strip() else \
+        _number(fields["seed"], "seed", errors, "seed", 0, 2**64 - 1)
+    if errors or n is None or seed is None or jobs is None:
+        return _form_page(request, ctx, rs.info.id, fields, errors, 400)
+    names = [rs.side_name(s) for s in sides]
+    options: dict[str, object] = {}
+
+    def work(progress: Any) -> dict[str, Any]:
+        from turnbuckle.sim.odds import odds_json, simulate  # numpy and the engines load in the worker
+
+        return odds_json(simulate(rs, sides, options, n, seed, "fast", threads=JOB_THREADS, progress=progress))
+
+    title = f"{rs.info.name}: {' vs '.join(names)}, {n:,} matches, seed {seed}"
+    detail = {"game": rs.info.id, "picks": [fields["side-1"], fields["side-2"]], "n": n, "seed": seed}
+    try:
+        job = jobs.submit(owner_key(ctx, request), title, n, work, detail)
+    except JobRefused as exc:
+        errors["n"] = str(exc)
+        return _form_page(request, ctx, rs.info.id, fields, errors, 429)
+    return RedirectResponse(f"/odds/jobs/{job.id}", status_code=303)
+
+
+def _job(request: Request, session: DbSession, viewer: Viewer, job_id: str) -> Job | None:
+    try:
+        jobs = jobs_of(request)
+    except JobRefused:
+        return None
+    return jobs.get(job_id, owner_key(viewer_ctx(request, session, viewer), request))
+
+
+def _job_context(job: Job) -> dict[str, Any]:
+    chart = None if job.result is None else Markup(odds_chart(job.result))  # every text in it is escaped
+    return {"job": job, "data": job.result, "chart": chart}
+
+
+@router.get("/jobs/{job_id}", response_class=HTMLResponse)
+def odds_job(request: Request, session: DbSession, viewer: Viewer, job_id: str) -> HTMLResponse:
+    job = _job(request, session, viewer, job_id)
+    if job is None:
+        return render(request, "error.html", {"title": "Not found", "message": "There is nothing here."}, 404)
+    return render(request, "odds_job.html", {"title": "Odds", **_job_context(job)})
+
+
+@router.get("/jobs/{job_id}/status", response_class=HTMLResponse)
+def odds_status(request: Request, session: DbSession, viewer: Viewer, job_id: str) -> HTMLResponse:
+    """The job's progress (or its result) as a fragment for htmx to swap in."""
+    job = _job(request, session, viewer, job_id)
+    if job is None:
+        return HTMLResponse('<p class="problem" id="job">This run is gone (the server restarted?).</p>', 404)
+    return render(request, "odds_status.html", _job_context(job))
+
+
+@router.post("/jobs/{job_id}/cancel", response_class=HTMLResponse)
+def odds_cancel(request: Request, session: DbSession, viewer: Viewer, job_id: str) -> HTMLResponse:
+    try:
+        jobs = jobs_of(request)
+    except JobRefused:
+        jobs = None
+    job = None if jobs is None else jobs.cancel(job_id, owner_key(viewer_ctx(request, session, viewer), request))
+    if job is None:
+        return render(request, "error.html", {"title": "Not found", "message": "There is nothing here."}, 404)
+    return render(request, "odds_job.html", {"title": "Odds", **_job_context(job)})

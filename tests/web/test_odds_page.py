@@ -1,0 +1,187 @@
+"""The odds page: a run goes to the app's job runner and finishes with the same numbers as
+``turnbuckle odds`` for the same seed; the cap, the per-user limit and the queue refuse clearly;
+other requests are served while a run is going; who may pick which competitors."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo
+from turnbuckle.cli.app import app as cli_app
+from turnbuckle.league.db import make_engine, session_scope, upgrade
+from turnbuckle.league.services.roster import create_league
+from turnbuckle.web.app import create_app
+from turnbuckle.web.jobs import JobRefused, Jobs
+
+SPECTATOR = "address:testclient"  # the TestClient's address: a spectator's jobs are keyed by it
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    url = f"sqlite:///{tmp_path / 'league.db'}"
+    upgrade(url)
+    engine = make_engine(url)
+    with session_scope(engine) as session:
+        create_league(session, "Odds Fed", "Fedhead")
+    engine.dispose()
+    with TestClient(create_app(url)) as c:
+        yield c
+
+
+def wait_done(client: TestClient, job_url: str, limit_s: float = 120) -> str:
+    """Poll the job's status fragment, as the page's htmx does, until it is no longer active."""
+    until = time.monotonic() + limit_s
+    while time.monotonic() < until:
+        fragment = client.get(f"{job_url}/status")
+        assert fragment.status_code == 200
+        if 'hx-trigger="every 1s"' not in fragment.text:
+            return fragment.text
+        time.sleep(0.1)
+    raise AssertionError("the run did not finish in time")
+
+
+def test_a_run_finishes_with_the_command_lines_numbers(client: TestClient, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    form = client.get("/odds?game=boxing")
+    assert form.status_code == 200 and 'id="side-1"' in form.text
+    started = client.post("/odds", data={"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster",
+                                         "n": "3000", "seed": "5"}, follow_redirects=False)
+    assert started.status_code == 303
+    job_url = started.headers["location"]
+    page = client.get(job_url)
+    assert page.status_code == 200 and "3,000 matches, seed 5" in page.text
+    done = wait_done(client, job_url)
+    assert 'data-state="done"' in done and "<svg" in done
+    jobs: Jobs = client.app.state.odds_jobs  # type: ignore[attr-defined]
+    job = jobs.get(job_url.rsplit("/", 1)[1], SPECTATOR)
+    assert job is not None and job.result is not None
+    monkeypatch.chdir(tmp_path)
+    cli = CliRunner().invoke(cli_app, ["odds", "boxing", "slugger", "speedster", "-n", "3000", "--seed", "5",
+                                       "-f", "json"])
+    assert cli.exit_code == 0, cli.output
+    expected: dict[str, Any] = json.loads(cli.stdout)
+    assert job.result["sides"] == expected["sides"]
+    assert (job.result["n"], job.result["seed"], job.result["engine"]) == (3000, 5, expected["engine"])
+    for side in expected["sides"]:
+        assert f"{side['win']['p'] * 100:.2f}%" in done
+        assert f"[{side['win']['lo'] * 100:.2f}, {side['win']['hi'] * 100:.2f}]" in done
+
+
+def test_the_cap_and_bad_numbers_refuse_next_to_the_field(client: TestClient) -> None:
+    base = {"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster", "seed": "1"}
+    over = client.post("/odds", data=base | {"n": "1000001"})
+    assert over.status_code == 400 and 'id="n-error"' in over.text and "1,000,000" in over.text
+    for bad in ("0", "ten", ""):
+        refused = client.post("/odds", data=base | {"n": bad})
+        assert refused.status_code == 400 and 'id="n-error"' in refused.text
+    seed = client.post("/odds", data=base | {"n": "10", "seed": "-4"})
+    assert seed.status_code == 400 and 'id="seed-error"' in seed.text
+    unknown = client.post("/odds", data=base | {"n": "10", "side-2": "sample:nobody"})
+    assert unknown.status_code == 400 and 'id="side-2-error"' in unknown.text
+
+
+def test_one_run_each_and_other_requests_are_served_meanwhile(client: TestClient) -> None:
+    jobs: Jobs = client.app.state.odds_jobs  # type: ignore[attr-defined]
+    release = threading.Event()
+    running = threading.Event()
+
+    def blocking(progress: Any) -> dict[str, Any]:
+        running.set()
+        release.wait(30)
+        progress(1)
+        return {}
+
+    held = jobs.submit(SPECTATOR, "held", 1, blocking)
+    try:
+        assert running.wait(10)
+        began = time.monotonic()
+        assert client.get("/keeper").status_code == 200  # served while the worker is busy
+        assert client.get("/odds?game=boxing").status_code == 200
+        again = client.post("/odds", data={"game": "boxing", "side-1": "sample:slugger",
+                                           "side-2": "sample:speedster", "n": "100", "seed": "1"})
+        assert time.monotonic() - began < 10
+        assert again.status_code == 429 and "one run at a time" in again.text
+        assert held.state == "running"
+    finally:
+        release.set()
+    deadline = time.monotonic() + 10
+    while held.active and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert held.state == "done"
+    # with the worker free again, the same user may start a run
+    ok = client.post("/odds", data={"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster",
+                                    "n": "100", "seed": "1"}, follow_redirects=False)
+    assert ok.status_code == 303
+    assert 'data-state="done"' in wait_done(client, ok.headers["location"])
+
+
+def test_the_queue_is_bounded_and_cancel_stops_a_run() -> None:
+    jobs = Jobs(workers=1, queue_limit=2)
+    release = threading.Event()
+    seen: list[int] = []
+
+    def slow(progress: Any) -> dict[str, Any]:
+        for i in range(1, 1000):
+            release.wait(0.01)
+            progress(i)
+            seen.append(i)
+        return {"done": True}
+
+    try:
+        first = jobs.submit("a", "first", 1000, slow)
+        queued = [jobs.submit(owner, owner, 10, slow) for owner in ("b", "c")]
+        with pytest.raises(JobRefused, match="queue is full"):
+            jobs.submit("d", "d", 10, slow)
+        with pytest.raises(JobRefused, match="over the limit"):
+            jobs.submit("e", "e", 1_000_001, slow)
+        assert jobs.get(first.id, "b") is None  # another user's job reads as missing
+        assert jobs.cancel(queued[0].id, "b") is not None and queued[0].state == "cancelled"
+        jobs.submit("d", "d", 10, slow)  # the cancelled one left a place in the queue
+        jobs.cancel(first.id, "a")
+        deadline = time.monotonic() + 10
+        while first.active and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert first.state == "cancelled" and first.done < 1000
+    finally:
+        release.set()
+        jobs.close()
+    with pytest.raises(JobRefused, match="stopping"):
+        jobs.submit("z", "z", 1, slow)
+
+
+def test_who_may_pick_which_competitors(tmp_path: Path) -> None:
+    url = copy_demo(tmp_path)
+    slugger = competitor_id(url, "Dutch Kessler")
+    with client_for(url, None) as spectator:
+        page = spectator.get("/odds?game=boxing")
+        assert "sample:slugger" in page.text and "comp:" not in page.text
+        forged = spectator.post("/odds", data={"game": "boxing", "side-1": f"comp:{slugger}",
+                                               "side-2": "sample:speedster", "n": "10", "seed": "1"})
+        assert forged.status_code == 400 and 'id="side-1-error"' in forged.text
+    with client_for(url, ORGANISER) as organiser:
+        page = organiser.get("/odds?game=boxing")
+        assert f"comp:{slugger}" in page.text
+        assert page.text.count('value="comp:') >= 2 * 5  # every boxer of the league, in both lists
+        run = organiser.post("/odds", data={"game": "boxing", "side-1": f"comp:{slugger}",
+                                            "side-2": "sample:speedster", "n": "200", "seed": "3"},
+                             follow_redirects=False)
+        assert run.status_code == 303
+        assert 'data-state="done"' in wait_done(organiser, run.headers["location"])
+    owners = {}
+    for player in ("Ann", "Bo", "Cy"):
+        with client_for(url, player) as c:
+            owners[player] = c.get("/odds?game=boxing").text.count('value="comp:') // 2
+            if f'value="comp:{slugger}"' not in c.get("/odds?game=boxing").text:
+                refused = c.post("/odds", data={"game": "boxing", "side-1": f"comp:{slugger}",
+                                                "side-2": "sample:speedster", "n": "10", "seed": "1"})
+                assert refused.status_code == 400 and 'id="side-1-error"' in refused.text
+    assert sum(owners.values()) == 5  # each player lists their own boxers only
