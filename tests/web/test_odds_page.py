@@ -5,6 +5,7 @@ other requests are served while a run is going; who may pick which competitors."
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -34,6 +35,9 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         create_league(session, "Odds Fed", "Fedhead")
     engine.dispose()
     with TestClient(create_app(url)) as c:
+        found = re.search(r'"X-CSRF-Token": "([^"]+)"', c.get("/odds").text)  # as htmx sends it
+        assert found is not None
+        c.headers["X-CSRF-Token"] = found.group(1)
         yield c
 
 
