@@ -14,7 +14,7 @@ from turnbuckle.cli.grammar import SHORTCUTS
 ROOT: Any = typer.main.get_command(app)
 
 #: Commands that play or check a game under its rules options.
-RULED = {"match", "odds", "strategy", "validate", "validate-strategy"}
+RULED = {"match", "odds", "strategy", "sweep", "validate", "validate-strategy"}
 #: Commands that play matches: who plays each side is theirs to say.
 PLAYING = {"match", "odds"}
 #: Top-level commands that print no data table or record, and why.
@@ -24,7 +24,7 @@ NO_FORMAT = {
     "replay": "a verification of a record: 'identical' or the first difference, and the exit status",
 }
 #: Extra formats by command: write-ups may add html (once the page renderer is there), tables csv.
-TABLES = {"odds"}
+TABLES = {"odds", "sweep"}
 
 
 def _commands(group: Any, prefix: str = "") -> list[tuple[str, Any]]:
@@ -93,7 +93,8 @@ def test_help_of_every_command(name: str, command: Any) -> None:
 @pytest.mark.parametrize("name", sorted(n for n, _ in TOP if n not in NO_FORMAT))
 def test_an_unknown_format_is_one_line_exit_2(name: str) -> None:
     args = {"samples": ["samples", "boxing"], "match": ["match", "boxing", "slugger", "speedster"],
-            "odds": ["odds", "boxing", "slugger", "speedster"], "validate": ["validate", "boxing", "x.yaml"],
+            "odds": ["odds", "boxing", "slugger", "speedster"], "sweep": ["sweep", "boxing", "slugger", "speedster"],
+            "validate": ["validate", "boxing", "x.yaml"],
             "strategy": ["strategy", "m2", "friendly-sam", "brother-bob"],
             "validate-strategy": ["validate-strategy", "m2", "x.txt"],
             "show": ["show", "record.json"]}.get(name, [name])

@@ -20,6 +20,7 @@ from turnbuckle.cli import (
     matchmatch_cmds,
     odds_cmds,
     record_cmds,
+    sweep_cmds,
     web_cmds,
 )
 from turnbuckle.cli.common import EXIT_INTERRUPTED, internal_error, interrupted
@@ -108,6 +109,7 @@ deathmatch_cmds.register(app)
 headlock_cmds.register(app)
 matchmatch_cmds.register(app)
 odds_cmds.register(app)
+sweep_cmds.register(app)
 league_cmds.register(app)
 record_cmds.register(app)
 web_cmds.register(app)

@@ -1,0 +1,199 @@
+"""``turnbuckle sweep``: the balance lab on the command line.
+
+Kept light to import: the lab, numpy, SciPy, Dask and matplotlib load only when the command runs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from turnbuckle.cli.common import EXIT_INTERRUPTED, user_errors
+from turnbuckle.cli.grammar import (
+    CapOpt,
+    GridOpt,
+    OptionOpt,
+    RefereeOpt,
+    RoundsOpt,
+    StakeOpt,
+    TypeOpt,
+    check_format,
+    format_option,
+    load_sides,
+)
+from turnbuckle.core.errors import RulesError
+from turnbuckle.rulesets.registry import get_ruleset
+
+SWEEP_FORMATS = ("text", "markdown", "json", "csv")
+#: Files of a ``--roster`` folder that are read as sheets.
+SHEET_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def roster_sides(rs: Any, folder: Path) -> list[Any]:
+    """Every sheet in ``folder`` (by file name), loaded as ``match`` loads a file."""
+    if not folder.is_dir():
+        raise RulesError(f"--roster '{folder}' is not a folder; give a folder of sheet files")
+    files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in SHEET_SUFFIXES)
+    if not files:
+        raise RulesError(f"--roster '{folder}' holds no sheet files ({', '.join(SHEET_SUFFIXES)})")
+    from turnbuckle.cli.sides import resolve_side
+
+    return [resolve_side(rs, str(path)) for path in files]
+
+
+def sweep(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias, e.g. boxing.")],
+    sides: Annotated[list[str] | None, typer.Argument(help="Entries: sheet files or sample ids.")] = None,
+    roster: Annotated[Path | None, typer.Option(help="A folder of sheets: each is an entry.")] = None,
+    builds: Annotated[bool, typer.Option("--builds", help="Every legal build of the game (boxing: 73).")] = False,
+    n: Annotated[int | None, typer.Option("-n", "--matches", help="Matches per pairing (default 40,000).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the sweep; each pairing's seed comes from it and the "
+                                      "pairing's content.")] = 1,
+    option: OptionOpt = None,
+    rounds: RoundsOpt = None,
+    grid: GridOpt = None,
+    match_type: TypeOpt = None,
+    referee: RefereeOpt = None,
+    cap: CapOpt = None,
+    stake: StakeOpt = None,
+    sizes: Annotated[str, typer.Option(help="Sides per match: 2 (the round robin), or for Deathmatch also 3 "
+                                       "and 4 (every grouping, every seat rotation), e.g. 2,3,4.")] = "2",
+    max_pairs: Annotated[int, typer.Option(help="Refuse a sweep of more pairings than this.")] = 5000,
+    cache: Annotated[Path | None, typer.Option(help="Keep each pairing's result in this folder; a rerun "
+                                               "plays only what is missing.")] = None,
+    scheduler: Annotated[str | None, typer.Option(help="Play on a Dask cluster: tcp://HOST:PORT of a running "
+                                                  "scheduler, or 'local' for a LocalCluster here.")] = None,
+    threads: Annotated[int | None, typer.Option(help="Processes playing pairings on this machine (default: "
+                                                "all cores); results do not depend on it.")] = None,
+    fmt: Annotated[str, format_option(SWEEP_FORMATS)] = "text",
+    plot: Annotated[Path | None, typer.Option(help="Draw the win matrix and the ranking to FILE.png or "
+                                              "FILE.svg.")] = None,
+) -> None:
+    """Play every pairing of a roster (or every legal build) on the fast engines: per-pairing odds,
+    a power ranking, the metagame's equilibrium mixture; on this machine or a Dask cluster."""
+    with user_errors():
+        from turnbuckle.cli.match_cmd import game_options
+        from turnbuckle.lab.cache import ResultCache
+        from turnbuckle.lab.pairings import parse_sizes
+        from turnbuckle.lab.sweep import assemble, make_sweep, split_cached
+        from turnbuckle.sim.odds import DEFAULT_N
+
+        fmt = check_format(fmt, SWEEP_FORMATS)
+        rs = get_ruleset(ruleset)
+        options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee, cap=cap,
+                               stake=stake)
+        if threads is not None and threads < 1:
+            raise RulesError(f"--threads {threads}: give at least 1")
+        if max_pairs < 1:
+            raise RulesError(f"--max-pairs {max_pairs}: give at least 1")
+        if plot is not None:
+            from turnbuckle.sim.plot import check_plot_path
+
+            check_plot_path(plot)
+        entries = load_sides(rs, sides or [])
+        if roster is not None:
+            entries += roster_sides(rs, roster)
+        space = None
+        if builds:
+            from turnbuckle.lab.builds import build_space
+
+            found, space = build_space(rs)
+            entries += found
+        plan = make_sweep(rs, entries, options, DEFAULT_N if n is None else n, seed,
+                          parse_sizes(sizes, rs.info.id, rs.info.max_sides), max_pairs)
+        store = ResultCache(cache)
+        results, todo = split_cached(plan, store)
+        with _cluster(scheduler if todo else None) as client:
+            where = "this machine" if scheduler is None else f"Dask scheduler {scheduler}"
+            print(f"turnbuckle: sweep: {_count(len(plan.jobs), 'pairing')} of {len(plan.names)} entries, "
+                  f"{plan.n:,} matches each, seed {plan.seed}; {len(results):,} cached, {len(todo):,} to play on "
+                  f"{where}", file=sys.stderr)
+            if todo:
+                _play(rs, plan, todo, results, store, client, threads)
+        doc = assemble(plan, results)
+        if space is not None:
+            from turnbuckle.lab.builds import builds_report
+
+            doc["builds"] = builds_report(doc, space)
+        if plot is not None:
+            from turnbuckle.lab.plot import plot_sweep
+
+            plot_sweep(doc, plot)
+        _write(doc, fmt)
+
+
+def _count(k: int, word: str) -> str:
+    return f"{k:,} {word}{'' if k == 1 else 's'}"
+
+
+@contextmanager
+def _cluster(scheduler: str | None) -> Iterator[Any]:
+    """A Dask client for ``--scheduler`` (connected before the sweep is announced, so an unreachable
+    scheduler is the only line), or None to play here."""
+    if scheduler is None:
+        yield None
+        return
+    from turnbuckle.lab.run_dask import cluster_client
+
+    with cluster_client(scheduler) as client:
+        yield client
+
+
+def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: Any, client: Any,
+          threads: int | None) -> None:
+    from turnbuckle.cli.odds_cmds import ProgressBar
+
+    def keep(key: str, result: dict[str, Any]) -> None:
+        store.put(key, result)
+        results[key] = result
+        bar(len(results) - before)
+
+    before = len(results)
+    if client is None:
+        from turnbuckle.lab.run_local import default_workers, run_local
+        from turnbuckle.sim.specs import spec_for
+
+        spec = spec_for(rs.info.id)
+        if spec.fast_needs_compile(plan.n):
+            print(f"turnbuckle: note: {spec.compile_note()}", file=sys.stderr)
+    try:
+        with ProgressBar(len(todo), f"{rs.info.id} sweep: pairings") as bar:
+            if client is None:
+                from dataclasses import replace
+
+                from turnbuckle.lab.play import play_job
+
+                play_job(replace(todo[0], n=1))  # loads the engine here once, before any worker is forked
+                run_local(todo, threads or default_workers(), keep)
+            else:
+                from turnbuckle.lab.run_dask import run_dask
+
+                run_dask(todo, client, keep)
+    except KeyboardInterrupt:
+        done = len(results) - before
+        tail = "; rerun with the same --cache to play only the rest" if store.folder is not None else ""
+        print(f"turnbuckle: interrupted: {done:,} of {len(todo):,} pairings played{tail}", file=sys.stderr)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def _write(doc: dict[str, Any], fmt: str) -> None:
+    from turnbuckle.lab.render import render_csv, render_markdown, render_text
+
+    if fmt == "json":
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    elif fmt == "markdown":
+        sys.stdout.write(render_markdown(doc))
+    elif fmt == "csv":
+        sys.stdout.write(render_csv(doc))
+    else:
+        sys.stdout.write(render_text(doc))
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(sweep)
