@@ -4,7 +4,10 @@ forms with the page's CSRF token."""
 
 from __future__ import annotations
 
+import functools
 import re
+import shutil
+import tempfile
 from pathlib import Path
 
 import httpx2 as httpx
@@ -20,16 +23,28 @@ PASSWORDS = {"Fran": "fran-password", "Ann": "ann-password", "Bo": "bo-password"
 _CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
 
 
+@functools.cache
+def _template() -> Path:
+    """The league with its passwords set, built once per test process and copied for each test."""
+    use_fast_hashing_for_tests()
+    path = Path(tempfile.mkdtemp(prefix="tb-accounts-")) / "league.db"
+    url = f"sqlite:///{path}"
+    upgrade(url)
+    league = build(url)
+    for name, password in PASSWORDS.items():
+        with league.act() as ctx:
+            accounts.set_password(ctx, name, password)
+    league.close()
+    return path
+
+
 class Site:
     def __init__(self, tmp_path: Path) -> None:
         use_fast_hashing_for_tests()
-        url = f"sqlite:///{tmp_path / 'league.db'}"
-        upgrade(url)
-        self.league: League = build(url)
-        for name, password in PASSWORDS.items():
-            with self.league.act() as ctx:
-                accounts.set_password(ctx, name, password)
-        self.app = create_app(url, clock=self.league.clock)
+        target = tmp_path / "league.db"
+        shutil.copyfile(_template(), target)
+        self.league = League(f"sqlite:///{target}")
+        self.app = create_app(self.league.url, clock=self.league.clock)
 
     def client(self) -> TestClient:
         return TestClient(self.app, follow_redirects=False)

@@ -13,7 +13,7 @@ from turnbuckle import __version__
 from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
-from turnbuckle.web import accounts, keeper, odds_page, pages
+from turnbuckle.web import accounts, api, keeper, odds_page, pages
 from turnbuckle.web.deps import HERE, render
 from turnbuckle.web.jobs import Jobs
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
@@ -42,6 +42,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
     accounts.install(app)
     app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine))
     _error_pages(app)
+    api.install(app)
     return app
 
 

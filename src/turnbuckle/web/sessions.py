@@ -128,7 +128,10 @@ class AccountsMiddleware:
         state.csrf_token = who.csrf
         state.session_id = who.session_id
         state.via_token = who.via_token
-        if request.method in UNSAFE and not who.via_token:
+        # A browser's post needs the token; an API call that carries no session cookie has no ambient
+        # credentials a forged request could borrow, so it goes on (and reads as a spectator's: 401).
+        needs_token = not who.via_token and not (is_api(request) and who.session_id is None)
+        if request.method in UNSAFE and needs_token:
             body = await _read_body(receive)
             if body is None:
                 await _refuse(request, 413, "the request is too large")(scope, receive, send)

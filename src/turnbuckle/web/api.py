@@ -1,0 +1,233 @@
+"""The JSON API under /api/: shows, results, standings and competitors to read; strategies to send
+with a personal API token (``Authorization: Bearer tb_...``). The same rules as the pages
+(web/viewing.py), and errors as ``{"detail": "one line"}``: 400 a refusal, 401 not signed in,
+404 missing or someone else's, 422 a malformed request."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from sqlalchemy import select
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
+from turnbuckle.league.models import Competitor, Reign, Title
+from turnbuckle.league.services import shows as show_services
+from turnbuckle.league.services.shows import side_of
+from turnbuckle.web.api_models import (
+    CardMatchOut,
+    CardSideOut,
+    CompetitorDetail,
+    CompetitorOut,
+    MemberOut,
+    Problem,
+    ResultOut,
+    ShowOut,
+    ShowSummary,
+    StrategyIn,
+    SubmissionOut,
+)
+from turnbuckle.web.deps import DbSession, SignedIn, Viewer
+from turnbuckle.web.sessions import is_api
+from turnbuckle.web.viewing import (
+    MAX_ID,
+    competitor_by_id,
+    is_organiser,
+    m2_weight_class,
+    owns,
+    results_visible,
+    show_by_number,
+    show_results,
+    viewer_ctx,
+    visible_shows,
+)
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    400: {"model": Problem, "description": "Refused (the message says why)"},
+    401: {"model": Problem, "description": "Not signed in: send a personal API token"},
+    404: {"model": Problem, "description": "Not found (or not yours)"},
+    422: {"model": Problem, "description": "A malformed request"},
+}
+router = APIRouter(prefix="/api", tags=["api"], responses={404: ERRORS[404], 422: ERRORS[422]})
+Number = Annotated[int, Query(ge=1, le=MAX_ID)]
+
+
+def _summary(s: object) -> ShowSummary:
+    from turnbuckle.league.models import Show
+
+    assert isinstance(s, Show)
+    return ShowSummary(number=s.number, name=s.name, date=s.show_date, status=s.status, deadline=s.deadline)
+
+
+def _titles_held(ctx: Ctx) -> dict[int, list[str]]:
+    q = (select(Reign.competitor_id, Title.name).join(Title, Reign.title_id == Title.id)
+         .where(Title.league_id == ctx.league.id, Reign.ended_at.is_(None)))
+    held: dict[int, list[str]] = {}
+    for cid, name in ctx.session.execute(q):
+        held.setdefault(cid, []).append(name)
+    return held
+
+
+def _competitor(c: Competitor, held: dict[int, list[str]]) -> CompetitorOut:
+    return CompetitorOut(id=c.id, name=c.name, game=c.ruleset, weight_class=m2_weight_class(c),
+                         push_level=c.push_level, wins=c.wins, losses=c.losses, draws=c.draws,
+                         titles=held.get(c.id, []))
+
+
+@router.get("/me", response_model=MemberOut, responses={401: ERRORS[401]})
+def me(member: SignedIn) -> MemberOut:
+    """Who the token (or the session) belongs to."""
+    return MemberOut(id=member.id, name=member.name, role=member.role)
+
+
+@router.get("/shows", response_model=list[ShowSummary])
+def shows(request: Request, session: DbSession, viewer: Viewer) -> list[ShowSummary]:
+    """Every show (a draft only for the organiser), oldest first."""
+    ctx = viewer_ctx(request, session, viewer)
+    return [_summary(s) for s in visible_shows(ctx)]
+
+
+@router.get("/shows/{number}", response_model=ShowOut)
+def show(request: Request, session: DbSession, viewer: Viewer, number: int) -> ShowOut:
+    """A show's card, its seed's hash (from lock) and its seed (once run)."""
+    ctx = viewer_ctx(request, session, viewer)
+    s = show_by_number(ctx, number)
+    ran = s.status in ("run", "published")
+    card = [CardMatchOut(position=m.position, game=m.ruleset, options=dict(m.options),
+                         referee=m.referee.name if m.referee else None, title=m.title.name if m.title else None,
+                         sides=[CardSideOut(competitor_id=sd.competitor.id, name=sd.competitor.name)
+                                for sd in m.sides]) for m in s.matches]
+    return ShowOut(**_summary(s).model_dump(), card=card, card_seed=s.card_seed, seed_sha256=s.seed_sha256,
+                   seed=s.seed if ran else None, writeup=s.writeup if results_visible(ctx, s) else "")
+
+
+@router.get("/shows/{number}/results", response_model=list[ResultOut])
+def results(request: Request, session: DbSession, viewer: Viewer, number: int) -> list[ResultOut]:
+    """A show's results, once published (the organiser: once run)."""
+    ctx = viewer_ctx(request, session, viewer)
+    s = show_by_number(ctx, number)
+    if not results_visible(ctx, s):
+        raise NotFound(f"show {number} has no published results")
+    return [ResultOut(position=r.position, game=r.ruleset, sides=r.names,
+                      winner=r.names[r.winner] if isinstance(r.winner, int) and 0 <= r.winner < len(r.names)
+                      else None, method=r.method, summary=r.summary) for r in show_results(ctx, s)]
+
+
+@router.get("/standings", response_model=list[CompetitorOut])
+def standings(request: Request, session: DbSession, viewer: Viewer,
+              game: Annotated[str | None, Query(max_length=40)] = None) -> list[CompetitorOut]:
+    """Competitors ranked within each game: Push Level, then Push points, then rating."""
+    from turnbuckle.league.queries import standings_rows
+    from turnbuckle.rulesets.registry import get_ruleset
+
+    ctx = viewer_ctx(request, session, viewer)
+    if game:
+        try:
+            get_ruleset(game)
+        except RulesError:
+            raise NotFound(f"no game '{game}'") from None
+    order = [int(r["id"]) for r in standings_rows(ctx, game, ranked=True)]
+    by_id = {c.id: c for c in session.scalars(select(Competitor).where(Competitor.id.in_(order)))}
+    held = _titles_held(ctx)
+    return [_competitor(by_id[i], held) for i in order]
+
+
+@router.get("/competitors", response_model=list[CompetitorOut])
+def competitors(request: Request, session: DbSession, viewer: Viewer) -> list[CompetitorOut]:
+    """Every competitor's public face, by id."""
+    ctx = viewer_ctx(request, session, viewer)
+    held = _titles_held(ctx)
+    q = select(Competitor).where(Competitor.league_id == ctx.league.id).order_by(Competitor.id)
+    return [_competitor(c, held) for c in session.scalars(q)]
+
+
+@router.get("/competitors/{competitor_id}", response_model=CompetitorDetail)
+def competitor(request: Request, session: DbSession, viewer: Viewer, competitor_id: int) -> CompetitorDetail:
+    """One competitor; its sheet and owner for its owner and the organiser only."""
+    ctx = viewer_ctx(request, session, viewer)
+    c = competitor_by_id(ctx, competitor_id)
+    mine = owns(ctx, c) or is_organiser(ctx)
+    return CompetitorDetail(**_competitor(c, _titles_held(ctx)).model_dump(),
+                            owner=c.owner.name if mine else None, sheet=dict(c.sheet) if mine else None)
+
+
+def _submission_out(number: int, position: int, c: Competitor, sub: object, with_text: bool) -> SubmissionOut:
+    from turnbuckle.league.models import Submission
+
+    assert isinstance(sub, Submission)
+    return SubmissionOut(show=number, position=position, competitor_id=c.id, competitor=c.name, sha256=sub.sha256,
+                         submitted_at=sub.submitted_at, text=sub.text if with_text else None)
+
+
+@router.post("/shows/{number}/strategies", response_model=SubmissionOut, status_code=201,
+             responses={400: ERRORS[400], 401: ERRORS[401]})
+def submit_strategy(request: Request, session: DbSession, member: SignedIn, number: int,
+                    body: StrategyIn) -> SubmissionOut:
+    """Send your competitor's strategy for a match of an open show, before its deadline (the
+    latest sent counts). Another member's competitor reads as not found."""
+    ctx = viewer_ctx(request, session, member)
+    s = show_by_number(ctx, number)
+    c = competitor_by_id(ctx, body.competitor_id)
+    if not owns(ctx, c):
+        raise NotFound(f"you have no competitor {body.competitor_id}")
+    sub = show_services.submit(ctx, str(s.number), body.position, c.uid, body.text)
+    return _submission_out(s.number, body.position, c, sub, with_text=False)
+
+
+@router.get("/shows/{number}/strategies", response_model=list[SubmissionOut], responses={401: ERRORS[401]})
+def my_strategies(request: Request, session: DbSession, member: SignedIn, number: int) -> list[SubmissionOut]:
+    """Your own latest strategy for each of your sides in a show (nobody else's, ever)."""
+    ctx = viewer_ctx(request, session, member)
+    s = show_by_number(ctx, number)
+    out = []
+    for m in s.matches:
+        for sd in m.sides:
+            if sd.competitor.owner_id != ctx.actor.id:
+                continue
+            side = side_of(ctx, s, m.position, sd.competitor.uid)
+            sub = show_services.latest_submission(ctx, side)
+            if sub is not None:
+                out.append(_submission_out(s.number, m.position, sd.competitor, sub, with_text=True))
+    return out
+
+
+def _problem(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"detail": " ".join(message.split()) or "refused"}, status)
+
+
+def install(app: FastAPI) -> None:
+    """The API's routes, and its errors as JSON (pages keep their HTML error pages)."""
+    app.include_router(router)
+    html = dict(app.exception_handlers)
+
+    async def _league_error(request: Request, exc: Exception) -> Response:
+        if not is_api(request):
+            for cls in type(exc).__mro__:
+                handler = html.get(cls)
+                if handler is not None:
+                    result = handler(request, exc)
+                    return await result if hasattr(result, "__await__") else result  # type: ignore[no-any-return]
+            raise exc
+        if isinstance(exc, NotFound | Forbidden):
+            return _problem(404, str(exc) if isinstance(exc, NotFound) else "not found")
+        if isinstance(exc, DatabaseError):
+            return _problem(503, str(exc))
+        return _problem(400, str(exc))
+
+    for cls in (NotFound, Forbidden, DatabaseError, LeagueError):
+        app.add_exception_handler(cls, _league_error)
+
+    async def _invalid(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        if not is_api(request):
+            return await request_validation_exception_handler(request, exc)
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        return _problem(422, f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid")))
+
+    app.add_exception_handler(RequestValidationError, _invalid)

@@ -1,0 +1,90 @@
+"""The JSON API's request and response bodies (pydantic), so /api/openapi.json describes them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Problem(BaseModel):
+    detail: str = Field(description="What is wrong, in one line.")
+
+
+class MemberOut(BaseModel):
+    id: int
+    name: str
+    role: str
+
+
+class ShowSummary(BaseModel):
+    number: int
+    name: str
+    date: str = Field(description="The show's date, YYYY-MM-DD.")
+    status: str = Field(description="draft, open, locked, run or published.")
+    deadline: datetime = Field(description="The strategy deadline (UTC).")
+
+
+class CardSideOut(BaseModel):
+    competitor_id: int
+    name: str
+
+
+class CardMatchOut(BaseModel):
+    position: int
+    game: str
+    options: dict[str, Any]
+    referee: str | None
+    title: str | None
+    sides: list[CardSideOut]
+
+
+class ShowOut(ShowSummary):
+    card: list[CardMatchOut]
+    card_seed: str | None = Field(description="Published when the card opens (draws the referees).")
+    seed_sha256: str | None = Field(description="The hash of the show's seed, published at lock.")
+    seed: str | None = Field(description="The show's seed, published once the show has run.")
+    writeup: str = Field(description="The organiser's write-up, once the results are public.")
+
+
+class ResultOut(BaseModel):
+    position: int
+    game: str
+    sides: list[str]
+    winner: str | None
+    method: str
+    summary: str
+
+
+class CompetitorOut(BaseModel):
+    id: int
+    name: str
+    game: str
+    weight_class: str | None = Field(description="MatchMatch wrestlers only.")
+    push_level: int | None
+    wins: int
+    losses: int
+    draws: int
+    titles: list[str] = Field(description="Titles it holds now.")
+
+
+class CompetitorDetail(CompetitorOut):
+    owner: str | None = Field(description="Shown to its owner and the organiser only.")
+    sheet: dict[str, Any] | None = Field(description="The sheet: its owner and the organiser only.")
+
+
+class StrategyIn(BaseModel):
+    position: int = Field(ge=1, le=1000, description="The match's position on the card.")
+    competitor_id: int = Field(ge=1, description="Your competitor in that match.")
+    text: str = Field(min_length=1, max_length=50_000, description="The strategy in the rulebook's layout.")
+
+
+class SubmissionOut(BaseModel):
+    show: int
+    position: int
+    competitor_id: int
+    competitor: str
+    sha256: str = Field(description="The hash the show's manifest will publish at lock.")
+    submitted_at: datetime
+    text: str | None = Field(default=None, description="Only ever sent back to its owner.")
