@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 league_app = typer.Typer(name="league", help="Run a league: members, rosters, weekly shows, verifiable results.",
                          no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]})
-member_app = typer.Typer(help="League members: add, list.", no_args_is_help=True)
+member_app = typer.Typer(help="League members: add, list, password, invite, reset.", no_args_is_help=True)
 competitor_app = typer.Typer(help="Competitors (any game's sheet; MatchMatch teams): add, team, list.",
                              no_args_is_help=True)
 referee_app = typer.Typer(help="MatchMatch referees: add, list.", no_args_is_help=True)
@@ -579,5 +579,8 @@ def restore(file: Annotated[Path, typer.Argument(help="A backup file.")], db: Db
 
 
 def register(app: typer.Typer) -> None:
+    from turnbuckle.cli import account_cmds
+
+    account_cmds.register(member_app)
     app.add_typer(league_app, name="league")
     app.command("verify")(verify_file)

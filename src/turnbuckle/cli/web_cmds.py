@@ -30,6 +30,11 @@ def serve(
 
     shown = f"[{host}]" if ":" in host else host
     print(f"serving {describe(url)} at http://{shown}:{port}/ (Ctrl-C stops it)", flush=True)
+    with user_errors():
+        from turnbuckle.league.demo import demo_logins
+
+        for name, password, role in demo_logins(url):
+            print(f"  demo sign-in: {name} / {password} ({role})", flush=True)
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning")
     except OSError as exc:  # the port is taken, or the address is not this machine's

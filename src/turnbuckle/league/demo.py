@@ -18,6 +18,9 @@ from turnbuckle.rulesets.registry import all_rulesets
 
 ORGANISER = "Fedhead Fran"
 PLAYERS = ("Ann", "Bo", "Cy")
+LEAGUE_NAME = "Turnbuckle Demo Federation"
+#: The demo's sign-ins (a sample league on this machine, not a secret): name -> password.
+LOGINS = {ORGANISER: "fran-demo-pass", "Ann": "ann-demo-pass", "Bo": "bo-demo-pass", "Cy": "cy-demo-pass"}
 SAM = "Strategy: +High Flying +Technical -Brawl, Grid B\n" \
       "Round\tTarget\tType\tNotes\n1\tStam\tHigh Spot\tTrademark high flying moves.\n" \
       "2\tStam\tHigh Spot\tMore of the same.\n6\tBrawl\tNormal\tSlug it out.\n7\tStamina\tFinisher\tFriendly Finale!\n"
@@ -39,7 +42,7 @@ def build_demo(url: str, now: datetime | None = None) -> None:
         with session_scope(engine) as session:
             if session.scalars(select(League)).first() is not None:
                 raise LeagueError("that database already holds a league; give the demo a new --db")
-            roster.create_league(session, "Turnbuckle Demo Federation", ORGANISER, "Europe/London", _at(start))
+            roster.create_league(session, LEAGUE_NAME, ORGANISER, "Europe/London", _at(start))
             _roster(context(session, None, _at(start)))
         for week, (name, stamp) in enumerate((("Monday Mayhem", 1), ("Tuesday Turmoil", 2)), start=1):
             when = start + timedelta(days=7 * stamp)
@@ -53,8 +56,12 @@ def _roster(ctx: object) -> None:
     from turnbuckle.league.context import Ctx
 
     assert isinstance(ctx, Ctx)
+    from turnbuckle.league.services.accounts import set_password
+
     for p in PLAYERS:
         roster.add_member(ctx, p)
+    for name, password in LOGINS.items():
+        set_password(ctx, name, password)
     for rs in all_rulesets():
         for i, sample in enumerate(rs.samples()):
             if rs.info.id == roster.M2 and sample.id == "odd-couple":
@@ -68,6 +75,23 @@ def _roster(ctx: object) -> None:
         roster.add_referee(ctx, ref.name, "bundled referee")
     roster.add_title(ctx, "Light-Heavyweight Championship", roster.M2)
     roster.add_title(ctx, "World Boxing Belt", "boxing")
+
+
+def demo_logins(url: str) -> list[tuple[str, str, str]]:
+    """(name, password, role) of the demo's members, when ``url`` holds the demo league (else none)."""
+    from turnbuckle.league.db import open_engine
+    from turnbuckle.league.models import Member
+
+    engine = open_engine(url)
+    try:
+        with session_scope(engine) as session:
+            league = session.scalars(select(League)).first()
+            if league is None or league.name != LEAGUE_NAME:
+                return []
+            roles = dict(session.execute(select(Member.name, Member.role).where(Member.league_id == league.id)).all())
+            return [(name, password, roles[name]) for name, password in LOGINS.items() if name in roles]
+    finally:
+        engine.dispose()
 
 
 CARDS: dict[int, list[tuple[str, list[str], dict[str, object], str | None]]] = {
