@@ -85,7 +85,7 @@ def draw(chart: Chart) -> str | None:
         y1 = y0 + 1
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     legend = _legend(lines)
-    height = HEIGHT + 14 * (max(row for _, row in legend))
+    height = HEIGHT + 16 * (max(row for _, row in legend))
 
     def px(x: float) -> float:
         return LEFT + (x - x0) / (x1 - x0) * plot_w
@@ -96,21 +96,21 @@ def draw(chart: Chart) -> str | None:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" '
            f'role="img" aria-label="{esc(chart.title)}" data-kind="{esc(chart.kind)}">',
            f"<title>{esc(chart.title)}</title>",
-           f'<text x="{LEFT}" y="16" font-size="13" font-weight="600">{esc(chart.title)}</text>']
+           f'<text x="{LEFT}" y="16" font-size="15" font-weight="600">{esc(chart.title)}</text>']
     for y in _y_ticks(y0, y1):
         out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{num(py(y))}" y2="{num(py(y))}" '
                    f'stroke="{"#888" if y == 0 else "#e4e4e8"}" stroke-width="1"/>')
-        out.append(f'<text x="{LEFT - 4}" y="{num(py(y) + 4)}" font-size="10" text-anchor="end">{num(y)}</text>')
+        out.append(f'<text x="{LEFT - 4}" y="{num(py(y) + 4)}" font-size="12" text-anchor="end">{num(y)}</text>')
     for x, label in chart.ticks or [(x, num(x)) for x in _y_ticks(x0, x1, 10)]:
         out.append(f'<line x1="{num(px(x))}" x2="{num(px(x))}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#e4e4e8"/>')
-        out.append(f'<text x="{num(px(x))}" y="{TOP + plot_h + 12}" font-size="10" '
+        out.append(f'<text x="{num(px(x))}" y="{TOP + plot_h + 12}" font-size="12" '
                    f'text-anchor="middle">{esc(label)}</text>')
     for x, short, long in chart.notes:
-        out.append(f'<text class="note" x="{num(px(x))}" y="{TOP + plot_h + 24}" font-size="9" '
+        out.append(f'<text class="note" x="{num(px(x))}" y="{TOP + plot_h + 24}" font-size="11" '
                    f'text-anchor="middle"><title>{esc(long)}</title>{esc(short)}</text>')
-    out.append(f'<text x="{LEFT + plot_w / 2:.0f}" y="{HEIGHT - 20}" font-size="10" '
+    out.append(f'<text x="{LEFT + plot_w / 2:.0f}" y="{HEIGHT - 20}" font-size="12" '
                f'text-anchor="middle" fill="#5f6368">{esc(chart.x_label)}</text>')
-    out.append(f'<text x="12" y="{TOP + plot_h / 2:.0f}" font-size="10" text-anchor="middle" fill="#5f6368" '
+    out.append(f'<text x="12" y="{TOP + plot_h / 2:.0f}" font-size="12" text-anchor="middle" fill="#5f6368" '
                f'transform="rotate(-90 12 {TOP + plot_h / 2:.0f})">{esc(chart.y_label)}</text>')
     out.extend(_series(lines, legend, px, py))
     out.append("</svg>")
@@ -126,7 +126,7 @@ def _legend(lines: Sequence[Series]) -> list[tuple[float, int]]:
     out: list[tuple[float, int]] = []
     x, row = float(LEFT), 0
     for s in lines:
-        width = 6.5 * len(_label(s)) + 16
+        width = 7.5 * len(_label(s)) + 16
         if x > LEFT and x + width > WIDTH:
             x, row = float(LEFT), row + 1
         out.append((x, row))
@@ -147,7 +147,7 @@ def _series(lines: Sequence[Series], legend: Sequence[tuple[float, int]], px: Ca
         out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>')
         out.append(f'<circle cx="{num(px(lx))}" cy="{num(py(ly))}" r="3" fill="{colour}"/>')
         x, row = legend[i]
-        out.append(f'<text class="legend" x="{num(x)}" y="{HEIGHT - 6 + 14 * row}" font-size="11" '
+        out.append(f'<text class="legend" x="{num(x)}" y="{HEIGHT - 4 + 16 * row}" font-size="13" '
                    f'fill="{colour}">{esc(_label(s))}</text>')
         out.append("</g>")
     return out
