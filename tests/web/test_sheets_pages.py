@@ -3,6 +3,7 @@ is typed by the game's own validator (points left, every problem), saved through
 
 from __future__ import annotations
 
+import re
 from html import unescape
 from pathlib import Path
 
@@ -29,6 +30,12 @@ def _sheet(url: str, cid: int) -> tuple[str, dict[str, object]]:
         engine.dispose()
 
 
+def _textarea(page: str) -> str:
+    found = re.search(r'<textarea id="text"[^>]*>(.*?)</textarea>', page, re.S)
+    assert found, "the editor has no sheet text box"
+    return unescape(found.group(1))
+
+
 def test_the_owner_and_the_organiser_open_the_editor_nobody_else(url: str) -> None:
     sam = competitor_id(url, "Friendly Sam")  # Bo's
     for who in ("Bo", ORGANISER):
@@ -49,8 +56,7 @@ def test_live_check_gives_points_left_and_every_problem(url: str) -> None:
     sam = competitor_id(url, "Friendly Sam")
     mika = competitor_id(url, "Mika Sato")  # Ann's boxer
     with client_for(url, "Bo") as bo:
-        text = bo.get(f"/competitors/{sam}/sheet").text
-        yaml_text = unescape(text.split('hx-swap="innerHTML">')[1].split("</textarea>")[0])
+        yaml_text = _textarea(bo.get(f"/competitors/{sam}/sheet").text)
         over = bo.post(f"/competitors/{sam}/sheet/check", data={"text": yaml_text.replace("stamina: 10",
                                                                                            "stamina: 12")})
         assert over.status_code == 200 and "<html" not in over.text  # a fragment
@@ -69,8 +75,7 @@ def test_live_check_gives_points_left_and_every_problem(url: str) -> None:
 def test_saving_a_valid_sheet_changes_it_and_a_bad_one_changes_nothing(url: str) -> None:
     sam = competitor_id(url, "Friendly Sam")
     with client_for(url, "Bo") as bo:
-        page = bo.get(f"/competitors/{sam}/sheet").text
-        yaml_text = unescape(page.split('hx-swap="innerHTML">')[1].split("</textarea>")[0])
+        yaml_text = _textarea(bo.get(f"/competitors/{sam}/sheet").text)
         bad = bo.post(f"/competitors/{sam}/sheet", data={"text": yaml_text.replace("stamina: 10", "stamina: 14")})
         assert bad.status_code == 400
         assert "over the budget of 42" in unescape(bad.text) and "stamina: 14" in bad.text  # kept
@@ -91,8 +96,7 @@ def test_a_team_and_a_competitor_on_a_locked_card_are_refused(url: str) -> None:
     with client_for(url, "Ann") as ann:
         team = ann.post(f"/competitors/{couple}/sheet", data={"text": "team: {name: X}"})
         assert team.status_code == 400 and "is a team" in team.text
-        text = unescape(ann.get(f"/competitors/{bob}/sheet").text.split('hx-swap="innerHTML">')[1]
-                        .split("</textarea>")[0])
+        text = _textarea(ann.get(f"/competitors/{bob}/sheet").text)
     with client_for(url, ORGANISER) as org:
         assert org.post("/organiser/shows/3/lock", data={}).status_code == 200
     with client_for(url, "Ann") as ann:
@@ -113,3 +117,33 @@ def test_the_service_itself_refuses_another_players_competitor(url: str) -> None
             replace_sheet(context(session, "Ann"), "Friendly Sam", get_ruleset("m2").sample("friendly-sam").text, "s")
     finally:
         engine.dispose()
+
+
+def test_matchmatch_and_boxing_sheets_have_fields_checked_and_saved_like_text(url: str) -> None:
+    sam = competitor_id(url, "Friendly Sam")
+    mika = competitor_id(url, "Mika Sato")
+    with client_for(url, "Bo") as bo:
+        page = bo.get(f"/competitors/{sam}/sheet").text
+        assert 'name="styles.high_flying" value="4"' in page and 'name="defenses.cheating" value="2"' in page
+        fields = dict(re.findall(r'<input id="f-[^"]+" name="([^"]+)" value="([^"]*)"', page))
+        assert fields["stamina"] == "10" and fields["name"] == "Friendly Sam"
+        over = bo.post(f"/competitors/{sam}/sheet/check", data={**fields, "mode": "fields", "stamina": "13"})
+        assert "-3</strong> points left" in over.text and "over the budget of 42" in over.text
+        typo = bo.post(f"/competitors/{sam}/sheet", data={**fields, "mode": "fields", "high_spots": "lots"})
+        assert typo.status_code == 400 and 'value="lots"' in typo.text  # kept as typed
+        assert "high_spots" in unescape(typo.text) and "valid integer" in unescape(typo.text)
+        saved = bo.post(f"/competitors/{sam}/sheet", data={**fields, "mode": "fields", "stamina": "8",
+                                                           "styles.power": "3"})
+        assert saved.status_code == 200 and "Sheet saved." in saved.text
+    sheet = _sheet(url, sam)[1]["wrestler"]
+    assert sheet["stamina"] == 8 and sheet["styles"]["power"] == 3  # type: ignore[index]
+    with client_for(url, "Ann") as ann:
+        page = ann.get(f"/competitors/{mika}/sheet").text
+        fields = dict(re.findall(r'<input id="f-[^"]+" name="([^"]+)" value="([^"]*)"', page))
+        assert set(fields) >= {"power", "speed", "toughness"}
+        check = ann.post(f"/competitors/{mika}/sheet/check", data={**fields, "mode": "fields", "power": "3"})
+    assert "2</strong> points left" in check.text and "under the budget" in check.text
+    ash = competitor_id(url, "The Ash Court")  # Deathmatch: text only
+    with client_for(url, "Ann") as ann:
+        page = ann.get(f"/competitors/{ash}/sheet").text
+    assert 'name="mode"' not in page and "0</strong> power left" in page

@@ -20,6 +20,7 @@ from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.league_pages import game_name
+from turnbuckle.web.sheet_fields import compose, fields_for, values_of
 from turnbuckle.web.sheet_points import points_of
 from turnbuckle.web.viewing import competitor_by_id, is_organiser, owns, viewer_ctx
 
@@ -50,17 +51,33 @@ def check(ruleset_id: str, text: str) -> dict[str, Any]:
 
 
 def _page(request: Request, ctx: Ctx, comp: Competitor, form: Form, status: int = 200,
-          saved: bool = False) -> HTMLResponse:
+          saved: bool = False, fields_form: Form | None = None) -> HTMLResponse:
+    """The editor: the game's fields (when it has a form) and the sheet as text; whichever was
+    posted comes back as typed, the other from the stored sheet."""
+    stored = values_of(comp.ruleset, comp.sheet)
+    fields = fields_for(comp.ruleset) if stored is not None else None
+    fform = fields_form or Form(stored or {})
+    text_form = form if form.values else Form({"text": sheet_text(comp)})
+    fields_text = compose(comp.ruleset, fform.values) if fields else ""
     return render(request, "sheet_editor.html", {
-        "league": ctx.league, "c": comp, "game": game_name(comp.ruleset), "form": form, "FORM": FORM,
-        "saved": saved, "result": check(comp.ruleset, form.get("text"))}, status)
+        "league": ctx.league, "c": comp, "game": game_name(comp.ruleset), "form": text_form, "FORM": FORM,
+        "saved": saved, "fields": fields, "fform": fform, "fields_first": fields_form is not None or not form.values,
+        "result": check(comp.ruleset, text_form.get("text")),
+        "fields_result": check(comp.ruleset, fields_text) if fields else None}, status)
+
+
+def _posted_text(comp: Competitor, posted: dict[str, str]) -> str:
+    """The sheet's text: as typed, or written from the game's fields."""
+    if posted.get("mode") == "fields" and fields_for(comp.ruleset):
+        return compose(comp.ruleset, posted)
+    return posted.get("text", "")
 
 
 @router.get("/competitors/{cid}/sheet", response_class=HTMLResponse)
 def sheet_editor(request: Request, cid: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     comp = _editable(ctx, cid)
-    return _page(request, ctx, comp, Form({"text": sheet_text(comp)}))
+    return _page(request, ctx, comp, Form())
 
 
 @router.post("/competitors/{cid}/sheet/check", response_class=HTMLResponse)
@@ -68,26 +85,33 @@ def sheet_check(request: Request, cid: int, session: DbSession, viewer: Viewer, 
     """The fragment htmx swaps in while the sheet is typed."""
     ctx = viewer_ctx(request, session, viewer)
     comp = _editable(ctx, cid)
-    return render(request, "_sheet_check.html", {"result": check(comp.ruleset, posted.get("text", ""))})
+    return render(request, "_sheet_check.html", {"result": check(comp.ruleset, _posted_text(comp, posted))})
 
 
 @router.post("/competitors/{cid}/sheet", response_class=HTMLResponse)
 def sheet_save(request: Request, cid: int, session: DbSession, viewer: Viewer, posted: Posted) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     comp = _editable(ctx, cid)
+    by_fields = posted.get("mode") == "fields" and fields_for(comp.ruleset) is not None
     form = Form(posted)
-    text = form.get("text")
+    text = _posted_text(comp, posted)
+
+    def again(status: int = 400) -> HTMLResponse:
+        fresh = _editable(ctx, cid)
+        return _page(request, ctx, fresh, Form() if by_fields else form, status,
+                     fields_form=form if by_fields else None)
+
     if not text.strip():
         form.add("text", "the sheet is empty; type or paste it")
-        return _page(request, ctx, comp, form, 400)
+        return again()
     try:
         replace_sheet(ctx, str(comp.id), text, f"sheet for {comp.name}")
     except SheetError as exc:
         session.rollback()
         for p in exc.problems:
             form.add("text", p)
-        return _page(request, ctx, _editable(ctx, cid), form, 400)
+        return again()
     except RulesError as exc:
         form.refuse(session, str(exc))
-        return _page(request, ctx, _editable(ctx, cid), form, 400)
-    return _page(request, ctx, comp, Form({"text": sheet_text(comp)}), saved=True)
+        return again()
+    return _page(request, ctx, comp, Form(), saved=True)
