@@ -268,3 +268,29 @@ def test_every_game_starts_and_takes_a_roll(client: TestClient) -> None:
                 break
             page = post(client, page, "keeper", action="roll")
             assert page.status_code == 200, (game, page.text)
+
+
+def test_a_headlock_match_with_cards_and_choices_downloads_as_the_command_line_writes_it(
+        client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = start(client, "headlock", "the-rhino", "wildcat-rosa", options="turns=3",
+                 **{"player-1": "human", "player-2": "human"})
+    for _ in range(80):
+        if 'id="result"' in page.text:
+            break
+        if '<select id="answer"' in page.text:
+            page = post(client, page, "keeper", action="enter")  # the first option, as the form offers it
+        else:
+            page = post(client, page, "keeper", action="roll")
+        assert page.status_code == 200, page.text
+    assert 'id="result"' in page.text
+    download = post(client, page, "download-form")
+    assert download.status_code == 200
+    record = MatchRecord.from_json(download.json())
+    typed = answers(record)
+    assert any(isinstance(e, Choice) and e.by == "human" for e in record.events)  # the picks were asked for
+    monkeypatch.chdir(tmp_path)
+    cli = CliRunner().invoke(cli_app, ["match", "headlock", "the-rhino", "wildcat-rosa", "-o", "turns=3",
+                                       "--player", "1=human", "--player", "2=human", "--dice", "ask", "-f", "json"],
+                             input="\n".join(typed) + "\n")
+    assert cli.exit_code == 0, cli.output
+    assert download.text == cli.stdout

@@ -14,13 +14,16 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from typer.testing import CliRunner
 
 from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo
 from turnbuckle.cli.app import app as cli_app
 from turnbuckle.league.db import make_engine, session_scope, upgrade
+from turnbuckle.league.models import Member
 from turnbuckle.league.services.roster import create_league
 from turnbuckle.web.app import create_app
+from turnbuckle.web.deps import current_member
 from turnbuckle.web.jobs import JobRefused, Jobs
 
 SPECTATOR = "address:testclient"  # the TestClient's address: a spectator's jobs are keyed by it
@@ -189,3 +192,24 @@ def test_who_may_pick_which_competitors(tmp_path: Path) -> None:
                                                 "side-2": "sample:speedster", "n": "10", "seed": "1"})
                 assert refused.status_code == 400 and 'id="side-1-error"' in refused.text
     assert sum(owners.values()) == 5  # each player lists their own boxers only
+
+
+def test_a_run_is_seen_by_the_one_who_started_it_only(tmp_path: Path) -> None:
+    url = copy_demo(tmp_path)
+    engine = make_engine(url)
+    with session_scope(engine) as session:
+        ann = session.scalars(select(Member).where(Member.name == "Ann")).one()
+        session.expunge(ann)
+    engine.dispose()
+    with client_for(url, ORGANISER) as c:
+        run = c.post("/odds", data={"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster",
+                                    "n": "100", "seed": "1"}, follow_redirects=False)
+        assert run.status_code == 303
+        job_url = run.headers["location"]
+        wait_done(c, job_url)
+        assert c.get(job_url).status_code == 200
+        c.app.dependency_overrides[current_member] = lambda: ann  # type: ignore[attr-defined]
+        for path in (job_url, f"{job_url}/status"):
+            other = c.get(path)
+            assert other.status_code == 404 and "slugger" not in other.text.lower()
+        assert c.post(f"{job_url}/cancel").status_code == 404
