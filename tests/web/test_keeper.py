@@ -294,3 +294,8 @@ def test_a_headlock_match_with_cards_and_choices_downloads_as_the_command_line_w
                              input="\n".join(typed) + "\n")
     assert cli.exit_code == 0, cli.output
     assert download.text == cli.stdout
+
+
+def test_every_page_links_to_the_keeper_and_the_odds(client: TestClient) -> None:
+    home = client.get("/")
+    assert 'href="/keeper"' in home.text and 'href="/odds"' in home.text
