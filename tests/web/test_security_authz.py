@@ -38,7 +38,7 @@ def routes(app: FastAPI) -> list[tuple[str, str]]:
         for c in items:
             for method in sorted(getattr(c, "methods", None) or ()):
                 if method != "HEAD":
-                    out.append((method, str(c.path)))
+                    out.append((method, str(getattr(c, "path", ""))))
     return out
 
 
