@@ -83,6 +83,12 @@ def test_send_a_strategy_with_a_token_and_only_its_owner_reads_it(site: Site) ->
         assert client.get(f"/api/shows/{number}/strategies", headers=token_for(site, "Bo")).json() == []
         assert client.get(f"/api/shows/{number}/strategies", headers=token_for(site, "Fran")).json() == []
         assert client.get(f"/api/shows/{number}/strategies").status_code == 401
+        for who, sees in (("Fran", True), ("Ann", True), ("Bo", False), (None, False)):
+            headers = token_for(site, who) if who else {}
+            card = client.get(f"/api/shows/{number}", headers=headers).json()["card"]
+            side = next(sd for sd in card[0]["sides"] if sd["name"] == "Friendly Sam")
+            assert (side["strategy_sent_at"] is not None) is sees, who
+            assert SAM_STRATEGY.splitlines()[2] not in str(card)
     with session_scope(site.league.engine) as s:
         assert [x.text for x in s.scalars(select(Submission))] == [SAM_STRATEGY]
 

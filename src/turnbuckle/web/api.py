@@ -5,6 +5,7 @@ with a personal API token (``Authorization: Bearer tb_...``). The same rules as 
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, FastAPI, Query, Request
@@ -16,7 +17,7 @@ from sqlalchemy import select
 from turnbuckle.core.errors import RulesError
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
-from turnbuckle.league.models import Competitor, Reign, Title
+from turnbuckle.league.models import CardSide, Competitor, Reign, Title
 from turnbuckle.league.services import shows as show_services
 from turnbuckle.league.services.shows import side_of
 from turnbuckle.web.api_models import (
@@ -98,10 +99,16 @@ def show(request: Request, session: DbSession, viewer: Viewer, number: int) -> S
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
     ran = s.status in ("run", "published")
+    def sent_at(sd: CardSide) -> datetime | None:
+        if not (is_organiser(ctx) or owns(ctx, sd.competitor)):
+            return None
+        sub = show_services.latest_submission(ctx, sd)
+        return sub.submitted_at if sub else None
+
     card = [CardMatchOut(position=m.position, game=m.ruleset, options=dict(m.options),
                          referee=m.referee.name if m.referee else None, title=m.title.name if m.title else None,
-                         sides=[CardSideOut(competitor_id=sd.competitor.id, name=sd.competitor.name)
-                                for sd in m.sides]) for m in s.matches]
+                         sides=[CardSideOut(competitor_id=sd.competitor.id, name=sd.competitor.name,
+                                            strategy_sent_at=sent_at(sd)) for sd in m.sides]) for m in s.matches]
     return ShowOut(**_summary(s).model_dump(), card=card, card_seed=s.card_seed, seed_sha256=s.seed_sha256,
                    seed=s.seed if ran else None, writeup=s.writeup if results_visible(ctx, s) else "")
 

@@ -29,6 +29,9 @@ class ShowSummary(BaseModel):
 class CardSideOut(BaseModel):
     competitor_id: int
     name: str
+    strategy_sent_at: datetime | None = Field(
+        default=None, description="When its latest strategy was sent: for its owner and the organiser only "
+                                  "(the text stays its owner's).")
 
 
 class CardMatchOut(BaseModel):
