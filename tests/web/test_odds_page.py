@@ -213,3 +213,8 @@ def test_a_run_is_seen_by_the_one_who_started_it_only(tmp_path: Path) -> None:
             other = c.get(path)
             assert other.status_code == 404 and "slugger" not in other.text.lower()
         assert c.post(f"{job_url}/cancel").status_code == 404
+
+
+def test_the_pages_stay_out_of_the_api_schema(client: TestClient) -> None:
+    paths = client.get("/api/openapi.json").json()["paths"]
+    assert not [p for p in paths if p.startswith(("/odds", "/keeper"))]

@@ -24,7 +24,7 @@ from turnbuckle.web.deps import render
 from turnbuckle.web.keeper_form import FormProblems, KeeperForm, SideField, load, read_form, ruleset_of
 from turnbuckle.web.keeper_play import ACTIONS, Turn, move, resume
 
-router = APIRouter(prefix="/keeper")
+router = APIRouter(prefix="/keeper", include_in_schema=False)  # pages, not the JSON API
 
 
 def _seeds(request: Request) -> Callable[[], int]:

@@ -31,7 +31,7 @@ from turnbuckle.web.jobs import Job, JobRefused, Jobs
 from turnbuckle.web.keeper_form import FormProblems, ruleset_of
 from turnbuckle.web.viewing import is_organiser, viewer_ctx
 
-router = APIRouter(prefix="/odds")
+router = APIRouter(prefix="/odds", include_in_schema=False)  # pages, not the JSON API
 DEFAULT_MATCHES = 10_000
 #: Worker threads of the fast engine inside one web job (the machine is shared with the requests).
 JOB_THREADS = 1
