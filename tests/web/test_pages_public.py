@@ -79,7 +79,9 @@ def test_a_published_show_has_results_writeup_seed_and_an_export_that_verifies(u
         assert 'class="seed-hash"' in text and 'class="seed"' in text
         assert "What a night at Monday Mayhem!" in text  # the organiser's write-up
         assert "/shows/1/export.json" in text
-        assert text.count("<svg") >= 5  # a chart of each match's course, drawn on the server
+        assert text.count("/chart\"") == 5  # each match's chart, fetched once the page is in
+        chart = client.get("/shows/1/matches/2/chart")
+        assert chart.status_code == 200 and chart.text.startswith("<svg")
         download = client.get("/shows/1/export.json")
     assert download.status_code == 200
     assert "attachment" in download.headers["content-disposition"]

@@ -67,8 +67,7 @@ def show_page(request: Request, number: int, session: DbSession, viewer: Viewer)
     return render(request, "show.html", {
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "organiser": is_organiser(ctx),
         "card": [{"m": m, "game": game_name(m.ruleset), "sides": side_rows(ctx, s, m)} for m in s.matches],
-        "results_visible": visible, "results": results, "results_show": s,
-        "charts": {r.position: match_chart(r.record) for r in results},
+        "results_visible": visible, "results": results, "results_show": s, "lazy_charts": True,
         "seed": s.seed if visible else None, "game_name": game_name})
 
 
@@ -107,6 +106,16 @@ def match_page(request: Request, number: int, position: int, session: DbSession,
     return render(request, "match.html", {"league": ctx.league, "s": s, "r": row, "seed": result.seed,
                                           "chart": match_chart(result.record), "call": call,
                                           "game_name": game_name})
+
+
+@router.get("/shows/{number}/matches/{position}/chart", response_class=HTMLResponse)
+def match_chart_fragment(request: Request, number: int, position: int, session: DbSession,
+                         viewer: Viewer) -> HTMLResponse:
+    """The match's chart alone (an ``<svg>``, or nothing for a record it cannot draw): the results
+    page asks for each once it has loaded, so a long card's page comes back at once."""
+    ctx = viewer_ctx(request, session, viewer)
+    _s, result = _played(ctx, number, position)
+    return HTMLResponse(match_chart(result.record) or "")
 
 
 @router.get("/shows/{number}/matches/{position}/record.json")

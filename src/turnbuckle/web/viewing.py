@@ -110,19 +110,21 @@ class MatchResult:
     method: str
     summary: str
     notes: list[str]
-    record: dict[str, Any]
 
 
 def show_results(ctx: Ctx, s: Show) -> list[MatchResult]:
-    """Each played match of a show, in card order (one query)."""
-    q = (select(Result, CardMatch.position).join(CardMatch, Result.match_id == CardMatch.id)
-         .where(Result.show_id == s.id).order_by(CardMatch.position))
+    """Each played match of a show, in card order, in one query that reads only the record's
+    names and result (a record holds every event of its match; a page of results needs none)."""
+    names = Result.record["names"]
+    summary = Result.record[("result", "summary")].as_string()
+    winner = Result.record[("result", "winner")].as_string()
+    q = (select(CardMatch.position, Result.ruleset, names, winner, Result.method, summary, Result.notes)
+         .join(CardMatch, Result.match_id == CardMatch.id).where(Result.show_id == s.id)
+         .order_by(CardMatch.position))
     out = []
-    for r, pos in ctx.session.execute(q):
-        res = r.record.get("result", {}) if isinstance(r.record, dict) else {}
-        names = [str(n) for n in r.record.get("names", [])] if isinstance(r.record, dict) else []
-        out.append(MatchResult(pos, r.ruleset, names, res.get("winner"), r.method, str(res.get("summary") or ""),
-                               [str(n) for n in r.notes or []], r.record))
+    for pos, ruleset, who, won, method, said, notes in ctx.session.execute(q):
+        out.append(MatchResult(pos, ruleset, [str(n) for n in who or []], won, method, str(said or ""),
+                               [str(n) for n in notes or []]))
     return out
 
 
