@@ -168,6 +168,9 @@ def main() -> None:
     from turnbuckle.league.bench import main as league_bench
 
     league_bench()
+    from turnbuckle.lab.bench import main as lab_bench
+
+    lab_bench()
     print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

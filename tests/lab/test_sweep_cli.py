@@ -7,6 +7,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli.helpers import one_error_line, tb
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -82,3 +84,20 @@ def test_plot_writes_the_heatmap_and_ranking(tmp_path: Path) -> None:
     assert tb("sweep", "boxing", *THREE, "-n", "200", "--plot", str(svg)).exit_code == 0
     text = svg.read_text()
     assert "<svg" in text and "power ranking" in text and "win matrix" in text
+
+
+
+def test_a_cache_that_cannot_be_written_is_a_user_error_and_leaves_no_part_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.core.errors import RulesError
+    from turnbuckle.lab import cache as cache_module
+
+    store = cache_module.ResultCache(tmp_path)
+
+    def full(src: str, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("turnbuckle.lab.cache.os.replace", full)
+    with pytest.raises(RulesError, match="cannot write there \\(No space left on device\\)"):
+        store.put("k", {"n": 1})
+    assert list(tmp_path.iterdir()) == []

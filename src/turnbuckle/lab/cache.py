@@ -52,11 +52,17 @@ class ResultCache:
         if self.folder is None:
             return
         text = json.dumps({"format": FORMAT, "key": key, **result}, ensure_ascii=False)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=self.folder)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=self.folder)
+        except OSError as exc:
+            raise RulesError(f"--cache '{self.folder}': cannot write there ({exc.strerror})") from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(text)
             os.replace(tmp, self._path(key))
-        except BaseException:
+        except BaseException as exc:
             Path(tmp).unlink(missing_ok=True)
+            if isinstance(exc, OSError):
+                raise RulesError(f"--cache '{self.folder}': cannot write there ({exc.strerror}); the pairings "
+                                 "kept so far are whole") from None
             raise
