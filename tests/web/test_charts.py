@@ -14,6 +14,7 @@ from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.charts import match_chart
+from turnbuckle.web.charts_odds import odds_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -163,3 +164,18 @@ def _rename(value: Any, old: str, new: str) -> Any:
     if isinstance(value, dict):
         return {_rename(k, old, new): _rename(v, old, new) for k, v in value.items()}
     return value
+
+
+def test_the_odds_chart_draws_each_sides_shares() -> None:
+    def share(p: float) -> dict[str, float]:
+        return {"p": p, "lo": max(0.0, p - 0.01), "hi": min(1.0, p + 0.01)}
+
+    data = {"sides": [{"name": "<b>A very long name indeed</b>", "win": share(0.6), "draw": share(0.1),
+                       "loss": share(0.3)},
+                      {"name": "B", "win": share(0.3), "draw": share(0.1), "loss": share(0.6)}]}
+    root = ET.fromstring(odds_chart(data))
+    sides = [g for g in root.iter(f"{SVG}g") if g.get("class") == "side"]
+    assert [(g.get("data-name"), float(g.get("data-win") or 0)) for g in sides] == \
+        [("<b>A very long name indeed</b>", 0.6), ("B", 0.3)]
+    widths = [float(r.get("width") or 0) for r in sides[0].iter(f"{SVG}rect")]
+    assert len(widths) == 3 and widths[0] == pytest.approx(2 * widths[2])
