@@ -132,8 +132,14 @@ def test_deathmatch_groupings_count_every_seat() -> None:
         for e in g["entries"]:
             # Each entry sits in each seat of each of its groupings once: (entries-1 choose size-1) times.
             per_seat = {3: 3, 4: 1}[g["size"]] * 100
-            assert [s["count"] <= per_seat for s in e["seats"]] == [True] * g["size"]
+            assert [s["n"] for s in e["seats"]] == [per_seat] * g["size"]
+            assert e["overall"]["n"] == per_seat * g["size"]
             assert e["overall"]["count"] == sum(s["count"] for s in e["seats"])
         # Every match has at most one winner: wins over entries never exceed the matches played.
         assert sum(e["overall"]["count"] for e in g["entries"]) <= g["games"] * 100
+    # The seat shares are the pairings' own counts, added up by seat.
+    ash = next(e for e in three["entries"] if e["entry"] == 0)
+    first_seat = sum(p["sides"][0]["win"]["count"] for p in doc["pairings"]
+                     if len(p["seats"]) == 3 and p["seats"][0] == 0)
+    assert ash["seats"][0]["count"] == first_seat
     assert "ranking" in doc and len(doc["ranking"]) == 4

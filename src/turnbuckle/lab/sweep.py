@@ -165,7 +165,7 @@ def _groupings(names: list[str], games: list[dict[str, Any]], size: int) -> dict
         if total == 0:
             continue
         entries.append({"entry": i, "name": name,
-                        "seats": [share(won[i][s], played[i][s]) for s in range(size)],
-                        "overall": share(sum(won[i]), total)})
+                        "seats": [{"n": played[i][s], **share(won[i][s], played[i][s])} for s in range(size)],
+                        "overall": {"n": total, **share(sum(won[i]), total)}})
     entries.sort(key=lambda e: (-e["overall"]["p"], e["entry"]))
     return {"size": size, "games": len(games), "entries": entries}
