@@ -138,7 +138,7 @@ def test_api_tokens_are_shown_once_stored_hashed_and_revocable(site: Site) -> No
         token = re.search(r'id="new-token">([^<]+)<', r.text)
         assert token
         raw = token.group(1)
-        assert raw.startswith("tb_")
+        assert raw.startswith("tb_") and r.headers["cache-control"] == "no-store"
         assert raw not in ann.get("/account").text  # shown once
         with session_scope(site.league.engine) as s:
             row = s.scalars(select(ApiToken)).one()

@@ -95,3 +95,33 @@ def test_logout_needs_the_token_too(site: Site) -> None:
         sign_in(ann, "Ann")
         assert ann.post("/logout").status_code == 403
         assert ann.get("/account").status_code == 200  # still signed in
+
+
+def test_every_response_forbids_framing_sniffing_and_leaking_links(site: Site) -> None:
+    with site.client() as client:
+        for r in (client.get("/login"), client.post("/login", data={}), client.get("/api/shows"),
+                  client.get("/no-such-page")):
+            assert r.headers["x-frame-options"] == "DENY"
+            assert r.headers["x-content-type-options"] == "nosniff"
+            assert r.headers["referrer-policy"] == "same-origin"
+
+
+def test_htmx_after_the_session_ended_keeps_the_page_and_says_to_sign_in(site: Site) -> None:
+    with site.client() as ann:
+        sign_in(ann, "Ann")
+        token = csrf_of(ann, "/account")
+        site.league.clock.advance(days=15)
+        r = ann.post("/account/tokens", data={"label": "x"}, headers={"HX-Request": "true", "X-CSRF-Token": token})
+        assert r.status_code == 401 and 'target="_blank"' in r.text and "<html" not in r.text
+        spectator_token = csrf_of(ann, "/login")
+        r = ann.post("/account/tokens", data={"label": "x"},
+                     headers={"HX-Request": "true", "X-CSRF-Token": spectator_token})
+        assert r.status_code == 401 and 'target="_blank"' in r.text and "<html" not in r.text
+    assert _tokens(site) == []
+
+
+def test_an_oversized_post_is_refused_before_it_is_read_whole(site: Site) -> None:
+    with site.client() as client:
+        r = client.post("/login", content=b"x" * (3 * 1024 * 1024),
+                        headers={"content-type": "application/x-www-form-urlencoded"})
+        assert r.status_code == 413

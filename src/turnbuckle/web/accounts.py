@@ -60,6 +60,12 @@ def login_page(request: Request, status: int = 200, *, error: str = "", name: st
 
 
 # -- refusals the middleware and the routes share ------------------------------------------------------
+def _sign_in_elsewhere() -> HTMLResponse:
+    """For htmx: the page (and what is typed in it) stays; sign in in another tab and go on."""
+    return HTMLResponse('<p class="problem">Your session ended. <a href="/login" target="_blank">Sign in</a> '
+                        'in a new tab, then try again here.</p>', 401)
+
+
 def csrf_refused(request: Request, form: FormData, session_ended: bool) -> Response:
     """A post whose CSRF token is missing or wrong. A form from a session that has since ended
     comes back as the sign-in page carrying its fields; anything else is refused with 403."""
@@ -67,6 +73,8 @@ def csrf_refused(request: Request, form: FormData, session_ended: bool) -> Respo
         return JSONResponse({"detail": "missing or wrong CSRF token; send the X-CSRF-Token header "
                                        "or use an API token (Authorization: Bearer)"}, 403)
     if is_htmx(request):
+        if session_ended:
+            return _sign_in_elsewhere()
         return HTMLResponse('<p class="problem">This page is out of date; reload it.</p>', 403)
     if session_ended:
         return login_page(request, 401, notice="Your session ended; sign in again and your form will be sent on.",
@@ -85,8 +93,7 @@ def install(app: FastAPI) -> None:
             return JSONResponse({"detail": "sign in first: send Authorization: Bearer <your API token>"}, 401,
                                 headers={"WWW-Authenticate": "Bearer"})
         if is_htmx(request):
-            return HTMLResponse('<p class="problem">Your session ended. <a href="/login" target="_blank">'
-                                'Sign in</a> in a new tab, then try again here.</p>', 401)
+            return _sign_in_elsewhere()
         if request.method in ("GET", "HEAD"):
             return RedirectResponse(f"/login?next={request.url.path}", 303)
         form = await request.form()
@@ -195,7 +202,9 @@ def account_page(request: Request, session: DbSession, member: Member, status: i
     context: dict[str, Any] = {"tokens": accounts.tokens(ctx), "error": "", "new_token": None, "new_link": None,
                                "local": ctx.local, "is_organiser": member.role == "organiser"}
     context.update(shown)
-    return render(request, "account.html", context, status)
+    page = render(request, "account.html", context, status)
+    page.headers["Cache-Control"] = "no-store"  # it may show a new token or link once
+    return page
 
 
 @router.get("/account", response_class=HTMLResponse)

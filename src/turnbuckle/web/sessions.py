@@ -114,8 +114,9 @@ class AccountsMiddleware:
         else:
             who = await run_in_threadpool(self._identify, request.cookies.get(SESSION_COOKIE), bearer)
         if who.bad_token:
-            await JSONResponse({"detail": "the API token is unknown or revoked; create one on your account page"},
-                               401, headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
+            refused = JSONResponse({"detail": "the API token is unknown or revoked; create one on your account page"},
+                                   401, headers={"WWW-Authenticate": "Bearer"})
+            await refused(scope, receive, _sending(send, request, None))
             return
         new_anon: str | None = None
         if not who.csrf:
@@ -134,7 +135,8 @@ class AccountsMiddleware:
         if request.method in UNSAFE and needs_token:
             body = await _read_body(receive)
             if body is None:
-                await _refuse(request, 413, "the request is too large")(scope, receive, send)
+                too_big = _refuse(request, 413, "the request is too large")
+                await too_big(scope, receive, _sending(send, request, None))
                 return
             form = await _form_of(request, body)
             sent = request.headers.get("x-csrf-token") or str(form.get("csrf_token") or "")
@@ -142,10 +144,10 @@ class AccountsMiddleware:
                 from turnbuckle.web.accounts import csrf_refused
 
                 response = csrf_refused(request, form, who.session_ended)
-                await _with_anon(response, request, new_anon)(scope, receive, send)
+                await response(scope, receive, _sending(send, request, new_anon))
                 return
             receive = _replay(body)
-        await self.app(scope, receive, _sending_anon(send, request, new_anon))
+        await self.app(scope, receive, _sending(send, request, new_anon))
 
 
 def _refuse(request: Request, status: int, message: str) -> Response:
@@ -154,21 +156,22 @@ def _refuse(request: Request, status: int, message: str) -> Response:
     return PlainTextResponse(message, status)
 
 
-def _with_anon(response: Response, request: Request, new_anon: str | None) -> Response:
+
+#: On every response: no framing (the resend page must not be clicked through a frame), no type
+#: sniffing, and no Referer carrying a one-time link's token to another site.
+SAFETY_HEADERS = [(b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"),
+                  (b"referrer-policy", b"same-origin")]
+
+
+def _sending(send: Send, request: Request, new_anon: str | None) -> Send:
+    extra = list(SAFETY_HEADERS)
     if new_anon:
-        response.headers.append("set-cookie", cookie_header(ANON_COOKIE, new_anon, is_https(request)))
-    return response
-
-
-def _sending_anon(send: Send, request: Request, new_anon: str | None) -> Send:
-    if not new_anon:
-        return send
-    header = cookie_header(ANON_COOKIE, new_anon, is_https(request)).encode("latin-1")
+        extra.append((b"set-cookie", cookie_header(ANON_COOKIE, new_anon, is_https(request)).encode("latin-1")))
 
     async def wrapped(message: Message) -> None:
         if message["type"] == "http.response.start":
             message = dict(message)
-            message["headers"] = [*message.get("headers", []), (b"set-cookie", header)]
+            message["headers"] = [*message.get("headers", []), *extra]
         await send(message)
 
     return wrapped
