@@ -19,13 +19,14 @@ from turnbuckle.web.viewing import (
     competitor_by_id,
     hidden_result_ids,
     is_organiser,
+    latest_published,
     m2_weight_class,
+    next_show,
     owns,
     public_history,
     public_titles,
     show_results,
     viewer_ctx,
-    visible_shows,
 )
 
 router = APIRouter()
@@ -45,13 +46,9 @@ def _by_game(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
-    shown = visible_shows(ctx)
-    upcoming = [s for s in shown if s.status in ("draft", "open", "locked")]
-    published = [s for s in shown if s.status == "published"]
-    latest = published[-1] if published else None
+    upcoming, latest = next_show(ctx), latest_published(ctx)
     return render(request, "league_home.html", {
-        "league": ctx.league, "next": upcoming[0] if upcoming else None,
-        "deadline": ctx.local(upcoming[0].deadline) if upcoming else None,
+        "league": ctx.league, "next": upcoming, "deadline": ctx.local(upcoming.deadline) if upcoming else None,
         "standings": _by_game(standings_rows(ctx, ranked=True)), "titles": public_titles(ctx, title_rows(ctx)),
         "latest": latest, "results_show": latest, "results": show_results(ctx, latest) if latest else [],
         "game_name": game_name})
@@ -86,7 +83,7 @@ def competitor_page(request: Request, cid: int, session: DbSession, viewer: View
 @router.get("/history", response_class=HTMLResponse)
 def history_page(request: Request, session: DbSession, viewer: Viewer, kind: str | None = None) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
-    rows = public_history(ctx, history_rows(ctx, None, 200))
+    rows = public_history(ctx, history_rows(ctx, None, 100))
     kinds = ("result", "push", "injury", "title")
     if kind in kinds:
         rows = [r for r in rows if r["kind"] == kind]

@@ -18,10 +18,10 @@ from turnbuckle.league.errors import Forbidden
 from turnbuckle.league.models import Show
 from turnbuckle.league.services import roster, running, shows
 from turnbuckle.rulesets.registry import all_rulesets
+from turnbuckle.web.card_view import card_view
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.league_pages import game_name
-from turnbuckle.web.show_pages import side_rows
 from turnbuckle.web.viewing import is_organiser, show_by_number, viewer_ctx
 
 router = APIRouter(prefix="/organiser")
@@ -106,7 +106,7 @@ def _manage_page(request: Request, ctx: Ctx, s: Show, card_form: Form | None = N
     done = request.query_params.get("done")
     return render(request, "organiser_show.html", {
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "FORM": FORM,
-        "card": [{"m": m, "game": game_name(m.ruleset), "sides": side_rows(ctx, s, m)} for m in s.matches],
+        "card": card_view(ctx, s),
         "card_form": card_form or Form({"game": "matchmatch"}), "step_form": step_form or Form(),
         "editable": s.status in ("draft", "open"), "choices": _choices(ctx), "n_sides": MAX_SIDES_SHOWN,
         "done": done if done in STEPS or done == "card" else None,

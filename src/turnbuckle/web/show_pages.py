@@ -4,7 +4,6 @@ the write-up and each match's chart), and the export that ``turnbuckle verify`` 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -15,15 +14,15 @@ from turnbuckle.core.render import render_json, render_text
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import export_league
-from turnbuckle.league.models import CardMatch, Result, Show
-from turnbuckle.league.services.shows import latest_submission
+from turnbuckle.league.models import Result, Show
 from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.web.card_view import card_view
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.league_pages import game_name
 from turnbuckle.web.viewing import (
+    card_match,
     is_organiser,
     match_chart,
-    owns,
     results_visible,
     show_by_number,
     show_results,
@@ -42,22 +41,6 @@ def shows_page(request: Request, session: DbSession, viewer: Viewer) -> HTMLResp
     return render(request, "shows.html", {"league": ctx.league, "rows": rows, "organiser": is_organiser(ctx)})
 
 
-def side_rows(ctx: Ctx, s: Show, m: CardMatch) -> list[dict[str, Any]]:
-    """Each side of a match with what this reader may know of its strategy: its owner may send
-    one (MatchMatch, open show); the organiser sees only whether one was sent and when; nobody
-    else hears of it."""
-    rows = []
-    for sd in m.sides:
-        comp = sd.competitor
-        row: dict[str, Any] = {"c": comp, "mine": owns(ctx, comp), "sent": None, "can_send": False}
-        if m.ruleset == M2 and s.status in ("open", "locked") and (row["mine"] or is_organiser(ctx)):
-            sub = latest_submission(ctx, sd)
-            row["sent"] = ctx.local(sub.submitted_at) if sub else ""
-        row["can_send"] = row["mine"] and m.ruleset == M2 and s.status == "open"
-        rows.append(row)
-    return rows
-
-
 @router.get("/shows/{number}", response_class=HTMLResponse)
 def show_page(request: Request, number: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
@@ -66,7 +49,7 @@ def show_page(request: Request, number: int, session: DbSession, viewer: Viewer)
     results = show_results(ctx, s) if visible else []
     return render(request, "show.html", {
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "organiser": is_organiser(ctx),
-        "card": [{"m": m, "game": game_name(m.ruleset), "sides": side_rows(ctx, s, m)} for m in s.matches],
+        "card": card_view(ctx, s),
         "results_visible": visible, "results": results, "results_show": s, "lazy_charts": True,
         "seed": s.seed if visible else None, "game_name": game_name})
 
@@ -88,7 +71,7 @@ def show_export(request: Request, number: int, session: DbSession, viewer: Viewe
 def _played(ctx: Ctx, number: int, position: int) -> tuple[Show, Result]:
     """A played match whose results this reader may see (404 otherwise)."""
     s = show_by_number(ctx, number)
-    m = next((m for m in s.matches if m.position == position), None)
+    m = card_match(ctx, s, position)
     result = ctx.session.scalars(select(Result).where(Result.match_id == m.id)).first() if m else None
     if result is None or not results_visible(ctx, s):
         raise NotFound(f"no result for match {position} of show {number}")

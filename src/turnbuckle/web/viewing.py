@@ -79,6 +79,18 @@ def visible_shows(ctx: Ctx) -> list[Show]:
     return list(ctx.session.scalars(q.order_by(Show.number)))
 
 
+def next_show(ctx: Ctx) -> Show | None:
+    """The first show not yet run that this reader may see."""
+    statuses = ("draft", "open", "locked") if is_organiser(ctx) else ("open", "locked")
+    q = select(Show).where(Show.league_id == ctx.league.id, Show.status.in_(statuses)).order_by(Show.number)
+    return ctx.session.scalars(q.limit(1)).first()
+
+
+def latest_published(ctx: Ctx) -> Show | None:
+    q = select(Show).where(Show.league_id == ctx.league.id, Show.status == "published")
+    return ctx.session.scalars(q.order_by(Show.number.desc()).limit(1)).first()
+
+
 def hidden_result_ids(ctx: Ctx) -> set[int]:
     """Results of shows that have run but are not yet published (nobody but the organiser reads them)."""
     if is_organiser(ctx):
@@ -164,3 +176,8 @@ def public_titles(ctx: Ctx, titles: list[dict[str, Any]]) -> list[dict[str, Any]
         out.append({**t, "reigns": reigns, "champion": None if pending else t["champion"],
                     "since": None if pending else t["since"], "pending": pending})
     return out
+
+
+def card_match(ctx: Ctx, s: Show, position: int) -> CardMatch | None:
+    q = select(CardMatch).where(CardMatch.show_id == s.id, CardMatch.position == position)
+    return ctx.session.scalars(q).first()

@@ -1,0 +1,66 @@
+"""A show's card as its pages show it, read in two queries whatever its length: each match with
+its sides, their owners, the referee and the title; and, for the organiser and each side's owner
+only, when the side's latest strategy was sent (never what it says)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import aliased
+
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.models import CardMatch, CardSide, Competitor, Member, Referee, Show, Submission, Title
+from turnbuckle.rulesets.registry import get_ruleset
+
+M2 = "matchmatch"
+
+
+def card_view(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
+    owner = aliased(Member)
+    q = (select(CardMatch.id, CardMatch.position, CardMatch.ruleset, CardMatch.options, CardMatch.referee_drawn,
+                Referee.name, Title.name, CardSide.id, Competitor.id, Competitor.name, Competitor.owner_id,
+                owner.name)
+         .join(CardSide, CardSide.match_id == CardMatch.id)
+         .join(Competitor, CardSide.competitor_id == Competitor.id)
+         .join(owner, Competitor.owner_id == owner.id)
+         .outerjoin(Referee, CardMatch.referee_id == Referee.id)
+         .outerjoin(Title, CardMatch.title_id == Title.id)
+         .where(CardMatch.show_id == s.id).order_by(CardMatch.position, CardSide.index))
+    organiser = ctx.actor.role == "organiser"
+    me = ctx.actor.id or None
+    taking = s.status in ("open", "locked")
+    entries: dict[int, dict[str, Any]] = {}
+    told: list[int] = []  # the sides whose strategy times this reader may see
+    for mid, pos, rid, opts, drawn, ref, title, side_id, cid, cname, owner_id, oname in ctx.session.execute(q):
+        e = entries.get(mid)
+        if e is None:
+            e = entries[mid] = {"position": pos, "ruleset": rid, "game": get_ruleset(rid).info.name,
+                                "options": dict(opts or {}), "referee": ref, "referee_drawn": drawn,
+                                "title": title, "sides": []}
+        mine = me is not None and owner_id == me
+        side = {"id": cid, "name": cname, "owner": oname, "side_id": side_id, "mine": mine, "sent": None,
+                "can_send": mine and rid == M2 and s.status == "open"}
+        if rid == M2 and taking and (mine or organiser):
+            side["sent"] = ""
+            told.append(side_id)
+        e["sides"].append(side)
+    if told:
+        latest = dict(ctx.session.execute(select(Submission.side_id, func.max(Submission.submitted_at))
+                                          .where(Submission.side_id.in_(told)).group_by(Submission.side_id)).all())
+        for e in entries.values():
+            for side in e["sides"]:
+                when = latest.get(side["side_id"])
+                if side["sent"] is not None and when is not None:
+                    side["sent"] = ctx.local(_utc(when))
+    return list(entries.values())
+
+
+def _utc(when: Any) -> Any:
+    """``max()`` over a column comes back without the column's type on SQLite: a naive UTC time
+    (or its text); read it as the model would."""
+    from datetime import UTC, datetime
+
+    if isinstance(when, str):
+        when = datetime.fromisoformat(when)
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
