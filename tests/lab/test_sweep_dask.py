@@ -82,8 +82,10 @@ def test_scheduler_local_on_the_command_line_matches_the_local_run() -> None:
 
 
 def test_an_unreachable_scheduler_is_one_line_within_seconds() -> None:
+    import distributed  # noqa: F401  (imported first: only the wait for the scheduler is timed)
+
     began = time.monotonic()
     message = one_error_line(tb("sweep", "boxing", "all-rounder", "slugger", "--scheduler", "tcp://127.0.0.1:9"))
     assert "no Dask scheduler answered" in message
-    assert time.monotonic() - began < 15
+    assert time.monotonic() - began < 10  # a 3 s connect timeout, on a busy machine
     assert "tcp://HOST:PORT" in one_error_line(tb("sweep", "boxing", "all-rounder", "slugger", "--scheduler", "x"))
