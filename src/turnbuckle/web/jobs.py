@@ -63,6 +63,13 @@ class Job:
         return self.state in ACTIVE
 
     @property
+    def elapsed(self) -> float:
+        """Seconds since the run started (0 while it waits), up to its end once it is over."""
+        if self.started is None:
+            return 0.0
+        return (self.finished or time.monotonic()) - self.started
+
+    @property
     def percent(self) -> float:
         return 100.0 * self.done / self.total if self.total else 0.0
 
