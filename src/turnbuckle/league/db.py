@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from turnbuckle.league.errors import DatabaseError
 DEFAULT_PATH = "turnbuckle.db"
 URL_ENV = "TURNBUCKLE_DATABASE_URL"
 BUSY_TIMEOUT_MS = 10_000
+READING = "turnbuckle_reading"  # the execution option that marks a reading unit of work (read_scope)
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -50,7 +51,10 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "begin")
         def _on_begin(conn: Any) -> None:
-            conn.exec_driver_sql("BEGIN IMMEDIATE")  # one writer at a time, decided at the start
+            # One writer at a time, decided at the start; a reading unit of work (read_scope) starts a
+            # deferred transaction instead, which under WAL neither waits for the writer nor blocks it.
+            reading = conn.get_execution_options().get(READING, False)
+            conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
         return engine
     return create_engine(url, pool_pre_ping=True)
@@ -147,6 +151,14 @@ def open_engine(url: str) -> Engine:
 def _first_line(exc: BaseException) -> str:
     text_ = str(getattr(exc, "orig", exc) or exc).strip().splitlines()
     return text_[0] if text_ else type(exc).__name__
+
+
+def read_scope(engine: Engine) -> AbstractContextManager[Session]:
+    """A unit of work that reads (a web page's GET, who a request's cookie is): on SQLite it does not
+    take the write lock up front, so readers never queue behind writers, nor writers behind them.
+    A small write inside it (an expired session removed) is still committed; it fails with a
+    DatabaseError only if another writer changed the database meanwhile."""
+    return session_scope(engine.execution_options(**{READING: True}))
 
 
 @contextmanager

@@ -17,6 +17,7 @@ from turnbuckle.web import accounts, api, keeper, odds_page, pages
 from turnbuckle.web.deps import HERE, render
 from turnbuckle.web.jobs import Jobs
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
+from turnbuckle.web.write_queue import WriteQueue
 
 
 def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
@@ -40,6 +41,8 @@ def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
     app.include_router(keeper.router)
     app.include_router(odds_page.router)
     accounts.install(app)
+    if engine.dialect.name == "sqlite":
+        app.add_middleware(WriteQueue)  # inside the accounts middleware: who is asking is read at once
     app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine))
     _error_pages(app)
     api.install(app)

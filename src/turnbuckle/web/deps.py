@@ -12,7 +12,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 from sqlalchemy.orm import Session
 
-from turnbuckle.league.db import session_scope
+from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.models import Member
 
 HERE = Path(__file__).parent
@@ -34,8 +34,11 @@ templates.env.globals["csrf_token"] = csrf_token
 
 
 def get_session(request: Request) -> Iterator[Session]:
-    """One unit of work per request: committed when the route returns, rolled back on any error."""
-    with session_scope(request.app.state.engine) as session:
+    """One unit of work per request: committed when the route returns, rolled back on any error. A GET
+    (or HEAD) reads: it does not take SQLite's write lock, so pages stay fast while forms are sent."""
+    engine = request.app.state.engine
+    scope = read_scope if request.method in ("GET", "HEAD") else session_scope
+    with scope(engine) as session:
         yield session
 
 

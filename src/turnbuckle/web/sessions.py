@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import hmac
 import re
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from hashlib import sha256
 from urllib.parse import parse_qsl
 
 from sqlalchemy import Engine
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
@@ -28,7 +31,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from turnbuckle.league.context import Clock
 from turnbuckle.league.credentials import new_token
-from turnbuckle.league.db import session_scope
+from turnbuckle.league.db import read_scope, session_scope
+from turnbuckle.league.errors import DatabaseError
 from turnbuckle.league.models import Member
 from turnbuckle.league.services import accounts
 
@@ -90,7 +94,16 @@ class AccountsMiddleware:
         return hmac.new(self.secret, b"csrf:" + anon_id.encode(), sha256).hexdigest()
 
     def _identify(self, raw_session: str | None, bearer: str | None) -> Who:
-        with session_scope(self.engine) as session:
+        """Who the cookie or token is. Read without SQLite's write lock; the rare small write (a token's
+        last use, an expired session removed) that meets another writer is done again with the lock."""
+        try:
+            return self._lookup(raw_session, bearer, read_scope)
+        except DatabaseError:
+            return self._lookup(raw_session, bearer, session_scope)
+
+    def _lookup(self, raw_session: str | None, bearer: str | None,
+                scope: Callable[[Engine], AbstractContextManager[Session]]) -> Who:
+        with scope(self.engine) as session:
             now = self.clock()
             if bearer is not None:
                 member = accounts.member_for_token(session, bearer, now) if _TOKEN_SHAPE.match(bearer) else None
