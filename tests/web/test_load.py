@@ -1,0 +1,144 @@
+"""A bounded load test on loopback: 200 strategy submissions sent at once to the live uvicorn server by
+20 players, each for 10 of their own wrestlers: half the players signed in and sending through the
+strategy form, half through the JSON API with a personal token, while a spectator keeps reading the
+league home page. Every submission must succeed and be stored exactly once; the home page's p95 under
+that load is printed (docs/web.md records it)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import httpx2
+from sqlalchemy import select
+
+from tests.web.conftest import LiveServer, unique
+from turnbuckle.league.context import context
+from turnbuckle.league.demo import BOB
+from turnbuckle.league.models import CardMatch, CardSide, Member, Show, Submission
+from turnbuckle.league.services import accounts, roster, shows
+from turnbuckle.rulesets.registry import get_ruleset
+
+PLAYERS = 20
+PER_PLAYER = 10
+SUBMISSIONS = PLAYERS * PER_PLAYER
+SENT = 'class="ok sent"'  # the strategy page's confirmation
+
+
+@dataclass(frozen=True)
+class Sending:
+    url: str
+    headers: dict[str, str]
+    text: str
+    side_id: int
+    api_body: dict[str, object] | None  # None: the form, signed in by a session cookie
+
+
+def _league_for_load(server: LiveServer) -> tuple[int, list[Sending]]:
+    """Through the services: players with sessions, their wrestlers, and an open show whose card puts
+    every wrestler in a match. Each side gets its own strategy text (a note names it)."""
+    sheet = next(s.text for s in get_ruleset("matchmatch").samples() if s.id == "brother-bob")
+    tag = unique("Load")
+    with server.ctx() as ctx:
+        names: list[tuple[str, str]] = []
+        for p in range(PLAYERS):
+            player = roster.add_member(ctx, f"{tag} player {p}").name
+            for w in range(PER_PLAYER):
+                name = f"{tag} wrestler {p}-{w}"
+                roster.add_competitor(ctx, "matchmatch", sheet.replace("name: Brother Bob", f"name: {name}"),
+                                      "load test", player)
+                names.append((player, name))
+        s = shows.create_show(ctx, f"{tag} show", "2031-01-01", ctx.now() + timedelta(days=2))
+        # Opponents from different players, so that every match has two owners.
+        for i in range(SUBMISSIONS // 2):
+            shows.add_match(ctx, str(s.number), "matchmatch", [names[i][1], names[i + SUBMISSIONS // 2][1]])
+        shows.open_show(ctx, str(s.number))
+        number = s.number
+        # Even players sign in (a session: cookie and CSRF token); odd ones use an API token.
+        credentials: dict[str, dict[str, str]] = {}
+        for p, (player, _) in enumerate(names[::PER_PLAYER]):
+            if p % 2 == 0:
+                member = ctx.session.scalars(select(Member).where(Member.name == player)).one()
+                raw = accounts.start_session(ctx.session, member, lambda: datetime.now(UTC))
+                row = accounts.find_session(ctx.session, raw, datetime.now(UTC))
+                assert row is not None
+                credentials[player] = {"Cookie": f"tb_session={raw}", "X-CSRF-Token": row.csrf_token}
+            else:
+                token, _row = accounts.create_token(context(ctx.session, player), "load test")
+                credentials[player] = {"Authorization": f"Bearer {token}"}
+        rows = ctx.session.execute(
+            select(CardSide.id, CardSide.competitor_id, CardMatch.position).join(CardMatch)
+            .where(CardMatch.show_id == s.id))
+        by_comp = {r.competitor_id: (r.id, r.position) for r in rows}
+        out = []
+        for player, name in names:
+            comp = roster.competitor(ctx, name)
+            side_id, position = by_comp[comp.id]
+            text = BOB.replace("Smack him around.", f"Smack him around ({name}).")
+            headers = credentials[player]
+            if "Authorization" in headers:
+                out.append(Sending(f"/api/shows/{number}/strategies", headers, text, side_id,
+                                   {"position": position, "competitor_id": comp.id, "text": text}))
+            else:
+                out.append(Sending(f"/shows/{number}/matches/{position}/strategy/{comp.id}", headers, text, side_id,
+                                   None))
+    return number, out
+
+
+def _p95(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
+
+
+async def _load(server: LiveServer, sending: list[Sending]) -> tuple[list[tuple[Sending, int, str]], list[float]]:
+    limits = httpx2.Limits(max_connections=SUBMISSIONS + 10, max_keepalive_connections=SUBMISSIONS + 10)
+    async with httpx2.AsyncClient(base_url=server.url, limits=limits, timeout=120) as client:
+        done = asyncio.Event()
+        home_times: list[float] = []
+
+        async def send(item: Sending) -> tuple[Sending, int, str]:
+            if item.api_body is not None:
+                r = await client.post(item.url, json=item.api_body, headers=item.headers)
+                return item, r.status_code, r.text
+            r = await client.post(item.url, data={"text": item.text}, headers=item.headers)
+            return item, r.status_code, r.text
+
+        async def read_home() -> None:
+            async with httpx2.AsyncClient(base_url=server.url, timeout=60) as reader:
+                while not done.is_set():
+                    start = time.perf_counter()
+                    r = await reader.get("/")
+                    home_times.append(time.perf_counter() - start)
+                    assert r.status_code == 200
+
+        reader = asyncio.create_task(read_home())
+        try:
+            answers = await asyncio.gather(*(send(item) for item in sending))
+        finally:
+            done.set()
+            await reader
+    return list(answers), home_times
+
+
+def test_200_concurrent_strategy_submissions_are_each_stored_once(live_server: LiveServer) -> None:
+    number, sending = _league_for_load(live_server)
+    assert len(sending) == SUBMISSIONS
+    start = time.perf_counter()
+    answers, home_times = asyncio.run(_load(live_server, sending))
+    wall = time.perf_counter() - start
+    failed = [f"{item.url}: {status} {' '.join(text.split())[:300]}" for item, status, text in answers
+              if (status, SENT in text) != ((201, False) if item.api_body is not None else (200, True))]
+    assert failed == [], "\n".join(failed[:10])
+    with live_server.ctx() as ctx:
+        show_id = ctx.session.scalars(select(Show.id).where(Show.number == number)).one()
+        stored = ctx.session.execute(
+            select(Submission.side_id, Submission.text).join(CardSide).join(CardMatch)
+            .where(CardMatch.show_id == show_id)).all()
+    assert sorted(r.side_id for r in stored) == sorted(s.side_id for s in sending)  # each side exactly once
+    assert {(r.side_id, r.text) for r in stored} == {(s.side_id, s.text) for s in sending}
+    assert home_times, "the home page was never read during the load"
+    print(f"\nload: {SUBMISSIONS} concurrent strategy submissions in {wall:.2f} s; league home read "
+          f"{len(home_times)} times meanwhile, p95 {_p95(home_times) * 1000:.0f} ms, "
+          f"max {max(home_times) * 1000:.0f} ms")
