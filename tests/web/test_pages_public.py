@@ -146,3 +146,15 @@ def test_a_match_page_has_the_ringside_call_chart_and_a_record_that_replays(url:
     played = MatchRecord.from_json(json.loads(record.text))
     assert played.names[0] == "Otis Granger"
     assert replay(get_ruleset("boxing"), played).identical  # the engine plays it again event for event
+
+
+def test_a_player_home_lists_their_strategies_due_and_their_competitors(url: str) -> None:
+    bob = competitor_id(url, "Brother Bob")
+    with client_for(url, "Ann") as ann:
+        page = ann.get("/").text
+    assert f"/shows/3/matches/1/strategy/{bob}" in page and "not sent yet" in page
+    assert f'href="/competitors/{competitor_id(url, "Mika Sato")}"' in page  # Ann's boxer
+    with client_for(url, None) as spectator:
+        assert "Your corner" not in spectator.get("/").text
+    with client_for(url, ORGANISER) as org:
+        assert "/organiser/shows/3" in org.get("/").text

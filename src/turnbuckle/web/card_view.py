@@ -64,3 +64,24 @@ def _utc(when: Any) -> Any:
     if isinstance(when, str):
         when = datetime.fromisoformat(when)
     return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def my_sides(ctx: Ctx) -> list[dict[str, Any]]:
+    """The signed-in player's sides on shows taking strategies (MatchMatch, open), with when
+    each one's latest strategy was sent: what the home page lists under 'Your matches'."""
+    if not ctx.actor.id:
+        return []
+    q = (select(Show.number, Show.name, Show.deadline, CardMatch.position, CardSide.id, Competitor.id,
+                Competitor.name)
+         .join(CardMatch, CardMatch.show_id == Show.id).join(CardSide, CardSide.match_id == CardMatch.id)
+         .join(Competitor, CardSide.competitor_id == Competitor.id)
+         .where(Show.league_id == ctx.league.id, Show.status == "open", CardMatch.ruleset == M2,
+                Competitor.owner_id == ctx.actor.id)
+         .order_by(Show.number, CardMatch.position))
+    rows = ctx.session.execute(q).all()
+    sent = dict(ctx.session.execute(select(Submission.side_id, func.max(Submission.submitted_at))
+                                    .where(Submission.side_id.in_([r[4] for r in rows]))
+                                    .group_by(Submission.side_id)).all()) if rows else {}
+    return [{"show": number, "show_name": name, "deadline": ctx.local(deadline), "position": pos, "id": cid,
+             "name": cname, "sent": ctx.local(_utc(sent[side_id])) if side_id in sent else None}
+            for number, name, deadline, pos, side_id, cid, cname in rows]

@@ -14,6 +14,7 @@ from turnbuckle.league.models import Reign, Title
 from turnbuckle.league.queries import history_rows, standings_rows, title_rows
 from turnbuckle.league.services.roster import competitors
 from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.web.card_view import my_sides
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.viewing import (
     competitor_by_id,
@@ -51,7 +52,8 @@ def home(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
         "league": ctx.league, "next": upcoming, "deadline": ctx.local(upcoming.deadline) if upcoming else None,
         "standings": _by_game(standings_rows(ctx, ranked=True)), "titles": public_titles(ctx, title_rows(ctx)),
         "latest": latest, "results_show": latest, "results": show_results(ctx, latest) if latest else [],
-        "game_name": game_name})
+        "game_name": game_name, "me": ctx.actor if ctx.actor.id else None, "my_sides": my_sides(ctx),
+        "my_competitors": [c for c in competitors(ctx) if owns(ctx, c)] if ctx.actor.id else []})
 
 
 @router.get("/roster", response_class=HTMLResponse)
