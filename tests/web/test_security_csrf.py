@@ -125,3 +125,18 @@ def test_an_oversized_post_is_refused_before_it_is_read_whole(site: Site) -> Non
         r = client.post("/login", content=b"x" * (3 * 1024 * 1024),
                         headers={"content-type": "application/x-www-form-urlencoded"})
         assert r.status_code == 413
+
+
+def test_a_database_that_refuses_the_session_lookup_is_a_clear_503(site: Site,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.league.errors import DatabaseError
+    from turnbuckle.league.services import accounts
+
+    def busy(*_args: object) -> None:
+        raise DatabaseError("the database refused the change: database is locked")
+
+    with site.client() as ann:
+        sign_in(ann, "Ann")
+        monkeypatch.setattr(accounts, "find_session", busy)
+        r = ann.get("/account")
+        assert r.status_code == 503 and r.text == "the database refused the change: database is locked"

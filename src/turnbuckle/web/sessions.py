@@ -125,7 +125,11 @@ class AccountsMiddleware:
         if request.url.path.startswith("/static/"):
             who = Who()
         else:
-            who = await run_in_threadpool(self._identify, request.cookies.get(SESSION_COOKIE), bearer)
+            try:
+                who = await run_in_threadpool(self._identify, request.cookies.get(SESSION_COOKIE), bearer)
+            except DatabaseError as exc:  # busy or gone: a clear 503, never a traceback
+                await _refuse(request, 503, str(exc))(scope, receive, _sending(send, request, None))
+                return
         if who.bad_token:
             refused = JSONResponse({"detail": "the API token is unknown or revoked; create one on your account page"},
                                    401, headers={"WWW-Authenticate": "Bearer"})
