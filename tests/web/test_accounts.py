@@ -245,3 +245,28 @@ def test_cli_style_set_password_needs_the_organiser(site: Site) -> None:
     with site.client() as client:
         assert sign_in(client, "Ann", "ann-second-password").status_code == 303
     assert timedelta(days=14) == accounts.SESSION_LIFETIME
+
+
+def test_changing_ones_password_ends_other_sessions_and_keeps_this_one(site: Site) -> None:
+    with site.client() as phone, site.client() as laptop:
+        sign_in(phone, "Ann")
+        sign_in(laptop, "Ann")
+        r = post_form(laptop, "/account/password", {"current_password": "wrong-password",
+                                                    "new_password": "ann-next-password",
+                                                    "new_password2": "ann-next-password"})
+        assert r.status_code == 422 and "current password is wrong" in r.text
+        r = post_form(laptop, "/account/password", {"current_password": PASSWORDS["Ann"],
+                                                    "new_password": "ann-next-password", "new_password2": "typo"})
+        assert r.status_code == 422 and "differ" in r.text
+        r = post_form(laptop, "/account/password", {"current_password": PASSWORDS["Ann"],
+                                                    "new_password": "short", "new_password2": "short"})
+        assert r.status_code == 422 and "at least 8 characters" in r.text
+        r = post_form(laptop, "/account/password", {"current_password": PASSWORDS["Ann"],
+                                                    "new_password": "ann-next-password",
+                                                    "new_password2": "ann-next-password"})
+        assert r.status_code == 303
+        assert laptop.get("/account").status_code == 200  # this browser goes on, with a new session
+        assert phone.get("/account").status_code == 303  # the other one is signed out
+    with site.client() as client:
+        assert sign_in(client, "Ann").status_code == 401
+        assert sign_in(client, "Ann", "ann-next-password").status_code == 303
