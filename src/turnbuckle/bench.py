@@ -168,6 +168,9 @@ def main() -> None:
     from turnbuckle.league.bench import main as league_bench
 
     league_bench()
+    from turnbuckle.web.bench import main as web_bench
+
+    web_bench()
     from turnbuckle.lab.bench import main as lab_bench
 
     lab_bench()
