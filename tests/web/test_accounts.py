@@ -224,6 +224,9 @@ def test_an_expired_session_mid_form_keeps_the_input_through_sign_in(site: Site)
 
 def test_a_signed_in_page_sends_a_spectator_to_sign_in_and_back(site: Site) -> None:
     with site.client() as client:
+        r = client.get("/account?tab=tokens&x=1")
+        assert r.headers["location"] == "/login?next=/account%3Ftab%3Dtokens%26x%3D1"
+        assert 'name="next" value="/account?tab=tokens&amp;x=1"' in client.get(r.headers["location"]).text
         r = client.get("/account")
         assert r.status_code == 303 and r.headers["location"] == "/login?next=/account"
         token = csrf_of(client, "/login?next=/account")

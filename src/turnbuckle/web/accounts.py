@@ -8,6 +8,7 @@ a page shows them and sends them again with one click (no script needed)."""
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, FastAPI, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -95,7 +96,8 @@ def install(app: FastAPI) -> None:
         if is_htmx(request):
             return _sign_in_elsewhere()
         if request.method in ("GET", "HEAD"):
-            return RedirectResponse(f"/login?next={request.url.path}", 303)
+            target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            return RedirectResponse(f"/login?next={quote(target, safe='/')}", 303)
         form = await request.form()
         return login_page(request, 401, notice="Sign in and your form will be sent on.",
                           target=request.url.path, carry=carried(form))
