@@ -79,7 +79,7 @@ def test_a_published_show_has_results_writeup_seed_and_an_export_that_verifies(u
         assert 'class="seed-hash"' in text and 'class="seed"' in text
         assert "What a night at Monday Mayhem!" in text  # the organiser's write-up
         assert "/shows/1/export.json" in text
-        assert text.count("/chart\"") == 5  # each match's chart, fetched once the page is in
+        assert text.count('<figure class="chart"><svg') == 5  # each match's course, drawn on the server
         chart = client.get("/shows/1/matches/2/chart")
         assert chart.status_code == 200 and chart.text.startswith("<svg")
         download = client.get("/shows/1/export.json")
@@ -158,3 +158,15 @@ def test_a_player_home_lists_their_strategies_due_and_their_competitors(url: str
         assert "Your corner" not in spectator.get("/").text
     with client_for(url, ORGANISER) as org:
         assert "/organiser/shows/3" in org.get("/").text
+
+
+def test_a_long_card_asks_for_its_charts_after_the_page(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.web import show_pages
+
+    monkeypatch.setattr(show_pages, "INLINE_UP_TO", 2)
+    with client_for(url, None) as client:
+        page = client.get("/shows/1").text
+        assert "<svg" not in page
+        assert page.count('hx-get="/shows/1/matches/') == 5 and 'hx-trigger="load"' in page
+        assert client.get("/shows/1/matches/5/chart").text.startswith("<svg")
+        assert client.get("/shows/3/matches/1/chart").status_code == 404  # not run: nothing to draw

@@ -17,12 +17,12 @@ from turnbuckle.league.export import export_league
 from turnbuckle.league.models import Result, Show
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.card_view import card_view
+from turnbuckle.web.chart_cache import INLINE_UP_TO, result_chart, show_charts
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.league_pages import game_name
 from turnbuckle.web.viewing import (
     card_match,
     is_organiser,
-    match_chart,
     results_visible,
     show_by_number,
     show_results,
@@ -50,7 +50,9 @@ def show_page(request: Request, number: int, session: DbSession, viewer: Viewer)
     return render(request, "show.html", {
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "organiser": is_organiser(ctx),
         "card": card_view(ctx, s),
-        "results_visible": visible, "results": results, "results_show": s, "lazy_charts": True,
+        "results_visible": visible, "results": results, "results_show": s,
+        "lazy_charts": len(results) > INLINE_UP_TO,
+        "charts": show_charts(ctx, s) if results and len(results) <= INLINE_UP_TO else {},
         "seed": s.seed if visible else None, "game_name": game_name})
 
 
@@ -87,7 +89,7 @@ def match_page(request: Request, number: int, position: int, session: DbSession,
     record = MatchRecord.from_json(result.record)
     call = render_text(get_ruleset(result.ruleset).narrate(record))
     return render(request, "match.html", {"league": ctx.league, "s": s, "r": row, "seed": result.seed,
-                                          "chart": match_chart(result.record), "call": call,
+                                          "chart": result_chart(result), "call": call,
                                           "game_name": game_name})
 
 
@@ -98,7 +100,7 @@ def match_chart_fragment(request: Request, number: int, position: int, session: 
     page asks for each once it has loaded, so a long card's page comes back at once."""
     ctx = viewer_ctx(request, session, viewer)
     _s, result = _played(ctx, number, position)
-    return HTMLResponse(match_chart(result.record) or "")
+    return HTMLResponse(result_chart(result) or "")
 
 
 @router.get("/shows/{number}/matches/{position}/record.json")
