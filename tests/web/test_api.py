@@ -155,3 +155,29 @@ def _page_token(client: TestClient) -> str:
     found = re.search(r'"X-CSRF-Token": "([^"]+)"', client.get("/").text)
     assert found
     return found.group(1)
+
+
+def test_results_are_public_once_published_and_the_organisers_once_run(site: Site) -> None:
+    from turnbuckle.league.services import running, shows
+
+    number = open_show(site.league, [("boxing", ["Mika Sato", "Rico Vance"])])
+    site.league.clock.advance(days=1, minutes=1)
+    with site.league.act() as ctx:
+        shows.lock(ctx, number)
+        running.run_show(ctx, number)
+    fran, bo = token_for(site, "Fran"), token_for(site, "Bo")
+    with site.client() as client:
+        assert client.get(f"/api/shows/{number}/results").status_code == 404
+        assert client.get(f"/api/shows/{number}/results", headers=bo).status_code == 404
+        ran = client.get(f"/api/shows/{number}/results", headers=fran)
+        assert ran.status_code == 200
+        unpublished = client.get(f"/api/shows/{number}").json()
+        assert unpublished["seed"] is not None and unpublished["writeup"] == ""  # the seed is public once run
+        with site.league.act() as ctx:
+            running.publish(ctx, number, "A night of boxing.")
+        public = client.get(f"/api/shows/{number}/results")
+        assert public.status_code == 200 and public.json() == ran.json()
+        [match] = public.json()
+        assert match["game"] == "boxing" and sorted(match["sides"]) == ["Mika Sato", "Rico Vance"]
+        assert match["winner"] in (*match["sides"], None) and match["method"]
+        assert "A night of boxing." in client.get(f"/api/shows/{number}").json()["writeup"]

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from turnbuckle.core.errors import RulesError
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
-from turnbuckle.league.models import CardSide, Competitor, Reign, Title
+from turnbuckle.league.models import CardSide, Competitor, Reign, Result, Title
 from turnbuckle.league.services import shows as show_services
 from turnbuckle.league.services.shows import side_of
 from turnbuckle.web.api_models import (
@@ -43,7 +43,6 @@ from turnbuckle.web.viewing import (
     owns,
     results_visible,
     show_by_number,
-    show_results,
     viewer_ctx,
     visible_shows,
 )
@@ -120,9 +119,18 @@ def results(request: Request, session: DbSession, viewer: Viewer, number: int) -
     s = show_by_number(ctx, number)
     if not results_visible(ctx, s):
         raise NotFound(f"show {number} has no published results")
-    return [ResultOut(position=r.position, game=r.ruleset, sides=r.names,
-                      winner=r.names[r.winner] if isinstance(r.winner, int) and 0 <= r.winner < len(r.names)
-                      else None, method=r.method, summary=r.summary) for r in show_results(ctx, s)]
+    played = {r.match_id: r for r in session.scalars(select(Result).where(Result.show_id == s.id))}
+    out = []
+    for m in s.matches:
+        r = played.get(m.id)
+        if r is None:
+            continue
+        names = [sd.competitor.name for sd in m.sides]
+        summary = r.record.get("result", {}).get("summary") if isinstance(r.record, dict) else None
+        winner = names[r.winner_index] if r.winner_index is not None and 0 <= r.winner_index < len(names) else None
+        out.append(ResultOut(position=m.position, game=r.ruleset, sides=names, winner=winner, method=r.method,
+                             summary=str(summary or r.method)))
+    return out
 
 
 @router.get("/standings", response_model=list[CompetitorOut])
