@@ -13,6 +13,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from turnbuckle.league.context import Clock
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.demo import ORGANISER, build_demo
 from turnbuckle.league.models import Competitor, Member, Show
@@ -49,9 +50,10 @@ def _member(url: str, name: str) -> Member:
         engine.dispose()
 
 
-def client_for(url: str, who: str | None) -> TestClient:
-    """A client reading as ``who`` (a member's name), or as a spectator when None."""
-    app = create_app(url)
+def client_for(url: str, who: str | None, clock: Clock | None = None) -> TestClient:
+    """A client reading as ``who`` (a member's name), or as a spectator when None; ``clock`` is
+    the services' clock (the system's by default)."""
+    app = create_app(url, clock=clock) if clock is not None else create_app(url)
     if who is not None:
         member = _member(url, who)
         app.dependency_overrides[current_member] = lambda: member

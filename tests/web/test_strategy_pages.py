@@ -143,3 +143,17 @@ def test_a_game_without_written_strategies_says_so(url: str) -> None:
         assert page.status_code == 200 and "takes no written strategy" in page.text
         refused = bo.post(f"/shows/3/matches/2/strategy/{lupe}", data={"text": BOB})
     assert refused.status_code == 400 and "takes no written strategy" in refused.text
+
+
+def test_after_the_deadline_the_page_says_so_and_a_late_post_is_refused(url: str) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    late = datetime.now(UTC) + timedelta(days=30)  # the demo's open show is due in about a week
+    before = len(_texts(url))
+    with client_for(url, "Ann", clock=lambda: late) as ann:
+        page = ann.get(_path(url))
+        assert page.status_code == 200 and "its deadline has passed" in page.text
+        refused = ann.post(_path(url), data={"text": BOB})
+    assert refused.status_code == 400 and "the strategy is late" in refused.text
+    assert BOB.splitlines()[0] in unescape(refused.text)  # what was pasted is still there
+    assert len(_texts(url)) == before

@@ -58,7 +58,7 @@ def _choices() -> dict[str, Any]:
 
 
 def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form, paste: Form,
-          status: int = 200, sent: str | None = None) -> HTMLResponse:
+          status: int = 200, sent: str | None = None, sent_text: str = "") -> HTMLResponse:
     latest = shows.latest_submission(ctx, side)
     rounds = 0
     if m.ruleset == M2:
@@ -69,7 +69,7 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
         "league": ctx.league, "s": s, "m": m, "c": side.competitor, "game": game_name(m.ruleset),
         "takes_strategy": m.ruleset == M2, "open": s.status == "open" and ctx.now() <= s.deadline,
         "deadline": ctx.local(s.deadline), "rows": min(rounds, MAX_ROWS), "n_cond": MAX_CONDITIONALS,
-        "latest": ctx.local(latest.submitted_at) if latest else None, "sent": sent,
+        "latest": ctx.local(latest.submitted_at) if latest else None, "sent": sent, "sent_text": sent_text,
         "form": form, "paste": paste, "FORM": FORM, "choices": _choices() if m.ruleset == M2 else {}}, status)
 
 
@@ -129,7 +129,7 @@ def send_strategy(request: Request, number: int, position: int, cid: int, sessio
     pasted = "text" in posted
     form = Form(posted)
     if pasted:
-        text = form.get("text")
+        text = kept = form.get("text")
         if not text.strip():
             form.add("text", "the box is empty; paste your strategy in the rulebook's layout")
             ok = False
@@ -139,11 +139,13 @@ def send_strategy(request: Request, number: int, position: int, cid: int, sessio
         rows = min(int(str(resolve_options(get_ruleset(M2).info.options, m.options)["rounds"])), MAX_ROWS) \
             if m.ruleset == M2 else 0
         layout = compose(form, rows)
+        kept = layout.text
         ok = _check_and_send(ctx, s, m, side, layout.text, form, layout)
     if ok:
         fresh = {f"round{i}": str(i) for i in range(1, MAX_ROWS + 1)}
         return _page(request, ctx, s, m, side, Form(fresh), Form(), sent=ctx.local(ctx.now()))
     s, m, side = _own_side(ctx, number, position, cid)
     if pasted:
-        return _page(request, ctx, s, m, side, Form({f"round{i}": str(i) for i in range(1, MAX_ROWS + 1)}), form, 400)
-    return _page(request, ctx, s, m, side, form, Form(), 400)
+        return _page(request, ctx, s, m, side, Form({f"round{i}": str(i) for i in range(1, MAX_ROWS + 1)}), form, 400,
+                     sent_text=kept)
+    return _page(request, ctx, s, m, side, form, Form(), 400, sent_text=kept)
