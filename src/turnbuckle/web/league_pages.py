@@ -26,11 +26,14 @@ from turnbuckle.web.viewing import (
     owns,
     public_history,
     public_titles,
+    result_count,
     show_results,
     viewer_ctx,
 )
 
 router = APIRouter()
+#: The home page lists this many results of the latest show; the show's page has them all.
+HOME_RESULTS = 10
 
 
 def game_name(ruleset_id: str) -> str:
@@ -51,7 +54,8 @@ def home(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
     return render(request, "league_home.html", {
         "league": ctx.league, "next": upcoming, "deadline": ctx.local(upcoming.deadline) if upcoming else None,
         "standings": _by_game(standings_rows(ctx, ranked=True)), "titles": public_titles(ctx, title_rows(ctx)),
-        "latest": latest, "results_show": latest, "results": show_results(ctx, latest) if latest else [],
+        "latest": latest, "results_show": latest, "results": show_results(ctx, latest, HOME_RESULTS) if latest else [],
+        "result_count": result_count(ctx, latest) if latest else 0,
         "game_name": game_name, "me": ctx.actor if ctx.actor.id else None, "my_sides": my_sides(ctx),
         "my_competitors": [c for c in competitors(ctx) if owns(ctx, c)] if ctx.actor.id else []})
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.context import Ctx, the_league
@@ -79,6 +79,10 @@ def visible_shows(ctx: Ctx) -> list[Show]:
     return list(ctx.session.scalars(q.order_by(Show.number)))
 
 
+def result_count(ctx: Ctx, s: Show) -> int:
+    return int(ctx.session.scalar(select(func.count(Result.id)).where(Result.show_id == s.id)) or 0)
+
+
 def next_show(ctx: Ctx) -> Show | None:
     """The first show not yet run that this reader may see."""
     statuses = ("draft", "open", "locked") if is_organiser(ctx) else ("open", "locked")
@@ -124,7 +128,7 @@ class MatchResult:
     notes: list[str]
 
 
-def show_results(ctx: Ctx, s: Show) -> list[MatchResult]:
+def show_results(ctx: Ctx, s: Show, limit: int | None = None) -> list[MatchResult]:
     """Each played match of a show, in card order, in one query that reads only the record's
     names and result (a record holds every event of its match; a page of results needs none)."""
     names = Result.record["names"]
@@ -133,6 +137,8 @@ def show_results(ctx: Ctx, s: Show) -> list[MatchResult]:
     q = (select(CardMatch.position, Result.ruleset, names, winner, Result.method, summary, Result.notes)
          .join(CardMatch, Result.match_id == CardMatch.id).where(Result.show_id == s.id)
          .order_by(CardMatch.position))
+    if limit is not None:
+        q = q.limit(limit)
     out = []
     for pos, ruleset, who, won, method, said, notes in ctx.session.execute(q):
         out.append(MatchResult(pos, ruleset, [str(n) for n in who or []], won, method, str(said or ""),
