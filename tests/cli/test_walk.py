@@ -22,6 +22,7 @@ NO_FORMAT = {
     "build": "prints a rolled sheet as YAML, a file to save and edit (like `samples RULESET NAME`)",
     "verify": "a verification of a league export: its findings and exit status (the league's command)",
     "replay": "a verification of a record: 'identical' or the first difference, and the exit status",
+    "serve": "runs the web server until stopped; it prints only the address it listens on",
 }
 #: Extra formats by command: write-ups may add html (once the page renderer is there), tables csv.
 TABLES = {"odds", "sweep"}
