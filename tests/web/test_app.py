@@ -39,3 +39,25 @@ def test_home_names_the_league_and_loads_vendored_htmx(league_url: str) -> None:
 def test_a_missing_database_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(DatabaseError, match="league init"):
         create_app(f"sqlite:///{tmp_path / 'none.db'}")
+
+
+def test_serve_on_a_port_already_taken_is_one_line_exit_2(league_url: str) -> None:
+    import socket
+
+    from tests.cli.helpers import one_error_line, tb
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = tb("serve", "--db", league_url, "--port", str(port))
+    message = one_error_line(result)
+    assert f"cannot listen on 127.0.0.1:{port}" in message
+    assert "--port" in message
+
+
+def test_serve_without_a_database_names_the_command_to_run(tmp_path: Path) -> None:
+    from tests.cli.helpers import one_error_line, tb
+
+    message = one_error_line(tb("serve", "--db", str(tmp_path / "none.db")))
+    assert "turnbuckle league init" in message

@@ -3,6 +3,7 @@ FastAPI and uvicorn are imported inside the command, never at start-up."""
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
@@ -26,19 +27,39 @@ def serve(
 
         url = database_url(db)
         app = create_app(url)
+    sock = _listen(host, port)
     import uvicorn
 
     shown = f"[{host}]" if ":" in host else host
-    print(f"serving {describe(url)} at http://{shown}:{port}/ (Ctrl-C stops it)", flush=True)
+    print(f"serving {describe(url)} at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops it)", flush=True)
     with user_errors():
         from turnbuckle.league.demo import demo_logins
 
         for name, password, role in demo_logins(url):
             print(f"  demo sign-in: {name} / {password} ({role})", flush=True)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    with sock:
+        server.run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here so that a port already taken or an address that is not this
+    machine's is one line (exit 2) before the server starts, not a server's log message."""
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
-    except OSError as exc:  # the port is taken, or the address is not this machine's
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}; check --host") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
         raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}; pick another --port or --host") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def register(app: typer.Typer) -> None:
