@@ -170,3 +170,13 @@ def test_a_long_card_asks_for_its_charts_after_the_page(url: str, monkeypatch: p
         assert page.count('hx-get="/shows/1/matches/') == 5 and 'hx-trigger="load"' in page
         assert client.get("/shows/1/matches/5/chart").text.startswith("<svg")
         assert client.get("/shows/3/matches/1/chart").status_code == 404  # not run: nothing to draw
+
+
+def test_the_home_page_lists_a_few_results_and_links_to_all(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.web import league_pages
+
+    monkeypatch.setattr(league_pages, "HOME_RESULTS", 2)
+    with client_for(url, None) as client:
+        page = client.get("/").text
+    assert page.count('<section class="card result"') == 2
+    assert "All 5 results of Tuesday Turmoil" in page
