@@ -86,6 +86,7 @@ def test_the_spectators_token_stays_the_same_across_pages_and_the_cookie_is_http
         cookie = first.headers["set-cookie"]
         assert cookie.startswith("tb_anon=") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
         token = csrf_of(client)
+        assert "set-cookie" not in site.client().get("/static/htmx.min.js").headers  # files set no cookie
         assert token == csrf_of(client, "/login?next=/account")
         assert f'"X-CSRF-Token": "{token}"' in client.get("/").text
 

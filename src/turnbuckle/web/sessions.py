@@ -122,14 +122,14 @@ class AccountsMiddleware:
         request = Request(scope)
         auth = request.headers.get("authorization", "")
         bearer = auth[7:].strip() if auth[:7].lower() == "bearer " else None
-        if request.url.path.startswith("/static/"):
-            who = Who()
-        else:
-            try:
-                who = await run_in_threadpool(self._identify, request.cookies.get(SESSION_COOKIE), bearer)
-            except DatabaseError as exc:  # busy or gone: a clear 503, never a traceback
-                await _refuse(request, 503, str(exc))(scope, receive, _sending(send, request, None))
-                return
+        if request.url.path.startswith("/static/") and request.method in ("GET", "HEAD"):
+            await self.app(scope, receive, _sending(send, request, None))  # files: nobody to know, no cookie
+            return
+        try:
+            who = await run_in_threadpool(self._identify, request.cookies.get(SESSION_COOKIE), bearer)
+        except DatabaseError as exc:  # busy or gone: a clear 503, never a traceback
+            await _refuse(request, 503, str(exc))(scope, receive, _sending(send, request, None))
+            return
         if who.bad_token:
             refused = JSONResponse({"detail": "the API token is unknown or revoked; create one on your account page"},
                                    401, headers={"WWW-Authenticate": "Bearer"})
