@@ -41,8 +41,9 @@ def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
     app.include_router(keeper.router)
     app.include_router(odds_page.router)
     accounts.install(app)
-    if engine.dialect.name == "sqlite":
-        app.add_middleware(WriteQueue)  # inside the accounts middleware: who is asking is read at once
+    # Inside the accounts middleware (who is asking is read at once): a write is answered once committed,
+    # and on SQLite writes take turns.
+    app.add_middleware(WriteQueue, queue=engine.dialect.name == "sqlite")
     app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine))
     _error_pages(app)
     api.install(app)
