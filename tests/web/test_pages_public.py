@@ -139,6 +139,8 @@ def test_a_match_page_has_the_ringside_call_chart_and_a_record_that_replays(url:
         page = client.get("/shows/2/matches/4")  # the boxing bout
         assert page.status_code == 200
         assert "Otis Granger" in page.text and "Ringside call" in page.text and "<svg" in page.text
+        assert "Match 4: Otis Granger vs Dutch Kessler" in page.text  # who stood where, from the result
+        assert "Match 4: Otis Granger vs Dutch Kessler</a>" in show
         record = client.get("/shows/2/matches/4/record.json")
         assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
         assert client.get("/shows/2/matches/99").status_code == 404

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from turnbuckle.league.context import Ctx, the_league
 from turnbuckle.league.errors import NotFound
-from turnbuckle.league.models import CardMatch, Competitor, League, Member, Result, Show
+from turnbuckle.league.models import CardMatch, Competitor, League, Member, Result, ResultSide, Show
 
 SPECTATOR = "spectator"
 #: Shows whose results anyone may read; the organiser also reads a show that has run.
@@ -129,21 +129,25 @@ class MatchResult:
 
 
 def show_results(ctx: Ctx, s: Show, limit: int | None = None) -> list[MatchResult]:
-    """Each played match of a show, in card order, in one query that reads only the record's
-    names and result (a record holds every event of its match; a page of results needs none)."""
-    names = Result.record["names"]
+    """Each played match of a show, in card order, in two queries that read only the result and the
+    names of who stood where (a record holds every event of its match; a page of results needs none)."""
     summary = Result.record[("result", "summary")].as_string()
     winner = Result.record[("result", "winner")].as_string()
-    q = (select(CardMatch.position, Result.ruleset, names, winner, Result.method, summary, Result.notes)
+    q = (select(Result.id, CardMatch.position, Result.ruleset, winner, Result.method, summary, Result.notes)
          .join(CardMatch, Result.match_id == CardMatch.id).where(Result.show_id == s.id)
          .order_by(CardMatch.position))
     if limit is not None:
         q = q.limit(limit)
-    out = []
-    for pos, ruleset, who, won, method, said, notes in ctx.session.execute(q):
-        out.append(MatchResult(pos, ruleset, [str(n) for n in who or []], won, method, str(said or ""),
-                               [str(n) for n in notes or []]))
-    return out
+    rows = ctx.session.execute(q).all()
+    names: dict[int, list[str]] = {}
+    sides = (select(ResultSide.result_id, Competitor.name)
+             .join(Competitor, ResultSide.competitor_id == Competitor.id)
+             .where(ResultSide.result_id.in_([row[0] for row in rows]))
+             .order_by(ResultSide.result_id, ResultSide.index))
+    for result_id, name in ctx.session.execute(sides):
+        names.setdefault(result_id, []).append(name)
+    return [MatchResult(pos, ruleset, names.get(rid, []), won, method, str(said or ""), [str(n) for n in notes or []])
+            for rid, pos, ruleset, won, method, said, notes in rows]
 
 
 def match_chart(record: dict[str, Any]) -> str | None:
