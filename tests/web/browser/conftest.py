@@ -67,11 +67,14 @@ def page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
 
 def screenshots(page: Page, name: str) -> list[Path]:
     """The page as it is now, full length, on a phone-sized and a desktop viewport:
-    ``build/screenshots/NAME-phone.png`` and ``NAME-desktop.png``. Leaves the desktop viewport set."""
+    ``build/screenshots/NAME-phone.png`` and ``NAME-desktop.png``. Leaves the desktop viewport set.
+    Fails when the page is wider than either screen (sideways scrolling)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     saved = []
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)  # type: ignore[arg-type]
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, f"{name}: the page is {overflow}px wider than the {label}'s {size['width']}px"
         path = SCREENSHOTS / f"{name}-{label}.png"
         page.screenshot(path=str(path), full_page=True)
         saved.append(path)
