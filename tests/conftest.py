@@ -6,6 +6,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run (seeded from each test's own code), so a run
+# of the suite passes or fails the same way on any machine; each test's @settings sets how many.
+settings.register_profile("turnbuckle", derandomize=True, deadline=None, print_blob=True)
+settings.load_profile("turnbuckle")
 
 
 @pytest.fixture(autouse=True)

@@ -30,6 +30,7 @@ from tests.sim.agreement import (
     binned,
 )
 from tests.sim.conftest import BOXING, options, sample
+from tests.sim.reference_cache import reference_tally
 from turnbuckle.sim.boxing.fast import OUTCOMES
 from turnbuckle.sim.odds import simulate
 from turnbuckle.sim.stats import chi2_homogeneity
@@ -49,7 +50,7 @@ CONFIGS = [
 def test_fast_and_reference_agree(a: str, b: str, opts: dict[str, object]) -> None:
     sides = [sample(a), sample(b)]
     resolved = options(**opts)
-    ref = simulate(BOXING, sides, resolved, REF_BOUTS, seed=20261122, engine="reference", threads=1).tally
+    ref = reference_tally(BOXING, sides, resolved, REF_BOUTS, seed=20261122)
     fast = simulate(BOXING, sides, resolved, FAST_BOUTS, seed=7, engine="fast").tally
     assert ref.n == REF_BOUTS
     assert fast.n == FAST_BOUTS

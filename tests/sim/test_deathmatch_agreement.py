@@ -32,6 +32,7 @@ from tests.sim.agreement import (
     binned,
 )
 from tests.sim.deathmatch_setups import DEATHMATCH, army, fig, options
+from tests.sim.reference_cache import reference_tally
 from turnbuckle.rulesets.deathmatch.figures import Army
 from turnbuckle.sim.deathmatch.fast import OUTCOMES, run
 from turnbuckle.sim.odds import simulate
@@ -54,7 +55,7 @@ CONFIGS: list[tuple[str, list[Army], dict[str, object], int]] = [
 @pytest.mark.parametrize(("sides", "opts", "ref_battles"), [c[1:] for c in CONFIGS], ids=[c[0] for c in CONFIGS])
 def test_fast_and_reference_agree(sides: list[Army], opts: dict[str, object], ref_battles: int) -> None:
     resolved = options(**opts)
-    ref = simulate(DEATHMATCH, sides, resolved, ref_battles, seed=20261122, engine="reference", threads=1).tally
+    ref = reference_tally(DEATHMATCH, sides, resolved, ref_battles, seed=20261122)
     fast = simulate(DEATHMATCH, sides, resolved, FAST_BATTLES, seed=7, engine="fast").tally
     assert (ref.n, fast.n) == (ref_battles, FAST_BATTLES)
 

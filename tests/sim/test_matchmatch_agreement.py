@@ -27,6 +27,7 @@ from tests.sim.agreement import (
     binned,
 )
 from tests.sim.matchmatch.helpers import MM, SCHEMER, STRIKER, sample, side
+from tests.sim.reference_cache import reference_tally
 from turnbuckle.sim.matchmatch.fast import OUTCOMES
 from turnbuckle.sim.odds import simulate
 from turnbuckle.sim.stats import chi2_homogeneity
@@ -45,7 +46,7 @@ def _config(which: int) -> tuple[list[object], dict[str, object]]:
 @pytest.mark.parametrize("which", [0, 1])
 def test_fast_and_reference_agree(which: int) -> None:
     sides, opts = _config(which)
-    ref = simulate(MM, sides, opts, REF_MATCHES[which], seed=20261122, engine="reference", threads=1).tally
+    ref = reference_tally(MM, sides, opts, REF_MATCHES[which], seed=20261122)
     fast = simulate(MM, sides, opts, FAST_MATCHES, seed=7, engine="fast").tally
     assert (ref.n, fast.n) == (REF_MATCHES[which], FAST_MATCHES)
     stat, dof, p = chi2_homogeneity([ref.outcomes.get(o, 0) for o in OUTCOMES],
