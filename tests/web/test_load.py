@@ -20,6 +20,7 @@ from turnbuckle.league.demo import BOB
 from turnbuckle.league.models import CardMatch, CardSide, Member, Show, Submission
 from turnbuckle.league.services import accounts, roster, shows
 from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.web.bench import p95
 
 PLAYERS = 20
 PER_PLAYER = 10
@@ -87,11 +88,6 @@ def _league_for_load(server: LiveServer) -> tuple[int, list[Sending]]:
     return number, out
 
 
-def _p95(times: list[float]) -> float:
-    ordered = sorted(times)
-    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
-
-
 async def _load(server: LiveServer, sending: list[Sending]) -> tuple[list[tuple[Sending, int, str]], list[float]]:
     limits = httpx2.Limits(max_connections=SUBMISSIONS + 10, max_keepalive_connections=SUBMISSIONS + 10)
     async with httpx2.AsyncClient(base_url=server.url, limits=limits, timeout=120) as client:
@@ -140,5 +136,5 @@ def test_200_concurrent_strategy_submissions_are_each_stored_once(live_server: L
     assert {(r.side_id, r.text) for r in stored} == {(s.side_id, s.text) for s in sending}
     assert home_times, "the home page was never read during the load"
     print(f"\nload: {SUBMISSIONS} concurrent strategy submissions in {wall:.2f} s; league home read "
-          f"{len(home_times)} times meanwhile, p95 {_p95(home_times) * 1000:.0f} ms, "
+          f"{len(home_times)} times meanwhile, p95 {p95(home_times) * 1000:.0f} ms, "
           f"max {max(home_times) * 1000:.0f} ms")
