@@ -14,7 +14,7 @@ def test_a_run_shows_its_result_by_polling(page: Page) -> None:
     page.click("#choose-game")
     page.select_option("#side-1", "sample:ash-court")
     page.select_option("#side-2", "sample:bog-host")
-    page.fill("#n", "100000")  # over a second of play: the page first shows the run going
+    page.fill("#n", "400000")  # several seconds of play even on a quiet machine: the page first shows the run going
     page.fill("#seed", "9")
     screenshots(page, "odds-form")
     page.click("#run-odds")
