@@ -44,6 +44,7 @@ class LiveServer:
     url: str
     db_url: str
     engine: Engine
+    app: FastAPI
 
     @contextmanager
     def ctx(self, actor: str | None = None) -> Iterator[Ctx]:
@@ -95,8 +96,9 @@ def live_server(league_db: str) -> Iterator[LiveServer]:
     """The web application over ``league_db``, served by uvicorn on 127.0.0.1 for the whole session."""
     engine = make_engine(league_db)
     try:
-        with serve_in_thread(create_app(league_db)) as url:
-            yield LiveServer(url=url, db_url=league_db, engine=engine)
+        app = create_app(league_db)
+        with serve_in_thread(app) as url:
+            yield LiveServer(url=url, db_url=league_db, engine=engine, app=app)
     finally:
         engine.dispose()
 
