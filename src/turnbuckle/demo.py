@@ -69,6 +69,8 @@ def league_demo(path: str = LEAGUE_DB) -> None:
     for cmd in ("league standings", "league show list", "league show view 2", "league history 'Friendly Sam'",
                 "league titles", "league verify 1", "league export --format markdown"):
         print(f"  turnbuckle {cmd} --db {path}")
+    print(f"Or in a browser: `make serve` (or `turnbuckle serve --db {path}`), then http://127.0.0.1:8000/ "
+          "(it prints the demo sign-ins).")
 
 
 if __name__ == "__main__":

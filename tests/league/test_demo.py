@@ -23,6 +23,7 @@ def test_the_sample_league_has_something_for_every_command(tmp_path: Path, capsy
     league_demo(str(path))
     out = capsys.readouterr().out
     assert f"turnbuckle league standings --db {path}" in out
+    assert f"turnbuckle serve --db {path}" in out  # the same league in a browser
     engine = open_engine(f"sqlite:///{path}")
     with session_scope(engine) as session:
         ctx = context(session)
