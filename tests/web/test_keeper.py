@@ -15,8 +15,9 @@ from fastapi.testclient import TestClient
 from httpx2 import Response
 from typer.testing import CliRunner
 
+from tests.test_table_mode import answers
 from turnbuckle.cli.app import app as cli_app
-from turnbuckle.core.events import Choice, Draw, Roll
+from turnbuckle.core.events import Choice
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.rng import SplitMix64
 from turnbuckle.core.sources import SeededSource
@@ -98,19 +99,6 @@ def start(client: TestClient, game: str, *samples: str, **fields: str) -> Respon
     started = post(client, page, "setup", **chosen, **fields)
     assert started.status_code == 200, started.text
     return started
-
-
-def answers(record: MatchRecord) -> list[str]:
-    """What the people at the table typed: each roll's faces, each card and human choice."""
-    out: list[str] = []
-    for e in record.events:
-        if isinstance(e, Roll):
-            out.append(" ".join(map(str, e.faces)))
-        elif isinstance(e, Draw):
-            out.append(e.card)
-        elif isinstance(e, Choice) and e.by == "human":
-            out.append(e.chosen)
-    return out
 
 
 def seeded(game: str, samples: list[str], seed: int, options: dict[str, object] | None = None) -> MatchRecord:
