@@ -68,3 +68,17 @@ def sign_in(client: TestClient, name: str, password: str | None = None) -> httpx
 
 def post_form(client: TestClient, path: str, data: dict[str, str], page: str = "/account") -> httpx.Response:
     return client.post(path, data={**data, "csrf_token": csrf_of(client, page)})
+
+
+def empty_league(folder: Path, name: str) -> str:
+    """The URL of a new SQLite league in ``folder``: only its organiser, Fedhead."""
+    from turnbuckle.league.db import make_engine, session_scope
+    from turnbuckle.league.services.roster import create_league
+
+    url = f"sqlite:///{folder / 'league.db'}"
+    upgrade(url)
+    engine = make_engine(url)
+    with session_scope(engine) as session:
+        create_league(session, name, "Fedhead")
+    engine.dispose()
+    return url

@@ -7,21 +7,14 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from turnbuckle.league.db import make_engine, session_scope, upgrade
+from tests.web.support import empty_league
 from turnbuckle.league.errors import DatabaseError
-from turnbuckle.league.services.roster import create_league
 from turnbuckle.web.app import create_app
 
 
 @pytest.fixture
 def league_url(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'league.db'}"
-    upgrade(url)
-    engine = make_engine(url)
-    with session_scope(engine) as session:
-        create_league(session, "Tuesday Night Fed", "Fedhead")
-    engine.dispose()
-    return url
+    return empty_league(tmp_path, "Tuesday Night Fed")
 
 
 def test_home_names_the_league_and_loads_vendored_htmx(league_url: str) -> None:

@@ -16,26 +16,19 @@ from httpx2 import Response
 from typer.testing import CliRunner
 
 from tests.test_table_mode import answers
+from tests.web.support import empty_league
 from turnbuckle.cli.app import app as cli_app
 from turnbuckle.core.events import Choice
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.rng import SplitMix64
 from turnbuckle.core.sources import SeededSource
-from turnbuckle.league.db import make_engine, session_scope, upgrade
-from turnbuckle.league.services.roster import create_league
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.app import create_app
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('keeper') / 'league.db'}"
-    upgrade(url)
-    engine = make_engine(url)
-    with session_scope(engine) as session:
-        create_league(session, "Keeper Fed", "Fedhead")
-    engine.dispose()
-    app = create_app(url)
+    app = create_app(empty_league(tmp_path_factory.mktemp("keeper"), "Keeper Fed"))
     seeds = iter(range(1000, 100000))
     app.state.keeper_seeds = lambda: next(seeds)
     with TestClient(app) as c:

@@ -18,10 +18,10 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo
+from tests.web.support import empty_league
 from turnbuckle.cli.app import app as cli_app
-from turnbuckle.league.db import make_engine, session_scope, upgrade
+from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.models import Member
-from turnbuckle.league.services.roster import create_league
 from turnbuckle.web.app import create_app
 from turnbuckle.web.deps import current_member
 from turnbuckle.web.jobs import JobRefused, Jobs
@@ -31,13 +31,7 @@ SPECTATOR = "address:testclient"  # the TestClient's address: a spectator's jobs
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    url = f"sqlite:///{tmp_path / 'league.db'}"
-    upgrade(url)
-    engine = make_engine(url)
-    with session_scope(engine) as session:
-        create_league(session, "Odds Fed", "Fedhead")
-    engine.dispose()
-    with TestClient(create_app(url)) as c:
+    with TestClient(create_app(empty_league(tmp_path, "Odds Fed"))) as c:
         found = re.search(r'"X-CSRF-Token": "([^"]+)"', c.get("/odds").text)  # as htmx sends it
         assert found is not None
         c.headers["X-CSRF-Token"] = found.group(1)

@@ -8,8 +8,9 @@ import json
 
 from playwright.sync_api import Page, expect
 
+from tests.test_table_mode import answers
 from tests.web.browser.conftest import screenshots
-from tests.web.test_keeper import answers, seeded
+from tests.web.test_keeper import seeded
 
 
 def test_a_boxing_bout_by_dice_with_one_undo(page: Page) -> None:
