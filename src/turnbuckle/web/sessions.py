@@ -67,7 +67,7 @@ def cookie_header(name: str, value: str, https: bool, max_age: int | None = None
 
 
 def set_session_cookie(response: Response, request: Request, raw: str) -> None:
-    response.set_cookie(SESSION_COOKIE, raw, max_age=int(accounts.SESSION_LIFETIME.total_seconds()), path="/",
+    response.set_cookie(SESSION_COOKIE, raw, max_age=int(accounts.SESSION_CAP.total_seconds()), path="/",
                         httponly=True, samesite="lax", secure=is_https(request))
 
 

@@ -18,7 +18,10 @@ from turnbuckle.league.services.roster import check_name
 
 INVITE_LIFETIME = timedelta(days=7)
 RESET_LIFETIME = timedelta(days=1)
-SESSION_LIFETIME = timedelta(days=14)
+SESSION_IDLE = timedelta(days=14)  # a session unused this long ends
+SESSION_CAP = timedelta(days=90)  # and none outlives this, however much it is used
+SESSION_RENEW_AFTER = timedelta(days=1)  # use extends a session at most once a day (one write)
+SESSION_LIFETIME = SESSION_IDLE  # a new session's first expiry
 THROTTLE_WINDOW = timedelta(minutes=15)
 MAX_FAILURES_PER_ACCOUNT = 5
 MAX_FAILURES_PER_ADDRESS = 20
@@ -173,13 +176,20 @@ def start_session(session: Session, member: Member, clock: Clock, replacing: str
 
 
 def find_session(session: Session, raw: str, now: datetime) -> WebSession | None:
-    """The live session behind a cookie's id (its member loaded), or None; an expired one is removed."""
+    """The live session behind a cookie's id (its member loaded), or None; an expired one is removed.
+
+    Use slides the session: ``expires_at`` is SESSION_IDLE after its last extension, never later
+    than SESSION_CAP after sign-in. It is moved (one small write) only when more than
+    SESSION_RENEW_AFTER has passed since the last extension, so most requests write nothing."""
     row = session.scalars(select(WebSession).where(WebSession.id_sha256 == digest(raw))).first()
     if row is None:
         return None
     if row.expires_at <= now:
         session.delete(row)
         return None
+    extended_at = row.expires_at - SESSION_IDLE
+    if now - extended_at > SESSION_RENEW_AFTER:
+        row.expires_at = min(now + SESSION_IDLE, row.created_at + SESSION_CAP)
     _ = row.member.name  # loaded while the session is open
     return row
 
