@@ -3,10 +3,12 @@ Each reads a bounded number of queries whatever the league's size (no query per 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
@@ -16,6 +18,7 @@ from turnbuckle.league.models import (
     InjuryChange,
     Member,
     PushChange,
+    RatingChange,
     Reign,
     Result,
     ResultSide,
@@ -27,17 +30,86 @@ from turnbuckle.league.services.shows import card_entry, show
 from turnbuckle.rulesets.registry import get_ruleset
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A competitor's public standing: what the shows published so far (and the table matches
+    saved) made of it. A show that has run but is not yet published counts for nobody."""
+
+    wins: int
+    losses: int
+    draws: int
+    push_level: int | None
+    push_points: str | None
+    injuries: int
+    mu: float
+    sigma: float
+
+    @property
+    def rating(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+def published_standings(ctx: Ctx, comps: Sequence[Competitor]) -> dict[int, Standing]:
+    """Each competitor's standing without the changes of shows not yet published. A competitor's
+    columns hold everything run; from them this takes away the won/lost/drawn of unpublished shows'
+    results, and takes the Push Level, injuries and rating as they were before the competitor's
+    first change from such a show (should a later show be published first, its changes to that
+    competitor wait with it). Four queries over the unpublished shows' rows when some show awaits
+    publishing, none otherwise."""
+    pending = list(ctx.session.scalars(select(Show.id).where(Show.league_id == ctx.league.id,
+                                                             Show.status == "run")))
+    out = {c.id: Standing(c.wins, c.losses, c.draws, c.push_level, c.push_points, c.injuries, c.rating_mu,
+                          c.rating_sigma) for c in comps}
+    if not pending or not out:
+        return out
+    tallies: dict[int, dict[str, int]] = {}
+    q = (select(ResultSide.competitor_id, ResultSide.outcome, func.count())
+         .join(Result, ResultSide.result_id == Result.id)
+         .where(Result.show_id.in_(pending))
+         .group_by(ResultSide.competitor_id, ResultSide.outcome))
+    for cid, outcome, n in ctx.session.execute(q):
+        tallies.setdefault(cid, {})[outcome] = int(n)
+    push: dict[int, tuple[int | None, str | None]] = {}
+    for cid, level_before, points_before in ctx.session.execute(
+            select(PushChange.competitor_id, PushChange.level_before, PushChange.points_before)
+            .where(PushChange.show_id.in_(pending)).order_by(PushChange.id.desc())):
+        push[cid] = (level_before, points_before)  # newest first, so the earliest change is kept last
+    hurt: dict[int, int] = {}
+    for cid, before in ctx.session.execute(
+            select(InjuryChange.competitor_id, InjuryChange.before)
+            .where(InjuryChange.show_id.in_(pending))
+            .order_by(InjuryChange.id.desc())):
+        hurt[cid] = before
+    rated: dict[int, tuple[float, float]] = {}
+    for cid, mu, sigma in ctx.session.execute(
+            select(RatingChange.competitor_id, RatingChange.mu_before, RatingChange.sigma_before)
+            .join(Result, RatingChange.result_id == Result.id)
+            .where(Result.show_id.in_(pending)).order_by(RatingChange.id.desc())):
+        rated[cid] = (mu, sigma)
+    for cid, st in list(out.items()):
+        t = tallies.get(cid, {})
+        level, points = push.get(cid, (st.push_level, st.push_points))
+        mu, sigma = rated.get(cid, (st.mu, st.sigma))
+        out[cid] = Standing(st.wins - t.get("win", 0), st.losses - t.get("loss", 0), st.draws - t.get("draw", 0),
+                            level, points, hurt.get(cid, st.injuries), mu, sigma)
+    return out
+
+
 def standings_rows(ctx: Ctx, game: str | None = None, ranked: bool = False) -> list[dict[str, Any]]:
+    """Every competitor (of a game) with its public standing: shows count once published."""
     q = (select(Competitor, Member.name).join(Member, Competitor.owner_id == Member.id)
          .where(Competitor.league_id == ctx.league.id))
     if game:
         q = q.where(Competitor.ruleset == get_ruleset(game).info.id)
+    found = [(c, owner) for c, owner in ctx.session.execute(q.order_by(Competitor.id))]
+    standing = published_standings(ctx, [c for c, _ in found])
     rows = []
-    for c, owner in ctx.session.execute(q.order_by(Competitor.id)):
+    for c, owner in found:
+        st = standing[c.id]
         rows.append({"id": c.id, "uid": c.uid, "name": c.name, "ruleset": c.ruleset, "owner": owner,
-                     "team": bool(c.members), "wins": c.wins, "losses": c.losses, "draws": c.draws,
-                     "push_level": c.push_level, "push_points": c.push_points, "injuries": c.injuries,
-                     "rating": c.rating_mu - 3 * c.rating_sigma, "mu": c.rating_mu, "sigma": c.rating_sigma})
+                     "team": bool(c.members), "wins": st.wins, "losses": st.losses, "draws": st.draws,
+                     "push_level": st.push_level, "push_points": st.push_points, "injuries": st.injuries,
+                     "rating": st.rating, "mu": st.mu, "sigma": st.sigma})
     if ranked:
         rows.sort(key=_rank)
     return rows

@@ -18,6 +18,7 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
 from turnbuckle.league.models import CardSide, Competitor, Reign, Result, Title
+from turnbuckle.league.queries import Standing, published_standings
 from turnbuckle.league.services import shows as show_services
 from turnbuckle.league.services.shows import side_of
 from turnbuckle.web.api_models import (
@@ -73,9 +74,10 @@ def _titles_held(ctx: Ctx) -> dict[int, list[str]]:
     return held
 
 
-def _competitor(c: Competitor, held: dict[int, list[str]]) -> CompetitorOut:
+def _competitor(c: Competitor, held: dict[int, list[str]], st: Standing) -> CompetitorOut:
+    """A competitor's public face, its standing as the published shows left it."""
     return CompetitorOut(id=c.id, name=c.name, game=c.ruleset, weight_class=m2_weight_class(c),
-                         push_level=c.push_level, wins=c.wins, losses=c.losses, draws=c.draws,
+                         push_level=st.push_level, wins=st.wins, losses=st.losses, draws=st.draws,
                          titles=held.get(c.id, []))
 
 
@@ -149,7 +151,8 @@ def standings(request: Request, session: DbSession, viewer: Viewer,
     order = [int(r["id"]) for r in standings_rows(ctx, game, ranked=True)]
     by_id = {c.id: c for c in session.scalars(select(Competitor).where(Competitor.id.in_(order)))}
     held = _titles_held(ctx)
-    return [_competitor(by_id[i], held) for i in order]
+    standing = published_standings(ctx, list(by_id.values()))
+    return [_competitor(by_id[i], held, standing[i]) for i in order]
 
 
 @router.get("/competitors", response_model=list[CompetitorOut])
@@ -158,7 +161,9 @@ def competitors(request: Request, session: DbSession, viewer: Viewer) -> list[Co
     ctx = viewer_ctx(request, session, viewer)
     held = _titles_held(ctx)
     q = select(Competitor).where(Competitor.league_id == ctx.league.id).order_by(Competitor.id)
-    return [_competitor(c, held) for c in session.scalars(q)]
+    found = list(session.scalars(q))
+    standing = published_standings(ctx, found)
+    return [_competitor(c, held, standing[c.id]) for c in found]
 
 
 @router.get("/competitors/{competitor_id}", response_model=CompetitorDetail)
@@ -167,7 +172,7 @@ def competitor(request: Request, session: DbSession, viewer: Viewer, competitor_
     ctx = viewer_ctx(request, session, viewer)
     c = competitor_by_id(ctx, competitor_id)
     mine = owns(ctx, c) or is_organiser(ctx)
-    return CompetitorDetail(**_competitor(c, _titles_held(ctx)).model_dump(),
+    return CompetitorDetail(**_competitor(c, _titles_held(ctx), published_standings(ctx, [c])[c.id]).model_dump(),
                             owner=c.owner.name if mine else None, sheet=dict(c.sheet) if mine else None)
 
 

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse
 from sqlalchemy import select
 
 from turnbuckle.league.models import Reign, Title
-from turnbuckle.league.queries import history_rows, standings_rows, title_rows
+from turnbuckle.league.queries import history_rows, published_standings, standings_rows, title_rows
 from turnbuckle.league.services.roster import competitors
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.card_view import my_sides
@@ -64,9 +64,11 @@ def home(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
 def roster_page(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     grouped: dict[str, list[Any]] = defaultdict(list)
-    for c in competitors(ctx):
+    everyone = competitors(ctx)
+    for c in everyone:
         grouped[game_name(c.ruleset)].append(c)
-    return render(request, "roster.html", {"league": ctx.league, "games": dict(grouped), "ctx": ctx, "owns": owns})
+    return render(request, "roster.html", {"league": ctx.league, "games": dict(grouped), "ctx": ctx, "owns": owns,
+                                           "standing": published_standings(ctx, everyone)})
 
 
 @router.get("/competitors/{cid}", response_class=HTMLResponse)
@@ -79,7 +81,8 @@ def competitor_page(request: Request, cid: int, session: DbSession, viewer: View
               if r.won_result_id not in hidden]
     may_see_sheet = owns(ctx, comp) or is_organiser(ctx)
     return render(request, "competitor.html", {
-        "league": ctx.league, "c": comp, "game": game_name(comp.ruleset), "weight_class": m2_weight_class(comp),
+        "league": ctx.league, "c": comp, "st": published_standings(ctx, [comp])[comp.id],
+        "game": game_name(comp.ruleset), "weight_class": m2_weight_class(comp),
         "reigns": [{"title": name, "from": ctx.local(r.started_at), "to": ctx.local(r.ended_at) if r.ended_at
                     else None} for r, name in reigns],
         "history": public_history(ctx, history_rows(ctx, str(comp.id), 30)),
