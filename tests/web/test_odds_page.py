@@ -212,3 +212,103 @@ def test_a_run_is_seen_by_the_one_who_started_it_only(tmp_path: Path) -> None:
 def test_the_pages_stay_out_of_the_api_schema(client: TestClient) -> None:
     paths = client.get("/api/openapi.json").json()["paths"]
     assert not [p for p in paths if p.startswith(("/odds", "/keeper"))]
+
+
+def _cli_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]) -> dict[str, Any]:
+    monkeypatch.chdir(tmp_path)
+    cli = CliRunner().invoke(cli_app, ["odds", *args, "-f", "json"])
+    assert cli.exit_code == 0, cli.output
+    data: dict[str, Any] = json.loads(cli.stdout)
+    return data
+
+
+def _job_result(client: TestClient, job_url: str) -> dict[str, Any]:
+    jobs: Jobs = client.app.state.odds_jobs  # type: ignore[attr-defined]
+    job = jobs.get(job_url.rsplit("/", 1)[1], SPECTATOR)
+    assert job is not None and job.result is not None
+    return job.result
+
+
+def test_the_form_lists_the_games_options_with_their_defaults(client: TestClient) -> None:
+    page = client.get("/odds?game=boxing").text
+    for name in ("rounds", "combo", "fatigue", "getup", "last_interval"):
+        assert f'id="opt-{name}"' in page
+    assert 'id="opt-rounds" name="opt-rounds" value="12"' in page
+    assert 'id="policy-1"' not in page  # boxing has one automatic player: nothing to choose
+    deathmatch = client.get("/odds?game=deathmatch").text
+    assert 'id="policy-2"' in deathmatch and '<option value="weakest"' in deathmatch
+    assert 'id="opt-cap" name="opt-cap" value="10"' in deathmatch
+
+
+def test_options_and_policies_give_the_command_lines_numbers(client: TestClient, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    started = client.post("/odds", data={"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster",
+                                         "n": "2000", "seed": "11", "opt-rounds": "3", "opt-last_interval": "heal",
+                                         "opt-combo": "true"}, follow_redirects=False)
+    assert started.status_code == 303, started.text
+    done = wait_done(client, started.headers["location"])
+    assert "rounds=3" in done and "last_interval=heal" in done and "combo=" not in done  # the default is not given
+    result = _job_result(client, started.headers["location"])
+    expected = _cli_json(tmp_path, monkeypatch, ["boxing", "slugger", "speedster", "-n", "2000", "--seed", "11",
+                                                 "-o", "rounds=3", "-o", "last_interval=heal"])
+    assert result["options"] == expected["options"] and result["options"]["rounds"] == 3
+    assert result["sides"] == expected["sides"]
+    default = _cli_json(tmp_path, monkeypatch, ["boxing", "slugger", "speedster", "-n", "2000", "--seed", "11"])
+    assert default["sides"] != expected["sides"]  # the options changed the numbers
+
+    started = client.post("/odds", data={"game": "deathmatch", "side-1": "sample:ash-court",
+                                         "side-2": "sample:goblin-swarm", "n": "1000", "seed": "4",
+                                         "policy-1": "weakest", "policy-2": "", "opt-tiebreak": "rps"},
+                          follow_redirects=False)
+    assert started.status_code == 303, started.text
+    assert "plays weakest" in wait_done(client, started.headers["location"])
+    result = _job_result(client, started.headers["location"])
+    expected = _cli_json(tmp_path, monkeypatch, ["deathmatch", "ash-court", "goblin-swarm", "-n", "1000",
+                                                 "--seed", "4", "--policy", "1=weakest", "-o", "tiebreak=rps"])
+    assert (result["players"], result["options"]) == (expected["players"], expected["options"])
+    assert result["sides"] == expected["sides"]
+
+
+def _refused(client: TestClient, data: dict[str, str]) -> str:
+    r = client.post("/odds", data={"n": "100", "seed": "1", **data})
+    assert r.status_code == 400, r.text
+    return r.text
+
+
+def _problem(page: str, field: str) -> str:
+    found = re.search(rf'id="{field}-error" data-field="{field}">([^<]*)<', page)
+    assert found, f"no problem beside {field}"
+    return found.group(1).replace("&#39;", "'")
+
+
+def test_a_wrong_option_is_refused_beside_its_field_as_the_command_line_words_it(
+        client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    m2 = {"game": "matchmatch", "side-1": "sample:friendly-sam", "side-2": "sample:brother-bob"}
+    page = _refused(client, {**m2, "opt-rounds": "0", "opt-type": "cage-of-doom", "opt-referee": "Nobody Atall"})
+    monkeypatch.chdir(tmp_path)
+    for field, args in (("opt-rounds", ["-o", "rounds=0"]), ("opt-type", ["--type", "cage-of-doom"]),
+                        ("opt-referee", ["--referee", "Nobody Atall"])):
+        cli = CliRunner().invoke(cli_app, ["odds", "matchmatch", "friendly-sam", "brother-bob", "-n", "10", *args])
+        assert cli.exit_code == 2
+        assert _problem(page, field) in cli.output.replace("\n", " ")
+    assert 'value="cage-of-doom"' in page and "Nobody Atall</textarea>" in page  # the input is kept
+    ok = client.post("/odds", data={**m2, "n": "200", "seed": "1", "opt-type": "cage", "opt-referee": "Sam Atan",
+                                    "opt-rounds": "12"}, follow_redirects=False)
+    assert ok.status_code == 303
+    done = wait_done(client, ok.headers["location"])
+    assert "type=cage" in done and "referee=Sam Atan" in done
+
+    headlock = {"game": "headlock", "side-1": "sample:the-rhino", "side-2": "sample:wildcat-rosa"}
+    page = _refused(client, {**headlock, "opt-cap": "3"})
+    assert "option cap changes nothing here" in _problem(page, "opt-cap")
+    page = _refused(client, {**headlock, "opt-getup_die": "d7", "policy-2": "human"})
+    assert "not one of d8, d12, d20" in _problem(page, "opt-getup_die")
+    assert "policy 'human' is not one of smart, solo" in _problem(page, "policy-2")
+    ok = client.post("/odds", data={**headlock, "n": "100", "seed": "1", "opt-cap": "3", "policy-2": "solo"},
+                     follow_redirects=False)
+    assert ok.status_code == 303
+
+    page = _refused(client, {"game": "deathmatch", "side-1": "sample:ash-court", "side-2": "sample:goblin-swarm",
+                             "opt-cap": "8"})
+    assert "over the cap of 8" in _problem(page, "side-1")
+    assert 'id="opt-cap" name="opt-cap" value="8"' in page

@@ -29,6 +29,7 @@ from turnbuckle.web.charts_odds import odds_chart
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.jobs import Job, JobRefused, Jobs
 from turnbuckle.web.keeper_form import FormProblems, ruleset_of
+from turnbuckle.web.odds_options import default_fields, option_fields, policy_kinds, posted_fields, read_choices
 from turnbuckle.web.viewing import is_organiser, viewer_ctx
 
 router = APIRouter(prefix="/odds", include_in_schema=False)  # pages, not the JSON API
@@ -83,7 +84,7 @@ def _form_page(request: Request, ctx: Ctx, game: str, fields: Mapping[str, str],
                                "game": game, "fields": fields, "errors": errors, "rs": None}
     if game and "game" not in errors:
         rs = ruleset_of(game)
-        context.update(rs=rs, choices=choices(ctx, rs))
+        context.update(rs=rs, choices=choices(ctx, rs), options=option_fields(rs), policies=policy_kinds(rs))
     return render(request, "odds.html", context, status)
 
 
@@ -96,7 +97,7 @@ def odds_form(request: Request, session: DbSession, viewer: Viewer, game: str = 
             rs = ruleset_of(game.strip())
             game = rs.info.id
             picks = choices(ctx, rs)
-            fields |= {"side-1": picks[0][0], "side-2": picks[min(1, len(picks) - 1)][0]}
+            fields |= {"side-1": picks[0][0], "side-2": picks[min(1, len(picks) - 1)][0]} | default_fields(rs)
     except FormProblems as exc:
         return _form_page(request, ctx, game, fields, exc.errors, 400)
     return _form_page(request, ctx, game, fields, {})
@@ -125,6 +126,7 @@ async def odds_start(request: Request, session: DbSession, viewer: Viewer) -> Re
         rs = ruleset_of(fields["game"].strip())
     except FormProblems as exc:
         return _form_page(request, ctx, "", fields, exc.errors, 400)
+    fields |= posted_fields(rs, posted)
     if rs.info.min_sides > 2:
         errors["side-1"] = f"{rs.info.name} needs more than two sides"
     allowed = choices(ctx, rs)
@@ -142,18 +144,29 @@ async def odds_start(request: Request, session: DbSession, viewer: Viewer) -> Re
     n = _number(fields["n"], "n", errors, "matches", 1, jobs.max_matches if jobs else 1_000_000)
     seed = secrets.randbelow(2**31) if not fields["seed"].strip() else \
         _number(fields["seed"], "seed", errors, "seed", 0, 2**64 - 1)
-    if errors or n is None or seed is None or jobs is None:
+    names = [rs.side_name(s) for s in sides] if len(sides) == 2 else ["1", "2"]
+    chosen = read_choices(rs, fields, names, errors)
+    if chosen is not None:  # a side the chosen options refuse (an army over a lowered cap)
+        for index, side in enumerate(sides):
+            problems = rs.side_problems(side, chosen.resolved)
+            if problems:
+                errors[f"side-{index + 1}"] = "; ".join(problems)
+    if errors or n is None or seed is None or jobs is None or chosen is None:
         return _form_page(request, ctx, rs.info.id, fields, errors, 400)
-    names = [rs.side_name(s) for s in sides]
-    options: dict[str, object] = {}
+    options, players = chosen.options, chosen.players
 
     def work(progress: Any) -> dict[str, Any]:
         from turnbuckle.sim.odds import odds_json, simulate  # numpy and the engines load in the worker
 
-        return odds_json(simulate(rs, sides, options, n, seed, "fast", threads=JOB_THREADS, progress=progress))
+        return odds_json(simulate(rs, sides, options, n, seed, "fast", threads=JOB_THREADS, progress=progress,
+                                  players=players))
 
+    changed = [f"{k}={v}" for k, v in options.items()] + [f"{names[i]}: {k}" for i, k in sorted(players.items())]
     title = f"{rs.info.name}: {' vs '.join(names)}, {n:,} matches, seed {seed}"
-    detail = {"game": rs.info.id, "picks": [fields["side-1"], fields["side-2"]], "n": n, "seed": seed}
+    if changed:
+        title += f" ({', '.join(str(c).splitlines()[0][:60] for c in changed)})"
+    detail = {"game": rs.info.id, "picks": [fields["side-1"], fields["side-2"]], "n": n, "seed": seed,
+              "options": options, "players": players}
     try:
         job = jobs.submit(owner_key(ctx, request), title, n, work, detail)
     except JobRefused as exc:
