@@ -25,6 +25,7 @@ from turnbuckle.cli import (
 )
 from turnbuckle.cli.common import EXIT_INTERRUPTED, internal_error, interrupted
 from turnbuckle.cli.grammar import TurnbuckleGroup
+from turnbuckle.core.stack_room import with_stack_room
 
 
 class _Program(TurnbuckleGroup):
@@ -117,7 +118,7 @@ web_cmds.register(app)
 
 def main() -> None:
     try:
-        app()
+        with_stack_room(app)  # no command's heavy work thrashes CPython's frame stack (core/stack_room.py)
     except SystemExit as exc:
         if exc.code == EXIT_INTERRUPTED:
             # Ctrl-C: the user wants the terminal back. Tearing down the interpreter after a fast

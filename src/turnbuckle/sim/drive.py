@@ -24,6 +24,7 @@ from importlib import import_module
 from typing import Any
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.stack_room import with_stack_room
 from turnbuckle.sim.aot import BUILDS, check_threads, failure, load_or_build, max_threads
 from turnbuckle.sim.fast_support import chunks, set_threads
 from turnbuckle.sim.interrupt import end_pool, polling, sigint_held, stop_requested
@@ -73,7 +74,16 @@ def play(kernel: str, example: Sequence[Any], n: int, size: int, step: ChunkStep
          *, rate: float, jit_from: int | None = None, threads: int | None = None, build: Build = "auto",
          progress: Progress | None = None) -> Tally:
     """``n`` matches of the kernel module ``kernel`` (arguments like ``example``), in chunks of
-    ``size`` played by ``step``; ``build`` picks the build (``auto``: see the module's note)."""
+    ``size`` played by ``step``; ``build`` picks the build (``auto``: see the module's note).
+    Run with stack room: numba's compiler, at some call depths, otherwise thrashes CPython
+    3.11's frame stack (``core/stack_room.py``: a first build took 37 s instead of 10 s)."""
+    return with_stack_room(_play, kernel, example, n, size, step, new_tally, rate=rate, jit_from=jit_from,
+                           threads=threads, build=build, progress=progress)
+
+
+def _play(kernel: str, example: Sequence[Any], n: int, size: int, step: ChunkStep, new_tally: Callable[[], Tally],
+          *, rate: float, jit_from: int | None, threads: int | None, build: Build,
+          progress: Progress | None) -> Tally:
     if build not in BUILDS:
         raise RulesError(f"unknown build {build!r}; use one of {', '.join(BUILDS)}")
     if build == "aot" or (build == "auto" and uses_aot(n, rate, jit_from)):
