@@ -2,9 +2,11 @@
 
 Each game's ``test_*agreement.py`` runs its setups on both engines with fixed seeds and compares
 them at ALPHA. One setup per game, the *powered* one, plays POWER_MATCHES reference matches: at
-that size a one-point shift in the first side's win rate is about four standard errors or more
-(at a 50% win rate: 0.01 / 0.00255 = 3.9), so it fails the z-test at ALPHA about three times in
-four, and :func:`assert_one_point_is_caught` checks that the size really gives that margin.
+that size a two-point shift in the first side's win rate is about four standard errors or more
+(at a 50% win rate: 0.02 / 0.0051 = 3.9), so it fails the z-test at ALPHA about three times in
+four, and :func:`assert_shift_is_caught` checks that the size really gives that margin. (Until
+2026-11-24 the powered setups played 40,000 matches for a one-point shift; issue 13 asks for a
+two-point shift, which a quarter of the matches catches as surely.)
 """
 
 from __future__ import annotations
@@ -18,8 +20,11 @@ from turnbuckle.sim.tally import Outcome, Tally
 ALPHA = 1e-3
 Z_ALPHA = 3.290526731491926  # two-sided 0.001
 #: Reference matches in each game's powered setup.
-POWER_MATCHES = 40_000
+POWER_MATCHES = 10_000
 #: The shift the powered setup must catch, and the margin it needs (in standard errors).
+SHIFT = 0.02
+SHIFT_IN_SE = 3.9
+#: A one-point bias and its margin (the Deathmatch seat-fairness test, on the fast engine alone).
 ONE_POINT = 0.01
 ONE_POINT_IN_SE = 3.9
 
@@ -46,19 +51,20 @@ def assert_win_rates_agree(ref: Tally, fast: Tally, side: int = 0) -> float:
     return se
 
 
-def assert_one_point_is_caught(se: float) -> None:
-    """The powered setup is big enough: a one-point shift is at least ONE_POINT_IN_SE errors."""
-    assert ONE_POINT / se >= ONE_POINT_IN_SE, f"a 1-point shift is only {ONE_POINT / se:.2f} standard errors"
+def assert_shift_is_caught(se: float) -> None:
+    """The powered setup is big enough: a two-point shift is at least SHIFT_IN_SE errors."""
+    assert SHIFT / se >= SHIFT_IN_SE, f"a 2-point shift is only {SHIFT / se:.2f} standard errors"
 
 
-def assert_a_one_point_move_is_caught(fast: Tally, outcomes: Sequence[Outcome], source: int, target: int) -> None:
+def assert_a_shifted_move_is_caught(fast: Tally, outcomes: Sequence[Outcome], source: int, target: int) -> None:
     """The outcome test is not blind at the powered size: a reference sample of POWER_MATCHES at
-    the fast engine's shares passes the chi-square against ``fast``, and the same sample with 1%
+    the fast engine's shares passes the chi-square against ``fast``, and the same sample with 2%
     of the matches moved from outcome ``source`` to outcome ``target`` fails it."""
     honest = [fast.outcomes.get(o, 0) for o in outcomes]
     scaled = [round(c * POWER_MATCHES / fast.n) for c in honest]
     shifted = list(scaled)
-    shifted[source] -= POWER_MATCHES // 100
-    shifted[target] += POWER_MATCHES // 100
+    moved = round(POWER_MATCHES * SHIFT)
+    shifted[source] -= moved
+    shifted[target] += moved
     assert chi2_homogeneity(scaled, honest)[2] > ALPHA
     assert chi2_homogeneity(shifted, honest)[2] < ALPHA

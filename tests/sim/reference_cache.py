@@ -1,6 +1,6 @@
 """The reference engine's tallies for the agreement tests, kept between test runs.
 
-A powered agreement setup plays 40,000 reference matches (up to 100 s of one core), and the
+A powered agreement setup plays 10,000 reference matches (up to 25 s of one core), and the
 reference engine is a pure function of its code and its arguments: the same sides, options, count
 and seed give the same tally, bit for bit. So a tally is stored under a hash of everything it is
 made from, and a later run with nothing changed reads it back instead of playing the matches
