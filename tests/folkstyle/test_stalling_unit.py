@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from turnbuckle.rulesets.folkstyle.stalling import Streaks, point_for_call
+from turnbuckle.rulesets.folkstyle.stalling import Streaks, bump, point_for_call, trim
 
 KEYS = ("neutral:Hand Fight", "neutral:Sprawl")
 BOTH = (True, True)
@@ -36,3 +36,14 @@ def test_trimmed_keeps_only_streaks_that_can_still_reach_a_call() -> None:
 
 def test_every_second_call_scores() -> None:
     assert [point_for_call(n) for n in range(1, 6)] == [False, True, False, True, False]
+
+
+def test_bump_and_trim_are_one_colours_step_and_trim() -> None:
+    assert bump((("a", 1),), "a", True) == ((("a", 2),), False)
+    assert bump((("a", 2),), "a", True) == ((), True)  # the third use is a call and starts again
+    assert bump((("a", 2),), "a", False) == ((("a", 2),), False)  # an uncounted use changes nothing
+    assert trim((("a", 1), ("b", 2)), 1) == (("b", 2),)
+    s = Streaks((("a", 2),), (("b", 1),))
+    red, red_called = bump(s.red, "a", True)
+    green, green_called = bump(s.green, "b", True)
+    assert s.step(("a", "b"), (True, True), False) == (Streaks(red, green), (red_called, green_called))

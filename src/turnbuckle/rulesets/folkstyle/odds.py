@@ -15,10 +15,11 @@ from functools import lru_cache
 
 from turnbuckle.rulesets.folkstyle.card import FACES, Card
 from turnbuckle.rulesets.folkstyle.exchange import FollowUp, Outcome, resolve, role
-from turnbuckle.rulesets.folkstyle.stalling import Streaks, move_key, point_for_call
+from turnbuckle.rulesets.folkstyle.stalling import Streak, Streaks, bump, move_key, point_for_call, trim
 
 PIN_VALUE = 6
 _FRESH = Streaks()
+_NO_CALLS = (False, False)
 WAYS_PER_TURN = 6**5  # two move dice, two quality dice, one follow-up die
 
 
@@ -57,10 +58,12 @@ def _settled(step: Outcome | FollowUp) -> Iterator[tuple[Outcome, int]]:
             yield step.settle(face), 1
 
 
-#: A turn's ways merged by what :meth:`PeriodOdds._value` reads of them: (ways, Red minus Green
+#: A turn's ways merged by what :meth:`PeriodOdds.transitions` reads of them: (ways, Red minus Green
 #: points, stalling keys, counted, position changed, the top after).
 Row = tuple[int, int, tuple[str, str], tuple[bool, bool], bool, int | None]
-_StepKey = tuple[Streaks, tuple[str, str], tuple[bool, bool]]
+#: Rows after the stalling step, merged by what the rest of the sum reads: (ways, Red minus Green
+#: points, the top after, the streaks after, which colours drew a stalling call).
+Transition = tuple[int, int, int | None, Streaks, tuple[bool, bool]]
 
 
 @dataclass
@@ -70,7 +73,8 @@ class PeriodOdds:
     cards: tuple[Card, Card]
     _branches: dict[int | None, list[Branch]] = field(default_factory=dict)
     _rows: dict[int | None, tuple[int, list[Row]]] = field(default_factory=dict)
-    _steps: dict[_StepKey, tuple[Streaks, tuple[bool, bool]]] = field(default_factory=dict)
+    _bumps: dict[tuple[Streak, str, bool, int], tuple[Streak, bool]] = field(default_factory=dict)
+    _transitions: dict[tuple[int | None, Streaks, int], list[Transition]] = field(default_factory=dict)
     _memo: dict[tuple[int, int | None, Streaks, tuple[int, int]], int] = field(default_factory=dict)
 
     def branches(self, top: int | None) -> list[Branch]:
@@ -100,31 +104,55 @@ class PeriodOdds:
         """The expected Red-minus-Green points over ``turns`` turns starting from ``top``, given
         each colour's stalling calls so far (only their parity matters)."""
         parity = (calls[0] % 2, calls[1] % 2)
-        return Fraction(self._value(turns, top, Streaks(), parity), WAYS_PER_TURN**turns)
+        return Fraction(self._value(turns, top, _FRESH, parity), WAYS_PER_TURN**turns)
 
-    def _step(self, streaks: Streaks, keys: tuple[str, str], counted: tuple[bool, bool]
-              ) -> tuple[Streaks, tuple[bool, bool]]:
-        """:meth:`Streaks.step` without a change of position, remembered (a pure function)."""
-        key = (streaks, keys, counted)
-        out = self._steps.get(key)
+    def transitions(self, top: int | None, streaks: Streaks, turns_left: int) -> list[Transition]:
+        """The turn from ``top`` with these streaks, as the sum reads it: each row's stalling
+        step taken (a change of position starts fresh streaks), the streaks after it trimmed to
+        what can still reach a call in the ``turns_left`` turns that follow, and rows that now
+        read the same merged (their ways added: whole numbers, so the sum is exactly the same).
+        Remembered (a pure function), and shared by every parity of the calls so far."""
+        key = (top, streaks, turns_left)
+        known = self._transitions.get(key)
+        if known is not None:
+            return known
+        merged: dict[tuple[int, int | None, Streaks, tuple[bool, bool]], int] = {}
+        for ways, diff, keys, counted, changed, next_top in self.rows(top)[1]:
+            if changed:
+                after, called = _FRESH, _NO_CALLS
+            else:  # Streaks.step then Streaks.trimmed, colour by colour
+                red, red_called = self._bumped(streaks.red, keys[0], counted[0], turns_left)
+                green, green_called = self._bumped(streaks.green, keys[1], counted[1], turns_left)
+                after, called = Streaks(red, green), (red_called, green_called)
+            k = (diff, next_top, after, called)
+            merged[k] = merged.get(k, 0) + ways
+        out = self._transitions[key] = [(w, d, t, st, c) for (d, t, st, c), w in merged.items()]
+        return out
+
+    def _bumped(self, streak: Streak, key: str, counted: bool, turns_left: int) -> tuple[Streak, bool]:
+        """One colour's :func:`bump` then :func:`trim`, remembered (a few moves, met again and again)."""
+        memo_key = (streak, key, counted, turns_left)
+        out = self._bumps.get(memo_key)
         if out is None:
-            out = self._steps[key] = streaks.step(keys, counted, False)
+            after, called = bump(streak, key, counted)
+            out = self._bumps[memo_key] = (trim(after, turns_left), called)
         return out
 
     def _value(self, turns: int, top: int | None, streaks: Streaks, parity: tuple[int, int]) -> int:
+        """The margin of the last ``turns`` turns times ``WAYS_PER_TURN ** turns`` (a whole number).
+        ``streaks`` holds only what can still reach a call in those turns (:meth:`Streaks.trimmed`):
+        a streak that cannot changes no call, so states that differ only there share one memo entry."""
         if turns == 0:
             return 0
-        key = (turns, top, streaks.trimmed(turns), parity)
-        if key in self._memo:
-            return self._memo[key]
-        scale = WAYS_PER_TURN ** (turns - 1)
-        pins, rows = self.rows(top)
-        total: int = pins * scale
-        for ways, diff, keys, counted, changed, next_top in rows:
-            if changed:
-                new_streaks, called = _FRESH, (False, False)
-            else:
-                new_streaks, called = self._step(streaks, keys, counted)
+        memo = self._memo
+        key = (turns, top, streaks, parity)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        left = turns - 1
+        scale = WAYS_PER_TURN**left
+        total: int = self.rows(top)[0] * scale
+        for ways, diff, next_top, new_streaks, called in self.transitions(top, streaks, left):
             new_parity = parity
             if called[0] or called[1]:
                 p0, p1 = parity
@@ -137,9 +165,13 @@ class PeriodOdds:
                         diff += 1  # a point to Red
                     p1 = (p1 + 1) % 2
                 new_parity = (p0, p1)
-            rest = self._value(turns - 1, next_top, new_streaks, new_parity)
-            total += ways * diff * scale + ways * rest
-        self._memo[key] = total
+            total += ways * diff * scale
+            if left:  # the turns after this one (looked up here first: most states are met again)
+                rest = memo.get((left, next_top, new_streaks, new_parity))
+                if rest is None:
+                    rest = self._value(left, next_top, new_streaks, new_parity)
+                total += ways * rest
+        memo[key] = total
         return total
 
     def margin_for(self, side: int, top: int | None, turns: int = 3, calls: tuple[int, int] = (0, 0)) -> Fraction:

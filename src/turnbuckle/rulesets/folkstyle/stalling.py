@@ -14,13 +14,22 @@ CALLS_PER_POINT = 2
 Streak = tuple[tuple[str, int], ...]  # (move key, uses) sorted by key
 
 
-def _bump(streak: Streak, key: str) -> tuple[Streak, bool]:
+def bump(streak: Streak, key: str, counted: bool) -> tuple[Streak, bool]:
+    """One colour's streaks after a turn in which it rolled the move ``key`` without a change of
+    position, and whether that drew a stalling call (a use that is not ``counted`` changes nothing)."""
+    if not counted:
+        return streak, False
     counts = dict(streak)
     counts[key] = counts.get(key, 0) + 1
     called = counts[key] >= STALL_USES
     if called:
         del counts[key]
     return tuple(sorted(counts.items())), called
+
+
+def trim(streak: Streak, turns_left: int) -> Streak:
+    """Only the moves of ``streak`` that could still reach a call in ``turns_left`` turns."""
+    return tuple((k, n) for k, n in streak if n + turns_left >= STALL_USES)
 
 
 @dataclass(frozen=True)
@@ -37,15 +46,13 @@ class Streaks:
         which colours drew a stalling call. A change of position wipes both streaks."""
         if changed:
             return Streaks(), (False, False)
-        red, red_called = _bump(self.red, keys[0]) if counted[0] else (self.red, False)
-        green, green_called = _bump(self.green, keys[1]) if counted[1] else (self.green, False)
+        red, red_called = bump(self.red, keys[0], counted[0])
+        green, green_called = bump(self.green, keys[1], counted[1])
         return Streaks(red, green), (red_called, green_called)
 
     def trimmed(self, turns_left: int) -> Streaks:
         """Only the streaks that could still reach a call in ``turns_left`` turns (for memo keys)."""
-        def keep(streak: Streak) -> Streak:
-            return tuple((k, n) for k, n in streak if n + turns_left >= STALL_USES)
-        return Streaks(keep(self.red), keep(self.green))
+        return Streaks(trim(self.red, turns_left), trim(self.green, turns_left))
 
 
 def move_key(position: str, name: str) -> str:
