@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -25,8 +28,17 @@ MIXED = [("matchmatch", ["Friendly Sam", "Brother Bob"]), ("matchmatch", ["The O
          ("folkstyle", ["Brick Halvorsen", "Cal Okafor"]), ("deathmatch", ["The Ash Court", "The Bog Host"])]
 
 
-def _thirty_match_show(folder: Path) -> float:
-    url = f"sqlite:///{folder / 'show.db'}"
+#: The issue's bound for the show, start-up included (seconds of wall time).
+SHOW_TARGET = 3.0
+SHOW_RUNS = 3
+
+
+def locked_show(folder: Path) -> tuple[Path, str]:
+    """The sample league with a locked show of 30 mixed matches (the issue's: MatchMatch singles
+    and tag, boxing, Headlock, folkstyle, Deathmatch, six kinds in turn), in ``folder``/locked.db:
+    the file and the show's number."""
+    path = folder / "locked.db"
+    url = f"sqlite:///{path}"
     build_demo(url)
     engine = make_engine(url)
     with session_scope(engine) as session:
@@ -39,11 +51,43 @@ def _thirty_match_show(folder: Path) -> float:
         shows.lock(ctx, str(s.number))
         number = str(s.number)
     engine.dispose()
+    return path, number
+
+
+def _copy_database(source: Path, target: Path) -> None:
+    """A consistent copy of an SQLite file (SQLite's own backup, so no write-ahead log is left behind)."""
+    import sqlite3
+
+    target.unlink(missing_ok=True)
+    with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(target)) as dst:
+        src.backup(dst)
+
+
+def _thirty_match_show(folder: Path, runs: int = SHOW_RUNS) -> tuple[float, float, float]:
+    """``turnbuckle league run`` of the locked show in a fresh process, ``runs`` times, each on a
+    fresh copy of the database: (median wall s, best wall s, median CPU s of the child, user +
+    system). CPU time is less disturbed than wall time by other work on the machine."""
+    locked, number = locked_show(folder)
     exe = str(Path(sys.executable).parent / "turnbuckle")
-    start = time.perf_counter()
-    subprocess.run([exe, "league", "run", number, "--db", str(folder / "show.db"), "-q"], check=True,
-                   stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    walls, cpus = [], []
+    for _ in range(runs):
+        db = folder / "show.db"
+        _copy_database(locked, db)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run([exe, "league", "run", number, "--db", str(db), "-q"], check=True, stdout=subprocess.DEVNULL)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(walls), min(walls), statistics.median(cpus)
+
+
+def show_line(wall: float, best: float, cpu: float, load: float, runs: int = SHOW_RUNS) -> str:
+    """The bench's line for the 30-match show, with the target and whether the median met it."""
+    verdict = "met" if wall < SHOW_TARGET else "NOT met"
+    return (f"league: a 30-match show of every game, `turnbuckle league run` in a fresh process, start-up "
+            f"included: {wall:.2f} s wall (median of {runs}, best {best:.2f}), {cpu:.2f} s CPU, at load "
+            f"{load:.2f} (target < {SHOW_TARGET:g} s wall: {verdict})")
 
 
 def ten_thousand_league(folder: Path) -> tuple[str, str]:
@@ -108,9 +152,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         upgrade(f"sqlite:///{folder / 'x.db'}")
-        run = _thirty_match_show(folder)
-        print(f"league: a 30-match show of every game, `turnbuckle league run` with start-up: {run:.2f} s "
-              "(target < 3 s)")
+        wall, best, cpu = _thirty_match_show(folder)
+        print(show_line(wall, best, cpu, os.getloadavg()[0]))
         standings, history, league = _ten_thousand(folder)
         print(f"league: over 10,000 stored matches: standings {standings * 1000:.1f} ms, a competitor's history "
               f"{history * 1000:.1f} ms, the league's history {league * 1000:.1f} ms (target < 50 ms each)")
