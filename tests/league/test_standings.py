@@ -117,6 +117,19 @@ def test_interview_awards_and_their_reason(lg: League) -> None:
         roster.award_push(ctx, "Friendly Sam", Fraction(1), " ")
 
 
+def test_a_player_makes_a_team_of_their_own_wrestlers_only(lg: League) -> None:
+    """A team carries its members' sheets, which only their owners (and the organiser) may read."""
+    from turnbuckle.league.errors import NotFound
+
+    with pytest.raises(NotFound, match="of yours"), lg.act("Ann") as ctx:
+        roster.add_team(ctx, "Mixed Pair", ["Friendly Sam", "Brother Bob"])  # Bob is Bo's
+    with lg.act("Ann") as ctx:
+        team = roster.add_team(ctx, "Ann's Pair", ["Friendly Sam", "Iron Ivan"])
+        assert team.owner.name == "Ann"
+    with lg.act() as ctx:  # the organiser may pair anyone's
+        assert roster.add_team(ctx, "Fran's Pair", ["Brother Bob", "Iron Ivan"], owner="Bo").owner.name == "Bo"
+
+
 def test_tag_team_members_move_against_the_other_teams_highest_member(lg: League) -> None:
     with lg.act() as ctx:
         roster.add_team(ctx, "Odd Pair", ["Friendly Sam", "Brother Bob"], owner="Ann")

@@ -27,6 +27,8 @@ STRATEGY = SAM_STRATEGY.replace("High flying.", f"{SECRET} high flying.")
 PUBLIC_TOOLS = ("/keeper", "/odds")
 #: Reached with a one-time token in the URL: the token is the authorisation (tested in test_accounts).
 TOKEN_LINKS = ("/invite/", "/reset/", "/login", "/logout")
+#: A member's own tools that read or write nobody else's object: checking a new sheet as it is typed.
+OWN_TOOLS = ("/roster/new/{game}/check",)
 
 
 def routes(app: FastAPI) -> list[tuple[str, str]]:
@@ -59,7 +61,8 @@ class World:
     def fill(self, path: str) -> str:
         """The template filled with Ann's objects (her wrestler, her token, the open show)."""
         values = {"number": self.number, "position": "1", "cid": str(self.sam), "competitor_id": str(self.sam),
-                  "token_id": str(self.ann_token_id), "token": "x" * 43, "step": "lock", "job_id": "x" * 16}
+                  "token_id": str(self.ann_token_id), "token": "x" * 43, "step": "lock", "job_id": "x" * 16,
+                  "game": "matchmatch"}
         return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), "x"), path)
 
     def every_filling(self, path: str) -> list[str]:
@@ -93,7 +96,9 @@ def _client(world: World, who: str | None) -> TestClient:
 
 FORGED_FIELDS = {"text": "Strategy: hijacked", "label": "stolen", "name": "Mallory", "sheet": "name: Hijack",
                  "current_password": "guess-guess", "new_password": "mallory-pass", "new_password2": "mallory-pass",
-                 "game": "matchmatch", "show_date": "2026-12-01", "deadline": "2026-11-30 18:00"}
+                 "game": "matchmatch", "show_date": "2026-12-01", "deadline": "2026-11-30 18:00",
+                 # adding to the roster: for Ann (a player may add only for themselves), a referee, a title
+                 "owner": "Ann", "kind": "sheet", "dq_threshold": "5", "bundled": "Sam Atan", "changes_on": "dq"}
 
 
 @pytest.mark.parametrize("who", [None, "Bo"])
@@ -105,14 +110,15 @@ def test_forged_posts_to_anns_objects_change_nothing(world: World, who: str | No
         for method, template in routes(world.site.app):
             if method == "GET" or template.startswith(PUBLIC_TOOLS + TOKEN_LINKS):
                 continue
-            if who is not None and template == "/account/tokens":
-                continue  # making one's own token is allowed
+            if who is not None and template in ("/account/tokens", *OWN_TOOLS):
+                continue  # making one's own token, checking one's own new sheet: allowed
             path = world.fill(template)
             if template.startswith("/api/"):
                 r = client.request(method, path, headers={"X-CSRF-Token": token},
                                    json={"position": 1, "competitor_id": world.sam, "text": STRATEGY})
             else:
-                r = client.request(method, path, data={**FORGED_FIELDS, "csrf_token": token})
+                r = client.request(method, path, data={**FORGED_FIELDS, "members": [str(world.sam)] * 2,
+                                                       "csrf_token": token})
             allowed = {401, 303, 404} if who is None else {404, 422}
             assert r.status_code in allowed, (who, method, path, r.status_code, r.text[:200])
             checked.append(path)
@@ -123,7 +129,8 @@ def test_forged_posts_to_anns_objects_change_nothing(world: World, who: str | No
 @pytest.mark.parametrize("who", [None, "Bo"])
 def test_anns_private_pages_read_as_missing_to_others(world: World, who: str | None) -> None:
     private = [f"/shows/{world.number}/matches/1/strategy/{world.sam}", f"/competitors/{world.sam}/sheet",
-               f"/organiser/shows/{world.number}", "/organiser/shows/new"]
+               f"/organiser/shows/{world.number}", "/organiser/shows/new", "/organiser/referees",
+               "/organiser/titles"]
     with _client(world, who) as client:
         for path in private:
             r = client.get(path)
@@ -145,3 +152,19 @@ def test_a_secret_strategy_reaches_its_owner_alone_before_the_show_runs(world: W
     with _client(world, "Ann") as ann:
         seen = [p for p in paths if SECRET in ann.get(p).text]
         assert f"/api/shows/{world.number}/strategies" in seen
+
+
+def test_a_player_adds_to_the_roster_for_themselves_only(world: World) -> None:
+    """Bo may add his own competitor, never one for Ann, nor a team that carries her wrestler's sheet."""
+    before = world.snapshot()
+    with _client(world, "Bo") as bo:
+        token = csrf_of(bo, "/roster/new/boxing")
+        sheet = "name: Bo's Ghost\npower: 5\nspeed: 5\ntoughness: 5\n"
+        r = bo.post("/roster/new/boxing", data={"text": sheet, "owner": "Ann", "csrf_token": token})
+        assert r.status_code == 404
+        r = bo.post("/roster/new-team", data={"name": "Borrowed Pair", "members": [str(world.sam)] * 2,
+                                              "csrf_token": token})
+        assert r.status_code == 404  # Sam is Ann's: his sheet would ride in Bo's team
+        page = bo.get("/roster/new/matchmatch")
+        assert page.status_code == 200 and SECRET not in page.text
+    assert world.snapshot() == before

@@ -27,6 +27,20 @@ async def _posted(request: Request) -> dict[str, str]:
 Posted = Annotated[dict[str, str], Depends(_posted)]
 
 
+async def _ticked(request: Request) -> dict[str, list[str]]:
+    """Every value of each posted text field (ticked boxes share a name), at most 50 a field."""
+    data = await request.form()
+    out: dict[str, list[str]] = {}
+    for key, value in data.multi_items():
+        if isinstance(value, str) and len(out.setdefault(key, [])) < 50:
+            out[key].append(value[:MAX_FIELD_CHARS])
+    return out
+
+
+#: A form's repeated fields (``Posted`` keeps each name's first value only).
+Ticked = Annotated[dict[str, list[str]], Depends(_ticked)]
+
+
 @dataclass
 class Form:
     """What the user sent and what is wrong with it, by field."""

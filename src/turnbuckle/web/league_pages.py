@@ -103,4 +103,4 @@ def history_page(request: Request, session: DbSession, viewer: Viewer, kind: str
 def titles_page(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     return render(request, "titles.html", {"league": ctx.league, "titles": public_titles(ctx, title_rows(ctx)),
-                                          "game_name": game_name})
+                                          "game_name": game_name, "organiser": is_organiser(ctx)})

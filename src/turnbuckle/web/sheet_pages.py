@@ -5,6 +5,7 @@ it; anyone else gets 404."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -34,8 +35,12 @@ def _editable(ctx: Ctx, cid: int) -> Competitor:
     return comp
 
 
+def yaml_text(sheet: dict[str, Any]) -> str:
+    return yaml.safe_dump(sheet, sort_keys=False, allow_unicode=True, width=100)
+
+
 def sheet_text(comp: Competitor) -> str:
-    return yaml.safe_dump(comp.sheet, sort_keys=False, allow_unicode=True, width=100)
+    return yaml_text(comp.sheet)
 
 
 def check(ruleset_id: str, text: str) -> dict[str, Any]:
@@ -52,24 +57,47 @@ def check(ruleset_id: str, text: str) -> dict[str, Any]:
 
 def _page(request: Request, ctx: Ctx, comp: Competitor, form: Form, status: int = 200,
           saved: bool = False, fields_form: Form | None = None) -> HTMLResponse:
+    """The editor of a stored competitor's sheet."""
+    return editor_page(request, ctx, Editor(comp.ruleset, comp.sheet, f"/competitors/{comp.id}/sheet",
+                                            f"Edit {comp.name}", comp), form, status, saved, fields_form)
+
+
+@dataclass
+class Editor:
+    """What an editor works on: a stored competitor's sheet, or a new one (``comp`` None) posted to
+    ``action``; ``owners`` are the members a new competitor may be given to (the organiser's choice)."""
+
+    ruleset: str
+    sheet: dict[str, Any]
+    action: str
+    heading: str
+    comp: Competitor | None = None
+    owners: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def editor_page(request: Request, ctx: Ctx, ed: Editor, form: Form, status: int = 200, saved: bool = False,
+                fields_form: Form | None = None) -> HTMLResponse:
     """The editor: the game's fields (when it has a form) and the sheet as text; whichever was
-    posted comes back as typed, the other from the stored sheet."""
-    stored = values_of(comp.ruleset, comp.sheet)
-    fields = fields_for(comp.ruleset) if stored is not None else None
+    posted comes back as typed, the other from the stored (or starting) sheet."""
+    stored = values_of(ed.ruleset, ed.sheet)
+    fields = fields_for(ed.ruleset) if stored is not None else None
     fform = fields_form or Form(stored or {})
-    text_form = form if form.values else Form({"text": sheet_text(comp)})
-    fields_text = compose(comp.ruleset, fform.values) if fields else ""
+    text_form = form if form.values else Form({"text": yaml_text(ed.sheet)})
+    fields_text = compose(ed.ruleset, fform.values) if fields else ""
+    owner = (fields_form or form).get("owner")
     return render(request, "sheet_editor.html", {
-        "league": ctx.league, "c": comp, "game": game_name(comp.ruleset), "form": text_form, "FORM": FORM,
+        "league": ctx.league, "c": ed.comp, "ed": ed, "owner": owner, "game": game_name(ed.ruleset),
+        "form": text_form, "FORM": FORM,
         "saved": saved, "fields": fields, "fform": fform, "fields_first": fields_form is not None or not form.values,
-        "result": check(comp.ruleset, text_form.get("text")),
-        "fields_result": check(comp.ruleset, fields_text) if fields else None}, status)
+        "result": check(ed.ruleset, text_form.get("text")),
+        "fields_result": check(ed.ruleset, fields_text) if fields else None, **ed.extra}, status)
 
 
-def _posted_text(comp: Competitor, posted: dict[str, str]) -> str:
+def posted_text(ruleset_id: str, posted: dict[str, str]) -> str:
     """The sheet's text: as typed, or written from the game's fields."""
-    if posted.get("mode") == "fields" and fields_for(comp.ruleset):
-        return compose(comp.ruleset, posted)
+    if posted.get("mode") == "fields" and fields_for(ruleset_id):
+        return compose(ruleset_id, posted)
     return posted.get("text", "")
 
 
@@ -85,7 +113,7 @@ def sheet_check(request: Request, cid: int, session: DbSession, viewer: Viewer, 
     """The fragment htmx swaps in while the sheet is typed."""
     ctx = viewer_ctx(request, session, viewer)
     comp = _editable(ctx, cid)
-    return render(request, "_sheet_check.html", {"result": check(comp.ruleset, _posted_text(comp, posted))})
+    return render(request, "_sheet_check.html", {"result": check(comp.ruleset, posted_text(comp.ruleset, posted))})
 
 
 @router.post("/competitors/{cid}/sheet", response_class=HTMLResponse)
@@ -94,7 +122,7 @@ def sheet_save(request: Request, cid: int, session: DbSession, viewer: Viewer, p
     comp = _editable(ctx, cid)
     by_fields = posted.get("mode") == "fields" and fields_for(comp.ruleset) is not None
     form = Form(posted)
-    text = _posted_text(comp, posted)
+    text = posted_text(comp.ruleset, posted)
 
     def again(status: int = 400) -> HTMLResponse:
         fresh = _editable(ctx, cid)

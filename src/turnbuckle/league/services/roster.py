@@ -141,6 +141,8 @@ def add_team(ctx: Ctx, name: str, member_names: list[str], use: str | None = Non
         raise LeagueError("a team needs at least two members")
     comps = [competitor(ctx, n) for n in member_names]
     for c in comps:
+        if ctx.actor.role != "organiser" and c.owner_id != ctx.actor.id:  # a team carries its members' sheets
+            raise NotFound(f"no competitor '{c.name}' of yours; a team is made of your own wrestlers")
         if c.ruleset != M2 or c.members:
             raise LeagueError(f"'{c.name}' is not a MatchMatch wrestler; a team is made of wrestlers")
     chosen = use or comps[0].name

@@ -1,0 +1,169 @@
+"""Adding to the roster from the browser, as ``turnbuckle league competitor add`` and ``competitor
+team`` do on the command line: a competitor of any game through the sheet editor (live check as
+it is typed), and a MatchMatch tag team of league wrestlers. A signed-in member adds their own;
+the organiser may give one to any member. Who may do what is the roster service's to say: a
+player naming another owner, or another player's wrestler for a team, reads as 404."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import Forbidden, NotFound
+from turnbuckle.league.services import roster
+from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
+from turnbuckle.web.deps import DbSession, LoginRequired, Viewer, render
+from turnbuckle.web.forms import FORM, Form, Posted, Ticked
+from turnbuckle.web.sheet_fields import fields_for
+from turnbuckle.web.sheet_pages import Editor, check, editor_page, posted_text
+from turnbuckle.web.viewing import is_organiser, owns, viewer_ctx
+
+router = APIRouter(prefix="/roster")
+
+
+def member_ctx(request: Request, session: DbSession, viewer: Viewer) -> Ctx:
+    """The services' context of a signed-in member; a spectator is sent to sign in (a posted form
+    comes back as the sign-in page carrying its fields)."""
+    ctx = viewer_ctx(request, session, viewer)
+    if not ctx.actor.id:
+        raise LoginRequired()
+    return ctx
+
+
+def _game(game: str) -> Ruleset[Any]:
+    try:
+        return get_ruleset(game)
+    except RulesError:
+        raise NotFound(f"no game '{game}'") from None
+
+
+def _owners(ctx: Ctx) -> list[str]:
+    """Whom the acting member may give a competitor to: the organiser anyone (themselves first)."""
+    if not is_organiser(ctx):
+        return []
+    others = [m.name for m in roster.members(ctx) if m.id != ctx.actor.id]
+    return [ctx.actor.name, *others]
+
+
+def _starting_sheet(rs: Ruleset[Any], sample_id: str | None) -> tuple[dict[str, Any], str]:
+    """A sample's sheet to start from (the game's first by default): (sheet, sample id)."""
+    samples = rs.samples()
+    chosen = next((s for s in samples if s.id == sample_id), None) or next(
+        (s for s in samples if not _is_team(rs, s.text)), samples[0])
+    sheet = rs.side_json(rs.load_text(chosen.text, f"sample '{chosen.id}'"))
+    assert isinstance(sheet, dict)
+    return {k: v for k, v in sheet.items() if k != "strategy"}, chosen.id
+
+
+def _is_team(rs: Ruleset[Any], text: str) -> bool:
+    return rs.info.id == roster.M2 and text.lstrip().startswith("team:")
+
+
+def _editor(ctx: Ctx, rs: Ruleset[Any], sample_id: str | None) -> Editor:
+    sheet, _ = _starting_sheet(rs, sample_id)
+    samples = [s for s in rs.samples() if not _is_team(rs, s.text)]
+    return Editor(rs.info.id, sheet, f"/roster/new/{rs.info.id}", f"New {rs.info.name} competitor",
+                  owners=_owners(ctx), extra={"samples": samples})
+
+
+@router.get("/new", response_class=HTMLResponse)
+def choose_game(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    ctx = member_ctx(request, session, viewer)
+    return render(request, "roster_new.html", {"league": ctx.league,
+                                               "games": [(rs.info.id, rs.info.name) for rs in all_rulesets()]})
+
+
+@router.get("/new/{game}", response_class=HTMLResponse)
+def new_competitor(request: Request, game: str, session: DbSession, viewer: Viewer,
+                   sample: str | None = None) -> HTMLResponse:
+    ctx = member_ctx(request, session, viewer)
+    return editor_page(request, ctx, _editor(ctx, _game(game), sample), Form())
+
+
+@router.post("/new/{game}/check", response_class=HTMLResponse)
+def new_competitor_check(request: Request, game: str, session: DbSession, viewer: Viewer,
+                         posted: Posted) -> HTMLResponse:
+    """The fragment htmx swaps in while the new sheet is typed."""
+    member_ctx(request, session, viewer)
+    rs = _game(game)
+    return render(request, "_sheet_check.html", {"result": check(rs.info.id, posted_text(rs.info.id, posted))})
+
+
+@router.post("/new/{game}", response_model=None)
+def add_competitor(request: Request, game: str, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
+    ctx = member_ctx(request, session, viewer)
+    rs = _game(game)
+    ed = _editor(ctx, rs, None)
+    by_fields = posted.get("mode") == "fields" and fields_for(rs.info.id) is not None
+    form = Form(posted)
+    text = posted_text(rs.info.id, posted)
+
+    def again() -> HTMLResponse:
+        return editor_page(request, ctx, ed, Form() if by_fields else form, 400,
+                           fields_form=form if by_fields else None)
+
+    if not text.strip():
+        form.add("text", "the sheet is empty; type or paste it")
+        return again()
+    try:
+        comp = roster.add_competitor(ctx, rs.info.id, text, "the sheet", form.text("owner") or None)
+    except (NotFound, Forbidden):
+        raise
+    except SheetError as exc:
+        session.rollback()
+        for p in exc.problems:
+            form.add("text", p)
+        return again()
+    except RulesError as exc:
+        form.refuse(session, str(exc))
+        return again()
+    return RedirectResponse(f"/competitors/{comp.id}?done=added", status_code=303)
+
+
+# -- tag teams ----------------------------------------------------------------------------------
+def _wrestlers(ctx: Ctx) -> list[Any]:
+    """The MatchMatch wrestlers the form offers: the organiser every one, a player their own."""
+    return [c for c in roster.competitors(ctx, roster.M2)
+            if not c.members and (is_organiser(ctx) or owns(ctx, c))]
+
+
+def _team_page(request: Request, ctx: Ctx, form: Form, chosen: list[str], status: int = 200) -> HTMLResponse:
+    return render(request, "roster_team.html", {"league": ctx.league, "form": form, "FORM": FORM,
+                                                "wrestlers": _wrestlers(ctx), "chosen": chosen,
+                                                "owners": _owners(ctx)}, status)
+
+
+@router.get("/new-team", response_class=HTMLResponse)
+def new_team(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    ctx = member_ctx(request, session, viewer)
+    return _team_page(request, ctx, Form(), [])
+
+
+@router.post("/new-team", response_model=None)
+def add_team(request: Request, session: DbSession, viewer: Viewer, posted: Posted, ticked: Ticked) -> Response:
+    form = Form({k: v for k, v in posted.items() if k != "members"})
+    chosen = ticked.get("members", [])
+    ctx = member_ctx(request, session, viewer)
+    name = form.required("name", "the team's name")
+    if name:
+        try:
+            roster.check_name(name, "team")
+        except RulesError as exc:
+            form.add("name", str(exc))
+    if len(chosen) < 2:
+        form.add("members", "tick at least two wrestlers")
+    if form.ok:
+        try:
+            comp = roster.add_team(ctx, name, chosen, form.text("use") or None, form.text("owner") or None)
+        except (NotFound, Forbidden):
+            raise
+        except RulesError as exc:
+            form.refuse(session, str(exc))
+        else:
+            return RedirectResponse(f"/competitors/{comp.id}?done=added", status_code=303)
+    return _team_page(request, ctx, form, chosen, 400)
