@@ -490,13 +490,20 @@ def titles_add(name: str, game: str,
 
 
 @league_app.command("verify")
-def league_verify(show: ShowArg, db: Db = None) -> None:
-    """Replay a show from its revealed seed and check every hash: exit 1 on any finding."""
+def league_verify(show: Annotated[str | None, typer.Argument(
+        help="A show's number (or uid); default: every show that has run and every table match.")] = None,
+        db: Db = None) -> None:
+    """Replay a show from its revealed seed and check every hash (or the whole league, table matches
+    replayed from their entries): exit 1 on any finding."""
     with user_errors():
         with unit(db) as ctx:
-            from turnbuckle.league.export import export_league
+            from turnbuckle.league.export import RAN, export_league
 
-            data = export_league(ctx, [show], published_only=False)
+            if show is None:
+                data = export_league(ctx, None, published_only=False)
+                data["shows"] = [s for s in data["shows"] if s["status"] in RAN]
+            else:
+                data = export_league(ctx, [show], published_only=False)
         _report(data)
 
 

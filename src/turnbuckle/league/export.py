@@ -1,5 +1,6 @@
-"""The public export of a league's shows (``turnbuckle.league-export/1``, docs/league-format.md):
-what ``verify`` checks with no database. It never holds a strategy of a show that has not run."""
+"""The public export of a league's shows and table matches (``turnbuckle.league-export/2``,
+docs/league-format.md): what ``verify`` checks with no database. It never holds a strategy of a
+show that has not run."""
 
 from __future__ import annotations
 
@@ -11,17 +12,32 @@ from sqlalchemy import select
 from turnbuckle import __version__
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
-from turnbuckle.league.models import CardSide, Competitor, InjuryChange, PushChange, Result, Show, ShowEvent
+from turnbuckle.league.models import (
+    CardSide,
+    Competitor,
+    InjuryChange,
+    Member,
+    PushChange,
+    Result,
+    Show,
+    ShowEvent,
+    TableMatch,
+)
 from turnbuckle.league.services.running import match_options
 from turnbuckle.league.services.shows import card_entry, latest_submission, shows
 
-FORMAT = "turnbuckle.league-export/1"
+FORMAT = "turnbuckle.league-export/2"
+#: What every exported table match says of its dice.
+NO_SEED = ("no committed seed: the dice, cards and choices were entered at the table (or rolled by the "
+           "server when asked, seed logged); verify replays the entries to the record, it cannot show "
+           "how they were rolled")
 RAN = ("run", "published")
 
 
 def export_league(ctx: Ctx, show_keys: list[str] | None = None, published_only: bool = True) -> dict[str, Any]:
     """The league's public record: its published shows (or those asked for), each with its card,
-    history, manifest and, once run, the seed, every match's inputs and record, and what changed."""
+    history, manifest and, once run, the seed, every match's inputs and record, and what changed;
+    with no show asked for, also every table match saved (they are public once saved)."""
     from turnbuckle.league.services.shows import show as find_show
 
     chosen = [find_show(ctx, k) for k in show_keys] if show_keys else shows(ctx)
@@ -38,7 +54,23 @@ def export_league(ctx: Ctx, show_keys: list[str] | None = None, published_only: 
         "competitors": [{"uid": c.uid, "name": c.name, "ruleset": c.ruleset, "owner": c.owner.name,
                          "members": [ids[m] for m in c.members]} for c in comps],
         "shows": [show_json(ctx, s, ids) for s in chosen],
+        "table_matches": [] if show_keys else table_matches_json(ctx, ids),
     }
+
+
+def table_matches_json(ctx: Ctx, ids: dict[int, str]) -> list[dict[str, Any]]:
+    """Every table match of the league, oldest first: who took each side, the entries, the record."""
+    q = (select(TableMatch, Member.name).join(Member, TableMatch.saved_by == Member.id)
+         .where(TableMatch.league_id == ctx.league.id).order_by(TableMatch.id))
+    out = []
+    for m, saver in ctx.session.execute(q):
+        out.append({"uid": m.uid, "ruleset": m.ruleset, "ruleset_version": m.ruleset_version,
+                    "package_version": m.package_version, "saved_at": m.saved_at.isoformat(), "saved_by": saver,
+                    "seed": None, "dice": NO_SEED,
+                    "sides": [{"name": sd.name, "competitor": ids[sd.competitor_id] if sd.competitor_id else None,
+                               "outcome": sd.outcome} for sd in m.sides],
+                    "entries": list(m.entries), "record": m.record})
+    return out
 
 
 def show_json(ctx: Ctx, s: Show, ids: dict[int, str]) -> dict[str, Any]:

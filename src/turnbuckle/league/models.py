@@ -264,6 +264,47 @@ class Reign(Base):
     ended_at: Mapped[datetime | None]
 
 
+class TableMatch(Base):
+    """A match played at a table with the score keeper and saved by the organiser: no show, no
+    committed seed. Its entries (every face, card and choice as entered; a "roll for me" answer
+    with the seed the server drew it from) replay to its record; ``verify`` replays them."""
+
+    __tablename__ = "table_matches"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    uid: Mapped[str] = mapped_column(String(32), unique=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), index=True)
+    ruleset: Mapped[str] = mapped_column(String(40))
+    ruleset_version: Mapped[str] = mapped_column(String(20))
+    package_version: Mapped[str] = mapped_column(String(40))
+    entries: Mapped[list[Any]]  # [{"answer": ["3", "5"], "seed": 123 | null}, ...], in order
+    record: Mapped[dict[str, Any]]
+    winner_index: Mapped[int | None]
+    method: Mapped[str] = mapped_column(String(40))
+    saved_by: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    saved_at: Mapped[datetime]
+    sides: Mapped[list[TableMatchSide]] = relationship(order_by="TableMatchSide.index", back_populates="match")
+
+
+class TableMatchSide(Base):
+    """Who took a side of a table match: a competitor of its game, or nobody of the league
+    (``competitor_id`` None); its outcome, and its rating before and after (the change's row)."""
+
+    __tablename__ = "table_match_sides"
+    __table_args__ = (UniqueConstraint("table_match_id", "index"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_match_id: Mapped[int] = mapped_column(ForeignKey("table_matches.id"), index=True)
+    index: Mapped[int]
+    name: Mapped[str] = mapped_column(String(200))  # the side's name in the record
+    competitor_id: Mapped[int | None] = mapped_column(ForeignKey("competitors.id"), index=True)
+    outcome: Mapped[str] = mapped_column(String(8))
+    mu_before: Mapped[float | None]
+    sigma_before: Mapped[float | None]
+    mu_after: Mapped[float | None]
+    sigma_after: Mapped[float | None]
+    match: Mapped[TableMatch] = relationship(back_populates="sides")
+    competitor: Mapped[Competitor | None] = relationship()
+
+
 class WebSession(Base):
     """A signed-in browser: the cookie holds a random id, this row only its SHA-256."""
 
@@ -329,4 +370,5 @@ class SiteKey(Base):
 
 #: Every table in an order where each row's references come before it (backup and restore use it).
 TABLES_IN_ORDER = [League, Member, Competitor, Referee, Title, Show, ShowEvent, CardMatch, CardSide,
-                   Submission, Result, ResultSide, PushChange, InjuryChange, RatingChange, Reign, ApiToken]
+                   Submission, Result, ResultSide, PushChange, InjuryChange, RatingChange, Reign, TableMatch,
+                   TableMatchSide, ApiToken]

@@ -24,6 +24,8 @@ from turnbuckle.league.models import (
     ResultSide,
     Show,
     ShowEvent,
+    TableMatch,
+    TableMatchSide,
     Title,
 )
 from turnbuckle.league.services.shows import card_entry, show
@@ -121,7 +123,8 @@ def _rank(r: dict[str, Any]) -> tuple[str, int, Fraction, float, str]:
 
 
 def history_rows(ctx: Ctx, key: str | None, limit: int = 50) -> list[dict[str, Any]]:
-    """The newest entries first: results, Push changes, injuries, title reigns; each names its cause."""
+    """The newest entries first: results, Push changes, injuries, title reigns and table matches
+    (kind ``table``, with the match's ``table_match`` uid); each names its cause."""
     from turnbuckle.league.services.roster import competitor
 
     comp = competitor(ctx, key) if key else None
@@ -168,10 +171,31 @@ def history_rows(ctx: Ctx, key: str | None, limit: int = 50) -> list[dict[str, A
     for reign, tname in ctx.session.execute(tq.order_by(Reign.id.desc()).limit(limit)):
         out.append({"at": ctx.local(reign.started_at), "show": None, "kind": "title", "result": reign.won_result_id,
                     "text": f"{names[reign.competitor_id]} wins the {tname}", "sort": (reign.started_at, 3, reign.id)})
+    out += _table_rows(ctx, comp.id if comp is not None else None, limit, names)
     out.sort(key=lambda r: r["sort"], reverse=True)
     for row in out:
         del row["sort"]
     return out[:limit]
+
+
+def _table_rows(ctx: Ctx, comp_id: int | None, limit: int, names: dict[int, str]) -> list[dict[str, Any]]:
+    """The newest table matches (of a competitor), each as a history row naming who took each side."""
+    q = select(TableMatch.id, TableMatch.uid, TableMatch.saved_at, TableMatch.ruleset,
+               TableMatch.record[("result", "summary")].as_string(), TableMatch.method).where(
+        TableMatch.league_id == ctx.league.id)
+    if comp_id is not None:
+        q = q.where(TableMatch.id.in_(select(TableMatchSide.table_match_id)
+                                      .where(TableMatchSide.competitor_id == comp_id)))
+    rows = ctx.session.execute(q.order_by(TableMatch.id.desc()).limit(limit)).all()
+    sides: dict[int, list[str]] = {}
+    for mid, name, cid in ctx.session.execute(
+            select(TableMatchSide.table_match_id, TableMatchSide.name, TableMatchSide.competitor_id)
+            .where(TableMatchSide.table_match_id.in_([r[0] for r in rows]))
+            .order_by(TableMatchSide.table_match_id, TableMatchSide.index)):
+        sides.setdefault(mid, []).append(names[cid] if cid is not None else f"{name} (not in the league)")
+    return [{"at": ctx.local(at), "show": None, "kind": "table", "result": None, "table_match": uid,
+             "text": f"table match ({ruleset}), {' vs '.join(sides.get(mid, []))}: {summary or method}",
+             "sort": (at, 4, mid)} for mid, uid, at, ruleset, summary, method in rows]
 
 
 def _names(ctx: Ctx) -> dict[int, str]:

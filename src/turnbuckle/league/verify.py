@@ -11,17 +11,21 @@ from turnbuckle.core.errors import InputFileError, RulesError
 from turnbuckle.core.inputs import parse_json
 from turnbuckle.league import canonical
 
-FORMAT = "turnbuckle.league-export/1"
+FORMAT = "turnbuckle.league-export/2"
+#: Every export format this turnbuckle reads: /1 (shows only) and /2 (shows and table matches).
+FORMATS = ("turnbuckle.league-export/1", FORMAT)
 MAX_BYTES = 200 * 1024 * 1024
 
 
 def load_export(text: str, label: str) -> dict[str, Any]:
     """Parse an export or raise InputFileError (a file verify cannot read: exit 2)."""
     data = parse_json(text, label)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
         raise InputFileError(f"{label}: not a league export (expected \"format\": \"{FORMAT}\")")
     if not isinstance(data.get("shows"), list) or not isinstance(data.get("competitors"), list):
         raise InputFileError(f"{label}: a league export needs 'shows' and 'competitors' lists")
+    if not isinstance(data.setdefault("table_matches", []), list):
+        raise InputFileError(f"{label}: 'table_matches' must be a list")
     return data
 
 
@@ -34,7 +38,36 @@ def verify_export(data: dict[str, Any]) -> tuple[list[str], list[str]]:
             verify_show(s, findings, notes)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             findings.append(f"show {s.get('number', '?') if isinstance(s, dict) else '?'}: malformed entry ({exc!r})")
+    for m in data.get("table_matches") or []:
+        try:
+            verify_table_match(m, findings, notes)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            findings.append(f"table match {m.get('uid', '?') if isinstance(m, dict) else '?'}: malformed entry "
+                            f"({exc!r})")
     return findings, notes
+
+
+def verify_table_match(m: dict[str, Any], findings: list[str], notes: list[str]) -> None:
+    """A table match has no committed seed: its entries are played again on the setup its record
+    names and must give the record exactly; the sides' names are the record's."""
+    from turnbuckle.league.services.table import read_groups, replay_entries
+
+    where = f"table match {m['uid']}"
+    try:
+        groups = read_groups(m["entries"])
+    except RulesError as exc:
+        findings.append(f"{where}: {exc}")
+        return
+    played, why = replay_entries(m["record"], groups)
+    if played is None:
+        findings.append(f"{where}: {why}")
+        return
+    if played.ruleset != m["ruleset"] or played.ruleset_version != m["ruleset_version"]:
+        findings.append(f"{where}: listed as {m['ruleset']} {m['ruleset_version']}, its record is "
+                        f"{played.ruleset} {played.ruleset_version}")
+    if [sd["name"] for sd in m["sides"]] != list(played.names):
+        findings.append(f"{where}: its sides are not the record's ({', '.join(played.names)})")
+    notes.append(f"{where}: no committed seed; its {len(groups)} answers replayed to its record")
 
 
 def _history(s: dict[str, Any], where: str, findings: list[str], notes: list[str]) -> None:
@@ -119,7 +152,7 @@ def _match(s: dict[str, Any], m: dict[str, Any], hashes: dict[tuple[int, int], s
     stored = json.loads(canonical.canonical_json(m["record"]))
     replayed = json.loads(canonical.canonical_json(record))
     if stored != replayed:
-        findings.append(f"{where}: the replay differs from the stored record ({_first_difference(stored, replayed)})")
+        findings.append(f"{where}: the replay differs from the stored record ({first_difference(stored, replayed)})")
 
 
 def _same_strategy(text: str, played: str, where: str, findings: list[str]) -> None:
@@ -134,15 +167,15 @@ def _same_strategy(text: str, played: str, where: str, findings: list[str]) -> N
         findings.append(f"{where}: the strategy played is not the one submitted")
 
 
-def _first_difference(a: object, b: object, path: str = "record") -> str:
+def first_difference(a: object, b: object, path: str = "record") -> str:
     if isinstance(a, dict) and isinstance(b, dict):
         for k in sorted(set(a) | set(b)):
             if a.get(k) != b.get(k):
-                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
+                return first_difference(a.get(k), b.get(k), f"{path}.{k}")
     if isinstance(a, list) and isinstance(b, list):
         for i, (x, y) in enumerate(zip(a, b, strict=False)):
             if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
+                return first_difference(x, y, f"{path}[{i}]")
         if len(a) != len(b):
             return f"{path}: {len(a)} items stored, {len(b)} replayed"
     return f"{path}: stored {json.dumps(a)[:60]}, replayed {json.dumps(b)[:60]}"

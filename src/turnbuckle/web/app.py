@@ -13,7 +13,7 @@ from turnbuckle import __version__
 from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
-from turnbuckle.web import accounts, api, keeper, odds_page, pages
+from turnbuckle.web import accounts, api, keeper, odds_page, pages, table_pages
 from turnbuckle.web.deps import HERE, render
 from turnbuckle.web.jobs import Jobs
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
@@ -39,6 +39,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(pages.router)
     app.include_router(keeper.router)
+    app.include_router(table_pages.router)
     app.include_router(odds_page.router)
     accounts.install(app)
     # Inside the accounts middleware (who is asking is read at once): a write is answered once committed,

@@ -1,5 +1,6 @@
 """The table-side score keeper (no login needed): pick a game and its sides, then enter each roll,
-card and choice as the match asks for it, or let the server roll; undo; download the record.
+card and choice as the match asks for it, or let the server roll; undo; download the record; and,
+for the organiser, save the finished match to the league (a table match).
 
 The server is stateless: the setup and the entries so far travel in the page's form, and every
 request replays them (see ``keeper_play``).
@@ -7,22 +8,30 @@ request replays them (see ``keeper_play``).
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
+from sqlalchemy import select
 
+from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.render import render_json
 from turnbuckle.core.step import Step
+from turnbuckle.league.db import read_scope
+from turnbuckle.league.errors import Forbidden
+from turnbuckle.league.models import Competitor
+from turnbuckle.league.services.table import TableMatchRefused, save_table_match
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.charts import match_chart
-from turnbuckle.web.deps import render
+from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.keeper_form import FormProblems, KeeperForm, SideField, load, read_form, ruleset_of
 from turnbuckle.web.keeper_play import ACTIONS, Turn, move, resume
+from turnbuckle.web.viewing import is_organiser, viewer_ctx
 
 router = APIRouter(prefix="/keeper", include_in_schema=False)  # pages, not the JSON API
 
@@ -96,7 +105,58 @@ async def keeper_record(request: Request) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}.json"'})
 
 
-def _play_page(request: Request, turn: Turn, status: int) -> HTMLResponse:
+@router.post("/save", response_model=None)
+async def keeper_save(request: Request, session: DbSession, viewer: Viewer) -> Response:
+    """Save the finished match to the league: the organiser only (anyone else: 404). The league
+    service plays the entries again itself and refuses a record that does not replay."""
+    ctx = viewer_ctx(request, session, viewer)
+    if not is_organiser(ctx):
+        raise Forbidden("only the organiser may save table matches to the league")
+    posted = await request.form()
+    form = read_form(posted)
+    try:
+        turn = resume(load(form), form)
+    except FormProblems as exc:
+        return _setup_page(request, form, exc.errors, 400)
+    if turn.step.record is None or turn.error:
+        turn.error = turn.error or "the match is not over yet: it can be saved at the end"
+        return _play_page(request, turn, 400)
+    names = turn.step.record.names
+    chosen = [str(posted.get(f"competitor-{i}", "") or "none") for i in range(1, len(names) + 1)]
+    raw = posted.get("record")
+    try:
+        record = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        record = None
+    try:
+        if not isinstance(record, dict):
+            raise TableMatchRefused(["the record is missing or is not JSON; finish the match and save again"])
+        saved = save_table_match(ctx, record, form.answers(), [None if c == "none" else c for c in chosen])
+    except TableMatchRefused as exc:
+        session.rollback()
+        return _play_page(request, turn, 400, save_problems=exc.problems, chosen=chosen)
+    return RedirectResponse(f"/table-matches/{saved.uid}?saved=1", status_code=303)
+
+
+def _save_offer(request: Request, record: MatchRecord, chosen: list[str] | None) -> dict[str, Any] | None:
+    """The "Save to league" form's choices, for a signed-in organiser only: each side of the
+    record and the league's competitors of its game (a side's namesake picked first)."""
+    member = getattr(request.state, "member", None)
+    if member is None or member.role != "organiser":
+        return None
+    with read_scope(request.app.state.engine) as session:
+        comps = [{"uid": c.uid, "name": c.name} for c in session.scalars(
+            select(Competitor).where(Competitor.league_id == member.league_id, Competitor.ruleset == record.ruleset)
+            .order_by(Competitor.name))]
+    if chosen is None:
+        by_name = {c["name"].lower(): c["uid"] for c in comps}
+        chosen = [by_name.get(n.lower(), "none") for n in record.names]
+    return {"sides": list(record.names), "competitors": comps, "chosen": chosen,
+            "record": render_json(record)}
+
+
+def _play_page(request: Request, turn: Turn, status: int, save_problems: list[str] | None = None,
+               chosen: list[str] | None = None) -> HTMLResponse:
     step: Step = turn.step
     rs = ruleset_of(turn.form.game)
     context: dict[str, Any] = {
@@ -108,5 +168,7 @@ def _play_page(request: Request, turn: Turn, status: int) -> HTMLResponse:
     if step.record is not None:
         svg = match_chart(step.record)
         context["chart"] = None if svg is None else Markup(svg)  # built by charts_svg: every text in it is escaped
+        context["offer"] = _save_offer(request, step.record, chosen)
+        context["save_problems"] = save_problems or []
     return render(request, "keeper_play.html", context, status)
 

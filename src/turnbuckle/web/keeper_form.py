@@ -22,6 +22,7 @@ from turnbuckle.rulesets.registry import get_ruleset
 MAX_SHEET_CHARS = 100_000
 MAX_ENTRIES = 50_000
 _SPLIT = re.compile(r"[\s,;]+")
+_SEED = re.compile(r"(\d{1,6})=(\d{1,20})")
 
 
 @dataclass
@@ -47,6 +48,12 @@ class KeeperForm:
     sides: list[SideField] = field(default_factory=list)
     options: str = ""
     groups: list[list[str]] = field(default_factory=list)
+    #: For each answer, the seed the server rolled or drew it from ("roll for me"), else None;
+    #: the ``seeds`` field carries them as ``answer index=seed`` pairs: ``0=1234,5=99``.
+    seeds: list[int | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.seeds = (list(self.seeds) + [None] * len(self.groups))[: len(self.groups)]
 
     @property
     def entries(self) -> list[str]:
@@ -55,6 +62,26 @@ class KeeperForm:
     @property
     def entries_text(self) -> str:
         return "\n".join(" ".join(group) for group in self.groups)
+
+    @property
+    def seeds_text(self) -> str:
+        return ",".join(f"{i}={seed}" for i, seed in enumerate(self.seeds) if seed is not None)
+
+    def push(self, group: list[str], seed: int | None = None) -> None:
+        self.groups.append(group)
+        self.seeds.append(seed)
+
+    def pop(self) -> None:
+        self.groups.pop()
+        self.seeds.pop()
+
+    def keep(self, n: int) -> None:
+        """Keep the first ``n`` answers."""
+        del self.groups[n:], self.seeds[n:]
+
+    def answers(self) -> list[dict[str, Any]]:
+        """The answers as a table match stores them: tokens and the seed of a "roll for me"."""
+        return [{"answer": list(g), "seed": seed} for g, seed in zip(self.groups, self.seeds, strict=True)]
 
 
 def read_form(form: Mapping[str, Any], slots: int = 8) -> KeeperForm:
@@ -67,8 +94,10 @@ def read_form(form: Mapping[str, Any], slots: int = 8) -> KeeperForm:
     sides = [SideField(text(f"side-{i}"), text(f"sheet-{i}"), text(f"player-{i}")) for i in range(1, slots + 1)]
     while sides and not sides[-1].used and not sides[-1].player:
         sides.pop()
-    groups = [[t for t in _SPLIT.split(line) if t] for line in text("entries").splitlines()]
-    return KeeperForm(text("game").strip(), sides, text("options"), [g for g in groups if g])
+    groups = [g for g in ([t for t in _SPLIT.split(line) if t] for line in text("entries").splitlines()) if g]
+    rolled = {int(i): int(seed) for i, seed in _SEED.findall(text("seeds")[:100_000])}
+    seeds = [rolled.get(i) for i in range(len(groups))]
+    return KeeperForm(text("game").strip(), sides, text("options"), groups, seeds)
 
 
 @dataclass

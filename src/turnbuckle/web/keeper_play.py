@@ -60,7 +60,7 @@ def resume(game: Loaded, form: KeeperForm) -> Turn:
             kept.append(group)
             count += len(group)
         dropped = " ".join(e for g in form.groups[len(kept):] for e in g)
-        form.groups = kept
+        form.keep(len(kept))
         return Turn(replay(game, form.entries), form,
                     error=f"the entries so far stop at {exc}; left out from there: {dropped[:200]}")
 
@@ -75,7 +75,7 @@ def move(game: Loaded, form: KeeperForm, action: str, answer: str, seeds: Callab
         if not form.groups:
             turn.error = "nothing to take back yet"
             return turn
-        form.groups.pop()
+        form.pop()
         back = replay(game, form.entries)
         purpose = back.need.purpose if back.need is not None else "the last answer"
         return Turn(back, form, notice=f"Took back the answer to: {purpose}")
@@ -84,6 +84,7 @@ def move(game: Loaded, form: KeeperForm, action: str, answer: str, seeds: Callab
         return turn
     need = step.need
     notice = ""
+    seed: int | None = None
     try:
         if action == "roll":
             seed = seeds()
@@ -108,7 +109,7 @@ def move(game: Loaded, form: KeeperForm, action: str, answer: str, seeds: Callab
         raise
     except RulesError as exc:
         return Turn(step, form, error=str(exc), answer=answer)
-    form.groups.append(list(nxt.entries[n:]))
+    form.push(list(nxt.entries[n:]), seed)
     return Turn(nxt, form, notice=notice)
 
 

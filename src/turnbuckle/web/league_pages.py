@@ -93,7 +93,7 @@ def competitor_page(request: Request, cid: int, session: DbSession, viewer: View
 def history_page(request: Request, session: DbSession, viewer: Viewer, kind: str | None = None) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     rows = public_history(ctx, history_rows(ctx, None, 100))
-    kinds = ("result", "push", "injury", "title")
+    kinds = ("result", "push", "injury", "title", "table")
     if kind in kinds:
         rows = [r for r in rows if r["kind"] == kind]
     return render(request, "history.html", {"league": ctx.league, "rows": rows, "kind": kind, "kinds": kinds})

@@ -58,7 +58,7 @@ def show_page(request: Request, number: int, session: DbSession, viewer: Viewer)
 
 @router.get("/shows/{number}/export.json")
 def show_export(request: Request, number: int, session: DbSession, viewer: Viewer) -> Response:
-    """The published show as ``turnbuckle.league-export/1`` JSON, saved as a file."""
+    """The published show as ``turnbuckle.league-export/2`` JSON, saved as a file."""
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
     if s.status != "published":

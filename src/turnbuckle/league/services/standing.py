@@ -83,26 +83,31 @@ def apply_injuries(ctx: Ctx, comps: Sequence[Competitor], record: dict[str, obje
                                          at=ctx.now()))
 
 
-def apply_ratings(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result: Result,
-                  placings: Sequence[int] | None = None) -> None:
-    """openskill's Plackett-Luce model, one rating per competitor in its game. The ranks are the
+def rate(ratings: Sequence[tuple[float, float]], winner: int | None,
+         placings: Sequence[int] | None = None) -> list[tuple[float, float]]:
+    """Each side's (mu, sigma) after a match, by openskill's Plackett-Luce model. The ranks are the
     record's placings (ties share a place: a Deathmatch's order of elimination) when it has them;
     otherwise the winner ranks first and every other side shares second, and a draw ranks all equal."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    teams = [[model.rating(mu=c.rating_mu, sigma=c.rating_sigma)] for c in comps]
-    if placings is not None and len(placings) == len(comps) and all(isinstance(p, int) for p in placings):
+    teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]
+    if placings is not None and len(placings) == len(ratings) and all(isinstance(p, int) for p in placings):
         ranks = list(placings)
     else:
-        ranks = [1 if winner is None or i == winner else 2 for i in range(len(comps))]
+        ranks = [1 if winner is None or i == winner else 2 for i in range(len(ratings))]
     rated = model.rate(teams, ranks=[float(r) for r in ranks])
-    for comp, team in zip(comps, rated, strict=True):
-        new = team[0]
+    return [(float(team[0].mu), float(team[0].sigma)) for team in rated]
+
+
+def apply_ratings(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result: Result,
+                  placings: Sequence[int] | None = None) -> None:
+    """One openskill rating per competitor in its game (see :func:`rate`), each change a row."""
+    after = rate([(c.rating_mu, c.rating_sigma) for c in comps], winner, placings)
+    for comp, (mu, sigma) in zip(comps, after, strict=True):
         ctx.session.add(RatingChange(competitor_id=comp.id, result_id=result.id, mu_before=comp.rating_mu,
-                                     sigma_before=comp.rating_sigma, mu_after=float(new.mu),
-                                     sigma_after=float(new.sigma)))
-        comp.rating_mu, comp.rating_sigma = float(new.mu), float(new.sigma)
+                                     sigma_before=comp.rating_sigma, mu_after=mu, sigma_after=sigma))
+        comp.rating_mu, comp.rating_sigma = mu, sigma
 
 
 def apply_title(ctx: Ctx, m: CardMatch, comps: Sequence[Competitor], winner: int | None, method: str,

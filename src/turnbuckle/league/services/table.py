@@ -1,0 +1,186 @@
+"""Table matches: a match played at a real table with the score keeper (or ``turnbuckle match
+--dice ask``), saved to the league by the organiser.
+
+A table match has no committed seed: its dice were entered (or rolled by the server when asked),
+so all anyone can check is that its entries replay to its record. The service never trusts the
+record it is given: it plays the entries again through the engine, on the sides, options and
+players the record names, and refuses a record that does not come out identical. A saved match
+counts in won/lost/drawn records and ratings; it moves no Push Levels, injuries or titles, which
+belong to shows (docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from turnbuckle import __version__
+from turnbuckle.core.errors import EntryError, RulesError
+from turnbuckle.core.match import MatchRecord
+from turnbuckle.league import canonical
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.models import Competitor, TableMatch, TableMatchSide
+from turnbuckle.league.services.roster import DEFAULT_MU, DEFAULT_SIGMA, competitor, new_uid
+from turnbuckle.league.services.standing import outcomes, rate
+
+#: The most entries a table match may carry (as the score keeper allows).
+MAX_ENTRIES = 50_000
+#: What names "nobody of the league" for a side.
+NOT_IN_LEAGUE = ("", "none", "-")
+
+
+class TableMatchRefused(LeagueError):
+    """A table match the league will not take; ``problems`` holds one line for each refusal."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems))
+
+
+@dataclass(frozen=True)
+class Group:
+    """One answer as entered: its tokens (a roll's faces, a card, a choice) and, for an answer the
+    server rolled or drew ("roll for me"), the seed it drew it from."""
+
+    answer: tuple[str, ...]
+    seed: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"answer": list(self.answer), "seed": self.seed}
+
+
+def read_groups(raw: object) -> list[Group]:
+    """The entries as stored or posted: a list of answers, each ``{"answer": [...], "seed": n|null}``
+    or a bare list of tokens (or one token). A RulesError says what is wrong."""
+    if not isinstance(raw, list):
+        raise RulesError("the entries must be a list of answers")
+    groups: list[Group] = []
+    count = 0
+    for i, item in enumerate(raw, 1):
+        seed: object = None
+        tokens: object = item
+        if isinstance(item, dict):
+            tokens, seed = item.get("answer"), item.get("seed")
+        if isinstance(tokens, (str, int)):
+            tokens = [tokens]
+        if not isinstance(tokens, list) or not tokens or not all(isinstance(t, (str, int)) for t in tokens):
+            raise RulesError(f"answer {i} of the entries is not a list of faces, a card or a choice")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise RulesError(f"answer {i} of the entries has a seed that is not a whole number")
+        count += len(tokens)
+        if count > MAX_ENTRIES:
+            raise RulesError(f"over {MAX_ENTRIES:,} entries; a match never needs that many")
+        groups.append(Group(tuple(str(t) for t in tokens), seed))
+    return groups
+
+
+def flat(groups: Sequence[Group]) -> list[str]:
+    return [t for g in groups for t in g.answer]
+
+
+def replay_entries(record: dict[str, Any], groups: Sequence[Group]) -> tuple[MatchRecord | None, str]:
+    """Play the entries again on the setup the record names: (the replayed record, "") when it
+    comes out identical to ``record``, else (None, what is wrong), one line."""
+    from turnbuckle.core.step import play_step
+    from turnbuckle.league.verify import first_difference
+    from turnbuckle.rulesets.registry import get_ruleset
+
+    try:
+        posted = MatchRecord.from_json(record)
+        rs = get_ruleset(posted.ruleset)
+    except RulesError as exc:
+        return None, f"the record does not read: {exc}"
+    if rs.info.version != posted.ruleset_version:
+        return None, (f"the record was played under {posted.ruleset} {posted.ruleset_version}; this turnbuckle has "
+                      f"{rs.info.version}, so it cannot be replayed as played")
+    try:
+        sides = [rs.load_side(sheet, f"side {i + 1} of the record") for i, sheet in enumerate(posted.sheets)]
+        step = play_step(rs, sides, flat(groups), dict(posted.options), dict(posted.players), narrate=False)
+    except EntryError as exc:
+        return None, f"the entries do not replay: {exc}"
+    except RulesError as exc:
+        return None, f"the record does not set up a match: {exc}"
+    if step.record is None:
+        what = step.need.purpose if step.need is not None else "another entry"
+        return None, f"the match is not finished: after {len(step.entries)} entries it still asks for {what}"
+    stored = json.loads(canonical.canonical_json(record))
+    again = json.loads(canonical.canonical_json(step.record.to_json()))
+    if stored != again:
+        return None, f"the record does not replay from its entries ({first_difference(stored, again)})"
+    return step.record, ""
+
+
+def save_table_match(ctx: Ctx, record: dict[str, Any], entries: object,
+                     sides: Sequence[str | None]) -> TableMatch:
+    """Save a finished table match: ``record`` as docs/json-format.md, ``entries`` its answers (see
+    :func:`read_groups`), ``sides`` for each side of the record a competitor (name, id or uid) of its
+    game or None for someone not in the league. The organiser only; every refusal is listed."""
+    ctx.require_organiser("save table matches to the league")
+    problems: list[str] = []
+    try:
+        groups = read_groups(entries)
+    except RulesError as exc:
+        raise TableMatchRefused([str(exc)]) from None
+    played, why = replay_entries(record, groups)
+    if played is None:
+        raise TableMatchRefused([why])
+    if len(sides) != len(played.names):
+        raise TableMatchRefused([f"the match has {len(played.names)} sides; name a competitor (or none) for each, "
+                                 f"{len(sides)} given"])
+    comps: list[Competitor | None] = []
+    seen: dict[int, int] = {}
+    for i, key in enumerate(sides, 1):
+        if key is None or key.strip().lower() in NOT_IN_LEAGUE:
+            comps.append(None)
+            continue
+        try:
+            comp = competitor(ctx, key)
+        except LeagueError as exc:
+            problems.append(f"side {i} ({played.names[i - 1]}): {exc}")
+            comps.append(None)
+            continue
+        if comp.ruleset != played.ruleset:
+            problems.append(f"side {i} ({played.names[i - 1]}): {comp.name} is a {comp.ruleset} competitor; "
+                            f"this match is {played.ruleset}")
+        if comp.id in seen:
+            problems.append(f"side {i} ({played.names[i - 1]}): {comp.name} already takes side {seen[comp.id]}; "
+                            "a competitor takes one side")
+        seen.setdefault(comp.id, i)
+        comps.append(comp)
+    if not problems and not any(comps):
+        problems.append("no side is a league competitor; pick one for at least one side")
+    if problems:
+        raise TableMatchRefused(problems)
+    return _store(ctx, played, groups, comps)
+
+
+def _store(ctx: Ctx, played: MatchRecord, groups: Sequence[Group], comps: Sequence[Competitor | None]) -> TableMatch:
+    winner = played.result.winner
+    match = TableMatch(uid=new_uid(), league_id=ctx.league.id, ruleset=played.ruleset,
+                       ruleset_version=played.ruleset_version, package_version=__version__,
+                       entries=[g.to_json() for g in groups], record=played.to_json(), winner_index=winner,
+                       method=played.result.method, saved_by=ctx.actor.id, saved_at=ctx.now())
+    ctx.session.add(match)
+    ctx.session.flush()
+    placings = list(played.result.placings) or None
+    before = [(c.rating_mu, c.rating_sigma) if c is not None else (DEFAULT_MU, DEFAULT_SIGMA) for c in comps]
+    after = rate(before, winner, placings)
+    for i, (comp, out) in enumerate(zip(comps, outcomes(winner, len(comps)), strict=True)):
+        side = TableMatchSide(table_match_id=match.id, index=i, name=played.names[i], outcome=out,
+                              competitor_id=comp.id if comp is not None else None)
+        if comp is not None:
+            side.mu_before, side.sigma_before = comp.rating_mu, comp.rating_sigma
+            side.mu_after, side.sigma_after = after[i]
+            comp.rating_mu, comp.rating_sigma = after[i]
+            if out == "win":
+                comp.wins += 1
+            elif out == "loss":
+                comp.losses += 1
+            else:
+                comp.draws += 1
+        ctx.session.add(side)
+    ctx.session.flush()
+    return match
