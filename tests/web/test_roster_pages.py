@@ -237,3 +237,13 @@ def test_links_where_members_look(url: str) -> None:
     with client_for(url, ORGANISER) as fran:
         home = fran.get("/").text
         assert all(f'href="{p}"' in home for p in ("/roster/new", "/organiser/referees", "/organiser/titles"))
+
+
+def test_every_games_editor_starts_on_a_valid_sheet(url: str) -> None:
+    from turnbuckle.rulesets.registry import all_rulesets
+
+    with client_for(url, "Cy") as cy:
+        for rs in all_rulesets():
+            page = cy.get(f"/roster/new/{rs.info.id}")
+            assert page.status_code == 200 and 'class="ok valid"' in page.text, rs.info.id
+            assert rs.check_text(_textarea(page.text), "shown").problems == [], rs.info.id

@@ -141,3 +141,31 @@ def test_a_database_that_refuses_the_session_lookup_is_a_clear_503(site: Site,
         monkeypatch.setattr(accounts, "find_session", busy)
         r = ann.get("/account")
         assert r.status_code == 503 and r.text == "the database refused the change: database is locked"
+
+
+def test_the_roster_referee_and_title_forms_need_the_token(site: Site) -> None:
+    from turnbuckle.league.models import Competitor, Referee, Title
+
+    def counts() -> tuple[int, int, int]:
+        with session_scope(site.league.engine) as s:
+            return (len(s.scalars(select(Competitor.id)).all()), len(s.scalars(select(Referee.id)).all()),
+                    len(s.scalars(select(Title.id)).all()))
+
+    boxer = "name: Token Test\npower: 5\nspeed: 5\ntoughness: 5\n"
+    posts = {"/roster/new/boxing": {"text": boxer}, "/roster/new-team": {"name": "Pair", "members": "1"},
+             "/organiser/referees": {"kind": "sheet", "name": "Ref Token", "dq_threshold": "8"},
+             "/organiser/titles": {"name": "Token Belt", "game": "boxing"}}
+    before = counts()
+    with site.client() as fran:
+        sign_in(fran, "Fran")
+        for path, data in posts.items():
+            for sent in ({}, {"csrf_token": "wrong-token-" + "x" * 30}):
+                r = fran.post(path, data={**data, **sent})
+                assert r.status_code == 403, (path, r.status_code)
+        assert counts() == before
+        pages = {"/roster/new/boxing": "/roster/new/boxing", "/organiser/referees": "/organiser/referees",
+                 "/organiser/titles": "/organiser/titles"}
+        for path, page in pages.items():  # each form carries the token, and with it the post goes through
+            r = fran.post(path, data={**posts[path], "csrf_token": csrf_of(fran, page)})
+            assert r.status_code == 303, (path, r.status_code, r.text[:300])
+    assert counts() == (before[0] + 1, before[1] + 1, before[2] + 1)
