@@ -209,3 +209,42 @@ def test_a_table_match_survives_backup_and_restore(lg: League, tmp_path: Any) ->
             assert verify_export(export_league(ctx))[0] == []
     finally:
         again.close()
+
+
+def test_the_command_line_saves_a_record_written_by_dice_ask(lg: League, tmp_path: Any,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+
+    runner = CliRunner()
+    rs = get_ruleset("boxing")
+    seeded = rs.run([rs.side_by_name("all-rounder"), rs.side_by_name("glass-cannon")], SeededSource(4), {"rounds": 2})
+    monkeypatch.chdir(tmp_path)
+    played = runner.invoke(app, ["match", "boxing", "all-rounder", "glass-cannon", "-o", "rounds=2", "--dice", "ask",
+                                 "-f", "json"], input="\n".join(answers(seeded)) + "\n")
+    assert played.exit_code == 0, played.output
+    path = tmp_path / "bout.json"
+    path.write_text(played.stdout)
+
+    def add(*args: str) -> tuple[int, str, str]:
+        r = runner.invoke(app, ["league", "table", "add", *args, "--db", lg.url])
+        return r.exit_code, r.stdout, r.stderr
+
+    for args, message in ((["--side", "3=Mika Sato"], "write N=COMPETITOR with N from 1 to 2"),
+                          (["--side", "1=Mika Sato", "--as", "Ann"], "only the organiser may save table matches"),
+                          (["--side", "1=Friendly Sam"], "Friendly Sam is a matchmatch competitor")):
+        code, _, err = add(str(path), *args)
+        assert code == 2 and message in err and len(err.strip().splitlines()) == 1, (args, err)
+    forged = tmp_path / "forged.json"
+    forged.write_text(played.stdout.replace('"method": "', '"method": "x', 1))
+    code, _, err = add(str(forged), "--side", "1=Mika Sato")
+    assert code == 2 and "does not replay from its entries" in err
+    assert count_saved(lg) == 0
+    code, out, err = add(str(path), "--side", "1=Mika Sato", "--side", "2=Rico Vance")
+    assert code == 0, err
+    assert "Mika Sato vs Rico Vance" in out and "no committed seed" in out
+    with lg.act() as ctx:
+        m = ctx.session.scalars(select(TableMatch)).one()
+        assert m.record == json.loads(played.stdout)
+        assert [g["answer"] for g in m.entries] == [a.split() for a in answers(seeded)]

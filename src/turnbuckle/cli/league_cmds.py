@@ -28,12 +28,15 @@ referee_app = typer.Typer(help="MatchMatch referees: add, list.", no_args_is_hel
 show_app = typer.Typer(help="Shows: create, list, view.", no_args_is_help=True)
 card_app = typer.Typer(help="A show's card: add a match, view it.", no_args_is_help=True)
 titles_app = typer.Typer(help="Titles and their reigns: list (the default), add.", invoke_without_command=True)
+table_app = typer.Typer(help="Table matches (played with --dice ask or the web's score keeper): add.",
+                        no_args_is_help=True)
 league_app.add_typer(member_app, name="member")
 league_app.add_typer(competitor_app, name="competitor")
 league_app.add_typer(referee_app, name="referee")
 league_app.add_typer(show_app, name="show")
 league_app.add_typer(card_app, name="card")
 league_app.add_typer(titles_app, name="titles")
+league_app.add_typer(table_app, name="table")
 
 Db = Annotated[str | None, typer.Option("--db", help="SQLite file or database URL (default: "
                                         "$TURNBUCKLE_DATABASE_URL, else ./turnbuckle.db).")]
@@ -487,6 +490,38 @@ def titles_add(name: str, game: str,
         excluded = [m for m in DEFAULT_TITLE_EXCLUDED if m not in (on or [])]
         t = add_title(ctx, name, game, excluded)
         print(f"title {t.id}: {t.name} ({t.ruleset}); does not change hands on: {', '.join(excluded) or 'nothing'}")
+
+
+@table_app.command("add")
+def table_add(record_file: Annotated[str, typer.Argument(
+                  metavar="RECORD.json", help="A finished match's record as 'turnbuckle match ... --dice ask -f json' "
+                  "writes it (or - for stdin).")],
+              side: Annotated[list[str] | None, typer.Option(
+                  "--side", help="N=COMPETITOR: the league competitor who took side N (from 1); a side not named "
+                  "is someone not in the league.")] = None,
+              db: Db = None, actor: As = None) -> None:
+    """Save a table match to the league (the organiser): its entries, read from the record's events, are
+    played again and must give the record exactly. It counts in records and ratings, not in Push Levels,
+    injuries or titles."""
+    with user_errors():
+        from turnbuckle.core.inputs import parse_json
+        from turnbuckle.league.services.table import answers_from_record, save_table_match
+
+        data = parse_json(_read(record_file, "record", archive=True), record_file)
+        if not isinstance(data, dict) or not isinstance(data.get("sides"), list):
+            raise fail(f"{record_file}: not a match record (docs/json-format.md)")
+        picks: list[str | None] = [None] * len(data["sides"])
+        for item in side or []:
+            n, eq, who = item.partition("=")
+            if not eq or not n.strip().isdigit() or not 1 <= int(n) <= len(picks) or not who.strip():
+                raise fail(f"--side '{item[:60]}': write N=COMPETITOR with N from 1 to {len(picks)}")
+            picks[int(n) - 1] = who.strip()
+        groups = answers_from_record(data)
+        with unit(db, actor) as ctx:
+            m = save_table_match(ctx, data, groups, picks)
+            names = [sd.competitor.name if sd.competitor else f"{sd.name} (not in the league)" for sd in m.sides]
+            print(f"table match {m.uid}: {' vs '.join(names)}, {m.method}; {len(groups)} answers replayed "
+                  "(no committed seed)")
 
 
 @league_app.command("verify")

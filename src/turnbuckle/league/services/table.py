@@ -53,13 +53,15 @@ class Group:
 
 
 def read_groups(raw: object) -> list[Group]:
-    """The entries as stored or posted: a list of answers, each ``{"answer": [...], "seed": n|null}``
-    or a bare list of tokens (or one token). A RulesError says what is wrong."""
+    """The entries as stored or posted: a list of answers, each ``{"answer": [...], "seed": n|null}``,
+    a bare list of tokens (or one token), or a :class:`Group`. A RulesError says what is wrong."""
     if not isinstance(raw, list):
         raise RulesError("the entries must be a list of answers")
     groups: list[Group] = []
     count = 0
     for i, item in enumerate(raw, 1):
+        if isinstance(item, Group):
+            item = item.to_json()
         seed: object = None
         tokens: object = item
         if isinstance(item, dict):
@@ -75,6 +77,27 @@ def read_groups(raw: object) -> list[Group]:
             raise RulesError(f"over {MAX_ENTRIES:,} entries; a match never needs that many")
         groups.append(Group(tuple(str(t) for t in tokens), seed))
     return groups
+
+
+def answers_from_record(record: dict[str, Any]) -> list[Group]:
+    """The answers a record's own events hold, as the table would have typed them: each roll's faces
+    together, each card, each choice made by a person or a script (a record written by ``turnbuckle
+    match ... --dice ask`` has no other entries). The save still replays them to the record."""
+    from turnbuckle.core.events import Choice, Draw, Roll
+
+    try:
+        events = MatchRecord.from_json(record).events
+    except RulesError as exc:
+        raise TableMatchRefused([f"the record does not read: {exc}"]) from None
+    out: list[Group] = []
+    for e in events:
+        if isinstance(e, Roll):
+            out.append(Group(tuple(str(f) for f in e.faces)))
+        elif isinstance(e, Draw):
+            out.append(Group((str(e.card),)))
+        elif isinstance(e, Choice) and e.by in ("script", "human"):
+            out.append(Group((str(e.chosen),)))
+    return out
 
 
 def flat(groups: Sequence[Group]) -> list[str]:
