@@ -247,3 +247,35 @@ def test_every_games_editor_starts_on_a_valid_sheet(url: str) -> None:
             page = cy.get(f"/roster/new/{rs.info.id}")
             assert page.status_code == 200 and 'class="ok valid"' in page.text, rs.info.id
             assert rs.check_text(_textarea(page.text), "shown").problems == [], rs.info.id
+
+
+def test_a_team_form_sent_after_the_session_ended_keeps_every_ticked_wrestler(tmp_path: Path) -> None:
+    from tests.web.support import PASSWORDS, Site, csrf_of, sign_in
+
+    site = Site(tmp_path)
+    try:
+        ids = {c.name: c.id for c in _rows(site.league.url, Competitor, ruleset="matchmatch")}
+        members = [str(ids["Friendly Sam"]), str(ids["Iron Ivan"])]  # Ann's
+        with site.client() as ann:
+            sign_in(ann, "Ann")
+            token = csrf_of(ann, "/roster/new-team")
+            site.league.clock.advance(days=15)  # idle past the session's end while the form is open
+            r = ann.post("/roster/new-team", data={"name": "Late Pair", "members": members, "csrf_token": token})
+            assert r.status_code == 401
+            assert all(f'name="carry:members" value="{m}"' in r.text for m in members)
+            login = re.search(r'name="csrf_token" value="([^"]*)"', r.text)
+            assert login
+            r = ann.post("/login", data={"name": "Ann", "password": PASSWORDS["Ann"], "next": "/roster/new-team",
+                                         "carry:name": "Late Pair", "carry:members": members,
+                                         "csrf_token": login.group(1)})
+            assert r.status_code == 200 and 'action="/roster/new-team"' in r.text
+            assert all(f'name="members" value="{m}"' in r.text for m in members)  # both ride on
+            resend = re.search(r'name="csrf_token" value="([^"]*)"', r.text)
+            assert resend
+            r = ann.post("/roster/new-team", data={"name": "Late Pair", "members": members,
+                                                   "csrf_token": resend.group(1)}, follow_redirects=False)
+            assert r.status_code == 303
+        (team,) = _rows(site.league.url, Competitor, name="Late Pair")
+        assert [str(m) for m in team.members] == members
+    finally:
+        site.close()
