@@ -248,3 +248,28 @@ def test_the_command_line_saves_a_record_written_by_dice_ask(lg: League, tmp_pat
         m = ctx.session.scalars(select(TableMatch)).one()
         assert m.record == json.loads(played.stdout)
         assert [g["answer"] for g in m.entries] == [a.split() for a in answers(seeded)]
+
+
+def test_migration_0003_downgrades_with_table_matches_saved_and_upgrades_again(schema_url: str) -> None:
+    from sqlalchemy import create_engine, inspect
+
+    from turnbuckle.league.db import downgrade, upgrade
+
+    lg = build(schema_url)
+    record, typed = table_match("boxing", ["all-rounder", "glass-cannon"], 11, {"rounds": 3})
+    with lg.act() as ctx:
+        save_table_match(ctx, record, typed, ["Mika Sato", "Rico Vance"])
+    lg.close()
+    engine = create_engine(schema_url)
+    downgrade(schema_url, "0002")
+    tables = set(inspect(engine).get_table_names())
+    assert {"table_matches", "table_match_sides"} & tables == set() and "competitors" in tables
+    upgrade(schema_url)
+    assert {"table_matches", "table_match_sides"} <= set(inspect(engine).get_table_names())
+    engine.dispose()
+    again = League(schema_url)
+    try:
+        with again.act() as ctx:
+            assert save_table_match(ctx, record, typed, ["Mika Sato", "Rico Vance"]).uid
+    finally:
+        again.close()
