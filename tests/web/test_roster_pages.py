@@ -237,6 +237,9 @@ def test_links_where_members_look(url: str) -> None:
     with client_for(url, ORGANISER) as fran:
         home = fran.get("/").text
         assert all(f'href="{p}"' in home for p in ("/roster/new", "/organiser/referees", "/organiser/titles"))
+        manage = fran.get("/organiser/shows/3").text  # the sample league's open show: its card form
+        assert 'id="referee"' in manage and 'href="/organiser/referees"' in manage
+        assert 'href="/organiser/titles"' in manage
 
 
 def test_every_games_editor_starts_on_a_valid_sheet(url: str) -> None:
