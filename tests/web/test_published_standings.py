@@ -110,3 +110,36 @@ def test_the_organiser_still_reads_a_run_show_s_results_before_publishing(site: 
         with site.league.act() as ctx:
             [row] = [r for r in standings_rows(ctx, "boxing") if r["name"] == "Mika Sato"]
         assert row["wins"] + row["losses"] + row["draws"] == 0  # her standings too wait for publishing
+
+
+def test_the_api_names_no_champion_crowned_in_an_unpublished_show(site: Site) -> None:
+    """A reign won in a result not yet published is not in a competitor's titles (the pages read it
+    as 'result pending'); at publish it is."""
+    from sqlalchemy import select
+
+    from turnbuckle.league.models import Reign, Result, Title
+    from turnbuckle.league.services import roster
+
+    number = open_show(site.league, [("boxing", ["Mika Sato", "Rico Vance"])])
+    site.league.clock.advance(days=1, minutes=1)
+    with site.league.act() as ctx:
+        shows.lock(ctx, number)
+        running.run_show(ctx, number)
+        title = roster.add_title(ctx, "Test Belt", "boxing")
+        [result_id] = ctx.session.scalars(select(Result.id).order_by(Result.id.desc()).limit(1))
+        [mika] = [r["id"] for r in standings_rows(ctx, "boxing") if r["name"] == "Mika Sato"]
+        ctx.session.add(Reign(title_id=title.id, competitor_id=mika, won_result_id=result_id, lost_result_id=None,
+                              started_at=site.league.clock.now, ended_at=None))
+        assert ctx.session.scalars(select(Title).where(Title.name == "Test Belt")).one()
+
+    def titles() -> list[str]:
+        with site.client() as client:
+            listed = {c["name"]: c["titles"] for c in client.get("/api/competitors").json()}
+            one = client.get(f"/api/competitors/{mika}").json()["titles"]
+        assert one == listed["Mika Sato"]
+        return list(one)
+
+    assert "Test Belt" not in titles()
+    with site.league.act() as ctx:
+        running.publish(ctx, number)
+    assert "Test Belt" in titles()

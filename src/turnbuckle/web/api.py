@@ -39,6 +39,7 @@ from turnbuckle.web.sessions import is_api
 from turnbuckle.web.viewing import (
     MAX_ID,
     competitor_by_id,
+    hidden_result_ids,
     is_organiser,
     m2_weight_class,
     owns,
@@ -66,11 +67,15 @@ def _summary(s: object) -> ShowSummary:
 
 
 def _titles_held(ctx: Ctx) -> dict[int, list[str]]:
-    q = (select(Reign.competitor_id, Title.name).join(Title, Reign.title_id == Title.id)
+    """The titles each competitor holds as the published shows left them: a reign won in a result
+    not yet published is left out (the pages read it as 'result pending'), as is its loser's."""
+    hidden = hidden_result_ids(ctx)
+    q = (select(Reign.competitor_id, Title.name, Reign.won_result_id).join(Title, Reign.title_id == Title.id)
          .where(Title.league_id == ctx.league.id, Reign.ended_at.is_(None)))
     held: dict[int, list[str]] = {}
-    for cid, name in ctx.session.execute(q):
-        held.setdefault(cid, []).append(name)
+    for cid, name, won in ctx.session.execute(q):
+        if won not in hidden:
+            held.setdefault(cid, []).append(name)
     return held
 
 
