@@ -59,6 +59,21 @@ def unit(db: str | None, actor: str | None = None) -> Iterator[Ctx]:
         engine.dispose()
 
 
+@contextmanager
+def collector_spared() -> Iterator[None]:
+    """Heavy one-shot work (running a show) with every object that exists so far set aside from
+    the garbage collector's passes: what the imports built lives until the command ends anyway,
+    and a full pass over it during a 30-match show cost about 0.06 s of its 0.7 s. Put back after,
+    so a process that goes on (a test calling the command) keeps collecting as before."""
+    import gc
+
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def _format(fmt: str, allowed: Sequence[str] = ("text", "json")) -> str:
     if fmt not in allowed:
         raise InputFileError(f"--format must be one of {', '.join(allowed)}, got '{fmt}'")
@@ -407,7 +422,8 @@ def run(show: ShowArg, db: Db = None, actor: As = None,
             if not quiet:
                 print(f"played match {done}/{total}", file=sys.stderr, flush=True)
 
-        s = run_show(ctx, show, progress)
+        with collector_spared():
+            s = run_show(ctx, show, progress)
         print(s.writeup)
         print(f"show {s.number} has run; seed revealed: {s.seed}")
 
