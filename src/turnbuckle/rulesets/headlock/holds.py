@@ -7,6 +7,7 @@ once.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 SUBMISSION_ROLLS = 5
 PIN_ROLLS = 3
@@ -90,12 +91,15 @@ def max_knockdowns(res: int, die: int = 12) -> int:
     return k
 
 
+@cache
 def escape_chance(target: int, die: int, rolls: int) -> Fraction:
-    """The chance that at least one of ``rolls`` rolls of a d``die`` is ``target`` or lower."""
+    """The chance that at least one of ``rolls`` rolls of a d``die`` is ``target`` or lower
+    (remembered: the smart player asks it thousands of times, of a few hundred numbers)."""
     p_fail = Fraction(max(0, die - max(0, target)), die)
     return 1 - p_fail**rolls
 
 
+@cache
 def choke_chance(defender_die: int, target: int, res: int) -> Fraction:
     """Chance that a held choke ends in a choke-out: the first four break-out rolls fail and the
     attacker's roll makes the choke target."""
