@@ -36,3 +36,21 @@ def test_every_public_page_fits_a_phone(page: Page, live_server: LiveServer) -> 
         screenshots(page, f"page-{name}")
     assert failed == []
     assert too_wide == []
+
+
+def test_the_organiser_s_roster_pages_fit_a_phone(page: Page, live_server: LiveServer) -> None:
+    """The pages that add to the roster (a competitor of any game through the sheet editor, a tag
+    team, referees, titles) load for the organiser and fit a phone; screenshots of each."""
+    from tests.web.browser.test_member_flows import sign_in
+    from turnbuckle.league.demo import LOGINS, ORGANISER
+
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 500 else None)
+    sign_in(page, ORGANISER, LOGINS[ORGANISER])
+    for name, path in (("roster-new", "/roster/new"), ("roster-new-boxing", "/roster/new/boxing"),
+                       ("roster-new-matchmatch", "/roster/new/matchmatch"), ("roster-new-team", "/roster/new-team"),
+                       ("organiser-referees", "/organiser/referees"), ("organiser-titles", "/organiser/titles")):
+        response = page.goto(path)
+        assert response is not None and response.status == 200, (path, response and response.status)
+        screenshots(page, f"page-{name}")  # fails on a page wider than the phone
+    assert failed == []
