@@ -203,7 +203,7 @@ def draw_code(how, cnt):
     return code
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)  # a plain call, not inlined: see play_block
 def play_match(state, nf, seat, spd, power, start_hp, damage, danger, hurts, policy, seat_start, used, beats,
                rps_tries, rps, flip_tries, limit, limited, best_t, best_k, best_n, hp, bucket, ordr, cnt,
                trace, tracing):
@@ -478,6 +478,31 @@ def play_match(state, nf, seat, spd, power, start_hp, damage, danger, hurts, pol
     return code, rnd, survivors, dice, pos
 
 
+@njit(cache=True, _nrt=False)
+def play_block(key, start, lo, hi, nf, seat, spd, power, start_hp, damage, danger, hurts, policy, seat_start, used,
+               beats, rps_tries, rps, flip_tries, limit, limited, best_t, best_k, best_n, hp, bucket, ordr, cnt,
+               dummy, codes, rounds, survivors, dice):
+    """Battles ``lo .. hi - 1`` of the chunk, on the scratch arrays given. Compiled without numba's
+    reference counting (``_nrt=False``; it allocates nothing): with it, a plain loop (the
+    ahead-of-time build's) increments and decrements every array passed to ``play_match`` for
+    every battle, atomically; numba leaves them out in a parallel loop, so the ahead-of-time
+    build played at about 0.8x the JIT kernel's speed.
+
+    ``play_match`` is called, not inlined at numba's IR level (``inline="always"``): inlining
+    copies the battle's whole IR, its helpers already inlined, into each caller, which took most
+    of a first build's memory (over 600 MB); called, it is compiled once, and a battle is long
+    enough (some 2 microseconds) that the call costs next to nothing (docs/decisions/odds.md)."""
+    for j in range(lo, hi):
+        state = match_state(key, start + j)
+        c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, hurts, policy,
+                                    seat_start, used, beats, rps_tries, rps, flip_tries, limit, limited,
+                                    best_t, best_k, best_n, hp, bucket, ordr, cnt, dummy, False)
+        codes[j] = c
+        rounds[j] = r
+        survivors[j] = sv
+        dice[j] = d
+
+
 @njit(parallel=True, cache=True)
 def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, hurts, policy, seat_start, used,
               beats, rps_tries, rps, flip_tries, limit, limited, codes, rounds, survivors, dice):
@@ -493,15 +518,9 @@ def run_chunk(key, start, count, seat, spd, power, start_hp, damage, danger, hur
         best_k = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
         best_n = np.empty((MOST_DANGEROUS, MAX_SIDES), np.int64)
         dummy = np.zeros(1, np.int8)
-        for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            state = match_state(key, start + j)
-            c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, hurts, policy,
-                                        seat_start, used, beats, rps_tries, rps, flip_tries, limit, limited,
-                                        best_t, best_k, best_n, hp, bucket, ordr, cnt, dummy, False)
-            codes[j] = c
-            rounds[j] = r
-            survivors[j] = sv
-            dice[j] = d
+        play_block(key, start, b * BLOCK, min(count, (b + 1) * BLOCK), nf, seat, spd, power, start_hp, damage,
+                   danger, hurts, policy, seat_start, used, beats, rps_tries, rps, flip_tries, limit, limited,
+                   best_t, best_k, best_n, hp, bucket, ordr, cnt, dummy, codes, rounds, survivors, dice)
 
 
 @njit(cache=True)

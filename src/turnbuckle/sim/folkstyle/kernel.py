@@ -50,6 +50,8 @@ PIN, DECISION, SUDDEN, OVERTIME, TOP_TIME = 0, 1, 2, 3, 4
 DRAW_CODE = 10
 # Choice codes (tables.CHOICE_CODES).
 TOP, BOTTOM, NEUTRAL, DEFER = 0, 1, 2, 3
+#: Matches per parallel iteration, played by ``play_block``.
+BLOCK = 1024
 
 
 @njit(cache=True, inline="always")
@@ -228,13 +230,15 @@ def play_match(state, turn, key, pick, riding, threshold, cycles, trace, tracing
     return DRAW_CODE, period, TURNS, dice, c0 + c1, rode, pos
 
 
-@njit(parallel=True, cache=True)
-def run_chunk(key, start, count, turn, keys, pick, riding, threshold, cycles,
-              codes, lengths, dice, calls, rode):
-    """Matches ``start .. start + count - 1``; per-match results go into the output arrays
-    (``lengths`` in turns: (period - 1) * 3 + turn)."""
-    dummy = np.zeros(1, np.int8)
-    for j in prange(count):
+@njit(cache=True, _nrt=False)
+def play_block(key, start, lo, hi, turn, keys, pick, riding, threshold, cycles, dummy,
+               codes, lengths, dice, calls, rode):
+    """Matches ``lo .. hi - 1`` of the chunk. Compiled without numba's reference counting
+    (``_nrt=False``; it allocates nothing): with it, a plain loop (the ahead-of-time build's)
+    increments and decrements every array the inlined ``play_match`` is given for every match,
+    atomically; numba leaves them out in a parallel loop. The match is short (about a tenth of a
+    microsecond), so it stays inlined here: a call would cost a noticeable share of it."""
+    for j in range(lo, hi):
         state = match_state(key, start + j)
         c, per, tn, d, st, r, _ = play_match(state, turn, keys, pick, riding, threshold, cycles, dummy, False)
         codes[j] = c
@@ -242,6 +246,18 @@ def run_chunk(key, start, count, turn, keys, pick, riding, threshold, cycles,
         dice[j] = d
         calls[j] = st
         rode[j] = r
+
+
+@njit(parallel=True, cache=True)
+def run_chunk(key, start, count, turn, keys, pick, riding, threshold, cycles,
+              codes, lengths, dice, calls, rode):
+    """Matches ``start .. start + count - 1``; per-match results go into the output arrays
+    (``lengths`` in turns: (period - 1) * 3 + turn)."""
+    dummy = np.zeros(1, np.int8)
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        play_block(key, start, b * BLOCK, min(count, (b + 1) * BLOCK), turn, keys, pick, riding, threshold, cycles,
+                   dummy, codes, lengths, dice, calls, rode)
 
 
 @njit(cache=True)

@@ -16,8 +16,9 @@ each time it runs out.
 In a tag match the legal wrestler of the first team is corner 0 of every clash and draws first,
 as in the engine. A wrestler who wins a speed contest tags its partner in when the tag table
 (the player's own tag policy, asked at every pair of HP values) says so, and nobody is hit.
-``play_block`` calls the inlined match with a literal wrestler count so that the singles copy
-carries none of the tag logic (one generic copy cost singles about a fifth of its speed).
+``play_singles`` and ``play_tags`` (the block loops) each hold the match inlined with a literal
+wrestler count, so that the singles copy carries none of the tag logic (one generic copy, called,
+cost singles about an eighth of its speed; inlined, about a fifth, when it was measured).
 
 The rules' numbers (card values, suit advantage, move kinds, break-out dice and targets, choke
 targets) and the players' choices come from the arrays of ``tables.py``; this file holds only the
@@ -25,10 +26,9 @@ flow of a match, which must match ``rulesets/headlock/engine.py``, ``clash.py`` 
 ``finishes.py`` (tests replay the recorded cards and dice through the reference engine).
 
 Matches are played in blocks of ``BLOCK`` (one block per parallel iteration) so each block's pile
-arrays are allocated once. ``play_match`` is inlined at numba's IR level (``inline="always"``):
-called as a function, passing its two dozen arrays cost about 85% of the run (141,000 against
-1,080,000 matches/s on one thread in an A/B run under the same load), likely much of it numba's
-reference counting of the arrays passed (see ``play_block``, compiled without it).
+arrays are allocated once. ``play_match`` is inlined at numba's IR level (``inline="always"``)
+into the two block loops, compiled without numba's reference counting, which made a call
+passing two dozen arrays cost about 85% of the run (see ``play_singles``).
 
 Keep everything in this one file: numba's cache only notices edits to the file of the function it
 compiled.
@@ -315,28 +315,43 @@ def play_match(state, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
 
 
 @njit(cache=True, _nrt=False)
-def play_block(key, start, lo, hi, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
-               value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
-               unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy, codes, lengths, dice, downs):
-    """Matches ``lo .. hi - 1`` of the chunk, on the scratch arrays given.
+def play_singles(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, getup_die,
+                 value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
+                 unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy, codes, lengths, dice, downs):
+    """Singles matches ``lo .. hi - 1`` of the chunk, on the scratch arrays given.
 
-    Compiled without numba's reference counting (``_nrt=False``; it allocates nothing): with it,
-    each inlined call that passes arrays (two card draws a turn) adds an atomic increment and
-    decrement per array, which was 90% of the time outside a parallel loop (numba leaves them out
-    inside one), so the ahead-of-time build of ``run_chunk`` played at a fifth of the JIT speed."""
+    Compiled without numba's reference counting (``_nrt=False``; it allocates nothing), as is
+    ``play_tags``: with it, each inlined call that passes arrays (two card draws a turn) adds an
+    atomic increment and decrement per array, which was 90% of the time outside a parallel loop
+    (numba leaves them out inside one), so the ahead-of-time build of ``run_chunk`` played at a
+    fifth of the JIT speed.
+
+    Each of the two holds one copy of the match, inlined with a literal wrestler count: both
+    copies inlined at numba's IR level into one block function made numba copy the match's whole
+    IR twice into one function, which took most of a first build's memory (docs/decisions/odds.md)."""
     for j in range(lo, hi):
         state = match_state(key, start + j)
-        # A constant wrestler count in each branch: the singles copy loses the tag logic.
-        if nw == 2:
-            c, t, n, k, _, _ = play_match(state, 2, turns, choke_rule, knockout, getup_rolls, getup_die,
-                                          value, face, adv, stats, moves, holds, choice, kcap, tagtab,
-                                          pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
-                                          taken, hp, kd, dummy, False)
-        else:
-            c, t, n, k, _, _ = play_match(state, 4, turns, choke_rule, knockout, getup_rolls, getup_die,
-                                          value, face, adv, stats, moves, holds, choice, kcap, tagtab,
-                                          pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
-                                          taken, hp, kd, dummy, False)
+        c, t, n, k, _, _ = play_match(state, 2, turns, choke_rule, knockout, getup_rolls, getup_die,
+                                      value, face, adv, stats, moves, holds, choice, kcap, tagtab,
+                                      pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
+                                      taken, hp, kd, dummy, False)
+        codes[j] = c
+        lengths[j] = t
+        dice[j] = n
+        downs[j] = k
+
+
+@njit(cache=True, _nrt=False)
+def play_tags(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, getup_die,
+              value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
+              unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy, codes, lengths, dice, downs):
+    """Tag matches ``lo .. hi - 1`` of the chunk (see ``play_singles``)."""
+    for j in range(lo, hi):
+        state = match_state(key, start + j)
+        c, t, n, k, _, _ = play_match(state, 4, turns, choke_rule, knockout, getup_rolls, getup_die,
+                                      value, face, adv, stats, moves, holds, choice, kcap, tagtab,
+                                      pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
+                                      taken, hp, kd, dummy, False)
         codes[j] = c
         lengths[j] = t
         dice[j] = n
@@ -360,10 +375,16 @@ def run_chunk(key, start, count, nw, turns, choke_rule, knockout, getup_rolls, g
         hp = np.zeros(4, np.int64)
         kd = np.zeros(4, np.int64)
         dummy = np.zeros(1, np.int16)
-        play_block(key, start, b * BLOCK, min(count, (b + 1) * BLOCK), nw, turns, choke_rule, knockout,
-                   getup_rolls, getup_die, value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of,
-                   pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy,
-                   codes, lengths, dice, downs)
+        lo = b * BLOCK
+        hi = min(count, lo + BLOCK)
+        if nw == 2:
+            play_singles(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, getup_die, value, face, adv,
+                         stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare, unseen, ucount, pile,
+                         pcount, disc, dcount, taken, hp, kd, dummy, codes, lengths, dice, downs)
+        else:
+            play_tags(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, getup_die, value, face, adv,
+                      stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare, unseen, ucount, pile,
+                      pcount, disc, dcount, taken, hp, kd, dummy, codes, lengths, dice, downs)
 
 
 @njit(cache=True)
