@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from turnbuckle import bench_sizes
 from turnbuckle.bench import _mean_length, _with_cards
 from turnbuckle.sim.tally import Tally
 
@@ -18,3 +21,23 @@ def test_card_games_count_every_random_draw() -> None:
     assert "39.0 cards + 7.5 dice = 46.5 random draws a match" in line
     assert "46M draws/s on 1 thread = 5% of raw" in line
     assert line.endswith("would reach 16%")  # 7.5 / 46.5: the ceiling of the dice-only share
+
+
+def test_run_sizes_take_the_best_of_three_up_to_a_million(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each run of size n takes n / 1e6 s plus a start that varies: 0.5 s, then 0.2 s, then 0.3 s.
+    starts: dict[tuple[str, int], list[float]] = {}
+
+    def fake_wall(args: list[str]) -> float:
+        n = int(args[args.index("-n") + 1])
+        seen = starts.setdefault((args[args.index("odds") + 1], n), [])
+        seen.append([0.5, 0.2, 0.3][len(seen) % 3])
+        return seen[-1] + n / 1e6
+
+    monkeypatch.setattr(bench_sizes, "_wall", fake_wall)
+    walls = bench_sizes.walls()["boxing"]
+    assert walls[1] == pytest.approx(0.2 + 1e-6)
+    assert walls[10**5] == pytest.approx(0.2 + 0.1)
+    assert walls[10**6] == pytest.approx(0.2 + 1.0)
+    assert walls[10**7] == pytest.approx(0.5 + 10.0)  # one run: the first start counts
+    assert len(starts["boxing", 10**6]) == 3 and len(starts["boxing", 3 * 10**7]) == 1
+    assert len(starts["boxing", 1]) == 4  # the warm-up, then three timed
