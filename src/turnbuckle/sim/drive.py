@@ -9,25 +9,28 @@ when no build can be made (no C compiler), when the build is asked for by name, 
 ``jit_from`` matches or more where a game's JIT kernel is the faster one (its start-up, about a
 second, is then paid back).
 
-Workers are forked (they inherit the loaded build, the tables and the output arrays: nothing is
-sent but slice bounds and the counts back). Where processes cannot be forked, the build plays on
-one core and a run longer than about half a second of that uses the JIT kernel.
+Workers are forked with ``os.fork`` (they inherit the loaded build, the tables and the output
+arrays: nothing is sent but slice numbers over a pipe and the counts back over another). Where
+processes cannot be forked, the build plays on one core and a run longer than about half a
+second of that uses the JIT kernel.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import os
+import pickle
 import signal
-from collections.abc import Callable, Sequence
-from functools import partial
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
 from importlib import import_module
-from typing import Any
+from typing import Any, NoReturn
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.stack_room import with_stack_room
 from turnbuckle.sim.aot import BUILDS, check_threads, failure, load_or_build, max_threads
 from turnbuckle.sim.fast_support import chunks, set_threads
-from turnbuckle.sim.interrupt import end_pool, polling, sigint_held, stop_requested
+from turnbuckle.sim.interrupt import polling, sigint_held, stop_requested
 from turnbuckle.sim.specs import Build, Progress
 from turnbuckle.sim.tally import Tally
 
@@ -51,7 +54,7 @@ WAIT_S = 0.1
 
 
 def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+    return hasattr(os, "fork")
 
 
 def uses_aot(n: int, rate: float, jit_from: int | None) -> bool:
@@ -109,10 +112,12 @@ def _one(run_chunk: Callable[..., Any], first: int, n: int, size: int, step: Chu
 
 #: What a forked worker plays with (set in the parent just before the workers are forked).
 _JOB: tuple[Callable[..., Any], int, ChunkStep, Callable[[], Tally]] | None = None
-
-
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the run
+#: Slice numbers go to the workers through one pipe, 4 bytes each, written in batches of at most
+#: ``PIPE_BATCH`` bytes (a pipe write that small is atomic, so no worker reads half a number).
+TOKEN = 4
+PIPE_BATCH = 4096
+#: A result record starts with its length in this many bytes.
+HEADER = 8
 
 
 def _slice(first: int, count: int) -> Tally:
@@ -124,53 +129,138 @@ def _slice(first: int, count: int) -> Tally:
     return tally
 
 
+def _send(fd: int, record: bytes) -> None:
+    view = memoryview(len(record).to_bytes(HEADER, "little") + record)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _work(tokens: int, results: int, firsts: Sequence[int], per: int, n: int) -> NoReturn:
+    """A forked worker: play the slices whose numbers it reads from ``tokens`` until the pipe is
+    closed and empty, sending each slice's tally (or the error that stopped it) to ``results``."""
+    status = 0
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the run
+        while len(got := os.read(tokens, TOKEN)) == TOKEN:
+            k = int.from_bytes(got, "little")
+            _send(results, pickle.dumps((k, _slice(firsts[k], min(per, n - firsts[k])))))
+    except BaseException as exc:  # sent to the parent, which raises it
+        status = 1
+        try:
+            record = pickle.dumps((-1, exc))
+        except Exception:
+            record = pickle.dumps((-1, RuntimeError(repr(exc))))
+        with suppress(OSError):
+            _send(results, record)
+    finally:
+        os._exit(status)
+
+
+def _records(buffer: bytearray) -> Iterator[tuple[int, Any]]:
+    """The whole records at the head of ``buffer`` (removed from it)."""
+    while len(buffer) >= HEADER:
+        size = int.from_bytes(buffer[:HEADER], "little")
+        if len(buffer) < HEADER + size:
+            return
+        record = pickle.loads(bytes(buffer[HEADER:HEADER + size]))
+        del buffer[:HEADER + size]
+        yield record
+
+
 def _split(run_chunk: Callable[..., Any], n: int, size: int, step: ChunkStep, new_tally: Callable[[], Tally],
            workers: int, rate: float, progress: Progress | None) -> Tally:
-    """The run in slices of consecutive matches over ``workers`` forked processes. A run stopped
-    early (Ctrl-C) counts the slices played from the first one on without a gap, so its result is
-    that of a run of as many matches from the same seed (as on one process)."""
+    """The run in slices of consecutive matches over ``workers`` forked processes, which take the
+    next slice's number from a shared pipe as they finish one. A run stopped early (Ctrl-C)
+    counts the slices played from the first one on without a gap, so its result is that of a run
+    of as many matches from the same seed (as on one process).
+
+    Workers are bare ``os.fork`` children talking over pipes, not a ``ProcessPoolExecutor``:
+    importing and starting that pool cost about 15 ms a run, as much as the run-size bound leaves
+    at 10^5-10^6 matches (docs/odds.md)."""
     global _JOB
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    import selectors
 
     per = max(MIN_SLICE, min(int(rate * SLICE_S), -(-n // (workers * SLICES_PER_WORKER))))
+    firsts = range(0, n, per)
     played: dict[int, Tally] = {}
-    _JOB = (run_chunk, size, step, new_tally)
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_sigint)
-    index: dict[Future[Tally], int] = {}
-
-    def count(done: set[Future[Tally]]) -> None:
-        for future in done:
-            if not future.cancelled():
-                played[index[future]] = future.result()
-        if progress is not None and done:
-            progress(sum(t.n for t in played.values()))
-
-    pending: set[Future[Tally]] = set()
+    numbers = b"".join(k.to_bytes(TOKEN, "little") for k in range(len(firsts)))
+    fed = 0
+    tokens_r, tokens_w = os.pipe()
+    pids: dict[int, int] = {}  # a worker's result pipe -> its process
+    buffers: dict[int, bytearray] = {}
+    selector = selectors.DefaultSelector()
     stopped = False
+    _JOB = (run_chunk, size, step, new_tally)
     try:
         with polling():  # from here a Ctrl-C asks for a stop, even while the workers start
-            with sigint_held():  # the workers are forked (at the first submit) without Ctrl-C
-                for k, first in enumerate(range(0, n, per)):
-                    index[pool.submit(partial(_slice, first, min(per, n - first)))] = k
-            pending = set(index)
-            while pending:
-                done, pending = wait(pending, timeout=WAIT_S, return_when=FIRST_COMPLETED)
-                count(done)
-                if stop_requested() and pending:
+            with sigint_held():  # the workers are forked without Ctrl-C
+                for _ in range(workers):
+                    results_r, results_w = os.pipe()
+                    pid = os.fork()
+                    if pid == 0:
+                        os.close(tokens_w)
+                        for fd in (results_r, *pids):
+                            os.close(fd)
+                        _work(tokens_r, results_w, firsts, per, n)
+                    os.close(results_w)
+                    pids[results_r] = pid
+                    buffers[results_r] = bytearray()
+                    selector.register(results_r, selectors.EVENT_READ)
+            os.set_blocking(tokens_w, False)  # only this process writes: the workers closed theirs
+            selector.register(tokens_w, selectors.EVENT_WRITE)
+            deadline: float | None = None
+            while buffers:
+                for key, _ in selector.select(WAIT_S):
+                    fd = int(key.fd)
+                    if fd == tokens_w:
+                        with suppress(BlockingIOError):
+                            fed += os.write(tokens_w, numbers[fed:fed + PIPE_BATCH])
+                        if fed == len(numbers):  # all handed out: a worker ends after its last
+                            selector.unregister(tokens_w)
+                            os.close(tokens_w)
+                            tokens_w = -1
+                        continue
+                    got = os.read(fd, 1 << 16)
+                    if not got:  # the worker ended
+                        selector.unregister(fd)
+                        os.close(fd)
+                        del buffers[fd]
+                        continue
+                    buffers[fd] += got
+                    for k, tally in _records(buffers[fd]):
+                        if k < 0:
+                            raise tally
+                        played[k] = tally
+                    if progress is not None:
+                        progress(sum(t.n for t in played.values()))
+                if stop_requested() and not stopped:
                     stopped = True
-                    # Queued slices play nothing; running ones come back whole.
-                    running = {future for future in pending if not future.cancel()}
-                    done, pending = wait(running, timeout=STOP_GRACE_S)
-                    count(done)
+                    # Queued slices play nothing (the numbers are taken back); running ones come
+                    # back whole. With no writer left, reading the pipe empty ends at its end.
+                    if tokens_w >= 0:
+                        selector.unregister(tokens_w)
+                        os.close(tokens_w)
+                        tokens_w = -1
+                    while os.read(tokens_r, 1 << 16):
+                        pass
+                    deadline = time.monotonic() + STOP_GRACE_S
+                if deadline is not None and time.monotonic() > deadline:
                     break
-    except BaseException:  # a worker's error or a second Ctrl-C: end at once
-        end_pool(pool, now=True)
-        raise
-    finally:
+    finally:  # a worker's error, a second Ctrl-C, or the end: no worker outlives the run
         _JOB = None
-    end_pool(pool, now=bool(pending))
+        for fd in (tokens_r, tokens_w, *buffers):
+            if fd >= 0:
+                os.close(fd)
+        selector.close()
+        for pid in pids.values():
+            if buffers:  # still running (a stop or an error): end it now
+                with suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    if not stopped and len(played) < len(firsts):
+        raise RuntimeError(f"a worker process ended with {len(firsts) - len(played)} slices of the run unplayed")
     tally = new_tally()
-    for k in range(len(index)):
+    for k in range(len(firsts)):
         if k not in played:
             break
         tally.merge(played[k])
