@@ -249,7 +249,7 @@ SPECS: dict[str, SimSpec] = {
         "matchmatch",
         fast="turnbuckle.sim.matchmatch.fast:run",
         fast_ready="turnbuckle.sim.matchmatch.fast:compiled",
-        build_time="about 30 s",
+        build_time="about 10 s",
         fast_version="1.2",
         exchange="turnbuckle.sim.matchmatch.exact:exchange_tables",
         length_unit="rounds",
