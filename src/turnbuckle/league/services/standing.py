@@ -14,6 +14,16 @@ from turnbuckle.league.models import CardMatch, Competitor, InjuryChange, Rating
 from turnbuckle.league.services.roster import M2, record_push
 
 
+def count_outcome(comp: Competitor, outcome: str) -> None:
+    """One more win, loss or draw on a competitor's record."""
+    if outcome == "win":
+        comp.wins += 1
+    elif outcome == "loss":
+        comp.losses += 1
+    else:
+        comp.draws += 1
+
+
 def outcomes(winner: int | None, n: int) -> list[str]:
     """Each side's outcome: a winner and losers, or a draw for all (no winner)."""
     if winner is None:
@@ -139,12 +149,7 @@ def apply_result(ctx: Ctx, m: CardMatch, comps: Sequence[Competitor], result: Re
     outs = outcomes(winner, len(comps))
     for i, (comp, out) in enumerate(zip(comps, outs, strict=True)):
         ctx.session.add(ResultSide(result_id=result.id, competitor_id=comp.id, index=i, outcome=out))
-        if out == "win":
-            comp.wins += 1
-        elif out == "loss":
-            comp.losses += 1
-        else:
-            comp.draws += 1
+        count_outcome(comp, out)
     notes = []
     if m.ruleset == M2:
         apply_push(ctx, comps, winner, result, m.show_id, m.position)

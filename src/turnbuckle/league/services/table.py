@@ -24,7 +24,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Competitor, TableMatch, TableMatchSide
 from turnbuckle.league.services.roster import DEFAULT_MU, DEFAULT_SIGMA, competitor, new_uid
-from turnbuckle.league.services.standing import outcomes, rate
+from turnbuckle.league.services.standing import count_outcome, outcomes, rate
 
 #: The most entries a table match may carry (as the score keeper allows).
 MAX_ENTRIES = 50_000
@@ -198,12 +198,7 @@ def _store(ctx: Ctx, played: MatchRecord, groups: Sequence[Group], comps: Sequen
             side.mu_before, side.sigma_before = comp.rating_mu, comp.rating_sigma
             side.mu_after, side.sigma_after = after[i]
             comp.rating_mu, comp.rating_sigma = after[i]
-            if out == "win":
-                comp.wins += 1
-            elif out == "loss":
-                comp.losses += 1
-            else:
-                comp.draws += 1
+            count_outcome(comp, out)
         ctx.session.add(side)
     ctx.session.flush()
     return match
