@@ -46,6 +46,9 @@ class RulesetInfo:
     side_word: str = "side"
     side_plural: str = ""  # defaults to side_word + "s"
     player_kinds: tuple[str, ...] = ("auto",)
+    #: A one-line explanation of each automatic player a side may be given (kind, line); a kind
+    #: left out is shown by its name alone. The first of ``player_kinds`` plays a side given none.
+    player_help: tuple[tuple[str, str], ...] = ()
 
 
 def sides_word(info: RulesetInfo) -> str:

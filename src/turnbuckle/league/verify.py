@@ -124,6 +124,7 @@ def verify_show(s: dict[str, Any], findings: list[str], notes: list[str]) -> Non
 def _match(s: dict[str, Any], m: dict[str, Any], hashes: dict[tuple[int, int], str | None], where: str,
            findings: list[str]) -> None:
     from turnbuckle.core.sources import SeededSource
+    from turnbuckle.league.choices import chosen_players
     from turnbuckle.rulesets.registry import get_ruleset
 
     want_seed = canonical.match_seed(s["seed"], s["uid"], m["position"])
@@ -145,7 +146,9 @@ def _match(s: dict[str, Any], m: dict[str, Any], hashes: dict[tuple[int, int], s
             findings.append(f"{where}: played under {m['ruleset']} {m['ruleset_version']}, this turnbuckle has "
                             f"{rs.info.version}; replayed anyway")
         sides = [rs.load_side(x["document"], f"{where} side {i + 1}") for i, x in enumerate(m["sides"])]
-        record = rs.run(sides, SeededSource(int(m["seed"])), m["options"]).to_json()
+        players, _ = chosen_players(m["ruleset"], [x.get("submission") for x in m["sides"]],
+                                    [x["name"] for x in m["sides"]])
+        record = rs.run(sides, SeededSource(int(m["seed"])), m["options"], players=players).to_json()
     except RulesError as exc:
         findings.append(f"{where}: cannot replay: {exc}")
         return

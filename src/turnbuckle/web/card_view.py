@@ -9,11 +9,24 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import aliased
 
+from turnbuckle.league.choices import takes_choice
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Member, Referee, Show, Submission, Title
 from turnbuckle.rulesets.registry import get_ruleset
 
 M2 = "matchmatch"
+
+
+def sends(ruleset: str) -> bool:
+    """Whether a side of this game sends something before a show: MatchMatch's written strategy,
+    or another game's choice of automatic player."""
+    return ruleset == M2 or takes_choice(ruleset)
+
+
+def sending_games() -> list[str]:
+    from turnbuckle.rulesets.registry import all_rulesets
+
+    return [rs.info.id for rs in all_rulesets() if sends(rs.info.id)]
 
 
 def card_view(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
@@ -40,8 +53,8 @@ def card_view(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
                                 "title": title, "sides": []}
         mine = me is not None and owner_id == me
         side = {"id": cid, "name": cname, "owner": oname, "side_id": side_id, "mine": mine, "sent": None,
-                "can_send": mine and rid == M2 and s.status == "open"}
-        if rid == M2 and taking and (mine or organiser):
+                "can_send": mine and sends(rid) and s.status == "open"}
+        if sends(rid) and taking and (mine or organiser):
             side["sent"] = ""
             told.append(side_id)
         e["sides"].append(side)
@@ -67,7 +80,8 @@ def _utc(when: Any) -> Any:
 
 
 def my_sides(ctx: Ctx) -> list[dict[str, Any]]:
-    """The signed-in player's sides on shows taking strategies (MatchMatch, open), with when
+    """The signed-in player's sides on open shows that send something before the show (a
+    MatchMatch strategy, another game's choice of player), with when
     each one's latest strategy was sent: what the home page lists under 'Your matches'."""
     if not ctx.actor.id:
         return []
@@ -75,7 +89,7 @@ def my_sides(ctx: Ctx) -> list[dict[str, Any]]:
                 Competitor.name)
          .join(CardMatch, CardMatch.show_id == Show.id).join(CardSide, CardSide.match_id == CardMatch.id)
          .join(Competitor, CardSide.competitor_id == Competitor.id)
-         .where(Show.league_id == ctx.league.id, Show.status == "open", CardMatch.ruleset == M2,
+         .where(Show.league_id == ctx.league.id, Show.status == "open", CardMatch.ruleset.in_(sending_games()),
                 Competitor.owner_id == ctx.actor.id)
          .order_by(Show.number, CardMatch.position))
     rows = ctx.session.execute(q).all()

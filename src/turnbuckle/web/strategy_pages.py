@@ -1,7 +1,8 @@
 """Sending a strategy for one's own side of a card match: MatchMatch's rounds (style, action and
 explanation per round), grid pick and conditionals as a form, or the rulebook's text layout
-pasted into a box. Both are read by the ruleset's own reader and checked by the same function the
-league's ``submit`` uses; then ``submit`` stores it. Only the side's owner reaches this page: the
+pasted into a box; in Deathmatch and Headlock, the side's automatic player picked from a list.
+Each is read by the ruleset's own reader and checked by the same function the league's
+``submit`` uses; then ``submit`` stores it. Only the side's owner reaches this page: the
 organiser sees on the card that a strategy was sent and when, nobody sees what it says."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.options import resolve_options
+from turnbuckle.league.choices import default_kind, explained, read_choice, takes_choice
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Show
@@ -65,12 +67,44 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
         rounds = int(str(resolve_options(get_ruleset(M2).info.options, m.options)["rounds"]))
     if not paste.values and latest is not None:
         paste = Form({"text": latest.text})
+    kinds = explained(m.ruleset) if takes_choice(m.ruleset) else []
+    if kinds and not form.get("player"):
+        form.values["player"] = _counted(m.ruleset, latest.text if latest else None)
     return render(request, "strategy.html", {
         "league": ctx.league, "s": s, "m": m, "c": side.competitor, "game": game_name(m.ruleset),
         "takes_strategy": m.ruleset == M2, "open": s.status == "open" and ctx.now() <= s.deadline,
+        "kinds": kinds, "default_kind": default_kind(m.ruleset) if kinds else "",
+        "what": "strategy" if m.ruleset == M2 else "choice",
         "deadline": ctx.local(s.deadline), "rows": min(rounds, MAX_ROWS), "n_cond": MAX_CONDITIONALS,
         "latest": ctx.local(latest.submitted_at) if latest else None, "sent": sent, "sent_text": sent_text,
         "form": form, "paste": paste, "FORM": FORM, "choices": _choices() if m.ruleset == M2 else {}}, status)
+
+
+def _counted(ruleset: str, text: str | None) -> str:
+    """The player a choice text names (the default when none was sent or it does not read)."""
+    if text is not None:
+        try:
+            return read_choice(ruleset, text, "choice")
+        except RulesError:
+            pass
+    return default_kind(ruleset)
+
+
+def _send_choice(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form) -> bool:
+    """A Deathmatch or Headlock side's player, picked from the list: sent as its one line
+    (``player: weakest``) through ``submit``, which reads it with the run's own reader."""
+    kind = form.text("player")
+    if not kind:
+        form.add("player", "pick a player from the list")
+        return False
+    comp = side.competitor
+    try:
+        shows.submit(ctx, str(s.number), m.position, str(comp.id), f"player: {kind}")
+    except RulesError as exc:
+        ctx.session.rollback()
+        form.add("player", str(exc).removeprefix(f"strategy for {comp.name}: "))
+        return False
+    return True
 
 
 def _url(number: int, position: int, cid: int) -> str:
@@ -128,6 +162,11 @@ def send_strategy(request: Request, number: int, position: int, cid: int, sessio
     s, m, side = _own_side(ctx, number, position, cid)
     pasted = "text" in posted
     form = Form(posted)
+    if not pasted and takes_choice(m.ruleset):
+        if _send_choice(ctx, s, m, side, form):
+            return _page(request, ctx, s, m, side, Form(), Form(), sent=ctx.local(ctx.now()))
+        s, m, side = _own_side(ctx, number, position, cid)
+        return _page(request, ctx, s, m, side, form, Form(), 400)
     if pasted:
         text = kept = form.get("text")
         if not text.strip():

@@ -13,6 +13,7 @@ from turnbuckle import __version__
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.league import canonical
+from turnbuckle.league.choices import chosen_players
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, InjuryChange, Result, Show
@@ -44,6 +45,7 @@ def play_inputs(ctx: Ctx, m: CardMatch, s: Show) -> tuple[list[dict[str, Any]], 
         sub = latest_submission(ctx, sd, s.deadline)
         if sub is not None:
             text = sub.text
+        if sub is not None and m.ruleset == M2:  # another game's text chooses its player (chosen_players)
             try:
                 strategy = check_strategy(m, comp, sub.text, f"strategy for {comp.name}")
             except RulesError as exc:
@@ -100,10 +102,12 @@ def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
 def play_match(ctx: Ctx, s: Show, m: CardMatch) -> list[str]:
     assert s.seed is not None
     rs = get_ruleset(m.ruleset)
-    docs, _, notes = play_inputs(ctx, m, s)
+    docs, texts, notes = play_inputs(ctx, m, s)
+    players, chose = chosen_players(m.ruleset, texts, [sd.competitor.name for sd in m.sides])
+    notes += chose
     sides = [rs.load_side(doc, f"match {m.position} side {i + 1}") for i, doc in enumerate(docs)]
     seed = canonical.match_seed(s.seed, s.uid, m.position)
-    record = rs.run(sides, SeededSource(seed), match_options(m))
+    record = rs.run(sides, SeededSource(seed), match_options(m), players=players)
     data = record.to_json()
     result = Result(match_id=m.id, show_id=s.id, ruleset=rs.info.id, ruleset_version=rs.info.version, seed=str(seed),
                     inputs=docs, record=data, winner_index=record.result.winner, method=record.result.method,

@@ -149,9 +149,12 @@ def side_of(ctx: Ctx, s: Show, position: int, competitor_key: str) -> CardSide:
 
 def check_strategy(m: CardMatch, comp: Competitor, text: str, label: str) -> str:
     """Validate a strategy against the competitor's sheet (High Spots, Push Level), the match type
-    and length, with the ruleset's own readers; return its formatted text."""
+    and length, with the ruleset's own readers; return its formatted text. In another game the
+    text is the side's pre-match choice of automatic player (``league.choices``); return its kind."""
     if m.ruleset != M2:
-        raise LeagueError(f"{m.ruleset} takes no written strategy; its automatic player plays every side")
+        from turnbuckle.league.choices import read_choice
+
+        return read_choice(m.ruleset, text, label)
     from turnbuckle.rulesets.matchmatch.match_types import find_type
     from turnbuckle.rulesets.matchmatch.side import load_strategy_document
     from turnbuckle.rulesets.matchmatch.strategy import strategy_problems

@@ -33,6 +33,14 @@ INFO = RulesetInfo(
     side_word="army",
     side_plural="armies",
     player_kinds=("auto", "human", *POLICIES),
+    player_help=(
+        ("auto", "the match's default_policy (lowest-hp unless the card says otherwise)"),
+        ("random", "hits any standing enemy, each equally likely"),
+        ("weakest", "hits the enemy with the lowest power rating, then the fewest HP left"),
+        ("strongest", "hits the enemy with the highest power rating, then the most HP left"),
+        ("lowest-hp", "hits the enemy with the fewest HP left, then the highest power rating"),
+        ("most-dangerous", "hits the enemy whose own attack would hurt the attacker most"),
+    ),
     options=(
         OptionSpec("cap", 10, "power cap: each army's total power rating (Runt 1, Grunt 2, Fiend 3) "
                    "may not exceed it; an army under it plays with a handicap", minimum=1, maximum=MAX_POWER),

@@ -28,6 +28,10 @@ INFO = RulesetInfo(
     max_sides=4,
     side_word="wrestler",
     player_kinds=PLAYER_KINDS,
+    player_help=(
+        ("smart", "weighs every move it may play against the cards the opponent may hold"),
+        ("solo", "the rulebook's solo opponent: the highest power its card allows (at most the cap option)"),
+    ),
     options=(
         OptionSpec("deck", "split", "split: each side draws half of one shuffled deck; own: a deck each",
                    choices=("split", "own")),
