@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -122,7 +123,10 @@ def test_200_concurrent_strategy_submissions_are_each_stored_once(live_server: L
     number, sending = _league_for_load(live_server)
     assert len(sending) == SUBMISSIONS
     start = time.perf_counter()
-    answers, home_times = asyncio.run(_load(live_server, sending))
+    # In a thread of its own: a Playwright test earlier in this worker leaves the sync API's event
+    # loop running on the main thread, where asyncio.run refuses to start another.
+    with ThreadPoolExecutor(1) as pool:
+        answers, home_times = pool.submit(asyncio.run, _load(live_server, sending)).result()
     wall = time.perf_counter() - start
     failed = [f"{item.url}: {status} {' '.join(text.split())[:300]}" for item, status, text in answers
               if (status, SENT in text) != ((201, False) if item.api_body is not None else (200, True))]
