@@ -247,7 +247,7 @@ def test_cli_style_set_password_needs_the_organiser(site: Site) -> None:
         accounts.set_password(ctx, "Ann", "ann-second-password")
     with site.client() as client:
         assert sign_in(client, "Ann", "ann-second-password").status_code == 303
-    assert timedelta(days=14) == accounts.SESSION_LIFETIME
+    assert timedelta(days=14) == accounts.SESSION_IDLE
 
 
 def test_changing_ones_password_ends_other_sessions_and_keeps_this_one(site: Site) -> None:

@@ -109,3 +109,29 @@ def test_the_cookie_lasts_as_long_as_the_cap(site: Site) -> None:
         r = sign_in(ann, "Ann")
         cookie = next(h for h in r.headers.get_list("set-cookie") if h.startswith("tb_session="))
         assert f"Max-Age={int(accounts.SESSION_CAP.total_seconds())}" in cookie
+
+
+def test_a_session_at_its_cap_is_not_rewritten_on_use(site: Site) -> None:
+    """Once the cap is the end, use has nothing to move: pages over the last days write nothing."""
+    writes: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            writes.append(statement)
+
+    with site.client() as ann:
+        sign_in(ann, "Ann")
+        cap = site.league.clock() + accounts.SESSION_CAP
+        while site.league.clock() + accounts.SESSION_IDLE < cap:
+            site.league.clock.advance(days=3)
+            assert _signed_in(ann)
+        assert _expiry(site) == cap
+        event.listen(site.app.state.engine, "before_cursor_execute", count)
+        try:
+            for _ in range(4):  # a page every other day until the cap
+                site.league.clock.advance(days=2)
+                assert _signed_in(ann)
+            assert writes == []
+        finally:
+            event.remove(site.app.state.engine, "before_cursor_execute", count)
+        assert _expiry(site) == cap

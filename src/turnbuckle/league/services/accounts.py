@@ -21,7 +21,6 @@ RESET_LIFETIME = timedelta(days=1)
 SESSION_IDLE = timedelta(days=14)  # a session unused this long ends
 SESSION_CAP = timedelta(days=90)  # and none outlives this, however much it is used
 SESSION_RENEW_AFTER = timedelta(days=1)  # use extends a session at most once a day (one write)
-SESSION_LIFETIME = SESSION_IDLE  # a new session's first expiry
 THROTTLE_WINDOW = timedelta(minutes=15)
 MAX_FAILURES_PER_ACCOUNT = 5
 MAX_FAILURES_PER_ADDRESS = 20
@@ -170,7 +169,7 @@ def start_session(session: Session, member: Member, clock: Clock, replacing: str
     now = clock()
     raw = new_token()
     session.add(WebSession(id_sha256=digest(raw), member_id=member.id, csrf_token=new_token(),
-                           created_at=now, expires_at=now + SESSION_LIFETIME))
+                           created_at=now, expires_at=now + SESSION_IDLE))
     session.flush()
     return raw
 
@@ -188,8 +187,9 @@ def find_session(session: Session, raw: str, now: datetime) -> WebSession | None
         session.delete(row)
         return None
     extended_at = row.expires_at - SESSION_IDLE
-    if now - extended_at > SESSION_RENEW_AFTER:
-        row.expires_at = min(now + SESSION_IDLE, row.created_at + SESSION_CAP)
+    later = min(now + SESSION_IDLE, row.created_at + SESSION_CAP)
+    if now - extended_at > SESSION_RENEW_AFTER and later > row.expires_at:  # at the cap: nothing to move
+        row.expires_at = later
     _ = row.member.name  # loaded while the session is open
     return row
 
