@@ -16,7 +16,7 @@ from sqlalchemy import select
 from turnbuckle.league.context import Clock
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.demo import ORGANISER, build_demo
-from turnbuckle.league.models import Competitor, Member, Show
+from turnbuckle.league.models import Competitor, Member, Show, Submission
 from turnbuckle.web.app import create_app
 from turnbuckle.web.deps import current_member
 
@@ -85,3 +85,13 @@ def show_status(url: str, number: int) -> str:
 
 def hidden_fields(html: str) -> dict[str, str]:
     return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html))
+
+
+def submission_texts(url: str) -> list[str]:
+    """Every strategy or choice text stored, oldest first."""
+    engine = make_engine(url)
+    try:
+        with session_scope(engine) as session:
+            return list(session.scalars(select(Submission.text).order_by(Submission.id)))
+    finally:
+        engine.dispose()

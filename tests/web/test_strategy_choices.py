@@ -9,12 +9,10 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
 
-from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo
+from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo, submission_texts
 from turnbuckle.league.context import context
 from turnbuckle.league.db import make_engine, session_scope
-from turnbuckle.league.models import Submission
 from turnbuckle.league.services import shows
 
 
@@ -36,18 +34,9 @@ def url(tmp_path: Path) -> str:
     return url
 
 
-def _texts(url: str) -> list[str]:
-    engine = make_engine(url)
-    try:
-        with session_scope(engine) as session:
-            return list(session.scalars(select(Submission.text).order_by(Submission.id)))
-    finally:
-        engine.dispose()
-
-
 def test_a_deathmatch_side_picks_its_target_policy_from_a_list(url: str) -> None:
     path = f"/shows/4/matches/1/strategy/{competitor_id(url, 'The Ash Court')}"
-    before = len(_texts(url))
+    before = len(submission_texts(url))
     with client_for(url, "Ann") as ann:
         page = ann.get(path)
         assert page.status_code == 200
@@ -68,7 +57,7 @@ def test_a_deathmatch_side_picks_its_target_policy_from_a_list(url: str) -> None
         assert "Strategy for The Ash Court" in home
         card = ann.get("/shows/4").text
         assert f'href="{path}"' in card
-    assert _texts(url)[before:] == ["player: weakest"]
+    assert submission_texts(url)[before:] == ["player: weakest"]
     with client_for(url, ORGANISER) as org:
         organiser_card = org.get("/organiser/shows/4").text
     assert "strategy sent 20" in organiser_card and "player: weakest" not in organiser_card
@@ -76,7 +65,7 @@ def test_a_deathmatch_side_picks_its_target_policy_from_a_list(url: str) -> None
 
 def test_a_headlock_choice_that_is_not_a_player_is_refused_beside_the_field(url: str) -> None:
     path = f"/shows/4/matches/2/strategy/{competitor_id(url, 'The Rhino')}"
-    before = len(_texts(url))
+    before = len(submission_texts(url))
     with client_for(url, "Bo") as bo:
         page = bo.get(path).text
         assert '<option value="smart" selected>smart: weighs every move' in unescape(page)
@@ -88,12 +77,12 @@ def test_a_headlock_choice_that_is_not_a_player_is_refused_beside_the_field(url:
             assert f'data-field="player">{message}' in unescape(refused.text), refused.text
         sent = bo.post(path, data={"player": "solo"})
         assert sent.status_code == 200 and "Choice received" in sent.text
-    assert _texts(url)[before:] == ["player: solo"]
+    assert submission_texts(url)[before:] == ["player: solo"]
 
 
 def test_only_the_owner_reaches_a_choice_and_a_post_needs_the_csrf_token(url: str) -> None:
     path = f"/shows/4/matches/1/strategy/{competitor_id(url, 'The Ash Court')}"
-    before = len(_texts(url))
+    before = len(submission_texts(url))
     for who in ("Bo", "Cy", ORGANISER, None):
         with client_for(url, who) as client:
             assert client.get(path).status_code == 404
@@ -101,7 +90,7 @@ def test_only_the_owner_reaches_a_choice_and_a_post_needs_the_csrf_token(url: st
     with client_for(url, "Ann") as ann:
         del ann.headers["X-CSRF-Token"]
         assert ann.post(path, data={"player": "weakest"}).status_code == 403
-    assert len(_texts(url)) == before
+    assert len(submission_texts(url)) == before
 
 
 def test_after_the_deadline_the_choice_is_refused_and_boxing_has_nothing_to_choose(url: str) -> None:

@@ -9,12 +9,9 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
 
-from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo
-from turnbuckle.league.db import make_engine, session_scope
+from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo, submission_texts
 from turnbuckle.league.demo import BOB
-from turnbuckle.league.models import Submission
 
 SECRET = "A roll of quarters"
 
@@ -24,21 +21,12 @@ def url(tmp_path: Path) -> str:
     return copy_demo(tmp_path)
 
 
-def _texts(url: str) -> list[str]:
-    engine = make_engine(url)
-    try:
-        with session_scope(engine) as session:
-            return list(session.scalars(select(Submission.text).order_by(Submission.id)))
-    finally:
-        engine.dispose()
-
-
 def _path(url: str) -> str:
     return f"/shows/3/matches/1/strategy/{competitor_id(url, 'Brother Bob')}"
 
 
 def test_the_owner_pastes_the_rulebook_layout_and_nobody_else_reads_it(url: str) -> None:
-    before = len(_texts(url))
+    before = len(submission_texts(url))
     path = _path(url)
     text = BOB.replace("A roll of quarters.", SECRET + " in the third.")
     with client_for(url, "Ann") as ann:  # Ann owns Brother Bob
@@ -47,7 +35,7 @@ def test_the_owner_pastes_the_rulebook_layout_and_nobody_else_reads_it(url: str)
         sent = ann.post(path, data={"text": text})
         assert sent.status_code == 200 and "Strategy received" in sent.text
         assert SECRET in ann.get(path).text  # the owner reads it back
-    assert _texts(url)[before:] == [text]
+    assert submission_texts(url)[before:] == [text]
     for who in (None, "Cy", "Bo", ORGANISER):
         with client_for(url, who) as client:
             assert client.get(path).status_code == 404
@@ -59,7 +47,7 @@ def test_the_owner_pastes_the_rulebook_layout_and_nobody_else_reads_it(url: str)
 
 
 def test_a_pasted_strategy_with_mistakes_lists_each_with_its_line_and_keeps_the_text(url: str) -> None:
-    before = len(_texts(url))
+    before = len(submission_texts(url))
     text = ("Strategy: +Cheating +Brawling -MA, Grid 2\nRound\tTarget\tType\tNotes\n"
             "1\tBogus\tNormal\tSmack him.\n2\tHF\tWhatever\tHm.\n")
     with client_for(url, "Ann") as ann:
@@ -69,14 +57,14 @@ def test_a_pasted_strategy_with_mistakes_lists_each_with_its_line_and_keeps_the_
     assert "line 3: round 1: 'Bogus' is not a target" in body
     assert "line 4: round 2: 'Whatever' is not a round type" in body
     assert text.replace("\t", "\t") in body  # the text is kept in the box
-    assert len(_texts(url)) == before
+    assert len(submission_texts(url)) == before
     with client_for(url, "Ann") as ann:
         empty = ann.post(_path(url), data={"text": "   "})
     assert empty.status_code == 400 and "the box is empty" in empty.text
 
 
 def test_the_form_of_rounds_is_written_in_the_rulebook_layout_and_sent(url: str) -> None:
-    before = len(_texts(url))
+    before = len(submission_texts(url))
     data = {"plus1": "Cheating", "plus2": "Brawling", "minus": "Martial Arts", "grid": "2",
             "round1": "1", "target1": "Martial Arts", "type1": "Normal", "notes1": "Smack him around.",
             "round2": "4", "target2": "High Flying", "type2": "Finisher", "notes2": "The Power Bob!",
@@ -84,7 +72,7 @@ def test_the_form_of_rounds_is_written_in_the_rulebook_layout_and_sent(url: str)
     with client_for(url, "Ann") as ann:
         sent = ann.post(_path(url), data=data)
     assert sent.status_code == 200 and "Strategy received" in sent.text
-    stored = _texts(url)[before:]
+    stored = submission_texts(url)[before:]
     assert len(stored) == 1
     lines = stored[0].splitlines()
     assert lines[0] == "Strategy: +Cheating +Brawling -Martial Arts, Grid 2"
@@ -125,7 +113,7 @@ def test_form_mistakes_stand_beside_their_rows_with_every_choice_kept(url: str) 
 
 
 def test_another_players_side_and_a_forged_post_are_404_and_store_nothing(url: str) -> None:
-    before = len(_texts(url))
+    before = len(submission_texts(url))
     for who in ("Cy", "Bo", ORGANISER, None):
         with client_for(url, who) as client:
             assert client.post(_path(url), data={"text": BOB}).status_code == 404
@@ -133,7 +121,7 @@ def test_another_players_side_and_a_forged_post_are_404_and_store_nothing(url: s
     with client_for(url, "Ann") as ann:  # Ann is on the card only through Brother Bob
         assert ann.get(f"/shows/3/matches/1/strategy/{ivan}").status_code == 404
         assert ann.get(f"/shows/3/matches/9/strategy/{ivan}").status_code == 404
-    assert len(_texts(url)) == before
+    assert len(submission_texts(url)) == before
 
 
 def test_a_game_without_written_strategies_says_so(url: str) -> None:
@@ -149,11 +137,11 @@ def test_after_the_deadline_the_page_says_so_and_a_late_post_is_refused(url: str
     from datetime import UTC, datetime, timedelta
 
     late = datetime.now(UTC) + timedelta(days=30)  # the demo's open show is due in about a week
-    before = len(_texts(url))
+    before = len(submission_texts(url))
     with client_for(url, "Ann", clock=lambda: late) as ann:
         page = ann.get(_path(url))
         assert page.status_code == 200 and "its deadline has passed" in page.text
         refused = ann.post(_path(url), data={"text": BOB})
     assert refused.status_code == 400 and "the strategy is late" in refused.text
     assert BOB.splitlines()[0] in unescape(refused.text)  # what was pasted is still there
-    assert len(_texts(url)) == before
+    assert len(submission_texts(url)) == before
