@@ -66,3 +66,22 @@ def test_deathmatch_decodes_its_options_once() -> None:
     plain = battle_options(resolve_options(dm.info.options, {}))
     assert (plain.cap, plain.tiebreak, plain.max_rounds, plain.default_policy, plain.stake) == (
         10, "coin", 0, "lowest-hp", "")
+
+
+DECODERS = {"boxing": "bout_options", "folkstyle": "bout_options", "headlock": "match_options",
+            "deathmatch": "battle_options", "matchmatch": "match_options"}
+
+
+@pytest.mark.parametrize("game", sorted(DECODERS))
+def test_the_ruleset_decodes_its_options_as_its_engine_does(game: str) -> None:
+    """``Ruleset.decode_options`` (what the web's odds form checks with) is the game's own decoder."""
+    import importlib
+
+    from turnbuckle.rulesets.registry import all_rulesets
+
+    assert sorted(rs.info.id for rs in all_rulesets()) == sorted(DECODERS)  # a new game names its decoder here
+    rs = get_ruleset(game)
+    resolved = resolve_options(rs.info.options, {})
+    own = getattr(importlib.import_module(f"turnbuckle.rulesets.{game}.options"), DECODERS[game])
+    assert rs.decode_options(resolved) == own(resolved)
+    assert type(rs.decode_options(resolved)).__module__ == f"turnbuckle.rulesets.{game}.options"

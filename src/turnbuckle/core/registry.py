@@ -50,6 +50,12 @@ class RulesetInfo:
     #: left out is shown by its name alone. The first of ``player_kinds`` plays a side given none.
     player_help: tuple[tuple[str, str], ...] = ()
 
+    @property
+    def automatic_players(self) -> tuple[str, ...]:
+        """The player kinds that need nobody at the table (all but ``human``), the default first:
+        what ``odds`` and a league show may give a side."""
+        return tuple(k for k in self.player_kinds if k != "human")
+
 
 def sides_word(info: RulesetInfo) -> str:
     """The plural of a ruleset's side word: 'fighters', 'armies'."""
@@ -141,6 +147,12 @@ class Ruleset(ABC, Generic[S]):
         (e.g. a solo player's cap when no side is played solo), each with the reason; ``odds``
         refuses them rather than report numbers that did not use them (none by default)."""
         return {}
+
+    def decode_options(self, options: Mapping[str, OptionValue]) -> object:
+        """The game's typed options from resolved ones, as its engine decodes them (each game's
+        ``options.py``): a RulesError says what is wrong with a value that passed its spec (e.g.
+        a referee sheet that does not read). None where the game has nothing to decode."""
+        return None
 
     def side_problems(self, side: S, options: Mapping[str, OptionValue]) -> list[str]:
         """The rules a well-formed side breaks under these (resolved) match options, e.g. an army

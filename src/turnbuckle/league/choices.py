@@ -20,7 +20,7 @@ TABLE_ONLY = "human"
 
 def kinds(ruleset: str) -> tuple[str, ...]:
     """The automatic players a side of this game may be given, the default first."""
-    return tuple(k for k in get_ruleset(ruleset).info.player_kinds if k != TABLE_ONLY)
+    return get_ruleset(ruleset).info.automatic_players
 
 
 def takes_choice(ruleset: str) -> bool:

@@ -130,7 +130,7 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
 
 def _check_players(rs: Ruleset[Any], players: Mapping[int, str], n_sides: int) -> dict[int, str]:
     """The sides' player kinds, checked: an automatic kind of this game for a side that exists."""
-    kinds = [k for k in rs.info.player_kinds if k != "human"]
+    kinds = rs.info.automatic_players
     for index, kind in players.items():
         if not 0 <= index < n_sides:
             raise RulesError(f"player given for side {index + 1}, but sides are numbered 1 to {n_sides}")

@@ -1,7 +1,8 @@
 """The odds page's rules options and per-side policies, read from its form and decoded by the same
 code as ``turnbuckle odds -o KEY=VALUE --policy SIDE=NAME``: the command line's grammar
 (``rules_options``, ``players_and_policies``), the options' own checks (``resolve_options``), each
-game's decoding of its options (``rulesets/<game>/options.py``) and the game's ``idle_options``.
+game's decoding of its options (``Ruleset.decode_options``: its ``options.py``, as its engine
+calls it) and the game's ``idle_options``.
 Nothing here decodes a value itself; it only puts each refusal beside the field it came from.
 
 A field left at the game's default (or empty) is not given, as an option left off the command
@@ -11,8 +12,7 @@ offered: a server never opens a path a visitor typed (a referee sheet is pasted 
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,25 +21,8 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
 from turnbuckle.core.registry import Ruleset
 
-#: Each game's decoding of its resolved options: where a match type, a referee, a grid... is
-#: checked (module, function), as its engines call it.
-_DECODERS = {
-    "matchmatch": ("turnbuckle.rulesets.matchmatch.options", "match_options"),
-    "boxing": ("turnbuckle.rulesets.boxing.options", "bout_options"),
-    "folkstyle": ("turnbuckle.rulesets.folkstyle.options", "bout_options"),
-    "headlock": ("turnbuckle.rulesets.headlock.options", "match_options"),
-    "deathmatch": ("turnbuckle.rulesets.deathmatch.options", "battle_options"),
-}
 #: Options whose text may run over several lines (YAML), shown as a box rather than a line.
 _LONG = frozenset({"types", "referee"})
-
-
-def _decoder(game: str) -> Callable[[Mapping[str, OptionValue]], object] | None:
-    found = _DECODERS.get(game)
-    if found is None:
-        return None
-    decode: Callable[[Mapping[str, OptionValue]], object] = getattr(importlib.import_module(found[0]), found[1])
-    return decode
 
 
 def shown(value: OptionValue) -> str:
@@ -76,7 +59,7 @@ def option_fields(rs: Ruleset[Any]) -> list[OptionField]:
 
 def policy_kinds(rs: Ruleset[Any]) -> list[str]:
     """The automatic players a side may be given (``--policy``), or [] when the game has only one."""
-    kinds = [k for k in rs.info.player_kinds if k != "human"]
+    kinds = list(rs.info.automatic_players)
     return kinds if len(kinds) > 1 else []
 
 
@@ -112,12 +95,9 @@ def read_choices(rs: Ruleset[Any], fields: Mapping[str, str], names: Sequence[st
     except RulesError as exc:
         errors["options"] = str(exc)
         return None
-    decode = _decoder(game)
     for key, value in given.items():  # each option alone, so a refusal stands beside its field
         try:
-            alone = resolve_options(rs.info.options, {key: value})
-            if decode is not None:
-                decode(alone)
+            rs.decode_options(resolve_options(rs.info.options, {key: value}))
         except RulesError as exc:
             errors[f"opt-{key}"] = str(exc)
     policies = [f"{i}={fields.get(f'policy-{i}', '').strip()}" for i in range(1, len(names) + 1)
@@ -138,8 +118,7 @@ def read_choices(rs: Ruleset[Any], fields: Mapping[str, str], names: Sequence[st
         errors[f"opt-{key}"] = f"option {key} changes nothing here: {why}"
     try:
         resolved = resolve_options(rs.info.options, given)
-        if decode is not None:
-            decode(resolved)
+        rs.decode_options(resolved)
     except RulesError as exc:  # options that are fine alone but not together
         errors["options"] = str(exc)
         return None

@@ -61,6 +61,9 @@ INFO = RulesetInfo(
 class DeathmatchRuleset(Ruleset[Army]):
     info = INFO
 
+    def decode_options(self, options: Mapping[str, OptionValue]) -> object:
+        return battle_options(options)
+
     def samples(self) -> Sequence[Sample]:
         return bundled_samples("turnbuckle.rulesets.deathmatch")
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import cast
 
 from turnbuckle.core.events import Event, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
-from turnbuckle.core.options import OptionSpec
+from turnbuckle.core.options import OptionSpec, OptionValue
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
@@ -39,6 +39,11 @@ INFO = RulesetInfo(
 
 class FolkstyleRuleset(Ruleset[Card]):
     info = INFO
+
+    def decode_options(self, options: Mapping[str, OptionValue]) -> object:
+        from turnbuckle.rulesets.folkstyle.options import bout_options
+
+        return bout_options(options)
 
     def samples(self) -> Sequence[Sample]:
         return bundled_samples("turnbuckle.rulesets.folkstyle")

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from turnbuckle.core.events import Event, Json, to_json_value
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
-from turnbuckle.core.options import OptionSpec
+from turnbuckle.core.options import OptionSpec, OptionValue
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Standings
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
@@ -54,6 +54,11 @@ INFO = RulesetInfo(
 
 class HeadlockRuleset(Ruleset[Character]):
     info = INFO
+
+    def decode_options(self, options: Mapping[str, OptionValue]) -> object:
+        from turnbuckle.rulesets.headlock.options import match_options
+
+        return match_options(options)
 
     def samples(self) -> Sequence[Sample]:
         return bundled_samples("turnbuckle.rulesets.headlock")

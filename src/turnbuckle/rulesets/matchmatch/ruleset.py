@@ -88,6 +88,9 @@ def _summary(data: object) -> str:
 class MatchMatchRuleset(Ruleset[Side]):
     info = INFO
 
+    def decode_options(self, options: Mapping[str, OptionValue]) -> object:
+        return match_options(options)
+
     def samples(self) -> Sequence[Sample]:
         return bundled_samples("turnbuckle.rulesets.matchmatch", _summary)
 
