@@ -5,6 +5,7 @@ needs no numba."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -87,8 +88,8 @@ def test_a_fast_run_imports_its_own_game_alone_and_no_numba(game: str) -> None:
 
 
 def test_a_long_boxing_run_on_every_core_needs_no_numba_either() -> None:
-    """Three million bouts: split over worker processes, still the ahead-of-time build."""
-    assert fast.JIT_FROM is None and drive.processes(3_000_000, fast.RATE, 2) == 2
+    """Three million bouts: split over threads, still the ahead-of-time build."""
+    assert fast.JIT_FROM is None and drive.threads_for(3_000_000, fast.RATE, 2) == 2
     _imported_after(_odds("boxing", 1))
     if build_state(fast.KERNEL) == "built":
         assert _imported_after(_odds("boxing", 3_000_000)) == _own("boxing")
@@ -140,3 +141,23 @@ def test_a_league_command_does_load_sqlalchemy() -> None:
             "print('sqlalchemy' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "True"
+
+
+BLAS_PROBE = ("import os, sys\nfrom turnbuckle.cli.app import main\n"
+              "sys.argv = ['turnbuckle', 'odds', 'boxing', 'all-rounder', 'glass-cannon', '-n', '1', '--seed', '1']\n"
+              "try:\n    main()\nexcept SystemExit:\n    pass\n"
+              "print(os.environ['OPENBLAS_NUM_THREADS'], len(os.listdir('/proc/self/task')))")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts the process's threads in /proc")
+def test_the_program_starts_no_blas_threads_unless_asked() -> None:
+    """numpy's OpenBLAS would start a thread per core that spins for a tenth of a second after the
+    import (docs/decisions.md): the program asks it for one thread, so a fast run leaves this
+    process with its main thread alone; a user's own setting stands."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", BLAS_PROBE], env=env, capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out[-2:] == ["1", "1"]
+    out = subprocess.run([sys.executable, "-c", BLAS_PROBE], env={**env, "OPENBLAS_NUM_THREADS": "2"},
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out[-2] == "2"

@@ -8,7 +8,10 @@ on 2 processes) measured in the same bench run. Prints wall(n), the bound and th
 
 wall(1) and the short sizes' walls (up to ``BEST_OF_UP_TO``) are each the best of ``REPEATS``
 runs: there the bound leaves a few hundredths of a second over wall(1), less than one process
-start varies, so one run against a best of three would measure the start's spread, not the run.
+start varies, so one run against a best of several would measure the start's spread, not the
+run. The short sizes take turns (1, 10^5, 10^6, 1, 10^5, ...), so that a slow spell of the machine
+(the bench machine's start-up drifted from 0.40 to 0.49 s within minutes) falls on every size
+alike instead of on whichever size was being repeated then.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ SIZES = (10**5, 10**6, 10**7, 3 * 10**7)
 RATE_MATCHES = 4_000_000
 SLACK = 1.2
 #: Runs per size, of which the best counts, for n = 1 and sizes up to ``BEST_OF_UP_TO``.
-REPEATS = 3
+REPEATS = 5
 BEST_OF_UP_TO = 10**6
 
 
@@ -53,10 +56,15 @@ def walls() -> dict[str, dict[int, float]]:
             continue
         samples = [s.id for s in rs.samples()[: rs.info.min_sides]]
         _wall(_command(rs.info.id, samples, 1))  # warm-up: builds or loads what the run needs
-        out[rs.info.id] = {}
-        for n in (1, *SIZES):
-            repeats = REPEATS if n <= BEST_OF_UP_TO else 1
-            out[rs.info.id][n] = min(_wall(_command(rs.info.id, samples, n)) for _ in range(repeats))
+        short = [n for n in (1, *SIZES) if n <= BEST_OF_UP_TO]
+        taken: dict[int, list[float]] = {n: [] for n in short}
+        for _ in range(REPEATS):
+            for n in short:
+                taken[n].append(_wall(_command(rs.info.id, samples, n)))
+        out[rs.info.id] = {n: min(times) for n, times in taken.items()}
+        for n in SIZES:
+            if n > BEST_OF_UP_TO:
+                out[rs.info.id][n] = _wall(_command(rs.info.id, samples, n))
     return out
 
 

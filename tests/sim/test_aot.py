@@ -4,7 +4,9 @@ JIT kernel's matches is in each game's ``test_*_fast.py``.)"""
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -94,3 +96,21 @@ def test_a_missing_build_is_announced_and_then_made(tmp_path: Path, monkeypatch:
     assert not any(p.is_dir() for p in left)  # the build's scratch folder is gone
     assert len([p for p in left if p.name.startswith("boxing_kernel_") and p.suffix == ".so"]) == 1
     assert built == fast.run(SIDES, options(), 5_000, seed=9, build="jit")
+
+
+def test_the_build_lets_go_of_the_gil_while_it_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Split runs play on threads (``sim/drive.py``), which only run at once if the exported
+    function releases the GIL: its wrapper must call CPython's ``PyEval_SaveThread`` (numba's
+    ``release_gil``), and a build made the old way must never be loaded (its name differs)."""
+    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path))
+    example = (np.uint64(1), np.zeros(3, np.int8))
+    name_now = aot._paths(KERNEL, example)[0].name
+    monkeypatch.setattr(aot, "FLAVOUR", "")
+    assert aot._paths(KERNEL, example)[0].name != name_now
+    monkeypatch.undo()
+    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path))
+    fast.run(SIDES, options(), 10, seed=1, build="aot")
+    (built,) = (tmp_path / "aot").glob("boxing_kernel_*.so")
+    assert b"PyEval_SaveThread" in built.read_bytes()
+    compiler: Any = import_module("numba.pycc.compiler")
+    assert not compiler.Flags().release_gil  # the flag was set for the build alone

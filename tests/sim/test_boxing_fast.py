@@ -19,8 +19,8 @@ def test_identical_with_one_and_two_threads() -> None:
     one = run(SIDES, options(), 300_000, seed=3, threads=1, build="jit")
     two = run(SIDES, options(), 300_000, seed=3, threads=2, build="jit")
     built = run(SIDES, options(), 300_000, seed=3, threads=1, build="aot")  # no numba at run time
-    split = run(SIDES, options(), 300_000, seed=3, threads=2, build="aot")  # two worker processes
-    assert drive.processes(300_000, fast.RATE, 2) == 2
+    split = run(SIDES, options(), 300_000, seed=3, threads=2, build="aot")  # two threads
+    assert drive.threads_for(300_000, fast.RATE, 2) == 2
     assert one == two == built == split
     assert one.n == 300_000
 
@@ -40,7 +40,7 @@ def test_seed_changes_the_bouts_and_n_is_counted() -> None:
 
 def test_progress_is_reported_per_chunk() -> None:
     seen: list[int] = []
-    run(SIDES, options(), 10_000, seed=1, chunk=4_000, progress=seen.append)
+    run(SIDES, options(), 10_000, seed=1, chunk=4_000, threads=1, progress=seen.append)
     assert seen == [4_000, 8_000, 10_000]
 
 

@@ -114,7 +114,7 @@ def test_same_results_for_any_thread_count(monkeypatch: pytest.MonkeyPatch) -> N
     two = run(sides, options(choke=True), 20_000, seed=3, threads=2, build="jit")
     built = run(sides, options(choke=True), 20_000, seed=3, threads=1, build="aot")  # no numba at run time
     monkeypatch.setattr(drive, "SPLIT_FROM_S", 0.0)  # split however short the run
-    split = run(sides, options(choke=True), 20_000, seed=3, threads=2, build="aot")  # on two worker processes
+    split = run(sides, options(choke=True), 20_000, seed=3, threads=2, build="aot")  # on two threads
     assert one == two == built == split
     assert one.n == 20_000
 

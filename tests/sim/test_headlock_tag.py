@@ -145,7 +145,7 @@ def test_tag_results_are_the_same_for_any_thread_count_and_chunk(monkeypatch: py
     small = run(sides, opts, 20_000, seed=3, threads=2, chunk=2999, build="jit")
     built = run(sides, opts, 20_000, seed=3, threads=1, build="aot")  # no numba at run time
     monkeypatch.setattr(drive, "SPLIT_FROM_S", 0.0)  # split however short the run
-    split = run(sides, opts, 20_000, seed=3, threads=2, build="aot")  # on two worker processes
+    split = run(sides, opts, 20_000, seed=3, threads=2, build="aot")  # on two threads
     assert one == two == small == built == split
     assert one.n == 20_000 and one.sides == 4
     assert {w for w, _ in one.outcomes} == {None, 0, 1, 2, 3}

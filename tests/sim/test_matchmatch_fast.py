@@ -25,7 +25,7 @@ def test_identical_with_one_and_two_threads(monkeypatch: pytest.MonkeyPatch) -> 
     two = run(SIDES, options(), 200_000, seed=3, threads=2, build="jit")
     built = run(SIDES, options(), 200_000, seed=3, threads=1, build="aot")  # no numba at run time
     monkeypatch.setattr(drive, "SPLIT_FROM_S", 0.0)  # split however short the run
-    split = run(SIDES, options(), 200_000, seed=3, threads=2, build="aot")  # on two worker processes
+    split = run(SIDES, options(), 200_000, seed=3, threads=2, build="aot")  # on two threads
     assert one == two == built == split
     assert one.n == 200_000
 
@@ -46,7 +46,7 @@ def test_seed_changes_the_matches_and_n_is_counted() -> None:
 
 def test_progress_is_reported_per_chunk() -> None:
     seen: list[int] = []
-    run(SIDES, options(), 10_000, seed=1, chunk=4_000, progress=seen.append)
+    run(SIDES, options(), 10_000, seed=1, chunk=4_000, threads=1, progress=seen.append)
     assert seen == [4_000, 8_000, 10_000]
 
 

@@ -66,8 +66,8 @@ def test_a_fast_run_stops_after_a_whole_chunk_and_counts_what_it_played() -> Non
     assert full.n == 200_000
 
 
-def test_a_fast_run_split_over_processes_stops_with_its_first_matches() -> None:
-    """On two worker processes: the slices still running come back, and the run counts those
+def test_a_fast_run_split_over_threads_stops_with_its_first_matches() -> None:
+    """On two threads: the slices still running come back, and the run counts those
     played from the first one without a gap, so its result is a run of that many matches."""
     seen: list[int] = []
 
@@ -76,7 +76,7 @@ def test_a_fast_run_split_over_processes_stops_with_its_first_matches() -> None:
         if len(seen) == 2:
             interrupt.request_stop()
 
-    assert drive.processes(1_000_000, boxing.RATE, 2) == 2
+    assert drive.threads_for(1_000_000, boxing.RATE, 2) == 2
     with interrupt.stoppable():
         part = boxing_fast(SIDES, options(), 1_000_000, seed=4, threads=2, progress=progress)
     assert 0 < part.n == seen[-1] < 1_000_000

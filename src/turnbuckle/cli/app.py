@@ -116,7 +116,15 @@ record_cmds.register(app)
 web_cmds.register(app)
 
 
+#: numpy's OpenBLAS starts a thread per core when numpy is imported, and they spin for about
+#: 0.1 s of CPU before they sleep: on a 2-core machine that took a core from the first tenth of a
+#: second of every command, a fast run's second thread included. Nothing here multiplies
+#: matrices big enough to want BLAS threads, so the program asks for one unless the user says.
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "1")
+
+
 def main() -> None:
+    os.environ.setdefault(*BLAS_THREADS)  # before numpy's first import (no command imports it sooner)
     try:
         with_stack_room(app)  # no command's heavy work thrashes CPython's frame stack (core/stack_room.py)
     except SystemExit as exc:

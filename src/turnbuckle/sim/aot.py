@@ -7,12 +7,14 @@ numba's ``pycc`` into an extension module under ``cache_dir()/aot`` for this mac
 which runs import without numba at all (``sim/drive.py`` chooses the build and the cores).
 
 - Its loop is a plain one (``prange`` is a plain loop there); ``sim/drive.py`` spreads a run
-  over worker processes. A match is a pure function of the run's key and its index, so the
-  numbers are identical to the threaded kernel's (tested).
+  over threads. The exported function lets go of Python's GIL while it plays (numba's
+  ``release_gil`` flag, as ``@njit(nogil=True)``), so threads play at once, each on buffers of
+  its own. A match is a pure function of the run's key and its index, so the numbers are
+  identical to the threaded kernel's (tested).
 - It is built on first use (numba, setuptools and a C compiler; each game's
   ``SimSpec.build_time``) and named after a hash of the kernel file's source, the argument
-  types, numba's and numpy's versions, the Python build and the processor, so a stale build is
-  never loaded.
+  types, numba's and numpy's versions, the Python build, the processor and the build's flags
+  (``FLAVOUR``), so a stale build is never loaded.
 - When it cannot be built (no C compiler, ``pycc`` gone from numba, a read-only cache), a marker
   file remembers why and the numba JIT kernel runs.
 """
@@ -43,6 +45,10 @@ from turnbuckle.sim.specs import Build
 BUILDS: tuple[str, ...] = get_args(Build)
 #: The exported function: every kernel names its chunk loop so.
 FUNCTION = "run_chunk"
+#: What sets this build apart beyond its source (part of its name): the exported function lets
+#: go of the GIL while it plays. A build made without it (before 24 November 2026) held the GIL,
+#: which would serialise ``sim/drive.py``'s threads, so it must never be loaded.
+FLAVOUR = "nogil"
 
 _LOADED: dict[Path, Callable[..., Any]] = {}
 
@@ -128,7 +134,7 @@ def _source_key(kernel: str) -> str:
     if spec is None or spec.origin is None:
         raise ImportError(f"no kernel module {kernel}")
     h = hashlib.sha256(Path(spec.origin).read_bytes())
-    h.update(f"|{sys.version}|{sys.platform}|{np.__version__}|{_numba_version()}|{_cpu()}".encode())
+    h.update(f"|{sys.version}|{sys.platform}|{np.__version__}|{_numba_version()}|{_cpu()}|{FLAVOUR}".encode())
     return h.hexdigest()[:16]
 
 
@@ -193,10 +199,31 @@ def _build(kernel: str, example: Sequence[Any], path: Path, name: str) -> None:
         cc.verbose = False
         cc.target_cpu = "host"  # as the JIT kernel is: this machine's instructions, not a generic CPU's
         cc.export(FUNCTION, signature)(py_func)
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _releasing_the_gil():
             warnings.simplefilter("ignore")
             cc.compile()
         os.replace(Path(tmp) / cc.output_file, path)  # atomic: another process may build it too
+
+
+@contextmanager
+def _releasing_the_gil() -> Iterator[None]:
+    """Compile with numba's ``release_gil`` flag set: ``pycc`` makes its own compile flags (a
+    ``Flags()`` per build) and offers no such option, so its ``Flags`` is swapped for one that
+    sets it while the build compiles. The exported wrapper then releases the GIL around the call,
+    as a ``nogil=True`` JIT function does (``tests/sim/test_aot.py`` checks the build for it)."""
+    compiler: Any = import_module("numba.pycc.compiler")
+    plain = compiler.Flags
+
+    class ReleasingFlags(plain):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.release_gil = True
+
+    compiler.Flags = ReleasingFlags
+    try:
+        yield
+    finally:
+        compiler.Flags = plain
 
 
 @contextmanager

@@ -46,7 +46,7 @@ def test_same_tally_for_one_and_two_threads(opts: dict[str, object], monkeypatch
     two = run(SIDES, options(**opts), 300_000, seed=3, threads=2, build="jit")
     built = run(SIDES, options(**opts), 300_000, seed=3, threads=1, build="aot")  # no numba at run time
     monkeypatch.setattr(drive, "SPLIT_FROM_S", 0.0)  # split however short the run
-    split = run(SIDES, options(**opts), 300_000, seed=3, threads=2, build="aot")  # on two worker processes
+    split = run(SIDES, options(**opts), 300_000, seed=3, threads=2, build="aot")  # on two threads
     assert one == two == built == split
     assert one.n == 300_000
 

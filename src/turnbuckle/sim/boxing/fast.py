@@ -7,7 +7,7 @@ only when the fast engine is chosen (an ImportError makes ``odds`` use the refer
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +17,7 @@ from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.boxing.options import bout_options
 from turnbuckle.rulesets.boxing.sheet import Fighter
 from turnbuckle.sim.aot import chunk_ready
-from turnbuckle.sim.drive import play, uses_aot
+from turnbuckle.sim.drive import Lane, play, uses_aot
 from turnbuckle.sim.fast_support import add_chunk, fast_key
 from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
@@ -26,7 +26,7 @@ from turnbuckle.sim.tally import Outcome, Tally
 CHUNK = 1 << 19
 KERNEL = "turnbuckle.sim.boxing.kernel"
 #: The ahead-of-time build's bouts per second on one core, roughly (about 5 million bouts a second): it
-#: sizes the work, deciding when a run is worth splitting over processes (``sim/drive.py``).
+#: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 5_000_000
 #: Runs of this many bouts or more play numba's JIT kernel (None: the ahead-of-time build plays
 #: every run it can, on every core).
@@ -73,7 +73,7 @@ class Setup:
 
 def compiled(n: int) -> bool:
     """Whether a run of ``n`` bouts starts without compiling first."""
-    return chunk_ready(KERNEL, uses_aot(n, RATE, JIT_FROM))
+    return chunk_ready(KERNEL, uses_aot(n, JIT_FROM))
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
@@ -85,20 +85,22 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     args = setup.args()
     key = np.uint64(fast_key(seed))
     size = min(chunk, n)
-    codes = np.empty(size, np.int8)
-    turns = np.empty(size, np.int16)
-    kd0 = np.empty(size, np.int16)
-    kd1 = np.empty(size, np.int16)
-    dice = np.empty(size, np.int16)
-    rest = (*args, codes, turns, kd0, kd1, dice)
 
-    def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
-        run_chunk(key, start, count, *rest)
-        downs = kd0[:count].astype(np.int64) + kd1[:count]
-        add_chunk(tally, OUTCOMES, codes, turns, dice,
-                  {"knockdowns": float(downs.sum()), "knockdown_bouts": float(np.count_nonzero(downs))}, count)
+    def lane() -> Lane:
+        codes = np.empty(size, np.int8)
+        turns = np.empty(size, np.int16)
+        kd0 = np.empty(size, np.int16)
+        kd1 = np.empty(size, np.int16)
+        dice = np.empty(size, np.int16)
 
-    return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(2, unit="turns"), rate=RATE,
+        def count(tally: Tally, played: int) -> None:
+            downs = kd0[:played].astype(np.int64) + kd1[:played]
+            add_chunk(tally, OUTCOMES, codes, turns, dice,
+                      {"knockdowns": float(downs.sum()), "knockdown_bouts": float(np.count_nonzero(downs))}, played)
+
+        return Lane((*args, codes, turns, kd0, kd1, dice), count)
+
+    return play(KERNEL, key, n, size, lane, lambda: Tally(2, unit="turns"), rate=RATE,
                 jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
 
 

@@ -12,7 +12,7 @@ makes it step aside for the reference engine (``FastEngineUnsupported``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +34,7 @@ from turnbuckle.rulesets.deathmatch.options import battle_options
 from turnbuckle.rulesets.deathmatch.pieces import Piece
 from turnbuckle.sim.aot import chunk_ready
 from turnbuckle.sim.deathmatch.tables import MAX_SIDES, POLICY_CODE, TIEBREAK_CODE, Tables, build
-from turnbuckle.sim.drive import play, uses_aot
+from turnbuckle.sim.drive import Lane, play, uses_aot
 from turnbuckle.sim.fast_support import add_chunk, fast_key
 from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
@@ -43,7 +43,7 @@ from turnbuckle.sim.tally import Outcome, Tally
 CHUNK = 1 << 18
 KERNEL = "turnbuckle.sim.deathmatch.kernel"
 #: The ahead-of-time build's battles per second on one core, roughly (590,000 battles a second quiet): it
-#: sizes the work, deciding when a run is worth splitting over processes (``sim/drive.py``).
+#: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 600_000
 #: Runs of this many battles or more play numba's JIT kernel (None: the ahead-of-time build plays
 #: every run it can, on every core).
@@ -109,7 +109,7 @@ class Setup:
 
 def compiled(n: int) -> bool:
     """Whether a run of ``n`` battles starts without compiling first."""
-    return chunk_ready(KERNEL, uses_aot(n, RATE, JIT_FROM))
+    return chunk_ready(KERNEL, uses_aot(n, JIT_FROM))
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
@@ -122,18 +122,20 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     args = setup.args()
     key = np.uint64(fast_key(seed))
     size = min(chunk, n)
-    codes = np.empty(size, np.int8)
-    rounds = np.empty(size, np.int16)
-    survivors = np.empty(size, np.int8)
-    dice = np.empty(size, np.int32)
-    rest = (*args, codes, rounds, survivors, dice)
 
-    def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
-        run_chunk(key, start, count, *rest)
-        add_chunk(tally, OUTCOMES, codes, rounds, dice,
-                  {"survivors": float(survivors[:count].sum(dtype=np.int64))}, count, shared=SHARED)
+    def lane() -> Lane:
+        codes = np.empty(size, np.int8)
+        rounds = np.empty(size, np.int16)
+        survivors = np.empty(size, np.int8)
+        dice = np.empty(size, np.int32)
 
-    return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(len(sides), unit="rounds"), rate=RATE,
+        def count(tally: Tally, played: int) -> None:
+            add_chunk(tally, OUTCOMES, codes, rounds, dice,
+                      {"survivors": float(survivors[:played].sum(dtype=np.int64))}, played, shared=SHARED)
+
+        return Lane((*args, codes, rounds, survivors, dice), count)
+
+    return play(KERNEL, key, n, size, lane, lambda: Tally(len(sides), unit="rounds"), rate=RATE,
                 jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
 
 

@@ -12,7 +12,7 @@ only when the fast engine is chosen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +22,7 @@ from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.folkstyle.card import Card
 from turnbuckle.rulesets.folkstyle.options import bout_options
 from turnbuckle.sim.aot import chunk_ready
-from turnbuckle.sim.drive import play, uses_aot
+from turnbuckle.sim.drive import Lane, play, uses_aot
 from turnbuckle.sim.fast_support import add_chunk, fast_key
 from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
@@ -31,7 +31,7 @@ from turnbuckle.sim.tally import Outcome, Tally
 CHUNK = 1 << 18
 KERNEL = "turnbuckle.sim.folkstyle.kernel"
 #: The ahead-of-time build's matches per second on one core, roughly (8.6 million matches a second quiet): it
-#: sizes the work, deciding when a run is worth splitting over processes (``sim/drive.py``).
+#: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 8_500_000
 #: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays
 #: every run it can, on every core).
@@ -85,7 +85,7 @@ class Setup:
 
 def compiled(n: int) -> bool:
     """Whether a run of ``n`` matches starts without compiling first."""
-    return chunk_ready(KERNEL, uses_aot(n, RATE, JIT_FROM))
+    return chunk_ready(KERNEL, uses_aot(n, JIT_FROM))
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
@@ -97,20 +97,22 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     args = setup.args()
     key = np.uint64(fast_key(seed))
     size = min(chunk, n)
-    codes = np.empty(size, np.int8)
-    lengths = np.empty(size, np.int16)
-    dice = np.empty(size, np.int16)
-    calls = np.empty(size, np.int16)
-    rode = np.empty(size, np.int8)
-    rest = (*args, codes, lengths, dice, calls, rode)
 
-    def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
-        run_chunk(key, start, count, *rest)
-        add_chunk(tally, OUTCOMES, codes, lengths, dice,
-                  {"stalling_calls": float(calls[:count].sum(dtype=np.int64)),
-                   "riding_point": float(np.count_nonzero(rode[:count]))}, count)
+    def lane() -> Lane:
+        codes = np.empty(size, np.int8)
+        lengths = np.empty(size, np.int16)
+        dice = np.empty(size, np.int16)
+        calls = np.empty(size, np.int16)
+        rode = np.empty(size, np.int8)
 
-    return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(2, unit="turns"), rate=RATE,
+        def count(tally: Tally, played: int) -> None:
+            add_chunk(tally, OUTCOMES, codes, lengths, dice,
+                      {"stalling_calls": float(calls[:played].sum(dtype=np.int64)),
+                       "riding_point": float(np.count_nonzero(rode[:played]))}, played)
+
+        return Lane((*args, codes, lengths, dice, calls, rode), count)
+
+    return play(KERNEL, key, n, size, lane, lambda: Tally(2, unit="turns"), rate=RATE,
                 jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
 
 

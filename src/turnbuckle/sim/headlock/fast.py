@@ -15,7 +15,7 @@ only when the fast engine is chosen.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +26,7 @@ from turnbuckle.rulesets.headlock.options import match_options
 from turnbuckle.rulesets.headlock.players import DEFAULT_PLAYER, Rules
 from turnbuckle.rulesets.headlock.sheet import Character, character_json
 from turnbuckle.sim.aot import chunk_ready
-from turnbuckle.sim.drive import play, uses_aot
+from turnbuckle.sim.drive import Lane, play, uses_aot
 from turnbuckle.sim.fast_support import add_chunk, fast_key
 from turnbuckle.sim.headlock.tables import (
     CARDS,
@@ -46,7 +46,7 @@ from turnbuckle.sim.tally import Outcome, Tally
 CHUNK = 1 << 18
 KERNEL = "turnbuckle.sim.headlock.kernel"
 #: The ahead-of-time build's matches per second on one core, roughly (1.7 million singles matches a second quiet): it
-#: sizes the work, deciding when a run is worth splitting over processes (``sim/drive.py``).
+#: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 1_700_000
 #: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays
 #: every run it can, on every core).
@@ -164,7 +164,7 @@ def _tables(sheets: list[Character], rules: Rules, cap: int, kinds: tuple[str, .
 
 def compiled(n: int) -> bool:
     """Whether a run of ``n`` matches starts without compiling first."""
-    return chunk_ready(KERNEL, uses_aot(n, RATE, JIT_FROM))
+    return chunk_ready(KERNEL, uses_aot(n, JIT_FROM))
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
@@ -175,18 +175,20 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     setup = Setup.of(sides, options, players)
     key = np.uint64(fast_key(seed))
     size = min(chunk, n)
-    codes = np.empty(size, np.int8)
-    lengths = np.empty(size, np.int16)
-    dice = np.empty(size, np.int16)
-    downs = np.empty(size, np.int16)
-    rest = (*setup.args, codes, lengths, dice, downs)
 
-    def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
-        run_chunk(key, start, count, *rest)
-        add_chunk(tally, setup.outcomes, codes, lengths, dice,
-                  {"knockdowns": float(downs[:count].sum(dtype=np.int64))}, count)
+    def lane() -> Lane:
+        codes = np.empty(size, np.int8)
+        lengths = np.empty(size, np.int16)
+        dice = np.empty(size, np.int16)
+        downs = np.empty(size, np.int16)
 
-    return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(setup.wrestlers, unit="turns"), rate=RATE,
+        def count(tally: Tally, played: int) -> None:
+            add_chunk(tally, setup.outcomes, codes, lengths, dice,
+                      {"knockdowns": float(downs[:played].sum(dtype=np.int64))}, played)
+
+        return Lane((*setup.args, codes, lengths, dice, downs), count)
+
+    return play(KERNEL, key, n, size, lane, lambda: Tally(setup.wrestlers, unit="turns"), rate=RATE,
                 jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
 
 

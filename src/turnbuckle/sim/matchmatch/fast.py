@@ -7,7 +7,7 @@ only when the fast engine is chosen (an ImportError makes ``odds`` use the refer
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,17 +16,20 @@ import numpy as np
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import OptionValue
 from turnbuckle.sim.aot import chunk_ready
-from turnbuckle.sim.drive import play, uses_aot
+from turnbuckle.sim.drive import Lane, play, uses_aot
 from turnbuckle.sim.fast_support import add_chunk, fast_key
 from turnbuckle.sim.matchmatch.tables import Setup, outcomes
 from turnbuckle.sim.specs import Build, Progress
 from turnbuckle.sim.tally import Tally
 
-#: Matches per kernel call: the work rows take about 800 bytes a match, so a chunk is about 26 MB.
-CHUNK = 1 << 15
+#: Matches per kernel call: the work rows take about 800 bytes a match, so a chunk is about 3.2 MB
+#: (a thread's whole scratch space). Chunks of 4,096 play as fast as chunks of 32,768 on one or two
+#: threads, in either build, and a short run touches an eighth of the memory: a fresh page cost
+#: about 5 microseconds on the bench machine, so 26 MB cost a 10^5-match run up to 15 ms a thread.
+CHUNK = 1 << 12
 KERNEL = "turnbuckle.sim.matchmatch.kernel"
 #: The ahead-of-time build's matches per second on one core, roughly (about 2.5 million matches a second): it
-#: sizes the work, deciding when a run is worth splitting over processes (``sim/drive.py``).
+#: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 2_500_000
 #: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays
 #: every run it can, on every core).
@@ -40,7 +43,7 @@ OUTCOMES = outcomes()
 
 def compiled(n: int) -> bool:
     """Whether a run of ``n`` matches starts without compiling first."""
-    return chunk_ready(KERNEL, uses_aot(n, RATE, JIT_FROM))
+    return chunk_ready(KERNEL, uses_aot(n, JIT_FROM))
 
 
 def _check(codes: np.ndarray) -> None:
@@ -60,20 +63,22 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     key = np.uint64(fast_key(seed))
     outs = outcomes(setup.sides)
     size = min(chunk, n)
-    work = np.zeros((size, WORK), np.int32)
-    codes = np.empty(size, np.int8)
-    lengths = np.empty(size, np.int16)
-    dice = np.empty(size, np.int32)
-    hurt = np.empty(size, np.int16)
-    rest = (work, *args, codes, lengths, dice, hurt)
 
-    def step(run_chunk: Callable[..., Any], start: int, count: int, tally: Tally) -> None:
-        run_chunk(key, start, count, *rest)
-        _check(codes[:count])
-        add_chunk(tally, outs, codes, lengths, dice,
-                  {"injuries": float(hurt[:count].sum(dtype=np.int64))}, count)
+    def lane() -> Lane:
+        work = np.zeros((size, WORK), np.int32)
+        codes = np.empty(size, np.int8)
+        lengths = np.empty(size, np.int16)
+        dice = np.empty(size, np.int32)
+        hurt = np.empty(size, np.int16)
 
-    return play(KERNEL, (key, 0, size, *rest), n, size, step, lambda: Tally(setup.sides, unit="rounds"), rate=RATE,
+        def count(tally: Tally, played: int) -> None:
+            _check(codes[:played])
+            add_chunk(tally, outs, codes, lengths, dice,
+                      {"injuries": float(hurt[:played].sum(dtype=np.int64))}, played)
+
+        return Lane((work, *args, codes, lengths, dice, hurt), count)
+
+    return play(KERNEL, key, n, size, lane, lambda: Tally(setup.sides, unit="rounds"), rate=RATE,
                 jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
 
 
