@@ -107,3 +107,4 @@ def test_the_drivers_work_row_is_the_kernels() -> None:
     """The driver sizes the work rows without importing the kernel (so a short run needs no
     numba); its constant must be the kernel's."""
     assert fast.WORK == kernel.WORK
+    assert fast.BLOCK == kernel.BLOCK

@@ -22,11 +22,8 @@ from turnbuckle.sim.matchmatch.tables import Setup, outcomes
 from turnbuckle.sim.specs import Build, Progress
 from turnbuckle.sim.tally import Tally
 
-#: Matches per kernel call: the work rows take about 800 bytes a match, so a chunk is about 3.2 MB
-#: (a thread's whole scratch space). Chunks of 4,096 play as fast as chunks of 32,768 on one or two
-#: threads, in either build, and a short run touches an eighth of the memory: a fresh page cost
-#: about 5 microseconds on the bench machine, so 26 MB cost a 10^5-match run up to 15 ms a thread.
-CHUNK = 1 << 12
+#: Matches per kernel call (the output arrays take 9 bytes a match).
+CHUNK = 1 << 15
 KERNEL = "turnbuckle.sim.matchmatch.kernel"
 #: The ahead-of-time build's matches per second on one core, roughly (about 2.5 million matches a second): it
 #: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
@@ -34,9 +31,11 @@ RATE = 2_500_000
 #: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays
 #: every run it can, on every core).
 JIT_FROM: int | None = None
-#: The kernel's work row per match, in int32s (``kernel.WORK``; a test checks they are equal),
-#: so that a short run need not import the kernel (and numba) to size it.
+#: The kernel's work row, in int32s, and the matches that share one (a block: ``kernel.WORK`` and
+#: ``kernel.BLOCK``; a test checks they are equal), so that a short run need not import the kernel
+#: (and numba) to size its work array.
 WORK = 195
+BLOCK = 256
 #: Outcome codes of the kernel for two sides, in order (``outcomes(n)`` for n sides).
 OUTCOMES = outcomes()
 
@@ -65,7 +64,7 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     size = min(chunk, n)
 
     def lane() -> Lane:
-        work = np.zeros((size, WORK), np.int32)
+        work = np.zeros((-(-size // BLOCK), WORK), np.int32)  # a row a block
         codes = np.empty(size, np.int8)
         lengths = np.empty(size, np.int16)
         dice = np.empty(size, np.int32)

@@ -11,7 +11,9 @@ engine asks for it, so a traced match replays through the reference engine (``tr
 
 The rules come from the arrays of ``tables.py``; this file holds the flow of a match, which must
 follow ``rulesets/matchmatch/engine.py`` (tests replay traced matches through it). Per-match
-state lives in a row of a chunk-sized work array (no allocation per match). Keep everything in
+state lives in a row of a work array (no allocation per match): one row a block of ``BLOCK``
+matches, which plays its matches one after another and so can reuse the row (a match sets every
+field it reads). Keep everything in
 this one file: numba's cache only notices edits to the file of the function it compiled.
 """
 
@@ -422,15 +424,16 @@ def play_block(key, start, lo, hi, work, dummy,
     three quarters of a first build's minute and 1 GB; called, it is compiled once (about half
     the time, a quarter of the memory) and, compiled without reference counting too, costs a few
     percent of the speed (docs/decisions/odds.md)."""
+    row = lo // BLOCK  # the block's own work row (blocks may play at once on the JIT kernel's threads)
     for j in range(lo, hi):
         st = mix64(key + (np.uint64(start) + np.uint64(j)) * GOLDEN)
-        c, n = play_match(st, work, j, dummy, False,
+        c, n = play_match(st, work, row, dummy, False,
                           scalars, style_list, grid_fixed, adv, values, defenses, threshold, sides, plan_kind,
                           plan_target, cond, kinds, hr_value, damage, pin_base)
         codes[j] = c
         lengths[j] = n
-        dice[j] = work[j, POS]
-        hurt[j] = work[j, HURT]
+        dice[j] = work[row, POS]
+        hurt[j] = work[row, HURT]
 
 
 @njit(parallel=True, cache=True)
