@@ -51,9 +51,9 @@ def _split(n: int, size: int, lanes: list[drive.Lane], rate: float) -> Tally:
 
 def test_every_slice_is_played_once_and_by_every_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(drive, "MIN_SLICE_S", 0.0)
-    monkeypatch.setattr(drive, "SLICES_PER_WORKER", 20)
+    monkeypatch.setattr(drive, "SLICE_S", 0.001)
     played_by: set[str] = set()
-    n = 4_000  # 40 slices of 100 matches, each played in chunks of 30
+    n = 4_000  # 40 slices of at most 100 matches, each played in chunks of 30
     tally = _split(n, 30, [_lane(played_by, 0.002), _lane(played_by, 0.002)], 1e5)
     assert tally.n == n
     assert tally.lengths == dict.fromkeys(range(n), 1)
@@ -63,7 +63,7 @@ def test_every_slice_is_played_once_and_by_every_thread(monkeypatch: pytest.Monk
 def test_many_slices_give_the_one_thread_result(monkeypatch: pytest.MonkeyPatch) -> None:
     sides = [sample("slugger"), sample("speedster")]
     monkeypatch.setattr(drive, "MIN_SLICE_S", 0.0)
-    monkeypatch.setattr(drive, "SLICES_PER_WORKER", 800)  # 1,600 slices of 250 bouts
+    monkeypatch.setattr(drive, "SLICE_S", 250 / boxing.RATE)  # 1,600 slices of 250 bouts
     n = 400_000
     assert drive.threads_for(n, boxing.RATE, 2) == 2
     split = boxing_fast(sides, options(), n, seed=3, threads=2, build="aot")
@@ -93,10 +93,41 @@ def test_small_runs_stay_on_one_thread() -> None:
     assert drive.threads_for(100_000, boxing.RATE, 1) == 1
 
 
+def test_slices_shrink_towards_the_end_so_a_slow_thread_holds_up_little(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One thread plays at a third of the other's pace (a busy core): the quick one takes more
+    slices, and the last slices are small, so the run ends soon after the quick thread's share."""
+    monkeypatch.setattr(drive, "MIN_SLICE_S", 0.0)
+    calls: list[tuple[int, int, str]] = []
+
+    def paced(key: int, first: int, matches: int, log: list[tuple[int, int, str]], per_match: float) -> None:
+        time.sleep(matches * per_match)
+        log.append((first, matches, threading.current_thread().name))
+        calls.append(log[-1])
+
+    def lane(per_match: float) -> drive.Lane:
+        log: list[tuple[int, int, str]] = []
+
+        def count(tally: Tally, matches: int) -> None:
+            first, asked, _ = log.pop()
+            assert asked == matches
+            tally.add_counts({(0, "ko"): matches}, {first + i: 1 for i in range(matches)}, {}, 0, matches)
+
+        return drive.Lane((log, per_match), count)
+
+    n = 2_000
+    tally = drive._split(paced, KEY, n, 10_000, [lane(1e-5), lane(3e-5)], _new, 1e5, None)
+    assert tally.n == n and tally.lengths == dict.fromkeys(range(n), 1)
+    sizes = [matches for _, matches, _ in sorted(calls)]
+    assert sizes[0] == n // 8 and sizes == sorted(sizes, reverse=True)  # an eighth first, then smaller
+    quick = sum(m for _, m, name in calls if name != "turnbuckle-lane-1")
+    assert quick > n // 2  # the quick thread played more than its half
+
+
 def test_a_split_runs_progress_rises_to_the_whole_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(drive, "MIN_SLICE_S", 0.0)
+    monkeypatch.setattr(drive, "SLICE_S", 0.0025)
     seen: list[int] = []
-    n = 2_000  # 8 slices of 250 matches
+    n = 2_000  # slices of 250 matches, then smaller
     tally = drive._split(_record, KEY, n, 100, [_lane(set(), 0.001), _lane(set(), 0.001)], _new, 1e5, seen.append)
     assert tally.n == n
     assert seen == sorted(set(seen)) and seen[-1] == n and len(seen) >= 2

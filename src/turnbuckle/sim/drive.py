@@ -48,12 +48,17 @@ class Lane:
 #: its buffers cost a few hundred microseconds).
 SPLIT_FROM_S = 0.003
 #: A slice holds at most this many seconds of work, so that a stop request (Ctrl-C) is answered
-#: soon, and at least ``MIN_SLICE_S`` (counting a slice into its tally costs about 0.07 ms); a
+#: soon, and at least ``MIN_SLICE_S`` (counting a slice into its tally costs about 0.1 ms); a
 #: slice is played in chunks.
 SLICE_S = 0.2
 MIN_SLICE_S = 0.002
-#: Slices per thread when the run is shorter than that (the progress bar moves, and a thread
-#: that ends early takes another's share).
+#: Between those, a thread's next slice is the matches not yet handed out over ``GUIDE`` times
+#: the threads, and at most the run over ``SLICES_PER_WORKER`` times the threads: slices shrink
+#: towards the end, so that the threads finish together even when one core is slower (seen on the
+#: bench machine: one of its two cores played 30% slower while the other was busy, and equal
+#: slices left the quick thread idle for a quarter of the run); the cap keeps a short run's first
+#: slices, and so the memory its threads touch first, small (a fresh page cost about 5 us there).
+GUIDE = 2
 SLICES_PER_WORKER = 4
 #: How often the waiting caller looks for a stop request.
 WAIT_S = 0.1
@@ -117,8 +122,9 @@ def _one(run_chunk: Callable[..., Any], key: Any, lane: Lane, n: int, size: int,
 def _split(run_chunk: Callable[..., Any], key: Any, n: int, size: int, lanes: Sequence[Lane],
            new_tally: Callable[[], Tally], rate: float, progress: Progress | None) -> Tally:
     """The run in slices of consecutive matches over one thread per lane, this one included:
-    each takes the next slice's number as it finishes one, and this thread also gathers the
-    others' slices, reports progress and watches for a stop between its own. A run stopped early
+    each takes the next slice as it finishes one (large ones first, smaller towards the end:
+    ``GUIDE``), and this thread also gathers the others' slices, reports progress and watches
+    for a stop between its own. A run stopped early
     (Ctrl-C) counts the slices played from the first one on without a gap (running slices
     finish: each is at most ``SLICE_S`` of work), so its result is that of a run of as many
     matches from the same seed (as on one thread).
@@ -127,30 +133,33 @@ def _split(run_chunk: Callable[..., Any], key: Any, n: int, size: int, lanes: Se
     their copy-on-write pages cost about 5 ms a run, most of what the run-size bound leaves at
     10^5 matches (docs/odds.md)."""
     workers = len(lanes)
-    per = max(1, int(rate * MIN_SLICE_S), min(int(rate * SLICE_S), -(-n // (workers * SLICES_PER_WORKER))))
-    firsts = range(0, n, per)
-    numbers = iter(range(len(firsts)))
+    least = max(1, int(rate * MIN_SLICE_S))
+    most = max(1, min(int(rate * SLICE_S), -(-n // (workers * SLICES_PER_WORKER))))
+    handed = 0  # the matches handed out so far: slices are consecutive, from match 0 on
     taking = threading.Lock()
     halt = threading.Event()
     results: SimpleQueue[tuple[int, Tally] | BaseException | None] = SimpleQueue()
 
-    def take() -> int | None:
-        if halt.is_set():
-            return None
+    def take() -> tuple[int, int] | None:
+        """The next slice (first match, matches), or None when all are handed out or the run stops."""
+        nonlocal handed
         with taking:
-            return next(numbers, None)
+            if halt.is_set() or handed >= n:
+                return None
+            count = min(n - handed, max(least, min(most, -(-(n - handed) // (GUIDE * workers)))))
+            handed += count
+            return handed - count, count
 
-    def play_slice(lane: Lane, k: int) -> Tally:
-        end = min(firsts[k] + per, n)
+    def play_slice(lane: Lane, first: int, count: int) -> tuple[int, Tally]:
         tally = new_tally()
-        for start in range(firsts[k], end, size):
-            lane.play(run_chunk, key, start, min(size, end - start), tally)
-        return tally
+        for start in range(first, first + count, size):
+            lane.play(run_chunk, key, start, min(size, first + count - start), tally)
+        return first, tally
 
     def work(lane: Lane) -> None:
         try:
-            while (k := take()) is not None:
-                results.put((k, play_slice(lane, k)))
+            while (got := take()) is not None:
+                results.put(play_slice(lane, *got))
         except BaseException as exc:  # raised in the caller
             results.put(exc)
         finally:
@@ -167,10 +176,11 @@ def _split(run_chunk: Callable[..., Any], key: Any, n: int, size: int, lanes: Se
             mine, ended, reported = True, 0, 0
             while mine or ended < len(helpers):
                 if mine:
-                    k = take()
-                    mine = k is not None
-                    if k is not None:
-                        played[k] = play_slice(lanes[0], k)
+                    got = take()
+                    mine = got is not None
+                    if got is not None:
+                        first, tally = play_slice(lanes[0], *got)
+                        played[first] = tally
                 waiting = not mine and ended < len(helpers)  # nothing to play: wait for the others
                 ended += _gather(results, played, WAIT_S if waiting else 0.0)
                 done = sum(t.n for t in played.values())
@@ -185,15 +195,15 @@ def _split(run_chunk: Callable[..., Any], key: Any, n: int, size: int, lanes: Se
         for thread in helpers:
             if thread.is_alive():
                 thread.join()
-    assert stopped or len(played) == len(firsts), "a slice of the run went unplayed"
-    tally = new_tally()
-    for k in range(len(firsts)):
-        if k not in played:
+    whole = new_tally()  # the slices from match 0 on, up to the first gap (a stop's running slices)
+    for first in sorted(played):
+        if first != whole.n:
             break
-        tally.merge(played[k])
+        whole.merge(played[first])
+    assert stopped or whole.n == n, "a slice of the run went unplayed"
     if stopped and progress is not None:
-        progress(tally.n)
-    return tally
+        progress(whole.n)
+    return whole
 
 
 def _gather(results: SimpleQueue[tuple[int, Tally] | BaseException | None], played: dict[int, Tally],
