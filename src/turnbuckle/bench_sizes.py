@@ -3,8 +3,8 @@ every size (no start-up cliff)?
 
 For each game with a fast engine: the wall time of the whole command (a fresh process, warm
 caches) at n = 1 and n = 10^5, 10^6, 10^7, 3x10^7, against the bound wall(1) + 1.2 x n / R, where
-R is the faster build's rate on 2 cores (the JIT kernel on 2 threads, or the ahead-of-time build
-on 2 processes) measured in the same bench run. Prints wall(n), the bound and their ratio.
+R is the faster build's rate on 2 cores (the JIT kernel or the ahead-of-time build, each on 2
+threads) measured in the same bench run. Prints wall(n), the bound and their ratio.
 
 wall(1) and the short sizes' walls (up to ``BEST_OF_UP_TO``) are each the best of ``REPEATS``
 runs: there the bound leaves a few hundredths of a second over wall(1), less than one process

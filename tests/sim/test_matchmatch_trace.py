@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from tests.sim.matchmatch.helpers import MM, TYPES, matchups, options, sample
@@ -22,9 +23,10 @@ from turnbuckle.core.sources import ScriptedSource, SeededSource
 from turnbuckle.rulesets.matchmatch import engine
 from turnbuckle.rulesets.matchmatch.rounds import ROUND_TYPES
 from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES
+from turnbuckle.sim.fast_support import fast_key
 from turnbuckle.sim.matchmatch import kernel
 from turnbuckle.sim.matchmatch.fast import OUTCOMES, trace
-from turnbuckle.sim.matchmatch.tables import HIGH_RISK_EXTRA_FACE, MAX_SIDES
+from turnbuckle.sim.matchmatch.tables import HIGH_RISK_EXTRA_FACE, MAX_SIDES, Setup
 from turnbuckle.sim.specs import spec_for
 
 OPTION_SETS: list[dict[str, object]] = [
@@ -77,6 +79,34 @@ def test_traced_matches_replay_identically(pair: int, which: int, tmp_path: Path
         assert spec.length_of(record.result, record.options) == traced.rounds[i], f"match {i}"
         assert spec.figures_from(record)["injuries"] == traced.injuries[i], f"match {i}"
         assert traced.dice[i] == len(traced.faces[i])
+
+
+@pytest.mark.parametrize("which", range(len(OPTION_SETS)))
+def test_the_run_plays_each_match_as_its_trace_does(which: int) -> None:
+    """A run's kernel keeps one work row for each block of matches and reuses it from match to
+    match (and from run to run: here it starts full of leftovers), where a trace gives every match
+    a fresh row of zeros. Match by match they must agree, so no match reads a field of its row
+    before it sets it."""
+    given = dict(OPTION_SETS[which])
+    if given.get("type") in ("brutal", "rough"):
+        given["types"] = TYPES
+    resolved = options(**given)
+    n = 2 * kernel.BLOCK + 37  # three blocks, the last one short
+    for pair in matchups():
+        sides = list(pair)
+        if _refusal(sides, resolved):
+            continue
+        traced = trace(sides, resolved, n, seed=13 + which)
+        work = np.full((3, kernel.WORK), 7_777, np.int32)
+        codes, lengths = np.empty(n, np.int8), np.empty(n, np.int16)
+        dice, hurt = np.empty(n, np.int32), np.empty(n, np.int16)
+        run_chunk: Any = kernel.run_chunk
+        run_chunk(np.uint64(fast_key(13 + which)), 0, n, work, *Setup.of(sides, resolved).args(),
+                  codes, lengths, dice, hurt)
+        assert codes.tolist() == traced.codes
+        assert lengths.tolist() == traced.rounds
+        assert dice.tolist() == traced.dice
+        assert hurt.tolist() == traced.injuries
 
 
 def test_traces_cover_every_kind_of_finish(tmp_path: Path) -> None:

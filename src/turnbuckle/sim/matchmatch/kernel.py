@@ -13,8 +13,8 @@ The rules come from the arrays of ``tables.py``; this file holds the flow of a m
 follow ``rulesets/matchmatch/engine.py`` (tests replay traced matches through it). Per-match
 state lives in a row of a work array (no allocation per match): one row a block of ``BLOCK``
 matches, which plays its matches one after another and so can reuse the row (a match sets every
-field it reads). Keep everything in
-this one file: numba's cache only notices edits to the file of the function it compiled.
+field it reads: a test plays a run on rows full of leftovers against its trace). Keep everything
+in this one file: numba's cache only notices edits to the file of the function it compiled.
 """
 
 from __future__ import annotations
