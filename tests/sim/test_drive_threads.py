@@ -91,6 +91,9 @@ def test_small_runs_stay_on_one_thread() -> None:
     assert drive.threads_for(int(boxing.RATE * drive.SPLIT_FROM_S) - 1, boxing.RATE, 2) == 1
     assert drive.threads_for(100_000, boxing.RATE, 2) == 2
     assert drive.threads_for(100_000, boxing.RATE, 1) == 1
+    # Many cores: no thread gets less than SPLIT_FROM_S of work.
+    assert drive.threads_for(100_000, boxing.RATE, 64) == int(100_000 / (boxing.RATE * drive.SPLIT_FROM_S))
+    assert drive.threads_for(10**9, boxing.RATE, 64) == 64
 
 
 def test_slices_shrink_towards_the_end_so_a_slow_thread_holds_up_little(monkeypatch: pytest.MonkeyPatch) -> None:

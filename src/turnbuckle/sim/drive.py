@@ -70,12 +70,12 @@ def uses_aot(n: int, jit_from: int | None) -> bool:
 
 
 def threads_for(n: int, rate: float, threads: int | None) -> int:
-    """How many threads play a run of ``n`` matches on the build. ``rate``: the build's matches
-    per second on one core, roughly (it sizes the work only)."""
+    """How many threads play a run of ``n`` matches on the build: every core (or ``threads``), but
+    none with less than ``SPLIT_FROM_S`` of work (a short run on a many-core machine starts a few
+    threads, not one per core). ``rate``: the build's matches per second on one core, roughly (it
+    sizes the work only)."""
     most = threads if threads is not None else max_threads()
-    if most <= 1 or n < rate * SPLIT_FROM_S:
-        return 1
-    return most
+    return max(1, min(most, int(n / (rate * SPLIT_FROM_S))))
 
 
 def play(kernel: str, key: Any, n: int, size: int, new_lane: Callable[[], Lane], new_tally: Callable[[], Tally],
