@@ -75,7 +75,10 @@ def threads_for(n: int, rate: float, threads: int | None) -> int:
     threads, not one per core). ``rate``: the build's matches per second on one core, roughly (it
     sizes the work only)."""
     most = threads if threads is not None else max_threads()
-    return max(1, min(most, int(n / (rate * SPLIT_FROM_S))))
+    least = rate * SPLIT_FROM_S  # matches a thread must have at least
+    if least <= 0:
+        return max(1, most)
+    return max(1, min(most, int(n / least)))
 
 
 def play(kernel: str, key: Any, n: int, size: int, new_lane: Callable[[], Lane], new_tally: Callable[[], Tally],
