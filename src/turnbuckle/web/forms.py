@@ -9,6 +9,8 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
+from turnbuckle.core.errors import RulesError, SheetError
+
 #: The key of problems that belong to the whole form (a service's refusal), not one field.
 FORM = "_form"
 MAX_FIELD_CHARS = 60_000
@@ -67,6 +69,16 @@ class Form:
         """A service refused: undo whatever it began, and say why next to the form."""
         session.rollback()
         self.add(FORM, problem)
+
+    def refuse_sheet(self, session: Session, exc: RulesError) -> None:
+        """A sheet refused: undo what the service began, and put each of a sheet's problems under
+        its text (any other refusal goes next to the whole form)."""
+        if isinstance(exc, SheetError):
+            session.rollback()
+            for problem in exc.problems:
+                self.add("text", problem)
+        else:
+            self.refuse(session, str(exc))
 
     @property
     def ok(self) -> bool:

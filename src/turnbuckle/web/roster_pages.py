@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, NotFound
@@ -114,13 +114,8 @@ def add_competitor(request: Request, game: str, session: DbSession, viewer: View
         comp = roster.add_competitor(ctx, rs.info.id, text, "the sheet", form.text("owner") or None)
     except (NotFound, Forbidden):
         raise
-    except SheetError as exc:
-        session.rollback()
-        for p in exc.problems:
-            form.add("text", p)
-        return again()
     except RulesError as exc:
-        form.refuse(session, str(exc))
+        form.refuse_sheet(session, exc)
         return again()
     return RedirectResponse(f"/competitors/{comp.id}?done=added", status_code=303)
 

@@ -12,7 +12,7 @@ import yaml
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.errors import RulesError
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import Competitor
@@ -134,12 +134,7 @@ def sheet_save(request: Request, cid: int, session: DbSession, viewer: Viewer, p
         return again()
     try:
         replace_sheet(ctx, str(comp.id), text, f"sheet for {comp.name}")
-    except SheetError as exc:
-        session.rollback()
-        for p in exc.problems:
-            form.add("text", p)
-        return again()
     except RulesError as exc:
-        form.refuse(session, str(exc))
+        form.refuse_sheet(session, exc)
         return again()
     return _page(request, ctx, comp, Form(), saved=True)
