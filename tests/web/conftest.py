@@ -23,12 +23,22 @@ import uvicorn
 from fastapi import FastAPI
 from sqlalchemy import Engine
 
+from tests.web.support import Site
 from turnbuckle.league.context import Ctx, context
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.demo import build_demo
 from turnbuckle.web.app import create_app
 
 _counter = itertools.count(1)
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    """A league of the test's own behind the web application (``tests/web/support.py``), closed
+    after the test."""
+    s = Site(tmp_path)
+    yield s
+    s.close()
 
 
 def unique(prefix: str) -> str:

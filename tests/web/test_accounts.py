@@ -4,9 +4,7 @@ throttled sign-in, and a form that survives its session ending."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -16,13 +14,6 @@ from turnbuckle.league.credentials import digest
 from turnbuckle.league.db import session_scope
 from turnbuckle.league.models import AccountLink, ApiToken, Member, WebSession
 from turnbuckle.league.services import accounts
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    s = Site(tmp_path)
-    yield s
-    s.close()
 
 
 def test_sign_in_sets_a_safe_cookie_and_logout_ends_the_server_session(site: Site) -> None:

@@ -3,11 +3,8 @@ authorisation as the pages, and errors as one-line JSON with the right status.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
@@ -16,13 +13,6 @@ from tests.web.support import Site, sign_in
 from turnbuckle.league.db import session_scope
 from turnbuckle.league.models import Competitor, Submission
 from turnbuckle.league.services import accounts
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    s = Site(tmp_path)
-    yield s
-    s.close()
 
 
 def token_for(site: Site, name: str) -> dict[str, str]:

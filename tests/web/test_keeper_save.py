@@ -5,9 +5,6 @@ page, on its competitors' pages and in the history, and a "roll for me" answer k
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 from httpx2 import Response
@@ -21,12 +18,11 @@ ACTIONS = {"setup": "/keeper/play", "keeper": "/keeper/play", "save-form": "/kee
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    s = Site(tmp_path)
+def site(site: Site) -> Site:
+    """The shared fresh league, with the keeper's seeds in a known order."""
     seeds = iter(range(500, 100000))
-    s.app.state.keeper_seeds = lambda: next(seeds)
-    yield s
-    s.close()
+    site.app.state.keeper_seeds = lambda: next(seeds)
+    return site
 
 
 def post(client: TestClient, page: Response, form: str, **fields: str) -> Response:

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.league.helpers import open_show
 from tests.web.support import Site
@@ -17,13 +13,6 @@ from turnbuckle.league.queries import standings_rows
 from turnbuckle.league.services import running, shows
 
 NAMES = ("Friendly Sam", "Brother Bob", "Mika Sato", "Rico Vance")
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    s = Site(tmp_path)
-    yield s
-    s.close()
 
 
 def api_standings(site: Site) -> dict[str, dict[str, Any]]:

@@ -3,22 +3,12 @@ X-CSRF-Token header (htmx); spectators' forms have one too. Missing or wrong: re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from sqlalchemy import select
 
 from tests.web.support import PASSWORDS, Site, csrf_of, sign_in
 from turnbuckle.league.db import session_scope
 from turnbuckle.league.models import ApiToken, WebSession
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    s = Site(tmp_path)
-    yield s
-    s.close()
 
 
 def _tokens(site: Site) -> list[str]:

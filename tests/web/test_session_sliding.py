@@ -4,11 +4,10 @@ and the row is rewritten at most once a day, not on every request."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-import pytest
 from sqlalchemy import event, select
 
 from tests.web.support import Site, sign_in
@@ -17,11 +16,20 @@ from turnbuckle.league.models import WebSession
 from turnbuckle.league.services import accounts
 
 
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
-    s = Site(tmp_path)
-    yield s
-    s.close()
+@contextmanager
+def _writes(site: Site) -> Iterator[list[str]]:
+    """The statements that write (INSERT, UPDATE, DELETE) the site's database runs in the block."""
+    writes: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            writes.append(statement)
+
+    event.listen(site.app.state.engine, "before_cursor_execute", count)
+    try:
+        yield writes
+    finally:
+        event.remove(site.app.state.engine, "before_cursor_execute", count)
 
 
 def _expiry(site: Site) -> datetime:
@@ -77,17 +85,10 @@ def test_a_session_used_every_day_ends_at_the_cap(site: Site) -> None:
 
 
 def test_requests_within_a_day_write_nothing_then_one_write_extends(site: Site) -> None:
-    writes: list[str] = []
-
-    def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if statement.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
-            writes.append(statement)
-
     with site.client() as ann:
         sign_in(ann, "Ann")
         start = _expiry(site)
-        event.listen(site.app.state.engine, "before_cursor_execute", count)
-        try:
+        with _writes(site) as writes:
             for _ in range(6):  # six pages over 23 hours
                 site.league.clock.advance(hours=4, minutes=-10)
                 assert _signed_in(ann)
@@ -100,8 +101,6 @@ def test_requests_within_a_day_write_nothing_then_one_write_extends(site: Site) 
             assert _expiry(site) == site.league.clock() + accounts.SESSION_IDLE
             assert ann.get("/").status_code == 200
             assert len(writes) == 1
-        finally:
-            event.remove(site.app.state.engine, "before_cursor_execute", count)
 
 
 def test_the_cookie_lasts_as_long_as_the_cap(site: Site) -> None:
@@ -113,12 +112,6 @@ def test_the_cookie_lasts_as_long_as_the_cap(site: Site) -> None:
 
 def test_a_session_at_its_cap_is_not_rewritten_on_use(site: Site) -> None:
     """Once the cap is the end, use has nothing to move: pages over the last days write nothing."""
-    writes: list[str] = []
-
-    def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if statement.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
-            writes.append(statement)
-
     with site.client() as ann:
         sign_in(ann, "Ann")
         cap = site.league.clock() + accounts.SESSION_CAP
@@ -126,12 +119,9 @@ def test_a_session_at_its_cap_is_not_rewritten_on_use(site: Site) -> None:
             site.league.clock.advance(days=3)
             assert _signed_in(ann)
         assert _expiry(site) == cap
-        event.listen(site.app.state.engine, "before_cursor_execute", count)
-        try:
+        with _writes(site) as writes:
             for _ in range(4):  # a page every other day until the cap
                 site.league.clock.advance(days=2)
                 assert _signed_in(ann)
             assert writes == []
-        finally:
-            event.remove(site.app.state.engine, "before_cursor_execute", count)
         assert _expiry(site) == cap

@@ -15,16 +15,22 @@ from tests.web.conftest import LiveServer
 from tests.web.test_keeper import seeded
 
 
-def test_a_boxing_bout_by_dice_with_one_undo(page: Page) -> None:
-    bout = seeded("boxing", ["slugger", "speedster"], 11, {"rounds": 1})
-    typed = answers(bout)
-    assert len(typed) > 6
+def _set_up_the_bout(page: Page) -> None:
+    """The keeper's setup form filled in for the seeded bout: boxing, slugger against speedster,
+    one round."""
     page.goto("/keeper")
     page.select_option("#game", "boxing")
     page.click("#choose-game")
     page.select_option("#side-1", "slugger")
     page.select_option("#side-2", "speedster")
     page.fill("#options", "rounds=1")
+
+
+def test_a_boxing_bout_by_dice_with_one_undo(page: Page) -> None:
+    bout = seeded("boxing", ["slugger", "speedster"], 11, {"rounds": 1})
+    typed = answers(bout)
+    assert len(typed) > 6
+    _set_up_the_bout(page)
     screenshots(page, "keeper-setup")
     page.click("#start")
     expect(page.locator("#whose")).to_contain_text("Turn:")
@@ -62,12 +68,7 @@ def test_the_organiser_saves_a_finished_bout_to_the_league(page: Page, live_serv
 
     bout = seeded("boxing", ["slugger", "speedster"], 11, {"rounds": 1})
     sign_in(page, ORGANISER, LOGINS[ORGANISER])
-    page.goto("/keeper")
-    page.select_option("#game", "boxing")
-    page.click("#choose-game")
-    page.select_option("#side-1", "slugger")
-    page.select_option("#side-2", "speedster")
-    page.fill("#options", "rounds=1")
+    _set_up_the_bout(page)
     page.click("#start")
     for i, answer in enumerate(answers(bout)):
         page.fill("#answer", answer)
