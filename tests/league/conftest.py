@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine
 
+from tests.league.helpers import League, build
 from tests.league.postgres import Cluster, admin_sql, find_server, with_database
 from turnbuckle.league.db import upgrade
 from turnbuckle.league.models import Base
@@ -94,6 +95,15 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield f"sqlite:///{path}"
         return
     yield from fresh_postgres(request)
+
+
+@pytest.fixture
+def lg(url: str) -> Iterator[League]:
+    """The test league of ``tests/league/helpers.build`` (organiser Fran, players Ann and Bo with
+    their wrestlers, two referees, a title) in ``url``'s database, closed after the test."""
+    league = build(url)
+    yield league
+    league.close()
 
 
 @pytest.fixture

@@ -8,12 +8,9 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.league.helpers import League, build, open_show
+from tests.league.helpers import League, open_show
 from turnbuckle.league.backup import backup, restore_into
 from turnbuckle.league.db import make_engine
 from turnbuckle.league.services import running, shows
@@ -22,13 +19,6 @@ from turnbuckle.league.services.running import PAUSE_ENV
 TB = str(Path(sys.executable).parent / "turnbuckle")
 CARD = [("m2", ["Friendly Sam", "Brother Bob"]), ("boxing", ["Mika Sato", "Rico Vance"]),
         ("m2", ["Iron Ivan", "Lady Lightning"])]
-
-
-@pytest.fixture
-def lg(url: str) -> Iterator[League]:
-    league = build(url)
-    yield league
-    league.close()
 
 
 def dump(url: str) -> dict[str, object]:

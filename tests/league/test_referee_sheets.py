@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from tests.league.helpers import League, build
+from tests.league.helpers import League
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
@@ -20,13 +19,6 @@ from turnbuckle.league.services import roster, running, shows
 from turnbuckle.league.verify import verify_export
 
 HANK = "name: Hank Hard\ntype: By the Book\ndq_threshold: 4\nnotes: calls every illegal action he sees\n"
-
-
-@pytest.fixture
-def lg(url: str) -> Iterator[League]:
-    league = build(url)
-    yield league
-    league.close()
 
 
 def test_a_bad_referee_sheet_is_refused_with_every_problem(lg: League) -> None:

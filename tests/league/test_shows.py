@@ -3,13 +3,13 @@ locked shows), lock and its manifest, unlock, one-transaction runs, healing and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
 from sqlalchemy import func, select
 
-from tests.league.helpers import SAM_STRATEGY, TWO_SPECIALS, League, build, open_show
+from tests.league.helpers import SAM_STRATEGY, TWO_SPECIALS, League, open_show
 from turnbuckle.core.errors import SheetError
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
@@ -18,13 +18,6 @@ from turnbuckle.league.models import PushChange, RatingChange, Result, ShowEvent
 from turnbuckle.league.services import roster, running, shows
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"]), ("boxing", ["Mika Sato", "Rico Vance"])]
-
-
-@pytest.fixture
-def lg(url: str) -> Iterator[League]:
-    league = build(url)
-    yield league
-    league.close()
 
 
 def counts(lg: League) -> tuple[int, int, int]:

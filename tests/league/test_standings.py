@@ -4,7 +4,6 @@ ratings; every change a row traced to its cause."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any, cast
@@ -12,20 +11,13 @@ from typing import Any, cast
 import pytest
 from sqlalchemy import select
 
-from tests.league.helpers import League, build, open_show
+from tests.league.helpers import League, open_show
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import CardMatch, Competitor, PushChange, Reign, Result
 from turnbuckle.league.services import roster, running, shows, standing
 from turnbuckle.rulesets.matchmatch.between import heal
-
-
-@pytest.fixture
-def lg(url: str) -> Iterator[League]:
-    league = build(url)
-    yield league
-    league.close()
 
 
 def put(ctx: Ctx, name: str, level: int, points: str = "0") -> Competitor:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,13 +35,6 @@ def table_match(game: str, samples: list[str], seed: int,
     step = play_step(rs, sides, [t for g in typed for t in g], options, narrate=False)
     assert step.record is not None
     return step.record.to_json(), typed
-
-
-@pytest.fixture
-def lg(url: str) -> Iterator[League]:
-    league = build(url)
-    yield league
-    league.close()
 
 
 def stand(lg: League, name: str) -> dict[str, Any]:

@@ -6,7 +6,7 @@ import copy
 import json
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,13 +50,6 @@ def export(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> d
     data = published_export(lg)
     lg.close()
     return data
-
-
-@pytest.fixture
-def lg(url: str) -> Iterator[League]:
-    league = build(url)
-    yield league
-    league.close()
 
 
 def test_a_real_show_verifies_on_both_servers(lg: League) -> None:
