@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -144,3 +146,14 @@ def test_sample_ids_in_any_case_and_player_numbering_from_one() -> None:
 
 def test_rulesets_says_armies() -> None:
     assert "2-4 armies" in tb("rulesets").stdout
+
+
+def test_python_dash_m_turnbuckle_runs_the_program() -> None:
+    """``python -m turnbuckle`` is the program too (the benches fall back on it where no script
+    was installed): same output and exit codes as the ``turnbuckle`` command."""
+    ran = subprocess.run([sys.executable, "-m", "turnbuckle", "samples", "boxing"], capture_output=True, text=True)
+    assert ran.returncode == 0
+    assert ran.stdout.split() and ran.stdout.split()[0] == sample_ids("boxing")[0]
+    wrong = subprocess.run([sys.executable, "-m", "turnbuckle", "samples", "no-such-game"], capture_output=True,
+                           text=True)
+    assert wrong.returncode == 2

@@ -88,7 +88,7 @@ def cold_start(args: list[str], repeats: int = 5, program: list[str] | None = No
     if program is not None:
         cmd = [*program, *args]
     else:
-        cmd = [exe, *args] if os.path.exists(exe) else [sys.executable, "-m", "turnbuckle.cli.app", *args]
+        cmd = [exe, *args] if os.path.exists(exe) else [sys.executable, "-m", "turnbuckle", *args]
     subprocess.run(cmd, capture_output=True, check=True)
     walls, cpus = [], []
     for _ in range(repeats):

@@ -30,14 +30,17 @@ SIZES = (10**5, 10**6, 10**7, 3 * 10**7)
 #: Matches that measure the 2-core rates.
 RATE_MATCHES = 4_000_000
 SLACK = 1.2
-#: Runs per size, of which the best counts, for n = 1 and sizes up to ``BEST_OF_UP_TO``.
-REPEATS = 5
+#: Runs per size, of which the best counts, for n = 1 and sizes up to ``BEST_OF_UP_TO``. With 5,
+#: the best-of difference wall(10^5) - wall(1) of boxing moved over 8.0-16.6 ms (5th to 95th
+#: percentile, resampling 40 runs of each) against the 10.7 ms the bound allows; with 15, over
+#: 10.7-14.6 ms: more runs bring each best nearer the floor it estimates (docs/decisions/odds.md).
+REPEATS = 15
 BEST_OF_UP_TO = 10**6
 
 
 def _command(game: str, samples: list[str], n: int) -> list[str]:
     exe = os.path.join(os.path.dirname(sys.executable), "turnbuckle")
-    head = [exe] if os.path.exists(exe) else [sys.executable, "-m", "turnbuckle.cli.app"]
+    head = [exe] if os.path.exists(exe) else [sys.executable, "-m", "turnbuckle"]
     return [*head, "odds", game, *samples, "-n", str(n), "--seed", "1", "--yes"]
 
 

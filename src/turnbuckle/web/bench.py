@@ -94,7 +94,7 @@ def measure(folder: Path) -> list[tuple[str, float, float]]:
     url, _name = ten_thousand_league(folder)
     port = _free_port()
     exe = Path(sys.executable).parent / "turnbuckle"
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "turnbuckle.cli.app"]
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "turnbuckle"]
     proc = subprocess.Popen([*cmd, "serve", "--db", url, "--port", str(port)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
