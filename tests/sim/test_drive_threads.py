@@ -23,16 +23,16 @@ def _new() -> Tally:
     return Tally(2)
 
 
-def _record(key: int, first: int, matches: int, calls: list[tuple[int, int, str]], pause: float) -> None:
+def _record(key: int, first: int, matches: int, calls: list[tuple[int, int, int]], pause: float) -> None:
     """A stand-in chunk loop: it notes which matches it was asked for, and by which thread."""
     assert key == KEY
     if pause:
         time.sleep(pause)  # lets go of the GIL, as the build does while it plays
-    calls.append((first, matches, threading.current_thread().name))
+    calls.append((first, matches, threading.get_ident()))
 
 
-def _lane(played_by: set[str], pause: float = 0.0) -> drive.Lane:
-    calls: list[tuple[int, int, str]] = []
+def _lane(played_by: set[int], pause: float = 0.0) -> drive.Lane:
+    calls: list[tuple[int, int, int]] = []
 
     def count(tally: Tally, matches: int) -> None:
         first, asked, thread = calls.pop()
@@ -52,12 +52,12 @@ def _split(n: int, size: int, lanes: list[drive.Lane], rate: float) -> Tally:
 def test_every_slice_is_played_once_and_by_every_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(drive, "MIN_SLICE_S", 0.0)
     monkeypatch.setattr(drive, "SLICE_S", 0.001)
-    played_by: set[str] = set()
+    played_by: set[int] = set()
     n = 4_000  # 40 slices of at most 100 matches, each played in chunks of 30
     tally = _split(n, 30, [_lane(played_by, 0.002), _lane(played_by, 0.002)], 1e5)
     assert tally.n == n
     assert tally.lengths == dict.fromkeys(range(n), 1)
-    assert played_by == {threading.current_thread().name, "turnbuckle-lane-1"}
+    assert len(played_by) == 2 and threading.get_ident() in played_by  # this thread and another
 
 
 def test_many_slices_give_the_one_thread_result(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -72,18 +72,28 @@ def test_many_slices_give_the_one_thread_result(monkeypatch: pytest.MonkeyPatch)
 
 @pytest.mark.parametrize("where", ["in the caller's thread", "in another thread"])
 def test_an_error_in_any_thread_is_raised_in_the_caller(where: str) -> None:
-    mine = threading.current_thread().name
+    mine = threading.get_ident()
+    playing = [0]  # chunks being played now
+    started: list[int] = []  # the first match of every chunk begun
 
     def failing(key: int, first: int, matches: int, *rest: Any) -> None:
-        on_mine = threading.current_thread().name == mine
-        if first >= 20_000 and on_mine == (where == "in the caller's thread"):
-            raise ValueError(f"no match at {first}")
-        time.sleep(0.001)
+        playing[0] += 1
+        started.append(first)
+        try:
+            on_mine = threading.get_ident() == mine
+            if first >= 20_000 and on_mine == (where == "in the caller's thread"):
+                raise ValueError(f"no match at {first}")
+            time.sleep(0.001)
+        finally:
+            playing[0] -= 1
 
     lanes = [drive.Lane((), lambda tally, matches: tally.add_counts({}, {}, {}, 0, matches)) for _ in range(2)]
     with pytest.raises(ValueError, match="no match at"):
         drive._split(failing, KEY, 50_000, 4096, lanes, _new, 1e6, None)
-    assert [t for t in threading.enumerate() if t.name.startswith("turnbuckle-lane")] == []  # none left running
+    begun = len(started)
+    assert playing == [0]  # the other thread's chunk had ended before the error was raised here
+    time.sleep(0.05)
+    assert len(started) == begun  # and no thread plays on after the run
 
 
 def test_small_runs_stay_on_one_thread() -> None:
@@ -100,15 +110,15 @@ def test_slices_shrink_towards_the_end_so_a_slow_thread_holds_up_little(monkeypa
     """One thread plays at a third of the other's pace (a busy core): the quick one takes more
     slices, and the last slices are small, so the run ends soon after the quick thread's share."""
     monkeypatch.setattr(drive, "MIN_SLICE_S", 0.0)
-    calls: list[tuple[int, int, str]] = []
+    calls: list[tuple[int, int, int]] = []
 
-    def paced(key: int, first: int, matches: int, log: list[tuple[int, int, str]], per_match: float) -> None:
+    def paced(key: int, first: int, matches: int, log: list[tuple[int, int, int]], per_match: float) -> None:
         time.sleep(matches * per_match)
-        log.append((first, matches, threading.current_thread().name))
+        log.append((first, matches, threading.get_ident()))
         calls.append(log[-1])
 
     def lane(per_match: float) -> drive.Lane:
-        log: list[tuple[int, int, str]] = []
+        log: list[tuple[int, int, int]] = []
 
         def count(tally: Tally, matches: int) -> None:
             first, asked, _ = log.pop()
@@ -122,7 +132,7 @@ def test_slices_shrink_towards_the_end_so_a_slow_thread_holds_up_little(monkeypa
     assert tally.n == n and tally.lengths == dict.fromkeys(range(n), 1)
     sizes = [matches for _, matches, _ in sorted(calls)]
     assert sizes[0] == n // 8 and sizes == sorted(sizes, reverse=True)  # an eighth first, then smaller
-    quick = sum(m for _, m, name in calls if name != "turnbuckle-lane-1")
+    quick = sum(m for _, m, ident in calls if ident == threading.get_ident())  # this thread's lane is the quick one
     assert quick > n // 2  # the quick thread played more than its half
 
 

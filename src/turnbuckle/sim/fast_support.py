@@ -92,20 +92,20 @@ def add_chunk(tally: Tally, outcomes: Sequence[Outcome], codes: Any, lengths: An
     """Count a chunk's per-match arrays (outcome code, length, dice) into ``tally``. Several codes
     may name one outcome; ``shared[code]``, when given, lists the sides sharing that code's draw
     (else every side shares every draw)."""
-    c = np.bincount(codes[:count], minlength=len(outcomes))
-    spread = np.bincount(lengths[:count])
+    c = np.bincount(codes[:count], minlength=len(outcomes)).tolist()  # Python ints: quicker to loop over
+    spread = np.bincount(lengths[:count]).tolist()
     counted: dict[Outcome, int] = {}
     for i, o in enumerate(outcomes):
-        counted[o] = counted.get(o, 0) + int(c[i])
+        counted[o] = counted.get(o, 0) + c[i]
     drawn: dict[int, int] | None = None
     if shared is not None:
         drawn = {}
         for i, sides in enumerate(shared):
             for side in sides:
-                drawn[side] = drawn.get(side, 0) + int(c[i])
+                drawn[side] = drawn.get(side, 0) + c[i]
     tally.add_counts(
         counted,
-        {int(k): int(v) for k, v in enumerate(spread) if v},
+        {k: v for k, v in enumerate(spread) if v},
         dict(figures),
         int(dice[:count].sum(dtype=np.int64)),
         count,

@@ -94,9 +94,10 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
         dice = np.empty(size, np.int16)
 
         def count(tally: Tally, played: int) -> None:
-            downs = kd0[:played].astype(np.int64) + kd1[:played]
+            a, b = kd0[:played], kd1[:played]  # never negative: a bout had a knockdown when a | b
             add_chunk(tally, OUTCOMES, codes, turns, dice,
-                      {"knockdowns": float(downs.sum()), "knockdown_bouts": float(np.count_nonzero(downs))}, played)
+                      {"knockdowns": float(a.sum(dtype=np.int64) + b.sum(dtype=np.int64)),
+                       "knockdown_bouts": float(np.count_nonzero(a | b))}, played)
 
         return Lane((*args, codes, turns, kd0, kd1, dice), count)
 
