@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from contextlib import suppress
 from typing import Annotated, Any
 
 import typer
@@ -13,6 +12,7 @@ import typer
 from turnbuckle import __version__
 from turnbuckle.cli import (
     deathmatch_cmds,
+    ending,
     headlock_cmds,
     info_cmds,
     league_cmds,
@@ -125,14 +125,14 @@ BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "1")
 
 def main() -> None:
     os.environ.setdefault(*BLAS_THREADS)  # before numpy's first import (no command imports it sooner)
+    ending.reset()
     try:
         with_stack_room(app)  # no command's heavy work thrashes CPython's frame stack (core/stack_room.py)
     except SystemExit as exc:
         if exc.code == EXIT_INTERRUPTED:
             # Ctrl-C: the user wants the terminal back. Tearing down the interpreter after a fast
             # engine ran (numba's threads and compiled code) can take a second or more; skip it.
-            for stream in (sys.stdout, sys.stderr):
-                with suppress(OSError, ValueError):
-                    stream.flush()
-            os._exit(EXIT_INTERRUPTED)
+            ending.end_now(EXIT_INTERRUPTED)
+        if isinstance(exc.code, int | None) and ending.teardown_needless():
+            ending.end_now(exc.code or 0)  # cli/ending.py: a command left nothing for the teardown
         raise

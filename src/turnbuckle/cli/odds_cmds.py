@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from turnbuckle.cli.common import EXIT_INTERRUPTED, user_errors
+from turnbuckle.cli.ending import skip_teardown
 from turnbuckle.cli.grammar import (
     CapOpt,
     GridOpt,
@@ -216,6 +217,7 @@ def odds(
             sys.stdout.write(render_csv(data))
         else:
             sys.stdout.write(render_text(data))
+        skip_teardown()  # all written: the process may end without freeing every object (cli/ending.py)
         if run.partial:
             print(f"turnbuckle: interrupted: {partial_line(run.tally.n, count)}", file=sys.stderr)
             raise typer.Exit(EXIT_INTERRUPTED)
