@@ -168,8 +168,10 @@ def _split(run_chunk: Callable[..., Any], key: Any, n: int, size: int, lanes: Se
         except BaseException as exc:  # raised in the caller
             results.put(exc)
         finally:
-            results.put(None)
-            running.release()  # the last thing this thread does
+            try:
+                results.put(None)
+            finally:
+                running.release()  # the last thing this thread does
 
     played: dict[int, Tally] = {}  # slices played but not yet in ``whole`` (one came back before them)
     whole = new_tally()  # the slices from match 0 on without a gap, merged as they come back
@@ -215,9 +217,9 @@ def _start(work: Callable[[Lane, LockType], None], lane: Lane) -> LockType:
     releases it as the last thing it does (so acquiring it waits for the thread's end).
 
     ``_thread``, not ``threading.Thread``: ``Thread.start`` waits until the new thread has come
-    up, 0.12-0.2 ms on the bench machine, which the caller would rather spend playing its own
-    first slice (about 2% of what the run-size bound leaves at 10^5 matches); ``start_new_thread``
-    returns at once (0.035 ms)."""
+    up, 0.12-0.25 ms on the bench machine, which the caller would rather spend playing its own
+    first slice (boxing's 10^5-bout run has 1.8 ms of slack under the run-size bound);
+    ``start_new_thread`` returns at once (0.035 ms)."""
     running = _thread.allocate_lock()
     running.acquire()
     try:
