@@ -145,13 +145,14 @@ def _split(run_chunk: Callable[..., Any], key: Any, n: int, size: int, lanes: Se
     halt = threading.Event()
     results: SimpleQueue[tuple[int, Tally] | BaseException | None] = SimpleQueue()
 
-    def take() -> tuple[int, int] | None:
-        """The next slice (first match, matches), or None when all are handed out or the run stops."""
+    def take(share: int = 1) -> tuple[int, int] | None:
+        """The next slice (first match, matches), or None when all are handed out or the run stops;
+        ``share``: a slice that much smaller than usual (within the least)."""
         nonlocal handed
         with taking:
             if halt.is_set() or handed >= n:
                 return None
-            count = min(n - handed, max(least, min(most, -(-(n - handed) // (GUIDE * workers)))))
+            count = min(n - handed, max(least, min(most, -(-(n - handed) // (GUIDE * workers))) // share))
             handed += count
             return handed - count, count
 
@@ -182,9 +183,11 @@ def _split(run_chunk: Callable[..., Any], key: Any, n: int, size: int, lanes: Se
             for lane in lanes[1:]:
                 helpers.append(_start(work, lane))
             mine, ended, reported = True, 0, 0
+            share = 2  # this thread's first slice is half the others': the threads' first counts,
+            # each 0.15-0.3 ms (their first fresh pages), then do not wait on each other for the GIL
             while mine or ended < len(helpers):
                 if mine:
-                    got = take()
+                    got, share = take(share), 1
                     mine = got is not None
                     if got is not None:
                         first, tally = play_slice(lanes[0], *got)
