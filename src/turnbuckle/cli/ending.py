@@ -1,5 +1,5 @@
-"""How the program ends: with the interpreter's usual teardown, or at once once a command has said
-it left nothing for the teardown to do.
+"""How the program ends: with the interpreter's usual teardown, or straight away when a command
+has said it left nothing for the teardown to do.
 
 Tearing the interpreter down frees every object one by one. After ``odds`` (its pydantic sheet
 models, numpy, typer) that took about 30 ms of the command's 0.28 s on the bench machine, and
