@@ -75,17 +75,20 @@ def test_an_error_in_any_thread_is_raised_in_the_caller(where: str) -> None:
     mine = threading.get_ident()
     playing = [0]  # chunks being played now
     started: list[int] = []  # the first match of every chunk begun
+    noting = threading.Lock()
 
     def failing(key: int, first: int, matches: int, *rest: Any) -> None:
-        playing[0] += 1
-        started.append(first)
+        with noting:
+            playing[0] += 1
+            started.append(first)
         try:
             on_mine = threading.get_ident() == mine
             if first >= 20_000 and on_mine == (where == "in the caller's thread"):
                 raise ValueError(f"no match at {first}")
             time.sleep(0.001)
         finally:
-            playing[0] -= 1
+            with noting:
+                playing[0] -= 1
 
     lanes = [drive.Lane((), lambda tally, matches: tally.add_counts({}, {}, {}, 0, matches)) for _ in range(2)]
     with pytest.raises(ValueError, match="no match at"):
