@@ -72,12 +72,20 @@ def standard_placings(scores: Sequence[float]) -> tuple[int, ...]:
 @dataclass(frozen=True)
 class MatchSetup(Generic[S]):
     """What a match is played from: the sides (validated sheets), their display names, the
-    resolved options, and who plays each side's choices (side index -> player kind)."""
+    resolved options, who plays each side's choices (side index -> player kind), and the rules
+    version it is played under (empty: the current one; see core/versions.py)."""
 
     sides: Sequence[S]
     names: Sequence[str]
     options: Mapping[str, OptionValue]
     players: Mapping[int, str] = field(default_factory=dict)
+    version: str = ""
+
+    def rules_at_least(self, floor: str) -> bool:
+        """Is this match played under rules version ``floor`` or later?"""
+        from turnbuckle.core.versions import at_least
+
+        return at_least(self.version, floor)
 
 
 @dataclass(frozen=True)

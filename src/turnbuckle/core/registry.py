@@ -49,6 +49,24 @@ class RulesetInfo:
     #: A one-line explanation of each automatic player a side may be given (kind, line); a kind
     #: left out is shown by its name alone. The first of ``player_kinds`` plays a side given none.
     player_help: tuple[tuple[str, str], ...] = ()
+    #: Earlier versions of the rules that the engine still plays (``run(..., version=...)``), newest
+    #: first: a match stored under one of them replays as it was played (core/versions.py).
+    older_versions: tuple[str, ...] = ()
+
+    @property
+    def playable_versions(self) -> tuple[str, ...]:
+        """Every rules version this engine plays, the current one first."""
+        return (self.version, *self.older_versions)
+
+    def played_version(self, version: str | None) -> str:
+        """The version a match is played under: ``version`` when this engine plays it, the current
+        one for None; otherwise a RulesError that names the versions it plays."""
+        if version is None or version == self.version:
+            return self.version
+        if version in self.older_versions:
+            return version
+        raise RulesError(f"{self.id} rules version '{version}' cannot be played here; this turnbuckle plays "
+                         f"{', '.join(self.playable_versions)}")
 
     @property
     def automatic_players(self) -> tuple[str, ...]:
@@ -227,10 +245,13 @@ class Ruleset(ABC, Generic[S]):
         players: Mapping[int, str] | None = None,
         log: EventLog | None = None,
         entrants: Sequence[str | None] | None = None,
+        version: str | None = None,
     ) -> MatchRecord:
         """Validate the setup, play the match and return its full record. Events go to ``log``
         when one is given (so a caller still holds them if the match stops half way). ``entrants``
-        gives each side a stable id of the caller's (a league's competitor id), kept in the record."""
+        gives each side a stable id of the caller's (a league's competitor id), kept in the record.
+        ``version`` plays an earlier version of the rules the engine keeps (default: the current)."""
+        played = self.info.played_version(version)
         n = len(sides)
         lo, hi = self.info.min_sides, self.info.max_sides
         if not lo <= n <= hi:
@@ -259,7 +280,7 @@ class Ruleset(ABC, Generic[S]):
             raise SheetError(*broken[0])
         if broken:  # several sides: each problem names its side, as the fast engines word it
             raise RulesError("; ".join(f"{name}: {p}" for name, problems in broken for p in problems))
-        setup = MatchSetup(sides=list(sides), names=names, options=resolved, players=chosen)
+        setup = MatchSetup(sides=list(sides), names=names, options=resolved, players=chosen, version=played)
         table = Table(source, log if log is not None else EventLog())
         result = self.play(setup, table)
         if not result.placings or not result.teams:
@@ -267,7 +288,7 @@ class Ruleset(ABC, Generic[S]):
             result = replace(result, placings=result.placings or placings, teams=result.teams or teams)
         return MatchRecord(
             ruleset=self.info.id,
-            ruleset_version=self.info.version,
+            ruleset_version=played,
             seed=source.seed,
             dice=source.kind,
             options=resolved,

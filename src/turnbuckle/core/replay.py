@@ -78,9 +78,11 @@ def replay(rs: Ruleset[Any], record: MatchRecord) -> Replay:
     A record that cannot be set up again (a sheet or option the rules no longer take) is a
     difference when its versions differ from ours, and a RecordError when they are the same."""
     versions = ""
-    if (record.ruleset_version, record.package_version) != (rs.info.version, __version__):
+    playable = record.ruleset_version in rs.info.playable_versions
+    if not playable:
         versions = (f"the record was played under {record.ruleset} {record.ruleset_version} (turnbuckle "
-                    f"{record.package_version}); this is {rs.info.id} {rs.info.version} (turnbuckle {__version__}): "
+                    f"{record.package_version}); this turnbuckle plays {rs.info.id} "
+                    f"{', '.join(rs.info.playable_versions)} (turnbuckle {__version__}): "
                     "the rules may have changed, not necessarily the record")
     source: Source
     if record.seed is not None:
@@ -90,7 +92,8 @@ def replay(rs: Ruleset[Any], record: MatchRecord) -> Replay:
     count = len(record.events)
     try:
         sides = [rs.load_side(sheet, f"side {i + 1} of the record") for i, sheet in enumerate(record.sheets)]
-        again = rs.run(sides, source, dict(record.options), dict(record.players), entrants=list(record.entrants))
+        again = rs.run(sides, source, dict(record.options), dict(record.players), entrants=list(record.entrants),
+                       version=record.ruleset_version if playable else None)
     except ScriptError as exc:
         return Replay(False, count, problem=f"the replay asks for other entries than the record holds: {exc}",
                       versions=versions)

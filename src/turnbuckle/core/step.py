@@ -78,17 +78,19 @@ def play_step(
     options: Mapping[str, object] | None = None,
     players: Mapping[int, str] | None = None,
     narrate: bool = True,
+    version: str | None = None,
 ) -> Step:
     """Play ``entries`` (die faces, card codes, choice words, as strings) and say what comes next.
 
     A wrong entry, or one after the match is over, is an :class:`EntryError` naming its place and
-    what is allowed. ``narrate=False`` leaves the narration out (it costs a write-up per call)."""
+    what is allowed. ``narrate=False`` leaves the narration out (it costs a write-up per call).
+    ``version`` plays an earlier rules version the engine keeps (a saved match's own)."""
     source = EntrySource(entries)
     log = EventLog()
     need: Need | None = None
     record: MatchRecord | None = None
     try:
-        record = rs.run(sides, source, options, players, log=log)
+        record = rs.run(sides, source, options, players, log=log, version=version)
     except NeedInput as stop:
         need = stop.need
     if record is not None and len(source.used) < len(entries):

@@ -142,18 +142,22 @@ def _match(s: dict[str, Any], m: dict[str, Any], hashes: dict[tuple[int, int], s
             _same_strategy(text, side["document"]["strategy"], f"{where} side {i + 1}", findings)
     try:
         rs = get_ruleset(m["ruleset"])
-        if rs.info.version != m["ruleset_version"]:
-            findings.append(f"{where}: played under {m['ruleset']} {m['ruleset_version']}, this turnbuckle has "
-                            f"{rs.info.version}; replayed anyway")
+        version = str(m["ruleset_version"])
+        if version not in rs.info.playable_versions:
+            findings.append(f"{where}: played under {m['ruleset']} {version}, which this turnbuckle does not play "
+                            f"({', '.join(rs.info.playable_versions)}); replayed under {rs.info.version}")
+            version = rs.info.version
         sides = [rs.load_side(x["document"], f"{where} side {i + 1}") for i, x in enumerate(m["sides"])]
         players, _ = chosen_players(m["ruleset"], [x.get("submission") for x in m["sides"]],
                                     [x["name"] for x in m["sides"]])
-        record = rs.run(sides, SeededSource(int(m["seed"])), m["options"], players=players).to_json()
+        record = rs.run(sides, SeededSource(int(m["seed"])), m["options"], players=players,
+                        version=version).to_json()
     except RulesError as exc:
         findings.append(f"{where}: cannot replay: {exc}")
         return
     stored = json.loads(canonical.canonical_json(m["record"]))
     replayed = json.loads(canonical.canonical_json(record))
+    replayed["turnbuckle_version"] = stored.get("turnbuckle_version")  # a later turnbuckle may replay it
     if stored != replayed:
         findings.append(f"{where}: the replay differs from the stored record ({first_difference(stored, replayed)})")
 

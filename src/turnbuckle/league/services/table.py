@@ -116,12 +116,13 @@ def replay_entries(record: dict[str, Any], groups: Sequence[Group]) -> tuple[Mat
         rs = get_ruleset(posted.ruleset)
     except RulesError as exc:
         return None, f"the record does not read: {exc}"
-    if rs.info.version != posted.ruleset_version:
-        return None, (f"the record was played under {posted.ruleset} {posted.ruleset_version}; this turnbuckle has "
-                      f"{rs.info.version}, so it cannot be replayed as played")
+    if posted.ruleset_version not in rs.info.playable_versions:
+        return None, (f"the record was played under {posted.ruleset} {posted.ruleset_version}; this turnbuckle plays "
+                      f"{', '.join(rs.info.playable_versions)}, so it cannot be replayed as played")
     try:
         sides = [rs.load_side(sheet, f"side {i + 1} of the record") for i, sheet in enumerate(posted.sheets)]
-        step = play_step(rs, sides, flat(groups), dict(posted.options), dict(posted.players), narrate=False)
+        step = play_step(rs, sides, flat(groups), dict(posted.options), dict(posted.players), narrate=False,
+                         version=posted.ruleset_version)
     except EntryError as exc:
         return None, f"the entries do not replay: {exc}"
     except RulesError as exc:
@@ -131,6 +132,7 @@ def replay_entries(record: dict[str, Any], groups: Sequence[Group]) -> tuple[Mat
         return None, f"the match is not finished: after {len(step.entries)} entries it still asks for {what}"
     stored = json.loads(canonical.canonical_json(record))
     again = json.loads(canonical.canonical_json(step.record.to_json()))
+    again["turnbuckle_version"] = stored.get("turnbuckle_version")  # which turnbuckle played it is not replayed
     if stored != again:
         return None, f"the record does not replay from its entries ({first_difference(stored, again)})"
     return step.record, ""
