@@ -22,11 +22,11 @@ def test_version_1_2_replays_the_golden_records_byte_for_byte() -> None:
     golden = {(r["case"], r["seed"]): r for r in load_golden()}
     wrong = []
     for name, seed, text in played("1.2"):
-        want = golden[(name, seed)]
+        want = {k: v for k, v in golden[(name, seed)].items() if k not in ("case", "seed")}
         got = fingerprint(text)
+        assert json.loads(text)["ruleset_version"] == "1.2"
         if got == want:
             continue
         what = [k for k in ("dice", "events", "result") if got[k] != want[k]] or ["the events' contents"]
         wrong.append(f"{name} seed {seed}: {', '.join(what)} differ")
-        assert json.loads(text)["ruleset_version"] == "1.2"
     assert wrong == []
