@@ -77,6 +77,6 @@ def open_show(lg: League, card: list[tuple[str, list[str]]], title: str | None =
     with lg.act() as ctx:
         s = shows.create_show(ctx, "Week", "2026-11-09", lg.clock.now + timedelta(days=1))
         for game, sides in card:
-            shows.add_match(ctx, str(s.number), game, sides, None, None, title if game == "m2" else None)
+            shows.add_match(ctx, str(s.number), game, sides, None, None, title if game == "m2" else None, rebook=True)
         shows.open_show(ctx, str(s.number))
         return str(s.number)

@@ -125,7 +125,8 @@ def test_run_refuses_when_the_rules_changed_since_lock(lg: League) -> None:
     with lg.act() as ctx:
         s = shows.lock(ctx, number)
         s.manifest = {**(s.manifest or {}), "ruleset_versions": {"matchmatch": "0.0", "boxing": "1.0"}}
-    with pytest.raises(LeagueError, match="matchmatch rules changed"), lg.act() as ctx:
+    with pytest.raises(LeagueError, match="locked under matchmatch 0.0, which this turnbuckle no longer plays"), \
+            lg.act() as ctx:
         running.run_show(ctx, number)
     assert counts(lg) == (0, 0, 0)
 
@@ -144,13 +145,23 @@ def test_a_run_that_fails_half_way_changes_nothing(lg: League, monkeypatch: pyte
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(running, "play_match", failing)
-    with pytest.raises(LeagueError, match="power"), lg.act() as ctx:
+    with lg.act() as ctx:
         running.run_show(ctx, number)
     assert counts(lg) == (0, 0, 0)
     with lg.act() as ctx:
         s = shows.show(ctx, number)
-        assert s.status == "locked"
+        assert s.status == "locked" and s.run_error == "the power went out"
         assert all(c.wins == c.losses == c.draws == 0 for c in roster.competitors(ctx))
+        kinds = [e.kind for e in ctx.session.scalars(select(ShowEvent).where(ShowEvent.show_id == s.id))]
+        assert kinds[-1] == "run_failed"
+    monkeypatch.setattr(running, "play_match", real)  # mended: unlock, lock, run
+    with lg.act() as ctx:
+        shows.unlock(ctx, number)
+        shows.lock(ctx, number)
+    with lg.act() as ctx:
+        s = running.run_show(ctx, number)
+        assert s.status == "run" and s.run_error is None
+    assert counts(lg)[0] == 2
 
 
 def test_referees_are_drawn_from_the_published_card_seed(lg: League) -> None:
@@ -161,7 +172,9 @@ def test_referees_are_drawn_from_the_published_card_seed(lg: League) -> None:
         for m in s.matches:
             assert m.referee_drawn
             assert m.referee is not None
-            assert m.referee.name == names[canonical.referee_draw(s.card_seed or "", s.uid, m.position, 2)]
+            key = canonical.card_key(s.uid, "matchmatch", "standard", [sd.competitor.uid for sd in m.sides])
+            assert m.referee.name == names[canonical.content_referee_draw(s.card_seed or "", key, 2)]
+            assert m.grid == canonical.grid_draw(s.card_seed or "", key) and m.grid_drawn
 
 
 def test_deadlines_are_stored_in_utc_and_shown_in_league_time(lg: League) -> None:

@@ -168,8 +168,8 @@ def test_injuries_carry_into_the_match_and_add_what_the_match_did(lg: League) ->
         side = next(e for e in result.record["events"] if e["type"] == "side" and e["side"] == "Friendly Sam")
         assert side["injuries"] == 2
         gained = standing.injuries_from(result.record, ["Friendly Sam", "Brother Bob"])
-        assert roster.competitor(ctx, "Friendly Sam").injuries == 2 + gained[0]
-        assert roster.competitor(ctx, "Brother Bob").injuries == gained[1]
+        assert roster.competitor(ctx, "Friendly Sam").injuries == 2 + len(gained[0])
+        assert roster.competitor(ctx, "Brother Bob").injuries == len(gained[1])
 
 
 def test_injuries_from_counts_only_checks_that_injured() -> None:
@@ -177,9 +177,9 @@ def test_injuries_from_counts_only_checks_that_injured() -> None:
         {"type": "injury_check", "side": "A", "injured": True},
         {"type": "injury_check", "side": "A", "injured": False},
         {"type": "injury_check", "side": "B", "injured": True},
-        {"type": "injury_check", "side": "B", "injured": True},
+        {"type": "injury_check", "side": "B", "injured": True, "member": "B2"},
         {"type": "damage", "side": "A"}]}
-    assert standing.injuries_from(record, ["A", "B"]) == [1, 2]
+    assert standing.injuries_from(record, ["A", "B"]) == [[None], [None, "B2"]]
 
 
 def test_weekly_healing_is_rolled_from_the_seed_minus_4_for_who_wrestled(lg: League) -> None:

@@ -140,7 +140,7 @@ def test_verify_replays_a_saved_table_match_and_finds_tampered_entries(lg: Leagu
         save_table_match(ctx, record, typed, ["The Rhino", "none"])
     with lg.act() as ctx:
         data = export_league(ctx)
-    assert data["format"] == FORMAT == "turnbuckle.league-export/2"
+    assert data["format"] == FORMAT == "turnbuckle.league-export/3"
     [m] = data["table_matches"]
     assert m["seed"] is None and m["dice"].startswith("no committed seed")
     assert m["sides"][0]["competitor"] is not None and m["sides"][1]["competitor"] is None

@@ -46,7 +46,7 @@ def locked_show(folder: Path) -> tuple[Path, str]:
         s = shows.create_show(ctx, "Bench", "2030-01-01", datetime.now(UTC) + timedelta(days=1))
         for i in range(30):
             game, sides = MIXED[i % len(MIXED)]
-            shows.add_match(ctx, str(s.number), game, sides)
+            shows.add_match(ctx, str(s.number), game, sides, rebook=True)
         shows.open_show(ctx, str(s.number))
         shows.lock(ctx, str(s.number))
         number = str(s.number)

@@ -62,3 +62,30 @@ def referee_draw(card_seed_hex: str, show_uid: str, position: int, count: int) -
     """Which of ``count`` referees (sorted by name) a match draws: HMAC(card seed,
     ``"<show uid>/<position>/referee"``) modulo ``count``."""
     return derived(card_seed_hex, f"{show_uid}/{position}/referee") % count
+
+
+def card_key(show_uid: str, ruleset: str, match_type: str, side_uids: list[str]) -> str:
+    """What a card match's draws are keyed on (manifest format 2): ``"<show uid>/<ruleset>/<match
+    type>/<side uid>,<side uid>..."``, the sides in card order. Never the match's position.
+
+    >>> card_key("s1", "matchmatch", "cage", ["a", "b"])
+    's1/matchmatch/cage/a,b'
+    """
+    return f"{show_uid}/{ruleset}/{match_type}/{','.join(side_uids)}"
+
+
+def content_referee_draw(card_seed_hex: str, key: str, count: int) -> int:
+    """Which of ``count`` referees (sorted by name) a match draws: HMAC(card seed,
+    ``"<key>/referee"``) modulo ``count``."""
+    return derived(card_seed_hex, f"{key}/referee") % count
+
+
+def grid_draw(card_seed_hex: str, key: str) -> str:
+    """A match's drawn grid, as text (``Po Te Br / We MA HF / Br MA Ch``): nine d7 rolls, row by row,
+    from a SeededSource on HMAC(card seed, ``"<key>/grid"``), each face the grid style of that
+    number in the rulebook's order."""
+    from turnbuckle.core.events import EventLog
+    from turnbuckle.core.table import Table
+    from turnbuckle.rulesets.matchmatch.grid import roll_grid
+
+    return roll_grid(Table(SeededSource(derived(card_seed_hex, f"{key}/grid")), EventLog())).text()

@@ -102,7 +102,7 @@ CARDS: dict[int, list[tuple[str, list[str], dict[str, object], str | None]]] = {
         ("deathmatch", ["The Ash Court", "The Bog Host", "The Crypt Guard"], {}, None)],
     2: [("matchmatch", ["Iron Ivan", "Lady Lightning", "Friendly Sam"], {}, None),
         ("matchmatch", ["The Odd Couple", "Steel and Silk"], {}, None),
-        ("matchmatch", ["Brother Bob", "Friendly Sam"], {"type": "cage"}, "Light-Heavyweight Championship"),
+        ("matchmatch", ["Friendly Sam", "Brother Bob"], {"type": "cage"}, "Light-Heavyweight Championship"),
         ("boxing", ["Otis Granger", "Dutch Kessler"], {}, None),
         ("deathmatch", ["The Dread Trio", "The Goblin Swarm"], {}, None)],
     3: [("matchmatch", ["Brother Bob", "Iron Ivan"], {}, "Light-Heavyweight Championship"),
@@ -120,7 +120,7 @@ def _show(engine: object, name: str, when: datetime, week: int, run: bool) -> No
         ctx = context(session, None, _at(opened))
         s = shows.create_show(ctx, name, when.date().isoformat(), when - timedelta(hours=2))
         for game, sides, options, title in CARDS[week]:
-            shows.add_match(ctx, str(s.number), game, sides, options, None, title)
+            shows.add_match(ctx, str(s.number), game, sides, options, None, title, rebook=True)  # double duty, on purpose
         shows.open_show(ctx, str(s.number))
         number = str(s.number)
     if week in (1, 2):

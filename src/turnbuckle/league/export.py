@@ -26,7 +26,7 @@ from turnbuckle.league.models import (
 from turnbuckle.league.services.running import match_options
 from turnbuckle.league.services.shows import card_entry, latest_submission, shows
 
-FORMAT = "turnbuckle.league-export/2"
+FORMAT = "turnbuckle.league-export/3"
 #: What every exported table match says of its dice.
 NO_SEED = ("no committed seed: the dice, cards and choices were entered at the table (or rolled by the "
            "server when asked, seed logged); verify replays the entries to the record, it cannot show "

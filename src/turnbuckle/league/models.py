@@ -111,6 +111,11 @@ class Title(Base):
     ruleset: Mapped[str] = mapped_column(String(40))
     methods_excluded: Mapped[list[Any]] = mapped_column(default=list)  # finishes that do not change hands
     created_at: Mapped[datetime]
+    #: who may hold it: "singles" (no teams), "tag" (teams only) or "any" (titles made before 0.2.0)
+    kind: Mapped[str] = mapped_column(String(10), default="singles", server_default="any")
+    min_weight: Mapped[int | None]  # MatchMatch: the holder's sheet Weight at least this (a weight class)
+    max_weight: Mapped[int | None]  # ... and at most this (the rulebook's light-heavyweights: 3)
+    min_push_level: Mapped[int | None]  # MatchMatch: the Push Level a title shot needs (as last published)
 
 
 class Show(Base):
@@ -131,6 +136,7 @@ class Show(Base):
     writeup: Mapped[str] = mapped_column(Text, default="")
     healed: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime]
+    run_error: Mapped[str | None] = mapped_column(Text)  # why the last run failed (the show stays locked)
     matches: Mapped[list[CardMatch]] = relationship(order_by="CardMatch.position", back_populates="show")
 
 
@@ -157,6 +163,10 @@ class CardMatch(Base):
     referee_id: Mapped[int | None] = mapped_column(ForeignKey("referees.id"))
     referee_drawn: Mapped[bool] = mapped_column(default=False)
     title_id: Mapped[int | None] = mapped_column(ForeignKey("titles.id"))
+    grid: Mapped[str | None] = mapped_column(String(80))  # MatchMatch: fixed when the show opens
+    grid_drawn: Mapped[bool] = mapped_column(default=False, server_default="0")
+    edited_at: Mapped[datetime | None]  # the last change after the show opened (strategies before it are stale)
+    rebook: Mapped[bool] = mapped_column(default=False, server_default="0")  # a competitor booked twice, on purpose
     show: Mapped[Show] = relationship(back_populates="matches")
     sides: Mapped[list[CardSide]] = relationship(order_by="CardSide.index", back_populates="match")
     referee: Mapped[Referee | None] = relationship()
@@ -170,6 +180,8 @@ class CardSide(Base):
     match_id: Mapped[int] = mapped_column(ForeignKey("card_matches.id"), index=True)
     index: Mapped[int]
     competitor_id: Mapped[int] = mapped_column(ForeignKey("competitors.id"), index=True)
+    #: the competitor's sheet as it stood when the show opened (or the match was added or edited after)
+    sheet: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     match: Mapped[CardMatch] = relationship(back_populates="sides")
     competitor: Mapped[Competitor] = relationship()
 
@@ -360,6 +372,21 @@ class LoginAttempt(Base):
     at: Mapped[datetime] = mapped_column(index=True)
 
 
+class Notice(Base):
+    """A message for one member from the league (a strategy gone stale when the organiser edited
+    its match; a strategy the run could not play): shown on their pages until they read it."""
+
+    __tablename__ = "notices"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), index=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), index=True)
+    show_id: Mapped[int | None] = mapped_column(ForeignKey("shows.id"), index=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime]
+    visible_from_show: Mapped[int | None] = mapped_column(ForeignKey("shows.id"))  # held back until it is published
+    read_at: Mapped[datetime | None]
+
+
 class SiteKey(Base):
     """A server secret kept with the league (signing the spectators' CSRF tokens)."""
 
@@ -371,4 +398,4 @@ class SiteKey(Base):
 #: Every table in an order where each row's references come before it (backup and restore use it).
 TABLES_IN_ORDER = [League, Member, Competitor, Referee, Title, Show, ShowEvent, CardMatch, CardSide,
                    Submission, Result, ResultSide, PushChange, InjuryChange, RatingChange, Reign, TableMatch,
-                   TableMatchSide, ApiToken]
+                   TableMatchSide, ApiToken, Notice]

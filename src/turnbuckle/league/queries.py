@@ -69,8 +69,12 @@ def published_standings(ctx: Ctx, comps: Sequence[Competitor]) -> dict[int, Stan
          .join(Result, ResultSide.result_id == Result.id)
          .where(Result.show_id.in_(pending))
          .group_by(ResultSide.competitor_id, ResultSide.outcome))
+    teams = {c.id: [int(x) for x in c.members] for c in ctx.session.scalars(
+        select(Competitor).where(Competitor.league_id == ctx.league.id)) if c.members}
     for cid, outcome, n in ctx.session.execute(q):
-        tallies.setdefault(cid, {})[outcome] = int(n)
+        for who in (cid, *teams.get(cid, [])):  # a team's result counts for its members too
+            tally = tallies.setdefault(who, {})
+            tally[outcome] = tally.get(outcome, 0) + int(n)
     push: dict[int, tuple[int | None, str | None]] = {}
     for cid, level_before, points_before in ctx.session.execute(
             select(PushChange.competitor_id, PushChange.level_before, PushChange.points_before)

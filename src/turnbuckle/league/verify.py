@@ -11,9 +11,10 @@ from turnbuckle.core.errors import InputFileError, RulesError
 from turnbuckle.core.inputs import parse_json
 from turnbuckle.league import canonical
 
-FORMAT = "turnbuckle.league-export/2"
-#: Every export format this turnbuckle reads: /1 (shows only) and /2 (shows and table matches).
-FORMATS = ("turnbuckle.league-export/1", FORMAT)
+FORMAT = "turnbuckle.league-export/3"
+#: Every export format this turnbuckle reads: /1 (shows only), /2 (shows and table matches) and /3
+#: (MatchMatch card entries carry their grid, fixed at open, and the content key of their draws).
+FORMATS = ("turnbuckle.league-export/1", "turnbuckle.league-export/2", FORMAT)
 MAX_BYTES = 200 * 1024 * 1024
 
 
@@ -88,6 +89,8 @@ def _history(s: dict[str, Any], where: str, findings: list[str], notes: list[str
 
 
 def _referees(s: dict[str, Any], where: str, findings: list[str]) -> None:
+    """Each drawn referee (and, from manifest format 2 on, each drawn grid) is the card seed's draw:
+    keyed on the match's position under format 1, on its content (``key``) under format 2."""
     opened = [e for e in s["history"] if e["kind"] == "open"]
     if not opened or not s.get("card_seed"):
         return
@@ -95,8 +98,21 @@ def _referees(s: dict[str, Any], where: str, findings: list[str]) -> None:
     if opened[-1]["detail"].get("card_seed") != s["card_seed"]:
         findings.append(f"{where}: the card seed is not the one published when the card opened")
     for m in s["card"]:
+        key = m.get("key")
+        if key is not None:
+            sides = [str(x["competitor"]) for x in m["sides"]]
+            kind = str(m["options"].get("type") or "standard").strip().lower()
+            if key != canonical.card_key(s["uid"], m["ruleset"], kind, sides):
+                findings.append(f"{where} match {m['position']}: its draw key is not its content")
+            if m.get("grid_drawn") and m.get("grid") != canonical.grid_draw(s["card_seed"], key):
+                findings.append(f"{where} match {m['position']}: grid {m.get('grid')} is not the draw")
         if m.get("referee_drawn"):
-            want = names[canonical.referee_draw(s["card_seed"], s["uid"], m["position"], len(names))] if names else None
+            if not names:
+                want = None
+            elif key is not None:
+                want = names[canonical.content_referee_draw(s["card_seed"], key, len(names))]
+            else:
+                want = names[canonical.referee_draw(s["card_seed"], s["uid"], m["position"], len(names))]
             if want != m["referee"]:
                 findings.append(f"{where} match {m['position']}: referee {m['referee']} is not the draw ({want})")
 
@@ -115,7 +131,12 @@ def verify_show(s: dict[str, Any], findings: list[str], notes: list[str]) -> Non
     hashes = {(x["position"], x["side"]): x["sha256"] for x in manifest.get("submissions", [])}
     if [m["position"] for m in s["matches"]] != [m["position"] for m in s["card"]]:
         findings.append(f"{where}: the matches played are not the card's")
+    card = {c["position"]: c for c in s["card"]}
     for m in s["matches"]:
+        entry = card.get(m["position"], {})
+        if entry.get("grid") and m["options"].get("grid") != entry["grid"]:
+            findings.append(f"{where} match {m['position']}: played on grid {m['options'].get('grid')}, "
+                            f"not the card's {entry['grid']}")
         _match(s, m, hashes, f"{where} match {m['position']}", findings)
     _healing(s, where, findings)
     notes.append(f"{where}: {len(s['matches'])} match(es) replayed, {len(s['healing'])} healing roll(s) checked")

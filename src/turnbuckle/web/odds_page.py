@@ -22,8 +22,7 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.models import Competitor
-from turnbuckle.league.services.shows import side_document
-from turnbuckle.league.services.standing import movers
+from turnbuckle.league.services.sides import side_document, standing
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.charts_odds import odds_chart
 from turnbuckle.web.deps import DbSession, Viewer, render
@@ -74,8 +73,7 @@ def load_choice(ctx: Ctx, rs: Ruleset[Any], value: str, allowed: list[tuple[str,
     comp = ctx.session.get(Competitor, int(key))
     if comp is None:
         raise RulesError("pick one of the listed sides")
-    levels = [w.push_level or 1 for w in movers(ctx, comp)] if comp.members else None
-    return rs.load_side(side_document(comp, None, levels), comp.name)
+    return rs.load_side(side_document(comp, dict(comp.sheet), None, standing(ctx, comp, "published")), comp.name)
 
 
 def _form_page(request: Request, ctx: Ctx, game: str, fields: Mapping[str, str], errors: dict[str, str],

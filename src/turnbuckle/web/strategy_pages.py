@@ -19,6 +19,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Show
 from turnbuckle.league.services import shows
+from turnbuckle.league.services.sides import check_strategy
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
@@ -129,7 +130,7 @@ def _check_and_send(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, text: str, 
     beside its field (or line), and nothing is stored unless all is well."""
     comp = side.competitor
     try:
-        shows.check_strategy(m, comp, text, f"strategy for {comp.name}")
+        check_strategy(ctx, side, text, f"strategy for {comp.name}")
     except SheetError as exc:
         _place_all(form, split_problems(str(exc), exc.problems), layout)
         return False

@@ -17,9 +17,11 @@ from turnbuckle.league.choices import chosen_players
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, InjuryChange, Result, Show
+from turnbuckle.league.services.card import notify
 from turnbuckle.league.services.roster import M2
-from turnbuckle.league.services.shows import check_strategy, latest_submission, log, show, side_document
-from turnbuckle.league.services.standing import apply_result, movers
+from turnbuckle.league.services.shows import latest_submission, lock, log, show
+from turnbuckle.league.services.sides import card_side_document, strategy_or_none
+from turnbuckle.league.services.standing import apply_result
 from turnbuckle.rulesets.registry import get_ruleset
 
 #: Tests set this to pause (seconds) after each match is written, to kill a run half-way.
@@ -37,7 +39,10 @@ def _locked_row(ctx: Ctx, key: str) -> Show:
 
 
 def play_inputs(ctx: Ctx, m: CardMatch, s: Show) -> tuple[list[dict[str, Any]], list[str | None], list[str]]:
-    """Each side's document as it will be played, each side's counting submission text, and notes."""
+    """Each side's document as it will be played (its sheet frozen at open, the current Push Level
+    and injuries), each side's counting submission text, and notes. A strategy that no longer fits
+    (a Push Level changed by a show run since it was sent) plays the automatic player, and its
+    owner is told once the shows behind it are published."""
     docs, texts, notes = [], [], []
     for sd in m.sides:
         comp = sd.competitor
@@ -46,20 +51,23 @@ def play_inputs(ctx: Ctx, m: CardMatch, s: Show) -> tuple[list[dict[str, Any]], 
         if sub is not None:
             text = sub.text
         if sub is not None and m.ruleset == M2:  # another game's text chooses its player (chosen_players)
-            try:
-                strategy = check_strategy(m, comp, sub.text, f"strategy for {comp.name}")
-            except RulesError as exc:
-                notes.append(f"{comp.name}'s strategy no longer fits ({exc}); the automatic player wrestled instead")
+            strategy, why = strategy_or_none(ctx, sd, sub.text, f"strategy for {comp.name}")
+            if strategy is None:
+                notes.append(f"{comp.name}'s strategy no longer fits ({why}); the automatic player wrestled instead")
+                notify(ctx, sub.member_id, s, f"Show {s.number}, match {m.position}: your strategy for {comp.name} "
+                       f"no longer fitted when the show ran ({why}); the automatic player wrestled instead.",
+                       hold_until=s)
         elif m.ruleset == M2:
             notes.append(f"{comp.name} sent no strategy; the automatic player wrestled")
-        levels = [w.push_level or 1 for w in movers(ctx, comp)] if comp.members else None
-        docs.append(side_document(comp, strategy, levels))
+        docs.append(card_side_document(ctx, sd, strategy, "current"))
         texts.append(text)
     return docs, texts, notes
 
 
 def match_options(m: CardMatch) -> dict[str, object]:
     opts: dict[str, object] = dict(m.options)
+    if m.grid:  # fixed when the show opened: the organiser's or the draw
+        opts["grid"] = m.grid
     if m.referee is not None:  # a bundled referee by name, the organiser's own as its whole sheet
         from turnbuckle.rulesets.matchmatch.referees import load_referee, referee_option
 
@@ -73,33 +81,46 @@ def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
     the ruleset or package versions changed since lock."""
     ctx.require_organiser("run shows")
     s = _locked_row(ctx, key)
+    if s.status == "open" and s.deadline <= ctx.now():
+        lock(ctx, key, auto=True)  # its deadline has passed: the league locks it, as the server would
     if s.status != "locked":
         raise LeagueError(f"show {s.number} is {s.status}; only a locked show runs"
-                          + (" (it has run already)" if s.status in ("run", "published") else ""))
+                          + (" (it has run already)" if s.status in ("run", "published") else "")
+                          + (f" (its deadline is {ctx.local(s.deadline)}; lock it first)" if s.status == "open"
+                             else ""))
     assert s.manifest is not None and s.seed is not None
-    if s.manifest.get("package_version") != __version__:
-        raise LeagueError(f"turnbuckle changed since show {s.number} was locked "
-                          f"({s.manifest.get('package_version')} -> {__version__}); unlock and lock it again")
-    for rid, version in dict(s.manifest.get("ruleset_versions", {})).items():
-        if get_ruleset(rid).info.version != version:
-            raise LeagueError(f"the {rid} rules changed since show {s.number} was locked ({version} -> "
-                              f"{get_ruleset(rid).info.version}); unlock and lock it again")
+    versions = dict(s.manifest.get("ruleset_versions", {}))
+    for rid, version in versions.items():
+        if version not in get_ruleset(rid).info.playable_versions:
+            raise LeagueError(f"show {s.number} was locked under {rid} {version}, which this turnbuckle no longer "
+                              f"plays ({', '.join(get_ruleset(rid).info.playable_versions)}); unlock and lock it again")
     pause = float(os.environ.get(PAUSE_ENV, "0") or 0)
     lines = [f"# {s.name} (show {s.number}, {s.show_date})", ""]
-    for n, m in enumerate(s.matches, start=1):
-        lines += play_match(ctx, s, m)
-        if progress is not None:
-            progress(n, len(s.matches))
-        if pause:
-            time.sleep(pause)
+    try:
+        with ctx.session.begin_nested():
+            for n, m in enumerate(s.matches, start=1):
+                lines += play_match(ctx, s, m, versions.get(m.ruleset))
+                if progress is not None:
+                    progress(n, len(s.matches))
+                if pause:
+                    time.sleep(pause)
+    except Exception as exc:
+        ctx.session.refresh(s)
+        why = f"{type(exc).__name__}: {exc}" if not isinstance(exc, RulesError) else str(exc)
+        s.run_error = why[:2000]
+        log(ctx, s, "run_failed", reason=s.run_error)
+        ctx.session.flush()
+        return s
     s.status = "run"
+    s.run_error = None
     s.writeup = "\n".join(lines)
     log(ctx, s, "run", seed=s.seed, package_version=__version__)
     ctx.session.flush()
     return s
 
 
-def play_match(ctx: Ctx, s: Show, m: CardMatch) -> list[str]:
+def play_match(ctx: Ctx, s: Show, m: CardMatch, version: str | None = None) -> list[str]:
+    """Play one match under the rules version the show was locked with."""
     assert s.seed is not None
     rs = get_ruleset(m.ruleset)
     docs, texts, notes = play_inputs(ctx, m, s)
@@ -107,9 +128,10 @@ def play_match(ctx: Ctx, s: Show, m: CardMatch) -> list[str]:
     notes += chose
     sides = [rs.load_side(doc, f"match {m.position} side {i + 1}") for i, doc in enumerate(docs)]
     seed = canonical.match_seed(s.seed, s.uid, m.position)
-    record = rs.run(sides, SeededSource(seed), match_options(m), players=players)
+    record = rs.run(sides, SeededSource(seed), match_options(m), players=players, version=version)
     data = record.to_json()
-    result = Result(match_id=m.id, show_id=s.id, ruleset=rs.info.id, ruleset_version=rs.info.version, seed=str(seed),
+    result = Result(match_id=m.id, show_id=s.id, ruleset=rs.info.id, ruleset_version=record.ruleset_version,
+                    seed=str(seed),
                     inputs=docs, record=data, winner_index=record.result.winner, method=record.result.method,
                     notes=[], played_at=ctx.now())
     ctx.session.add(result)

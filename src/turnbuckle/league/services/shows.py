@@ -10,15 +10,17 @@ from sqlalchemy import select
 
 from turnbuckle import __version__
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.options import resolve_options
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
-from turnbuckle.league.models import CardMatch, CardSide, Competitor, Show, ShowEvent, Submission
-from turnbuckle.league.services.roster import M2, check_name, competitor, new_uid, referee, referees, title
+from turnbuckle.league.models import CardMatch, CardSide, Show, ShowEvent, Submission
+from turnbuckle.league.services.roster import M2, check_name, competitor, new_uid, referees
+from turnbuckle.league.services.sides import check_strategy
 from turnbuckle.rulesets.registry import get_ruleset
 
 STATUSES = ("draft", "open", "locked", "run", "published")
+#: 2: card entries carry their draw key and grid; draws are keyed on the match's content (1: position).
+MANIFEST_FORMAT = "turnbuckle.league-manifest/2"
 MAX_CARD = 100
 MAX_STRATEGY_CHARS = 50_000
 
@@ -61,63 +63,26 @@ def create_show(ctx: Ctx, name: str, show_date: str, deadline: datetime) -> Show
     return s
 
 
-def _editable(s: Show) -> None:
+def editable(s: Show) -> None:
     if s.status not in ("draft", "open"):
         raise LeagueError(f"show {s.number} is {s.status}; the card can change only before lock"
                           + (" (unlock it first)" if s.status == "locked" else ""))
 
 
 def add_match(ctx: Ctx, key: str, ruleset: str, sides: list[str], options: dict[str, object] | None = None,
-              referee_key: str | None = None, title_key: str | None = None) -> CardMatch:
-    """Put a match on the card: a game, its sides (league competitors), match options, an optional
-    referee (MatchMatch) and title at stake."""
-    ctx.require_organiser("build the card")
-    s = show(ctx, key)
-    _editable(s)
-    rs = get_ruleset(ruleset)
-    opts = dict(options or {})
-    if "type_file" in opts or "referee" in opts:
-        raise LeagueError("give the referee with --referee (league referees); type_file cannot name a server path")
-    resolve_options(rs.info.options, opts)  # OptionError names a bad option
-    comps = [competitor(ctx, k) for k in sides]
-    if not rs.info.min_sides <= len(comps) <= rs.info.max_sides:
-        raise LeagueError(f"{rs.info.name} takes {rs.info.min_sides} to {rs.info.max_sides} sides, got {len(comps)}")
-    seen: set[int] = set()
-    for c in comps:
-        if c.ruleset != rs.info.id:
-            raise LeagueError(f"'{c.name}' is a {c.ruleset} competitor, not {rs.info.id}")
-        people = set(c.members) | {c.id}
-        if people & seen:
-            raise LeagueError(f"'{c.name}' is already on this side of the card; a competitor stands once per match")
-        seen |= people
-    ref_id = None
-    if referee_key:
-        if rs.info.id != M2:
-            raise LeagueError("referees are a MatchMatch rule; other games take no referee")
-        ref_id = referee(ctx, referee_key).id
-    title_id = None
-    if title_key:
-        t = title(ctx, title_key)
-        if t.ruleset != rs.info.id:
-            raise LeagueError(f"the {t.name} is a {t.ruleset} title, not {rs.info.id}")
-        title_id = t.id
-    if len(s.matches) >= MAX_CARD:
-        raise LeagueError(f"a card holds at most {MAX_CARD} matches")
-    m = CardMatch(show_id=s.id, position=len(s.matches) + 1, ruleset=rs.info.id, options=opts, referee_id=ref_id,
-                  referee_drawn=False, title_id=title_id)
-    ctx.session.add(m)
-    ctx.session.flush()
-    for i, c in enumerate(comps):
-        ctx.session.add(CardSide(match_id=m.id, index=i, competitor_id=c.id))
-    ctx.session.flush()
-    ctx.session.refresh(s)
-    log(ctx, s, "card", position=m.position, action="add", sides=[c.uid for c in comps])
-    return m
+              referee_key: str | None = None, title_key: str | None = None, rebook: bool = False) -> CardMatch:
+    """Put a match on the card (``services.card.add_match``: every check is made there)."""
+    from turnbuckle.league.services.card import add_match as add
+
+    return add(ctx, key, ruleset, sides, options, referee_key, title_key, rebook)
 
 
 def open_show(ctx: Ctx, key: str) -> Show:
-    """Open the card for strategies. MatchMatch matches with no referee draw one of the league's
-    referees from a card seed published with the card, so anyone can check the draw."""
+    """Open the card for strategies: each side's sheet is frozen as it stands now, and each
+    MatchMatch match's referee and grid are fixed — the organiser's, or drawn from a card seed
+    published with the card, keyed on the match's content, so anyone can check the draw."""
+    from turnbuckle.league.services.card import fix_at_open
+
     ctx.require_organiser("open shows")
     s = show(ctx, key)
     if s.status != "draft":
@@ -126,13 +91,13 @@ def open_show(ctx: Ctx, key: str) -> Show:
         raise LeagueError(f"show {s.number} has no matches; add some with 'turnbuckle league card add'")
     s.card_seed = canonical.new_seed()
     refs = referees(ctx)
-    for m in s.matches:
-        if m.ruleset == M2 and m.referee_id is None and refs:
-            m.referee_id = refs[canonical.referee_draw(s.card_seed, s.uid, m.position, len(refs))].id
-            m.referee_drawn = True
+    log(ctx, s, "open", card_seed=s.card_seed, referees=[r.name for r in refs])
+    ctx.session.flush()
+    drawn = fix_at_open(ctx, s)
     s.status = "open"
     ctx.session.flush()
-    log(ctx, s, "open", card_seed=s.card_seed, referees=[r.name for r in refs])
+    if drawn:
+        log(ctx, s, "draw", draws=drawn)
     return s
 
 
@@ -145,51 +110,6 @@ def side_of(ctx: Ctx, s: Show, position: int, competitor_key: str) -> CardSide:
     if side is None:
         raise NotFound(f"'{comp.name}' is not in match {position} of show {s.number}")
     return side
-
-
-def check_strategy(m: CardMatch, comp: Competitor, text: str, label: str) -> str:
-    """Validate a strategy against the competitor's sheet (High Spots, Push Level), the match type
-    and length, with the ruleset's own readers; return its formatted text. In another game the
-    text is the side's pre-match choice of automatic player (``league.choices``); return its kind."""
-    if m.ruleset != M2:
-        from turnbuckle.league.choices import read_choice
-
-        return read_choice(m.ruleset, text, label)
-    from turnbuckle.rulesets.matchmatch.match_types import find_type
-    from turnbuckle.rulesets.matchmatch.side import load_strategy_document
-    from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
-    from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
-
-    rs = get_ruleset(M2)
-    opts = resolve_options(rs.info.options, m.options)
-    plan = load_strategy_document(text, label)
-    mtype = find_type(str(opts["type"]))
-    doc = side_document(comp, format_strategy_text(plan), None)
-    side = rs.load_side(doc, label)
-    problems = strategy_problems(plan, side.sheet.high_spots, side.sheet.push_level, int(str(opts["rounds"])),
-                                 mtype.forbidden_specials, mtype.name)
-    if problems:
-        from turnbuckle.core.errors import SheetError
-
-        raise SheetError(label, problems)
-    return format_strategy_text(plan)
-
-
-def side_document(comp: Competitor, strategy: str | None, team_levels: list[int] | None) -> dict[str, Any]:
-    """The side's document as played: the stored sheet with the league's Push Level and injuries."""
-    if comp.ruleset != M2:
-        return dict(comp.sheet)
-    key = "team" if "team" in comp.sheet else "wrestler"
-    body = dict(comp.sheet[key])
-    if key == "wrestler":
-        body["push_level"] = comp.push_level or 1
-    elif team_levels:
-        body["push_level"] = min(team_levels)
-    body["injuries"] = comp.injuries
-    doc: dict[str, Any] = {key: body}
-    if strategy is not None:
-        doc["strategy"] = strategy
-    return doc
 
 
 def submit(ctx: Ctx, key: str, position: int, competitor_key: str, text: str) -> Submission:
@@ -205,8 +125,8 @@ def submit(ctx: Ctx, key: str, position: int, competitor_key: str, text: str) ->
         raise Forbidden(f"'{comp.name}' belongs to {comp.owner.name}; only its owner sends its strategy")
     if len(text) > MAX_STRATEGY_CHARS:
         raise LeagueError(f"the strategy is {len(text)} characters; the limit is {MAX_STRATEGY_CHARS}")
-    try:
-        check_strategy(side.match, comp, text, f"strategy for {comp.name}")
+    try:  # against the standing as of the last published show: a refusal reveals nothing unpublished
+        check_strategy(ctx, side, text, f"strategy for {comp.name}")
     except RulesError as exc:
         raise LeagueError(str(exc)) from None
     digest = canonical.sha256_hex(canonical.canonical_text(text))
@@ -228,8 +148,11 @@ def latest_submission(ctx: Ctx, side: CardSide, before: datetime | None = None) 
 
 
 def card_entry(m: CardMatch) -> dict[str, Any]:
-    """A card match as published (the manifest and the export hold the same)."""
-    return {
+    """A card match as published (the manifest and the export hold the same). ``key`` is what
+    its draws are keyed on (manifest format 2); ``grid`` its grid, fixed at open (MatchMatch)."""
+    from turnbuckle.league.services.card import match_key
+
+    entry: dict[str, Any] = {
         "position": m.position,
         "ruleset": m.ruleset,
         "options": dict(m.options),
@@ -238,12 +161,17 @@ def card_entry(m: CardMatch) -> dict[str, Any]:
         "title": m.title.name if m.title else None,
         "sides": [{"competitor": sd.competitor.uid, "name": sd.competitor.name} for sd in m.sides],
     }
+    if m.ruleset == M2:
+        entry.update(key=match_key(m.show, m), grid=m.grid, grid_drawn=m.grid_drawn)
+    return entry
 
 
-def lock(ctx: Ctx, key: str) -> Show:
+def lock(ctx: Ctx, key: str, auto: bool = False) -> Show:
     """Close the card: draw the 256-bit show seed and publish the manifest (the seed's hash, every
-    counting submission's hash, the card, the ruleset and package versions)."""
-    ctx.require_organiser("lock shows")
+    counting submission's hash, the card, the ruleset and package versions). ``auto``: the league
+    itself locks a show whose deadline has passed (:func:`lock_due`), whoever is acting."""
+    if not auto:
+        ctx.require_organiser("lock shows")
     s = show(ctx, key)
     if s.status != "open":
         raise LeagueError(f"show {s.number} is {s.status}; only an open show locks")
@@ -257,7 +185,7 @@ def lock(ctx: Ctx, key: str) -> Show:
                          "sha256": sub.sha256 if sub else None,
                          "submitted_at": sub.submitted_at.isoformat() if sub else None})
     s.manifest = {
-        "format": "turnbuckle.league-manifest/1",
+        "format": MANIFEST_FORMAT,
         "show": s.uid,
         "locked_at": ctx.now().isoformat(),
         "seed_sha256": s.seed_sha256,
@@ -268,10 +196,19 @@ def lock(ctx: Ctx, key: str) -> Show:
         "submissions": subs,
     }
     s.status = "locked"
+    s.run_error = None
     log(ctx, s, "lock", seed_sha256=s.seed_sha256,
-        manifest_sha256=canonical.sha256_hex(canonical.canonical_json(s.manifest)))
+        manifest_sha256=canonical.sha256_hex(canonical.canonical_json(s.manifest)), auto=auto)
     ctx.session.flush()
     return s
+
+
+def lock_due(ctx: Ctx) -> list[Show]:
+    """Lock every open show whose deadline has passed (the server does it as the deadline passes,
+    ``league run`` before it runs one); returns the shows locked."""
+    due = ctx.session.scalars(select(Show).where(Show.league_id == ctx.league.id, Show.status == "open",
+                                                 Show.deadline <= ctx.now()).order_by(Show.number))
+    return [lock(ctx, str(s.number), auto=True) for s in list(due)]
 
 
 def unlock(ctx: Ctx, key: str) -> Show:
@@ -284,5 +221,6 @@ def unlock(ctx: Ctx, key: str) -> Show:
     s.seed = s.seed_sha256 = None
     s.manifest = None
     s.status = "open"
+    s.run_error = None
     ctx.session.flush()
     return s

@@ -5,12 +5,23 @@ points, openskill ratings and title reigns."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from fractions import Fraction
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
 from turnbuckle.league.context import Ctx
-from turnbuckle.league.models import CardMatch, Competitor, InjuryChange, RatingChange, Reign, Result, ResultSide
+from turnbuckle.league.models import (
+    CardMatch,
+    Competitor,
+    InjuryChange,
+    RatingChange,
+    Reign,
+    Result,
+    ResultSide,
+    Show,
+)
 from turnbuckle.league.services.roster import M2, record_push
 
 
@@ -70,27 +81,41 @@ def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result
             record_push(ctx, w, before, now, f"match {position}: {why}", show_id, result.id, None)
 
 
-def injuries_from(record: dict[str, object], names: Sequence[str]) -> list[int]:
-    """Injury points each side took in a MatchMatch record (its injury checks that injured)."""
-    got = [0] * len(names)
+def injuries_from(record: dict[str, object], names: Sequence[str]) -> list[list[str | None]]:
+    """For each side of a MatchMatch record, one entry per injury point it took (its injury checks
+    that injured): the team member the match's die gave it to (``member``), or None for a
+    wrestler, or for a team in a record played before MatchMatch 1.3 (no member die)."""
+    got: list[list[str | None]] = [[] for _ in names]
     events = record.get("events")
     for e in events if isinstance(events, list) else []:
         if isinstance(e, dict) and e.get("type") == "injury_check" and e.get("injured") is True:
             side = e.get("side")
             if side in names:
-                got[names.index(str(side))] += 1
+                member = e.get("member")
+                got[names.index(str(side))].append(str(member) if isinstance(member, str) else None)
     return got
+
+
+def _hurt(ctx: Ctx, comp: Competitor, gained: int, result: Result, show_id: int, why: str) -> None:
+    before = comp.injuries
+    comp.injuries = before + gained
+    ctx.session.add(InjuryChange(competitor_id=comp.id, show_id=show_id, result_id=result.id, before=before,
+                                 after=comp.injuries, roll=None, reason=why, at=ctx.now()))
 
 
 def apply_injuries(ctx: Ctx, comps: Sequence[Competitor], record: dict[str, object], names: Sequence[str],
                    result: Result, show_id: int, position: int = 0) -> None:
-    for comp, gained in zip(comps, injuries_from(record, names), strict=True):
-        if gained:
-            before = comp.injuries
-            comp.injuries = before + gained
-            ctx.session.add(InjuryChange(competitor_id=comp.id, show_id=show_id, result_id=result.id, before=before,
-                                         after=comp.injuries, roll=None, reason=f"injured in match {position}",
-                                         at=ctx.now()))
+    """Injury points go to wrestlers, never to a team: a team's point goes to the member its die
+    picked (the rulings: injuries and teams)."""
+    for comp, points in zip(comps, injuries_from(record, names), strict=True):
+        members = {m.name: m for m in movers(ctx, comp)} if comp.members else {}
+        for who in sorted(set(points), key=lambda x: x or ""):
+            gained = points.count(who)
+            target = members.get(who) if who is not None else None
+            if target is not None:
+                _hurt(ctx, target, gained, result, show_id, f"injured in match {position} (for {comp.name})")
+            else:
+                _hurt(ctx, comp, gained, result, show_id, f"injured in match {position}")
 
 
 def rate(ratings: Sequence[tuple[float, float]], winner: int | None,
@@ -120,9 +145,18 @@ def apply_ratings(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, res
         comp.rating_mu, comp.rating_sigma = mu, sigma
 
 
+def show_moment(ctx: Ctx, show_id: int) -> datetime:
+    """When a show happened, for the history: its date, at midnight in the league's time zone."""
+    s = ctx.session.get_one(Show, show_id)
+    day = datetime.strptime(s.show_date, "%Y-%m-%d")
+    return day.replace(tzinfo=ZoneInfo(ctx.league.timezone)).astimezone(UTC)
+
+
 def apply_title(ctx: Ctx, m: CardMatch, comps: Sequence[Competitor], winner: int | None, method: str,
                 result: Result) -> str | None:
-    """A title at stake changes hands on a win by a finish the title allows; returns a note."""
+    """A title at stake changes hands on a win by a finish the title allows (a specialty finish,
+    an escape or the four corners, is not a count-out); returns a note. Reigns are dated by the
+    show's date, and the history names the show through the result."""
     if m.title is None or winner is None or method in m.title.methods_excluded:
         if m.title is not None and winner is not None:
             return f"the {m.title.name} does not change hands on a {method}"
@@ -131,10 +165,11 @@ def apply_title(ctx: Ctx, m: CardMatch, comps: Sequence[Competitor], winner: int
     new = comps[winner]
     if champ is not None and champ.competitor_id == new.id:
         return f"{new.name} retains the {m.title.name}"
+    when = show_moment(ctx, m.show_id)
     if champ is not None:
-        champ.ended_at, champ.lost_result_id = ctx.now(), result.id
+        champ.ended_at, champ.lost_result_id = when, result.id
     ctx.session.add(Reign(title_id=m.title.id, competitor_id=new.id, won_result_id=result.id, lost_result_id=None,
-                          started_at=ctx.now(), ended_at=None))
+                          started_at=when, ended_at=None))
     return f"{new.name} wins the {m.title.name}"
 
 
@@ -144,12 +179,16 @@ def current_reign(ctx: Ctx, title_id: int) -> Reign | None:
 
 def apply_result(ctx: Ctx, m: CardMatch, comps: Sequence[Competitor], result: Result,
                  names: Sequence[str]) -> list[str]:
-    """Every standings change of one result, in one place; returns notes for the write-up."""
+    """Every standings change of one result, in one place; returns notes for the write-up. A
+    team's result counts in its members' records as well as the team's own."""
     winner = result.winner_index
     outs = outcomes(winner, len(comps))
     for i, (comp, out) in enumerate(zip(comps, outs, strict=True)):
         ctx.session.add(ResultSide(result_id=result.id, competitor_id=comp.id, index=i, outcome=out))
         count_outcome(comp, out)
+        if comp.members:
+            for member in movers(ctx, comp):
+                count_outcome(member, out)
     notes = []
     if m.ruleset == M2:
         apply_push(ctx, comps, winner, result, m.show_id, m.position)

@@ -64,10 +64,15 @@ def after_win(me: Push, opponent_level: int, max_level: int = MAX_LEVEL) -> Push
 
 
 def after_loss(me: Push, opponent_level: int, max_level: int = MAX_LEVEL) -> Push:
-    """A loss: to a lower level, down a level (points kept); to a higher level, lose what the winner
-    gained; to the same level, lose a point."""
+    """A loss: to a lower level, down a level (points kept, even 2 at the top level: the drop is
+    not carried back up); to a higher level, lose what the winner gained; to the same level, lose
+    a point.
+
+    >>> after_loss(Push(5, Fraction(2)), 3)
+    Push(level=4, points=Fraction(2, 1))
+    """
     if opponent_level < me.level:
-        return normalise(me.level - 1, me.points, max_level)
+        return Push(max(1, me.level - 1), me.points)
     return normalise(me.level, me.points - winner_gain(opponent_level, me.level), max_level)
 
 
