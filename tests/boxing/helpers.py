@@ -15,10 +15,11 @@ def fighter(name: str, power: int, speed: int, toughness: int) -> Fighter:
     return Fighter(name=name, power=power, speed=speed, toughness=toughness)
 
 
-def bout(red: Fighter, blue: Fighter, dice: list[int], **options: object) -> MatchRecord:
-    """Play with exactly these dice; fails if any die is left unused."""
+def bout(red: Fighter, blue: Fighter, dice: list[int], version: str | None = None, **options: object) -> MatchRecord:
+    """Play with exactly these dice (under rules ``version``, default the current); fails if any
+    die is left unused."""
     source = ScriptedSource.from_values(dice)
-    record = RULESET.run([red, blue], source, options)
+    record = RULESET.run([red, blue], source, options, version=version)
     assert source.remaining == 0, f"{source.remaining} scripted dice were not used"
     return record
 

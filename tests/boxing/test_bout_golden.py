@@ -198,6 +198,36 @@ def test_combo_penalty_is_the_more_damaging_punchs() -> None:
     assert (kd["punch"], kd["penalty"], kd["speed"]) == ("Special Move", 2, 5)
 
 
+# Slugger's natural 21: a Right Uppercut (5,6) for 20 would floor Glass alone, so use a fighter it
+# does not floor: Kid (Power 5) hits Glass (Toughness 1) for 2d6 + 4. A Right Uppercut (5,6) for 15
+# (40 -> 25, under the 15-40 band's 16) then a Special Move (6,4) for 14 (25 -> 11): the Special Move
+# took less, and it always floors. Glass gets up (8: +2 HP) and her next two punches are blocked.
+KID = fighter("Kid", 5, 1, 9)
+SPECIAL_LAST = [11, 10, 1, 1, 5, 6, 6, 4, 4, 4] + [1, 1, 1, 2, 1, 1] * 2
+
+
+def test_a_special_move_in_a_combo_carries_its_own_minus_2() -> None:
+    """Rules 1.2 (the rulings' advanced combo): the Special Move's -2 applies even though the other
+    punch of the combo took more."""
+    rec = bout(KID, GLASS, SPECIAL_LAST, rounds=1)
+    assert [(p["punch"], p["damage"], p["combo_part"]) for p in happenings(rec, "punch")] == [
+        ("Right Uppercut", 15, 1), ("Special Move", 14, 2), ("Left Jab", 0, 0), ("Left Jab", 0, 0)]
+    (kd,) = happenings(rec, "knockdown")
+    assert (kd["punch"], kd["damage"], kd["hp"], kd["penalty"], kd["toughness"], kd["speed"]) == (
+        "Special Move", 29, 11, 2, 1, 5)
+    assert rec.ruleset_version == "1.2"
+    assert rec.result.summary == "Kid wins the decision, 40 HP to 13."
+
+
+def test_rules_1_1_gave_the_more_damaging_punchs_minus_1() -> None:
+    """The same dice under rules 1.1 (kept for stored bouts): the Right Uppercut took more, so -1."""
+    rec = bout(KID, GLASS, SPECIAL_LAST, rounds=1, version="1.1")
+    (kd,) = happenings(rec, "knockdown")
+    assert (kd["punch"], kd["damage"], kd["hp"], kd["penalty"], kd["toughness"], kd["speed"]) == (
+        "Right Uppercut", 29, 11, 1, 1, 6)
+    assert rec.ruleset_version == "1.1"
+
+
 def test_combo_that_does_not_knock_down() -> None:
     iron = fighter("Iron", 4, 3, 8)
     dice = [11, 10, 1, 1, 1, 4, 1, 5] + slugger_turn(1, 1) + slugger_turn(1, 1)
@@ -274,7 +304,7 @@ def test_whole_record_of_a_one_turn_bout_is_exact() -> None:
     rec = bout(SLUGGER, GLASS, slugger_turn(5, 6, 1, 1))
     data = json.loads(render_json(rec))
     assert data["format"] == "turnbuckle.match/2"
-    assert (data["ruleset"], data["ruleset_version"], data["seed"], data["dice"]) == ("boxing", "1.1", None, "script")
+    assert (data["ruleset"], data["ruleset_version"], data["seed"], data["dice"]) == ("boxing", "1.2", None, "script")
     assert data["options"] == {"rounds": 12, "combo": True, "fatigue": "next-round", "getup": "ruling",
                                "last_interval": "none"}
     assert data["sides"][0] == {"name": "Slugger", "entrant": None, "player": "auto",

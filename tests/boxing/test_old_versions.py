@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.boxing.golden_records import BOXING, GOLDEN
+from tests.boxing.golden_records import BOXING, GOLDEN, special_combo_knockdowns
+from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.record_json import parse_record
 from turnbuckle.core.render import render_json
@@ -42,3 +43,26 @@ def test_an_older_version_replays_byte_for_byte(path: Path) -> None:
     assert record.ruleset_version == path.parent.name
     assert render_json(_again(record, record.ruleset_version)) == text
     assert replay(BOXING, record).identical
+
+
+COVERING = [p for p in RECORDS if p.stem.startswith("special-combo-")]
+
+
+@pytest.mark.parametrize("path", COVERING, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_current_rules_play_them_differently(path: Path) -> None:
+    """The golden 1.1 bouts cover what 1.2 changed: the same dice, under the current rules, are the
+    same bout up to the first combo that floors a fighter with a Special Move that took less than
+    the other punch; 1.1 gave that knockdown the other punch's -1, the current rules the -2."""
+    old = parse_record(path.read_text(encoding="utf-8"))
+    assert old.ruleset_version == "1.1"
+    assert special_combo_knockdowns(old) >= 1
+    new = _again(old, None)
+    assert new.ruleset_version == BOXING.info.version
+    at = next(i for i, e in enumerate(old.events) if isinstance(e, Happening) and e.type == "knockdown"
+              and special_combo_knockdowns(replace(old, events=old.events[: i + 1])))
+    assert new.events[:at] == old.events[:at]
+    was, now = old.events[at], new.events[at]
+    assert isinstance(was, Happening) and isinstance(now, Happening)
+    assert (was.data["punch"], was.data["penalty"]) != ("Special Move", 2)
+    assert was.data["penalty"] == 1
+    assert (now.type, now.data["punch"], now.data["penalty"]) == ("knockdown", "Special Move", 2)

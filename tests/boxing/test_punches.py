@@ -11,6 +11,7 @@ from turnbuckle.rulesets.boxing.punches import (
     is_special,
     knockdown_penalty,
     knocked_down,
+    penalty_punch,
     punch_damage,
     punch_name,
 )
@@ -109,6 +110,22 @@ def test_knockdown_penalties() -> None:
     assert apply_penalty(1, 5, 2) == (1, 3)  # the rulebook's example
     assert apply_penalty(1, 2, 2) == (1, 1)  # never below 1
     assert apply_penalty(1, 1, 2) == (1, 1)  # at 1 and 1, no more penalties
+
+
+def test_which_punch_gives_a_knockdown_its_penalty() -> None:
+    # One punch: itself, whatever the rules.
+    assert penalty_punch([(6, 4, 13)]) == penalty_punch([(2, 2, 5)], special_own=False) == 0
+    # A combo without a Special Move: the punch that took more; on equal HP the first.
+    assert penalty_punch([(2, 2, 8), (5, 6, 9)]) == 1
+    assert penalty_punch([(5, 6, 9), (2, 2, 8)]) == 0
+    assert penalty_punch([(3, 3, 8), (2, 4, 8)]) == 0
+    # A Special Move second: rules 1.1 took the more damaging punch (the Special on equal HP, its
+    # -2 being heavier); from 1.2 the Special Move always carries its own -2.
+    assert penalty_punch([(5, 6, 14), (6, 4, 13)], special_own=False) == 0
+    assert penalty_punch([(5, 6, 13), (6, 4, 13)], special_own=False) == 1
+    assert penalty_punch([(5, 6, 14), (6, 4, 13)]) == 1
+    # HP a Left Jab's floor kept counts as not taken, under both.
+    assert penalty_punch([(1, 1, 0), (6, 5, 3)], special_own=False) == 1
 
 
 def test_interval_fatigue() -> None:

@@ -16,6 +16,7 @@ from turnbuckle.rulesets.boxing.punches import (
     is_special,
     knockdown_penalty,
     knocked_down,
+    penalty_punch,
     punch_damage,
     punch_name,
 )
@@ -25,6 +26,9 @@ TURNS_PER_ROUND = 3
 CLINCH_HEAL = 2
 INTERVAL_HEAL = 2
 COMBO_NATURAL = 21
+#: The rules version from which a Special Move in a combo always carries its own -2 (until then the
+#: combo took the penalty of the punch that took more HP, so a Special Move that took less gave -1).
+SPECIAL_OWN_PENALTY = "1.2"
 
 
 @dataclass
@@ -71,6 +75,7 @@ class Bout:
         self.cumulative = opts.cumulative
         self.reading = opts.getup
         self.final_heal = opts.final_heal
+        self.special_own = setup.rules_at_least(SPECIAL_OWN_PENALTY)
         self.corners = [
             Corner(name, f.power, f.speed, f.toughness)
             for name, f in zip(setup.names, setup.sides, strict=True)
@@ -143,9 +148,10 @@ class Bout:
         return Punch(first, second, damage, before, defender.hp)
 
     def knockdown(self, down: Corner, by: Corner, punches: list[Punch]) -> None:
-        """``punches`` are the punches that caused it (two for a combo); the penalty is that of
-        the more damaging one by the damage actually taken (the heavier penalty on equal damage)."""
-        heaviest = max(punches, key=lambda p: (p.taken, knockdown_penalty(p.first, p.second)))
+        """``punches`` are the punches that caused it (two for a combo); the penalty (and the punch
+        named) is that of the more damaging one by the damage actually taken (the heavier penalty on
+        equal damage), or from rules 1.2 a Special Move's among them (``punches.penalty_punch``)."""
+        heaviest = punches[penalty_punch([(p.first, p.second, p.taken) for p in punches], self.special_own)]
         penalty = knockdown_penalty(heaviest.first, heaviest.second)
         hp_before = punches[0].hp_before
         down.knockdowns += 1

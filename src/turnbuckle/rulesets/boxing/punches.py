@@ -6,6 +6,7 @@ share one statement of each rule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 #: Punch names by the first die; the second die picks the left (1-3) or right (4-6) name.
@@ -113,6 +114,25 @@ def getup_table(hp_before: int, hp_after: int, reading: str = "ruling") -> GetUp
 def knockdown_penalty(first: int, second: int) -> int:
     """-2 for a Special Move, -1 for every other punch."""
     return 2 if is_special(first, second) else 1
+
+
+def penalty_punch(punches: Sequence[tuple[int, int, int]], special_own: bool = True) -> int:
+    """Which of the punches that caused a knockdown (each ``(first die, second die, HP it took)``:
+    one punch, or a combo's two) gives the knockdown its penalty: the one that took more HP (on
+    equal HP the heavier penalty, the first of equals after that). With ``special_own`` (rules 1.2
+    on) a Special Move among them always does: a fighter hit by one takes its -2.
+
+    >>> penalty_punch([(5, 6, 14), (6, 4, 13)], special_own=False)  # rules 1.1: the Right Uppercut
+    0
+    >>> penalty_punch([(5, 6, 14), (6, 4, 13)])  # rules 1.2: the Special Move carries its own -2
+    1
+    """
+    if special_own:
+        for i, (first, second, _) in enumerate(punches):
+            if is_special(first, second):
+                return i
+    return max(range(len(punches)),
+               key=lambda i: (punches[i][2], knockdown_penalty(punches[i][0], punches[i][1])))
 
 
 def apply_penalty(toughness: int, speed: int, amount: int) -> tuple[int, int]:

@@ -20,7 +20,8 @@ from turnbuckle.rulesets.boxing.table_view import board
 INFO = RulesetInfo(
     id="boxing",
     name="Boxing dice game",
-    version="1.1",
+    version="1.2",
+    older_versions=("1.1",),
     designer="the boxing dice game's author (rulebook in rules/boxing.txt)",
     summary="Two fighters, 2d12 + Speed for initiative, 2d6 punches, knockdowns and get-up rolls.",
     aliases=("box",),

@@ -12,7 +12,8 @@ half) draws a fresh word. Faces are kept exactly as the reference engine would s
 bout can be traced and replayed through the reference engine (``trace_bouts``).
 
 The rules themselves come from the arrays of ``tables.py``; this file holds only the flow of a
-bout, which must match ``rulesets/boxing/engine.py`` (tests replay traced bouts through it).
+bout, which must match ``rulesets/boxing/engine.py`` under the current rules version (1.2: a
+Special Move in a combo carries its own penalty); tests replay traced bouts through it.
 
 Speed notes: every helper is inlined at numba's IR level (``inline="always"``); calling
 ``play_bout`` as a function costs about 40% of the run, as each of its eleven table arguments is
@@ -188,10 +189,12 @@ def play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative, final_he
                 dhp = np.int64(hp_after[k2 & 1, h1 + HP_OFF, d2])
                 down = knocked[k2 >> 1, hb + HP_OFF, dhp + HP_OFF]
                 pen2 = np.int64(penalty[p_second])
-                # The more damaging punch by the HP each actually took (a Left Jab's floor counts).
+                # The more damaging punch by the HP each actually took (a Left Jab's floor counts),
+                # the heavier penalty on equal HP; a Special Move always carries its own (rules 1.2;
+                # the first punch is never one here: a Special Move floors at once).
                 taken1 = hb - h1
                 taken2 = h1 - dhp
-                if taken2 > taken1 or (taken2 == taken1 and pen2 > heavy):
+                if k2 >> 1 or taken2 > taken1 or (taken2 == taken1 and pen2 > heavy):
                     heavy = pen2
             if down != 0:
                 new_t = np.int64(pen_t[dt, ds, heavy])
