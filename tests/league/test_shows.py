@@ -125,7 +125,7 @@ def test_run_refuses_when_the_rules_changed_since_lock(lg: League) -> None:
     with lg.act() as ctx:
         s = shows.lock(ctx, number)
         s.manifest = {**(s.manifest or {}), "ruleset_versions": {"matchmatch": "0.0", "boxing": "1.0"}}
-    with pytest.raises(LeagueError, match="locked under matchmatch 0.0, which this turnbuckle no longer plays"), \
+    with pytest.raises(LeagueError, match=r"locked under matchmatch 0\.0, which this turnbuckle no longer plays"), \
             lg.act() as ctx:
         running.run_show(ctx, number)
     assert counts(lg) == (0, 0, 0)

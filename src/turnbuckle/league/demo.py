@@ -120,7 +120,7 @@ def _show(engine: object, name: str, when: datetime, week: int, run: bool) -> No
         ctx = context(session, None, _at(opened))
         s = shows.create_show(ctx, name, when.date().isoformat(), when - timedelta(hours=2))
         for game, sides, options, title in CARDS[week]:
-            shows.add_match(ctx, str(s.number), game, sides, options, None, title, rebook=True)  # double duty, on purpose
+            shows.add_match(ctx, str(s.number), game, sides, options, None, title, rebook=True)  # double duty
         shows.open_show(ctx, str(s.number))
         number = str(s.number)
     if week in (1, 2):

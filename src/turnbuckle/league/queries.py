@@ -212,6 +212,9 @@ def title_rows(ctx: Ctx) -> list[dict[str, Any]]:
     titles = list(ctx.session.scalars(select(Title).where(Title.league_id == ctx.league.id).order_by(Title.id)))
     reigns = list(ctx.session.scalars(select(Reign).where(Reign.title_id.in_([t.id for t in titles]))
                                       .order_by(Reign.id)))
+    won = {r.won_result_id for r in reigns if r.won_result_id is not None}
+    shown = dict(ctx.session.execute(select(Result.id, Show.number).join(Show, Result.show_id == Show.id)
+                                     .where(Result.id.in_(won))).all()) if won else {}
     out = []
     for t in titles:
         mine = [r for r in reigns if r.title_id == t.id]
@@ -221,7 +224,10 @@ def title_rows(ctx: Ctx) -> list[dict[str, Any]]:
                     "since": ctx.local(current.started_at) if current else None,
                     "reigns": [{"champion": names[r.competitor_id], "from": ctx.local(r.started_at),
                                 "to": ctx.local(r.ended_at) if r.ended_at else None,
-                                "won_in_result": r.won_result_id} for r in mine]})
+                                "won_in_result": r.won_result_id, "show": shown.get(r.won_result_id)}
+                               for r in mine],
+                    "kind": t.kind, "min_weight": t.min_weight, "max_weight": t.max_weight,
+                    "min_push_level": t.min_push_level})
     return out
 
 

@@ -124,18 +124,46 @@ def _new_competitor(ctx: Ctx, owner: Member, ruleset_id: str, version: str, name
 
 
 def add_competitor(ctx: Ctx, ruleset: str, text: str, label: str, owner: str | None = None) -> Competitor:
-    """A competitor from a sheet's text, validated by its game; owned by ``owner`` (default: the actor)."""
+    """A competitor from a sheet's text, validated by its game; owned by ``owner`` (default: the actor).
+    A MatchMatch team document names its members by their league names (:func:`add_team_document`)."""
     who = _owner(ctx, owner)
+    if get_ruleset(ruleset).info.id == M2:
+        from turnbuckle.core.inputs import parse_yaml
+
+        try:
+            data = parse_yaml(text, label)
+        except RulesError:
+            data = None
+        if isinstance(data, dict) and set(data) == {"team"}:
+            return add_team_document(ctx, data["team"], label, owner)
     ruleset_id, version, name, sheet = _sheet_of(ruleset, text, label)
     if ruleset_id == M2 and "team" in sheet:
         raise LeagueError(f"{label}: a team is made of league wrestlers; add it with 'competitor team'")
     return _new_competitor(ctx, who, ruleset_id, version, name, sheet, [])
 
 
+def add_team_document(ctx: Ctx, body: object, label: str, owner: str | None = None) -> Competitor:
+    """A team from its document (``team: {name, members, ...}``): the members are league
+    wrestlers named by name; the rest is the team's own scores (Part I.2: each within the
+    members' range, Teamwork the lowest, High Spots free, 42 points) or ``use: MEMBER`` with the
+    values changed beside it (the freed Teamwork point spent)."""
+    if not isinstance(body, dict):
+        raise LeagueError(f"{label}: 'team' must be a mapping with 'name', 'members' and the team's scores or 'use'")
+    data = dict(body)
+    names = data.pop("members", None)
+    if not isinstance(names, list) or not all(isinstance(n, (str, dict)) for n in names):
+        raise LeagueError(f"{label}: 'members' must list the league wrestlers by name")
+    keys = [n if isinstance(n, str) else str(n.get("name", "")) for n in names]
+    use = data.pop("use", None)
+    name = str(data.pop("name", "")).strip()
+    return add_team(ctx, name, keys, str(use) if use is not None else None, owner, scores=data, label=label)
+
+
 def add_team(ctx: Ctx, name: str, member_names: list[str], use: str | None = None,
-             owner: str | None = None) -> Competitor:
-    """A MatchMatch tag team of league wrestlers: one member's sheet whole (``use``), or by default
-    the first member's, checked by the ruleset's team rules (Teamwork lowered to the members' lowest)."""
+             owner: str | None = None, scores: dict[str, Any] | None = None, label: str = "") -> Competitor:
+    """A MatchMatch tag team of league wrestlers: its own ``scores`` (every value of a sheet but
+    the name), or one member's sheet whole (``use``, by default the first member's) with any
+    ``scores`` given beside it changed; checked by the ruleset's team rules."""
     who = _owner(ctx, owner)
     if len(member_names) < 2:
         raise LeagueError("a team needs at least two members")
@@ -145,12 +173,14 @@ def add_team(ctx: Ctx, name: str, member_names: list[str], use: str | None = Non
             raise NotFound(f"no competitor '{c.name}' of yours; a team is made of your own wrestlers")
         if c.ruleset != M2 or c.members:
             raise LeagueError(f"'{c.name}' is not a MatchMatch wrestler; a team is made of wrestlers")
-    chosen = use or comps[0].name
-    doc = {"team": {"name": _check_name(name, "team"), "members": [c.sheet["wrestler"] for c in comps],
-                    "use": chosen}}
+    own = {k: v for k, v in (scores or {}).items() if k not in ("push_level", "injuries")}
+    body: dict[str, Any] = {"name": _check_name(name, "team"), "members": [c.sheet["wrestler"] for c in comps]}
+    if use is not None or not own:
+        body["use"] = use or comps[0].name
+    body.update(own)
     import json
 
-    ruleset_id, version, team_name, sheet = _sheet_of(M2, json.dumps(doc), f"team '{name}'")
+    ruleset_id, version, team_name, sheet = _sheet_of(M2, json.dumps({"team": body}), label or f"team '{name}'")
     return _new_competitor(ctx, who, ruleset_id, version, team_name, sheet, [c.id for c in comps])
 
 
@@ -206,16 +236,38 @@ def referee(ctx: Ctx, key: str) -> Referee:
     raise NotFound(f"no referee '{key}'; see 'turnbuckle league referee list'")
 
 
-def add_title(ctx: Ctx, name: str, ruleset: str, excluded: list[str] | None = None) -> Title:
-    """A title of one game; by default it does not change hands on a DQ or a count-out."""
+TITLE_KINDS = ("singles", "tag", "any")
+
+
+def add_title(ctx: Ctx, name: str, ruleset: str, excluded: list[str] | None = None, kind: str = "singles",
+              min_weight: int | None = None, max_weight: int | None = None,
+              min_push_level: int | None = None) -> Title:
+    """A title of one game; by default it does not change hands on a DQ or a count-out. ``kind``:
+    singles (no team may hold it), tag (teams only) or any. MatchMatch titles may have a weight
+    class (the sheet's Weight between ``min_weight`` and ``max_weight``: the rulebook's
+    light-heavyweights are Weight 1-3) and a Push Level a title shot needs."""
     ctx.require_organiser("create titles")
     rid = get_ruleset(ruleset).info.id
     name = _check_name(name, "title")
     if ctx.session.scalars(select(Title).where(Title.league_id == ctx.league.id, Title.name == name)).first():
         raise LeagueError(f"there is already a title named '{name}'")
+    if kind not in TITLE_KINDS:
+        raise LeagueError(f"title kind '{kind}' must be one of {', '.join(TITLE_KINDS)}")
+    if kind == "tag" and rid != M2:
+        raise LeagueError("tag-team titles are for MatchMatch teams")
+    limits = (min_weight, max_weight, min_push_level)
+    if rid != M2 and any(x is not None for x in limits):
+        raise LeagueError("weight classes and Push Level limits are MatchMatch rules; other games' titles take none")
+    for label, value, top in (("minimum Weight", min_weight, 50), ("maximum Weight", max_weight, 50),
+                              ("minimum Push Level", min_push_level, ctx.league.max_push_level)):
+        if value is not None and not (0 if "Weight" in label else 1) <= value <= top:
+            raise LeagueError(f"the {label} must be {0 if 'Weight' in label else 1} to {top}, got {value}")
+    if min_weight is not None and max_weight is not None and min_weight > max_weight:
+        raise LeagueError(f"the minimum Weight {min_weight} is above the maximum {max_weight}")
     title = Title(league_id=ctx.league.id, name=name, ruleset=rid,
                   methods_excluded=list(DEFAULT_TITLE_EXCLUDED if excluded is None else excluded),
-                  created_at=ctx.now())
+                  created_at=ctx.now(), kind=kind, min_weight=min_weight, max_weight=max_weight,
+                  min_push_level=min_push_level)
     ctx.session.add(title)
     ctx.session.flush()
     return title
