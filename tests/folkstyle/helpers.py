@@ -63,10 +63,12 @@ COLOUR_AUTO = [6, 1]
 
 
 def play(tokens: Sequence[object], players: Mapping[int, str] | None = None,
-         options: Mapping[str, object] | None = None, cards: Sequence[Card] = (RED, GREEN)) -> MatchRecord:
-    """A whole match from a dice script (it must be used up exactly)."""
+         options: Mapping[str, object] | None = None, cards: Sequence[Card] = (RED, GREEN),
+         version: str | None = None) -> MatchRecord:
+    """A whole match from a dice script (it must be used up exactly), under rules ``version``
+    (default: the current rules)."""
     source = ScriptedSource.from_values(list(tokens))
-    record = get_ruleset("folkstyle").run(list(cards), source, options, players)
+    record = get_ruleset("folkstyle").run(list(cards), source, options, players, version=version)
     assert source.remaining == 0, f"{source.remaining} script tokens left over"
     return record
 

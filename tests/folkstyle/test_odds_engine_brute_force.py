@@ -27,7 +27,7 @@ from turnbuckle.rulesets.folkstyle.exchange import role
 from turnbuckle.rulesets.folkstyle.odds import PIN_VALUE, PeriodOdds
 from turnbuckle.rulesets.folkstyle.stalling import Streaks
 
-OPTIONS = {"riding_time": True, "riding_threshold": 2, "overtime_cycles": 1}
+OPTIONS = {"riding_time": True, "riding_threshold": 2, "overtime_cycles": 0}
 
 
 def card(name: str, lists: dict[str, list[tuple[str, int, str, int | None]]]) -> Card:

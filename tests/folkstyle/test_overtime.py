@@ -1,4 +1,5 @@
-"""Overtime: the rulebook's worked example, sudden victory, and the restart at OT4 with its bound."""
+"""Overtime: the rulebook's worked example, sudden victory, the restart at OT4 again and again until
+someone wins (rules 1.1) with its safety cap, and rules 1.0's draw after ``overtime_cycles`` cycles."""
 
 from __future__ import annotations
 
@@ -25,7 +26,11 @@ from tests.folkstyle.helpers import (
     scores,
     turns,
 )
-from turnbuckle.core.errors import ScriptError
+from turnbuckle.core.errors import RulesError, ScriptError
+from turnbuckle.core.sources import SeededSource
+from turnbuckle.rulesets.folkstyle.card import load_card
+from turnbuckle.rulesets.folkstyle.options import SAFETY_CAP_CYCLES
+from turnbuckle.rulesets.registry import get_ruleset
 
 HUMANS = {0: "human", 1: "human"}
 
@@ -145,12 +150,78 @@ def test_level_after_ot3_restarts_at_ot4_in_neutral() -> None:
     assert (record.result.method, record.result.winner, record.result.extra["score"]) == ("sudden-victory", 0, "8-5")
 
 
-def test_overtime_is_bounded_and_ends_in_a_draw() -> None:
+def test_overtime_goes_on_until_someone_wins() -> None:
+    """Rules 1.1: four level cycles (OT1-OT12), then a takedown in OT13's sudden victory wins."""
+    script = [*REGULATION_4_4, *(_level_cycle() * 4), *QUIET_A, N_LEG, N_HAND, 1, 1]
+    record = play(script, HUMANS)
+    assert [(c["cycle"], c["first_period"]) for c in happenings(record, "overtime")] == [
+        (1, "OT1"), (2, "OT4"), (3, "OT7"), (4, "OT10"), (5, "OT13")]
+    assert [t["winner"] for t in happenings(record, "tiebreak")] == [None] * 4
+    assert (record.result.winner, record.result.method, record.result.extra["score"]) == (0, "sudden-victory", "11-8")
+    assert record.result.at == {"period": 16, "turn": 2}
+    (start,) = happenings(record, "match_start")
+    assert start["overtime_cycles"] == SAFETY_CAP_CYCLES  # the most it could have played
+    assert record.ruleset_version == "1.1"
+
+
+def test_overtime_cycles_is_a_rules_1_0_option() -> None:
+    """From 1.1 a level match is never a draw: the option is refused (left out, it is 0), and
+    the current rules' decoding (what a league card and the web's odds form check) says so too."""
+    rs = get_ruleset("folkstyle")
+    with pytest.raises(RulesError, match=r"overtime_cycles=2: from folkstyle rules 1\.1 overtime is wrestled until "
+                                         "someone wins"):
+        play([*REGULATION_4_4, *_level_cycle(), *_level_cycle()], HUMANS, options={"overtime_cycles": 2})
+    with pytest.raises(RulesError, match="leave the option out"):
+        rs.decode_options({"riding_time": True, "riding_threshold": 2, "overtime_cycles": 3})
+    assert play([*REGULATION_4_4, *RULEBOOK_OVERTIME], HUMANS, options={"overtime_cycles": 0}).result.method == (
+        "top-time")
+
+
+def test_rules_1_0_ended_a_level_match_in_a_draw_after_overtime_cycles() -> None:
+    """Rules 1.0, still played for stored matches: level after ``overtime_cycles`` cycles, a draw."""
     script = [*REGULATION_4_4, *_level_cycle(), *_level_cycle()]
-    record = play(script, HUMANS, options={"overtime_cycles": 2})
+    record = play(script, HUMANS, options={"overtime_cycles": 2}, version="1.0")
     assert (record.result.winner, record.result.method) == (None, "draw")
     assert record.result.extra["score"] == "6-6"
     assert len(happenings(record, "tiebreak")) == 2
+    assert record.ruleset_version == "1.0"
+    (start,) = happenings(record, "match_start")
+    assert start["overtime_cycles"] == 2
+
+
+def test_rules_1_0_without_the_option_drew_after_three_cycles() -> None:
+    """Left at 0 (the 1.1 default), the option means 1.0's own default of three cycles."""
+    script = [*REGULATION_4_4, *(_level_cycle() * 3)]
+    record = play(script, HUMANS, version="1.0")
+    assert (record.result.winner, record.result.method, record.result.extra["score"]) == (None, "draw", "7-7")
+    assert happenings(record, "match_start")[0]["overtime_cycles"] == 3
+    assert record.result.summary == "A draw at 7-7: still level after 9 overtime periods (option overtime_cycles)."
+
+
+#: A card that can never score, never change position and never take more top time than its
+#: mirror: every move of every list is the same defensive move, so every turn cancels and both
+#: wrestlers draw their stalling calls together (points to both at once: level).
+BLOCKER = {position: {f: {"name": "Block", "base": 5, "effect": "defensive"} for f in range(1, 7)}
+           for position in ("neutral", "top", "bottom")}
+
+
+def test_the_safety_cap_ends_a_match_that_cannot_finish() -> None:
+    rs = get_ruleset("folkstyle")
+    cards = [load_card({"name": name, **BLOCKER}, name) for name in ("Wall", "Wally")]
+    record = rs.run(cards, SeededSource(4))
+    result = record.result
+    assert (result.winner, result.method) == (None, "safety-cap")
+    assert result.at == {"period": 3 + 3 * SAFETY_CAP_CYCLES, "turn": 3}
+    assert len(happenings(record, "overtime")) == SAFETY_CAP_CYCLES == 1000
+    (end,) = happenings(record, "match_end")
+    assert end == {"method": "safety-cap", "winner": None, "score": result.extra["score"],
+                   "reason": "still level after the safety cap of 1,000 overtime cycles"}
+    assert result.summary.startswith(f"No winner at {result.extra['score']}: still level after the safety cap of "
+                                     "1,000 overtime cycles (3,000 overtime periods).")
+    assert record.result.placings == (1, 1)
+    from turnbuckle.core.render import render_text
+
+    assert "the safety cap stops the match without a winner" in render_text(rs.narrate(record))
 
 
 def test_the_colour_roll_decides_who_is_red() -> None:
@@ -238,9 +309,11 @@ def test_stalling_points_to_both_in_one_sudden_victory_turn_leave_it_level() -> 
         "Top",                                             # OT3: Green top, nothing scores
         B_TRIPOD, T_RIDE, 1, 6, B_HAND, T_SPRAWL, 1, 1, B_TRIPOD, T_HALF, 6, 1,
     ]
-    record = play(script, HUMANS, options={"overtime_cycles": 1})
+    level = play(script, HUMANS, options={"overtime_cycles": 1}, version="1.0")  # rules 1.0: a draw here
+    assert (level.result.winner, level.result.method, level.result.extra["score"]) == (None, "draw", "1-1")
+    record = play([*script, *QUIET_A, N_LEG, N_HAND, 1, 1], HUMANS)  # rules 1.1: on to OT4, a takedown wins
     ot1 = [t for t in turns(record) if t["label"] == "OT1"]
     assert [t["score"] for t in ot1] == ["0-0", "0-0", "1-1"]
     assert ot1[2]["points"] == {"Red": 1, "Green": 1}
-    assert [p["label"] for p in happenings(record, "period_start")][3:] == ["OT1", "OT2", "OT3"]
-    assert (record.result.winner, record.result.method, record.result.extra["score"]) == (None, "draw", "1-1")
+    assert [p["label"] for p in happenings(record, "period_start")][3:] == ["OT1", "OT2", "OT3", "OT4"]
+    assert (record.result.winner, record.result.method, record.result.extra["score"]) == (0, "sudden-victory", "4-1")

@@ -42,3 +42,12 @@ def staller(name: str, escape_base: int = 3, near_fall: bool = False) -> Card:
                          {6: {"name": "Stand Up", "base": escape_base, "effect": "escape"}}),
     }, name)
 
+
+
+def blocker(name: str) -> Card:
+    """A card that can never finish a match against another: every move of every list is the same
+    defensive move, so every turn cancels, nobody scores or changes position, and both wrestlers
+    draw their stalling calls (and the points) together. Only the safety cap ends such a match."""
+    return load_card({"name": name, **{position: {f: {"name": "Block", "base": 5, "effect": "defensive"}
+                                                  for f in range(1, 7)}
+                                       for position in ("neutral", "top", "bottom")}}, name)

@@ -7,10 +7,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.sim.folkstyle.conftest import FOLKSTYLE, options, sample, staller
+from tests.sim.folkstyle.conftest import FOLKSTYLE, blocker, options, sample, staller
+from turnbuckle.core.errors import RulesError
 from turnbuckle.rulesets.folkstyle import engine, stalling
 from turnbuckle.rulesets.folkstyle.choices import OVERTIME_CHOICES, REGULATION_CHOICES, auto_pick
 from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
+from turnbuckle.rulesets.folkstyle.options import SAFETY_CAP_CYCLES
 from turnbuckle.sim import drive
 from turnbuckle.sim.folkstyle import fast, kernel
 from turnbuckle.sim.folkstyle import tables as tables_module
@@ -40,7 +42,7 @@ def test_kernel_constants_match_the_engine() -> None:
         ["Top", "Bottom", "Neutral", "Defer"]
 
 
-@pytest.mark.parametrize("opts", [{}, {"riding_time": False, "overtime_cycles": 1}])
+@pytest.mark.parametrize("opts", [{}, {"riding_time": False, "riding_threshold": 1}])
 def test_same_tally_for_one_and_two_threads(opts: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
     one = run(SIDES, options(**opts), 300_000, seed=3, threads=1, build="jit")
     two = run(SIDES, options(**opts), 300_000, seed=3, threads=2, build="jit")
@@ -79,6 +81,31 @@ def test_unknown_option_falls_back_to_the_reference_engine(monkeypatch: pytest.M
     assert out.engine == "reference"
     assert out.tally.n == 5
     assert any("overtime_cycles" in note and "reference engine" in note for note in out.notes)
+
+
+def test_the_rules_1_0_option_is_refused_as_the_engine_refuses_it() -> None:
+    """The fast engine plays rules 1.1 (overtime until someone wins): ``overtime_cycles`` other than
+    0 is refused with the reference engine's own message, not played as a draw."""
+    assert OUTCOMES[-1] == (None, "safety-cap")
+    assert all(w is not None for w, _ in OUTCOMES[:-1])
+    assert Setup.of(SIDES, options()).cycles == SAFETY_CAP_CYCLES
+    with pytest.raises(RulesError, match=r"overtime_cycles=2: from folkstyle rules 1\.1"):
+        Setup.of(SIDES, options(overtime_cycles=2))
+    with pytest.raises(RulesError, match=r"overtime_cycles=1: from folkstyle rules 1\.1"):
+        simulate(FOLKSTYLE, SIDES, {"overtime_cycles": 1}, 10, seed=1, engine="fast", threads=1)
+
+
+def test_no_draws_but_the_safety_cap() -> None:
+    """Between cards built to stall (level cycles are common) no match is drawn; between cards that
+    can never finish, every match is stopped by the safety cap, after more dice than a 16-bit count
+    holds."""
+    stallers = run([staller("Sam"), staller("Stu")], options(), 100_000, seed=2)
+    assert stallers.draws() == 0
+    assert max(stallers.lengths) > 3 * (3 + 3 * 3)  # past the ninth overtime period (1.0's last)
+    walls = run([blocker("Wall"), blocker("Wally")], options(), 3, seed=2)
+    assert walls.outcomes == {(None, "safety-cap"): 3}
+    assert set(walls.lengths) == {3 * (3 + 3 * SAFETY_CAP_CYCLES)}
+    assert walls.dice == sum(trace([blocker("Wall"), blocker("Wally")], options(), 3, seed=2).dice) > 3 * 32_767
 
 
 def test_pick_table_is_the_automatic_players_choice() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.sim.folkstyle.conftest import FOLKSTYLE, options, sample, staller
+from tests.sim.folkstyle.conftest import FOLKSTYLE, blocker, options, sample, staller
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.sources import ScriptedSource
@@ -24,6 +24,7 @@ from turnbuckle.rulesets.folkstyle import engine
 from turnbuckle.rulesets.folkstyle.card import Card
 from turnbuckle.rulesets.folkstyle.choices import Pick
 from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
+from turnbuckle.rulesets.folkstyle.options import SAFETY_CAP_CYCLES
 from turnbuckle.sim.folkstyle import tables
 from turnbuckle.sim.folkstyle.fast import OUTCOMES, Traced, trace
 from turnbuckle.sim.specs import spec_for
@@ -33,8 +34,8 @@ CONFIGS: list[tuple[str, tuple[Card, Card], dict[str, object]]] = [
     ("milo-tess no riding", (sample("milo-sarkis"), sample("tess-varga")), {"riding_time": False}),
     ("tess-brick threshold 3", (sample("tess-varga"), sample("brick-halvorsen")), {"riding_threshold": 3}),
     ("tess mirror threshold 1", (sample("tess-varga"), sample("tess-varga")), {"riding_threshold": 1}),
-    ("stallers 1 cycle", (staller("Sam", near_fall=True), staller("Stu", escape_base=5)), {"overtime_cycles": 1}),
-    ("stallers 5 cycles", (staller("Sam"), staller("Stu")), {"overtime_cycles": 5, "riding_threshold": 1}),
+    ("stallers near fall", (staller("Sam", near_fall=True), staller("Stu", escape_base=5)), {}),
+    ("stallers threshold 1", (staller("Sam"), staller("Stu")), {"riding_threshold": 1}),
 ]
 MATCHES = 60
 
@@ -72,9 +73,9 @@ def test_traced_matches_replay_identically(config: int) -> None:
 
 
 def test_every_finish_is_replayed() -> None:
-    """Up to four matches of every outcome code (both winners of every finish, and the draw),
-    picked from longer traced runs, replay identically too: overtime, the top-time tiebreak, the
-    draw after the last cycle and restarts at OT4 and later are all exercised."""
+    """Up to four matches of every outcome code (both winners of every finish; the safety cap has
+    its own test below), picked from longer traced runs, replay identically too: overtime, the
+    top-time tiebreak and restarts at OT4 and later are all exercised."""
     seen: dict[int, int] = {}
     for _, pair, opts in CONFIGS[4:] + CONFIGS[:1]:
         sides = list(pair)
@@ -84,21 +85,39 @@ def test_every_finish_is_replayed() -> None:
             if seen.get(code, 0) < 4:
                 seen[code] = seen.get(code, 0) + 1
                 _check(sides, resolved, traced, i)
-    assert set(seen) == set(range(len(OUTCOMES)))
+    assert set(seen) == set(range(len(OUTCOMES) - 1))
+    assert OUTCOMES[-1] == (None, "safety-cap")
 
 
-def test_overtime_restarts_reach_later_cycles() -> None:
-    """With five cycles, some matches go past OT4 (the second cycle starts there) to the last period."""
+def test_overtime_restarts_until_someone_wins() -> None:
+    """Rules 1.1: no match is drawn; some go past OT4 (the second cycle starts there) and past OT9
+    (where rules 1.0 stopped by default a draw), and replay identically."""
     sides = [staller("Sam"), staller("Stu")]
-    resolved = options(overtime_cycles=5)
+    resolved = options()
     traced = trace(sides, resolved, 3000, seed=8)
-    assert max(traced.periods) == 3 + 5 * 3
-    late = [i for i, p in enumerate(traced.periods) if p >= 7][:5]
-    assert late
-    for i in late:
+    assert OUTCOMES.index((None, "safety-cap")) not in traced.codes
+    assert max(traced.periods) > 3 + 3 * 3
+    late = [i for i, p in enumerate(traced.periods) if p >= 7][:4]
+    later = [i for i, p in enumerate(traced.periods) if p > 12][:4]
+    assert late and later
+    for i in late + later:
         record = _check(sides, resolved, traced, i)
         labels = [e.data["label"] for e in record.events if isinstance(e, Happening) and e.type == "period_start"]
         assert "OT4" in labels
+        assert record.result.winner is not None
+
+
+def test_the_safety_cap_is_replayed() -> None:
+    """Cards that can never finish: the kernel stops every match after the safety cap's 1,000
+    level overtime cycles, as the reference engine does, with the same dice to the last."""
+    sides = [blocker("Wall"), blocker("Wally")]
+    resolved = options()
+    traced = trace(sides, resolved, 2, seed=3)
+    for i in range(2):
+        assert OUTCOMES[traced.codes[i]] == (None, "safety-cap")
+        assert (traced.periods[i], traced.turns[i]) == (3 + 3 * SAFETY_CAP_CYCLES, 3)
+        record = _check(sides, resolved, traced, i)
+        assert record.result.summary.startswith("No winner")
 
 
 def test_trace_is_a_slice_of_the_run() -> None:
@@ -127,9 +146,9 @@ def test_defer_is_replayed_identically(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(tables, "auto_pick", _choosy)
     tables._build.cache_clear()
     try:
-        for pair, opts in ((CONFIGS[0][1], {}), (CONFIGS[5][1], {"overtime_cycles": 2})):
+        for pair in (CONFIGS[0][1], CONFIGS[5][1]):
             sides = list(pair)
-            resolved = options(**opts)
+            resolved = options()
             traced = trace(sides, resolved, 60, seed=12)
             for i in range(60):
                 record = _check(sides, resolved, traced, i)

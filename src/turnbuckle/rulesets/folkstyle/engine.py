@@ -26,7 +26,7 @@ from turnbuckle.rulesets.folkstyle.exchange import (
     role,
 )
 from turnbuckle.rulesets.folkstyle.odds import period_odds
-from turnbuckle.rulesets.folkstyle.options import bout_options
+from turnbuckle.rulesets.folkstyle.options import UNTIL_WON_FROM, bout_options, overtime_cycles
 from turnbuckle.rulesets.folkstyle.scoresheet import scoresheet
 from turnbuckle.rulesets.folkstyle.stalling import Streaks, move_key, point_for_call
 
@@ -52,7 +52,10 @@ class Bout:
         opts = bout_options(self.setup.options)
         self.riding = opts.riding
         self.riding_threshold = opts.riding_threshold
-        self.cycles = opts.cycles
+        #: Rules 1.1 on: overtime until someone wins (only the safety cap ends it otherwise);
+        #: rules 1.0: a draw after ``cycles`` level cycles.
+        self.until_won = self.setup.rules_at_least(UNTIL_WON_FROM)
+        self.cycles = overtime_cycles(opts.cycles, self.until_won)
         self.cards: tuple[Card, Card] = (self.setup.sides[0], self.setup.sides[1])
         self.names: tuple[str, str] = (self.setup.names[0], self.setup.names[1])
         self.odds = period_odds(self.cards)
@@ -78,6 +81,7 @@ class Bout:
                 "the choices in it), or let the automatic player choose"
             )
         self.choose_colours()
+        # overtime_cycles: the most overtime cycles the match plays (rules 1.1: the safety cap)
         self.table.happen(
             "match_start", red=self.names[0], green=self.names[1], riding_time=self.riding,
             riding_threshold=self.riding_threshold, overtime_cycles=self.cycles,
@@ -95,6 +99,8 @@ class Bout:
                     return result
         except MatchOver as over:
             return over.result
+        if self.until_won:
+            return self.safety_cap()
         self.table.happen("match_end", method="draw", winner=None, score=self.call(),
                           reason=f"still level after {self.cycles} overtime cycle(s)")
         return self.result(None, "draw", f"A draw at {self.call()}: still level after "
@@ -271,6 +277,17 @@ class Bout:
             return self.finish(w, "top-time", f"wins on top time ({top_turns[w]} turns to "
                                               f"{top_turns[other(w)]} in overtime)")
         return None
+
+    def safety_cap(self) -> Result:
+        """Rules 1.1: still level after ``SAFETY_CAP_CYCLES`` overtime cycles (in practice only cards
+        that can never score or take top time apart get here): the match stops without a winner, and
+        says why."""
+        periods = self.cycles * OVERTIME_PERIODS
+        self.table.happen("match_end", method="safety-cap", winner=None, score=self.call(),
+                          reason=f"still level after the safety cap of {self.cycles:,} overtime cycles")
+        return self.result(None, "safety-cap", f"No winner at {self.call()}: still level after the safety cap of "
+                           f"{self.cycles:,} overtime cycles ({periods:,} overtime periods). The rulebook's "
+                           "overtime would go on; the cap ends a match that cannot finish.")
 
     def leader(self) -> int:
         return 0 if self.score[0] > self.score[1] else 1

@@ -93,5 +93,8 @@ def _event(w: Writeup, e: Happening) -> None:
         who = d.get("winner") or "nobody"
         w.line(f"Still level; top turns in overtime Red {turns['Red']}, Green {turns['Green']}: {who} "
                "held top longer.")
+    elif t == "match_end" and d.get("method") == "safety-cap":
+        w.line(f"Final score {d['score']} (Red-Green), {d['reason']}: the safety cap stops the match without "
+               "a winner.")
     elif t == "match_end":
         w.line(f"Final score {d['score']} (Red-Green).")

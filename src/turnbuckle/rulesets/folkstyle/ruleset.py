@@ -20,7 +20,8 @@ from turnbuckle.rulesets.folkstyle.narrator import narrate
 INFO = RulesetInfo(
     id="folkstyle",
     name="BIG TCG folkstyle wrestling",
-    version="1.0",
+    version="1.1",
+    older_versions=("1.0",),
     designer="BIG TCG's designers (rulebook in rules/big-tcg-folkstyle.txt)",
     summary="Wrestler cards with six moves per position; move and quality dice, three periods, overtime.",
     aliases=("big-tcg", "bigtcg"),
@@ -30,8 +31,9 @@ INFO = RulesetInfo(
         OptionSpec("riding_time", True, "award 1 point for riding time at the end of regulation"),
         OptionSpec("riding_threshold", 2, "turns on top one wrestler needs over the other for the riding-time point",
                    minimum=1, maximum=9),
-        OptionSpec("overtime_cycles", 3, "overtime cycles (three periods each) before a level match is a draw",
-                   minimum=1, maximum=20),
+        OptionSpec("overtime_cycles", 0, "rules 1.0 only (stored matches): overtime cycles before a level match "
+                   "was a draw (0: 1.0's 3); from 1.1 overtime goes on until someone wins and only 0 is taken",
+                   minimum=0, maximum=20),
     ),
 )
 
@@ -41,9 +43,13 @@ class FolkstyleRuleset(Ruleset[Card]):
     info = INFO
 
     def decode_options(self, options: Mapping[str, OptionValue]) -> object:
-        from turnbuckle.rulesets.folkstyle.options import bout_options
+        """The options as the current rules decode them: ``overtime_cycles`` other than 0 is refused
+        (a rules 1.0 option; the engine takes it only when it replays a 1.0 match)."""
+        from turnbuckle.rulesets.folkstyle.options import bout_options, overtime_cycles
 
-        return bout_options(options)
+        decoded = bout_options(options)
+        overtime_cycles(decoded.cycles, until_won=True)
+        return decoded
 
     def samples(self) -> Sequence[Sample]:
         return bundled_samples("turnbuckle.rulesets.folkstyle")

@@ -1,9 +1,11 @@
 """The fast folkstyle engine: chunks of matches through the numba kernel, counted into a Tally.
 
-It plays the reference engine's rules and its automatic player (whose choices are tabulated
-in ``tables.py`` from the ruleset's own odds code), which is what the reference engine plays in
-a simulation (``odds`` sets no human players). An option it does not know makes it step aside
-for the reference engine (``FastEngineUnsupported``), as does a side that is not a card.
+It plays the reference engine's current rules (1.1: overtime until someone wins, the safety cap
+of ``SAFETY_CAP_CYCLES`` cycles reported as ``safety-cap``) and its automatic player (whose choices
+are tabulated in ``tables.py`` from the ruleset's own odds code), which is what the reference engine
+plays in a simulation (``odds`` sets no human players). An option it does not know makes it step
+aside for the reference engine (``FastEngineUnsupported``), as does a side that is not a card; the
+rules 1.0 option ``overtime_cycles`` other than 0 is refused as the engine refuses it.
 
 Importing this module imports numpy; numba loads only when the JIT kernel runs (a long run, or
 a short one without its ahead-of-time build: ``sim/aot.py``). The sim layer imports this module
@@ -20,7 +22,7 @@ import numpy as np
 
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.folkstyle.card import Card
-from turnbuckle.rulesets.folkstyle.options import bout_options
+from turnbuckle.rulesets.folkstyle.options import bout_options, overtime_cycles
 from turnbuckle.sim.aot import chunk_ready
 from turnbuckle.sim.drive import Lane, play, uses_aot
 from turnbuckle.sim.fast_support import add_chunk, fast_key
@@ -36,13 +38,17 @@ RATE = 8_500_000
 #: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays
 #: every run it can, on every core).
 JIT_FROM: int | None = None
-#: The finish methods of the kernel's outcome codes (code = method * 2 + winner; 10 a draw).
+#: The finish methods of the kernel's outcome codes (code = method * 2 + winner; 10 the safety cap:
+#: still level after ``SAFETY_CAP_CYCLES`` overtime cycles, no winner).
 METHODS = ("pin", "decision", "sudden-victory", "overtime", "top-time")
-OUTCOMES: tuple[Outcome, ...] = (*((w, m) for m in METHODS for w in (0, 1)), (None, "draw"))
+OUTCOMES: tuple[Outcome, ...] = (*((w, m) for m in METHODS for w in (0, 1)), (None, "safety-cap"))
 #: The folkstyle options this engine plays; any other makes it step aside.
 KNOWN_OPTIONS = frozenset({"riding_time", "riding_threshold", "overtime_cycles"})
 #: Dice a turn can use at most.
 TURN_DICE = 5
+#: Matches traced per kernel call: a traced match's buffer holds the most dice a match can use
+#: (about 147,000 with the safety cap's 1,000 overtime cycles), so a long trace goes in slices.
+TRACE_SLICE = 32
 
 
 @dataclass(frozen=True)
@@ -52,7 +58,7 @@ class Setup:
     cards: tuple[Card, Card]
     riding: bool
     threshold: int
-    cycles: int
+    cycles: int  # overtime cycles before the safety cap stops a level match
 
     @classmethod
     def of(cls, sides: Sequence[Any], options: Mapping[str, OptionValue]) -> Setup:
@@ -66,7 +72,7 @@ class Setup:
         if not isinstance(a, Card) or not isinstance(b, Card):
             raise FastEngineUnsupported("the fast folkstyle engine needs two folkstyle cards")
         o = bout_options(options)
-        return cls((a, b), o.riding, o.riding_threshold, o.cycles)
+        return cls((a, b), o.riding, o.riding_threshold, overtime_cycles(o.cycles, until_won=True))
 
     def args(self) -> tuple[Any, ...]:
         from turnbuckle.sim.folkstyle.tables import build
@@ -100,8 +106,8 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
 
     def lane() -> Lane:
         codes = np.empty(size, np.int8)
-        lengths = np.empty(size, np.int16)
-        dice = np.empty(size, np.int16)
+        lengths = np.empty(size, np.int16)  # at most 9,009 turns (the safety cap)
+        dice = np.empty(size, np.int32)  # a match stopped by the safety cap rolls over 38,000 dice
         calls = np.empty(size, np.int16)
         rode = np.empty(size, np.int8)
 
@@ -136,15 +142,23 @@ def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed
     trace_matches: Any = kernel.trace_matches
 
     setup = Setup.of(sides, options)
-    faces = np.zeros((n, setup.max_dice()), np.int8)
-    used = np.zeros(n, np.int32)
-    codes = np.zeros(n, np.int8)
-    periods = np.zeros(n, np.int16)
-    turns = np.zeros(n, np.int16)
-    dice = np.zeros(n, np.int16)
-    calls = np.zeros(n, np.int16)
-    rode = np.zeros(n, np.int8)
-    trace_matches(np.uint64(fast_key(seed)), start, n, *setup.args(), faces, used, codes, periods, turns,
-                  dice, calls, rode)
-    return Traced([faces[i, : used[i]].tolist() for i in range(n)], codes.tolist(), periods.tolist(),
-                  turns.tolist(), dice.tolist(), calls.tolist(), rode.tolist())
+    args = setup.args()
+    key = np.uint64(fast_key(seed))
+    out = Traced([], [], [], [], [], [], [])
+    size = min(n, TRACE_SLICE)
+    faces = np.zeros((size, setup.max_dice()), np.int8)
+    used = np.zeros(size, np.int32)
+    codes = np.zeros(size, np.int8)
+    periods = np.zeros(size, np.int16)
+    turns = np.zeros(size, np.int16)
+    dice = np.zeros(size, np.int32)
+    calls = np.zeros(size, np.int16)
+    rode = np.zeros(size, np.int8)
+    for first in range(0, n, size):
+        count = min(size, n - first)
+        trace_matches(key, start + first, count, *args, faces, used, codes, periods, turns, dice, calls, rode)
+        out.faces.extend(faces[i, : used[i]].tolist() for i in range(count))
+        for whole, part in ((out.codes, codes), (out.periods, periods), (out.turns, turns), (out.dice, dice),
+                            (out.calls, calls), (out.rode, rode)):
+            whole.extend(part[:count].tolist())
+    return out

@@ -14,7 +14,8 @@ order the reference engine rolls them, so a match can be traced and replayed thr
 The rules come from the arrays of ``tables.py``; this file holds only the flow of a match
 (``rulesets/folkstyle/engine.py``): the colour roll-off, three periods of three turns, stalling
 calls, the chosen periods, riding time, and overtime cycles (sudden victory, two chosen periods,
-the top-time tiebreak), which tests replay through the reference engine match by match.
+the top-time tiebreak) until someone wins or ``cycles`` cycles end level (rules 1.1: the safety
+cap, ``CAP_CODE``), which tests replay through the reference engine match by match.
 
 Stalling streaks live in one integer: two bits per (colour, move key), holding 0..2 uses.
 Keep everything in this one file: numba's cache only notices edits to the file it compiled.
@@ -45,9 +46,9 @@ MAX_ROLLOFF_TIES = 50
 STALL_USES = 3
 CALLS_PER_POINT = 2
 
-# Outcome codes: method * 2 + winning setup side; DRAW_CODE for a draw.
+# Outcome codes: method * 2 + winning setup side; CAP_CODE for a match the safety cap stopped.
 PIN, DECISION, SUDDEN, OVERTIME, TOP_TIME = 0, 1, 2, 3, 4
-DRAW_CODE = 10
+CAP_CODE = 10
 # Choice codes (tables.CHOICE_CODES).
 TOP, BOTTOM, NEUTRAL, DEFER = 0, 1, 2, 3
 #: Matches per parallel iteration, played by ``play_block``.
@@ -227,7 +228,7 @@ def play_match(state, turn, key, pick, riding, threshold, cycles, trace, tracing
             if tt0 != tt1:
                 lead = 0 if tt0 > tt1 else 1
                 return TOP_TIME * 2 + (lead ^ order), period, TURNS, dice, c0 + c1, rode, pos
-    return DRAW_CODE, period, TURNS, dice, c0 + c1, rode, pos
+    return CAP_CODE, period, TURNS, dice, c0 + c1, rode, pos
 
 
 @njit(cache=True, _nrt=False)
