@@ -171,7 +171,10 @@ def _match(s: dict[str, Any], m: dict[str, Any], hashes: dict[tuple[int, int], s
         sides = [rs.load_side(x["document"], f"{where} side {i + 1}") for i, x in enumerate(m["sides"])]
         players, _ = chosen_players(m["ruleset"], [x.get("submission") for x in m["sides"]],
                                     [x["name"] for x in m["sides"]])
-        record = rs.run(sides, SeededSource(int(m["seed"])), m["options"], players=players,
+        played = m["record"].get("options") if isinstance(m["record"].get("options"), dict) else {}
+        # The options as played (the record's, defaults of its own version included), under the card's own.
+        options = {k: v for k, v in played.items() if k in {o.name for o in rs.info.options}} | dict(m["options"])
+        record = rs.run(sides, SeededSource(int(m["seed"])), options, players=players,
                         version=version).to_json()
     except RulesError as exc:
         findings.append(f"{where}: cannot replay: {exc}")
