@@ -310,3 +310,32 @@ def test_reigns_are_dated_by_the_show_and_name_it(lg: League) -> None:
         if result.winner_index is not None and result.method not in ("dq", "count-out"):
             assert rows["reigns"][0]["from"].startswith("2026-11-09")
             assert rows["reigns"][0]["show"] == int(number)
+
+
+def test_a_teams_injury_point_goes_to_the_member_its_die_picked(lg: League) -> None:
+    from turnbuckle.league.services.standing import apply_injuries
+
+    with lg.act() as ctx:
+        roster.add_team(ctx, "Odd Couple", ["Friendly Sam", "Brother Bob"], owner="Ann")
+        roster.add_team(ctx, "Steel", ["Iron Ivan", "Lady Lightning"], owner="Bo")
+    number = open_show(lg, [("m2", ["Odd Couple", "Steel"])])
+    with lg.act() as ctx:
+        shows.lock(ctx, number)
+    with lg.act() as ctx:
+        running.run_show(ctx, number)
+    with lg.act() as ctx:
+        for name in WRESTLER_NAMES:
+            roster.competitor(ctx, name).injuries = 0
+        result = ctx.session.scalars(select(Result)).one()
+        events = [{"type": "injury_check", "side": "Odd Couple", "injured": True, "member": "Brother Bob"},
+                  {"type": "injury_check", "side": "Odd Couple", "injured": True, "member": "Brother Bob"},
+                  {"type": "injury_check", "side": "Steel", "injured": True, "member": "Lady Lightning"},
+                  {"type": "injury_check", "side": "Steel", "injured": False, "member": "Iron Ivan"}]
+        comps = [roster.competitor(ctx, "Odd Couple"), roster.competitor(ctx, "Steel")]
+        apply_injuries(ctx, comps, {"events": events}, ["Odd Couple", "Steel"], result, result.show_id, 1)
+        hurt = {n: roster.competitor(ctx, n).injuries for n in (*WRESTLER_NAMES, "Odd Couple", "Steel")}
+        assert hurt == {"Friendly Sam": 0, "Brother Bob": 2, "Iron Ivan": 0, "Lady Lightning": 1,
+                        "Odd Couple": 0, "Steel": 0}
+
+
+WRESTLER_NAMES = ("Friendly Sam", "Brother Bob", "Iron Ivan", "Lady Lightning")

@@ -180,7 +180,7 @@ def test_fast_engine_steps_aside_for_another_version_or_option(monkeypatch: pyte
     monkeypatch.setitem(specs.SPECS, "boxing", replace(specs.SPECS["boxing"], fast_version="0.9"))
     run = simulate(BOXING, sides, {}, 20, seed=1)
     assert run.engine == "reference"
-    assert "checked against version 0.9, not 1.1" in run.notes[0]
+    assert "checked against version 0.9, not 1.2" in run.notes[0]
     monkeypatch.undo()
     monkeypatch.setattr(fast, "KNOWN_OPTIONS", frozenset({"rounds", "combo", "fatigue", "last_interval"}))
     run = simulate(BOXING, sides, {}, 20, seed=1)

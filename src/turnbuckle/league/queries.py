@@ -240,5 +240,5 @@ def show_data(ctx: Ctx, key: str) -> dict[str, Any]:
             "card_seed": s.card_seed, "seed_sha256": s.seed_sha256, "seed": s.seed if ran else None,
             "manifest_sha256": canonical.sha256_hex(canonical.canonical_json(s.manifest)) if s.manifest else None,
             "history": [{"at": ctx.local(e.at), "kind": e.kind, "detail": dict(e.detail)} for e in events
-                        if ran or e.kind != "run"],
+                        if ran or e.kind not in ("run", "run_failed")],  # a failed run's reason: the organiser's
             "writeup": s.writeup if ran else ""}
