@@ -1,3 +1,3 @@
 """turnbuckle: play, referee, simulate and run leagues for tabletop combat-sports games."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
