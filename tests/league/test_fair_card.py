@@ -339,3 +339,37 @@ def test_a_teams_injury_point_goes_to_the_member_its_die_picked(lg: League) -> N
 
 
 WRESTLER_NAMES = ("Friendly Sam", "Brother Bob", "Iron Ivan", "Lady Lightning")
+
+
+def test_a_top_level_wrestler_with_two_points_who_loses_to_a_lower_level_drops_a_level() -> None:
+    from turnbuckle.rulesets.matchmatch.between import after_match
+
+    assert after_match(Push(5, Fraction(2)), 3, "loss", 5) == Push(4, Fraction(2))  # D2: not back to 5 with 0
+    assert after_match(Push(3, Fraction(1, 2)), 1, "loss", 5) == Push(2, Fraction(1, 2))
+    assert after_match(Push(1, Fraction(2)), 1, "loss", 5) == Push(1, Fraction(1))
+
+
+@pytest.mark.parametrize("method", ["escape", "four corners", "ten count"])
+def test_a_specialty_finish_changes_a_titles_hands_where_a_count_out_does_not(lg: League, method: str) -> None:
+    from turnbuckle.league.services.standing import apply_title, current_reign
+
+    number = open_show(lg, [("m2", ["Friendly Sam", "Brother Bob"])], title="Light-Heavyweight")
+    with lg.act() as ctx:
+        shows.lock(ctx, number)
+    with lg.act() as ctx:
+        running.run_show(ctx, number)
+    with lg.act() as ctx:
+        s = shows.show(ctx, number)
+        m = s.matches[0]
+        result = ctx.session.scalars(select(Result)).one()
+        title_id = m.title_id
+        assert title_id is not None
+        reign = current_reign(ctx, title_id)
+        holder = reign.competitor_id if reign is not None else None
+        comps = [sd.competitor for sd in m.sides]
+        loser = next(i for i, c in enumerate(comps) if c.id != holder)  # the challenger wins
+        assert apply_title(ctx, m, comps, loser, "count-out", result) == \
+            "the Light-Heavyweight does not change hands on a count-out"
+        assert "wins the Light-Heavyweight" in (apply_title(ctx, m, comps, loser, method, result) or "")
+        new = current_reign(ctx, title_id)
+        assert new is not None and new.competitor_id == comps[loser].id
