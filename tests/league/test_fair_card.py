@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from tests.league.helpers import SAM_STRATEGY, League, open_show
+from turnbuckle.core.errors import RulesError
 from turnbuckle.league import canonical
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Notice, Result, ShowEvent, Submission
@@ -373,3 +374,19 @@ def test_a_specialty_finish_changes_a_titles_hands_where_a_count_out_does_not(lg
         assert "wins the Light-Heavyweight" in (apply_title(ctx, m, comps, loser, method, result) or "")
         new = current_reign(ctx, title_id)
         assert new is not None and new.competitor_id == comps[loser].id
+
+
+def test_the_league_check_of_a_team_document_agrees_with_saving_it(lg: League) -> None:
+    good = ("team:\n  name: Odd Couple\n  members: [Friendly Sam, Brother Bob]\n  use: Friendly Sam\n"
+            "  styles: {weight: 2}\n")  # Sam's sheet, Teamwork lowered to 0, the freed point on Weight
+    bad = good.replace("weight: 2", "weight: 9")
+    with lg.act() as ctx:
+        assert roster.check_sheet(ctx, "m2", good, "sheet") == ([], [])
+        problems, _ = roster.check_sheet(ctx, "m2", bad, "sheet")
+        assert problems and any("Weight" in p for p in problems)
+        assert roster.competitors(ctx, "m2")[-1].name == "Lady Lightning"  # the check saved nothing
+    with pytest.raises(RulesError), lg.act() as ctx:
+        roster.add_competitor(ctx, "m2", bad, "sheet", owner="Ann")
+    with lg.act() as ctx:
+        team = roster.add_competitor(ctx, "m2", good, "sheet", owner="Ann")
+        assert team.sheet["team"]["styles"]["weight"] == 2 and len(team.members) == 2

@@ -89,9 +89,9 @@ def new_competitor(request: Request, game: str, session: DbSession, viewer: View
 def new_competitor_check(request: Request, game: str, session: DbSession, viewer: Viewer,
                          posted: Posted) -> HTMLResponse:
     """The fragment htmx swaps in while the new sheet is typed."""
-    member_ctx(request, session, viewer)
+    ctx = member_ctx(request, session, viewer)
     rs = _game(game)
-    return render(request, "_sheet_check.html", {"result": check(rs.info.id, posted_text(rs.info.id, posted))})
+    return render(request, "_sheet_check.html", {"result": check(rs.info.id, posted_text(rs.info.id, posted), ctx)})
 
 
 @router.post("/new/{game}", response_model=None)

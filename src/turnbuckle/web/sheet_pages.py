@@ -16,6 +16,7 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import Competitor
+from turnbuckle.league.services import roster
 from turnbuckle.league.services.roster import replace_sheet
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.deps import DbSession, Viewer, render
@@ -43,12 +44,16 @@ def sheet_text(comp: Competitor) -> str:
     return yaml_text(comp.sheet)
 
 
-def check(ruleset_id: str, text: str) -> dict[str, Any]:
-    """What the editor shows under the text: the game's verdict and the points left."""
+def check(ruleset_id: str, text: str, ctx: Ctx | None = None) -> dict[str, Any]:
+    """What the editor shows under the text: the game's verdict and the points left. With the
+    league (``ctx``), the same check as saving makes (a team's members are league wrestlers)."""
     rs = get_ruleset(ruleset_id)
     try:
-        verdict = rs.check_text(text, "sheet")
-        problems, warnings = verdict.problems, verdict.warnings
+        if ctx is not None:
+            problems, warnings = roster.check_sheet(ctx, rs.info.id, text, "sheet")
+        else:
+            verdict = rs.check_text(text, "sheet")
+            problems, warnings = verdict.problems, verdict.warnings
     except RulesError as exc:  # refused unread (too large, say): one problem
         problems, warnings = [str(exc)], []
     return {"problems": problems, "warnings": warnings, "points": points_of(rs.info.id, text),

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from turnbuckle.core.errors import RulesError
+from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.models import one_line_name
 from turnbuckle.league.context import Clock, Ctx, system_clock
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
@@ -127,19 +127,46 @@ def add_competitor(ctx: Ctx, ruleset: str, text: str, label: str, owner: str | N
     """A competitor from a sheet's text, validated by its game; owned by ``owner`` (default: the actor).
     A MatchMatch team document names its members by their league names (:func:`add_team_document`)."""
     who = _owner(ctx, owner)
-    if get_ruleset(ruleset).info.id == M2:
-        from turnbuckle.core.inputs import parse_yaml
-
-        try:
-            data = parse_yaml(text, label)
-        except RulesError:
-            data = None
-        if isinstance(data, dict) and set(data) == {"team"}:
-            return add_team_document(ctx, data["team"], label, owner)
+    team = team_document(text, label) if get_ruleset(ruleset).info.id == M2 else None
+    if team is not None:
+        return add_team_document(ctx, team["team"], label, owner)
     ruleset_id, version, name, sheet = _sheet_of(ruleset, text, label)
     if ruleset_id == M2 and "team" in sheet:
         raise LeagueError(f"{label}: a team is made of league wrestlers; add it with 'competitor team'")
     return _new_competitor(ctx, who, ruleset_id, version, name, sheet, [])
+
+
+def team_document(text: str, label: str) -> dict[str, Any] | None:
+    """The ``team:`` mapping of a MatchMatch team document, or None for any other document."""
+    from turnbuckle.core.inputs import parse_yaml
+
+    try:
+        data = parse_yaml(text, label)
+    except RulesError:
+        return None
+    return data if isinstance(data, dict) and set(data) == {"team"} else None
+
+
+def check_sheet(ctx: Ctx, ruleset: str, text: str, label: str) -> tuple[list[str], list[str]]:
+    """(problems, warnings) of a sheet as the league would take it, saving nothing: a MatchMatch
+    team document is checked with its members read from the league (by name), as saving does;
+    anything else as the game's own ``check_text``."""
+    rs = get_ruleset(ruleset)
+    doc = team_document(text, label) if rs.info.id == M2 else None
+    if doc is None:
+        verdict = rs.check_text(text, label)
+        return verdict.problems, verdict.warnings
+    try:
+        trial = ctx.session.begin_nested()
+        try:
+            add_team_document(ctx, doc["team"], label)
+        finally:
+            trial.rollback()
+    except SheetError as exc:
+        return list(exc.problems), []
+    except RulesError as exc:
+        return [str(exc).removeprefix(f"{label}: ")], []
+    return [], []
 
 
 def add_team_document(ctx: Ctx, body: object, label: str, owner: str | None = None) -> Competitor:
