@@ -38,9 +38,12 @@ def wrestler(name: str, stamina: int = 10, push_level: int = 1, high_spots: int 
             "high_spots": high_spots}
 
 
-def play(sides: Sequence[Side], script: Sequence[object], **options: object) -> MatchRecord:
+def play(sides: Sequence[Side], script: Sequence[object], version: str | None = None,
+         **options: object) -> MatchRecord:
+    """A match played from a dice script that it must use up (``version``: the rules version,
+    default the current one)."""
     source = ScriptedSource.from_values(script)
-    record = RULESET.run(sides, source, options)
+    record = RULESET.run(sides, source, options, version=version)
     assert source.remaining == 0, f"{source.remaining} script tokens left unused"
     return record
 

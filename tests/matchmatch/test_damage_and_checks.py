@@ -100,10 +100,11 @@ def test_the_types_option_can_redefine_the_bundled_scaffold() -> None:
     assert happenings(rec, "victory_check")[0]["match_type"] == -3
 
 
-def test_three_sides_a_tie_for_lowest_makes_the_first_of_them_the_loser() -> None:
-    # A 18+3 wins; B and C both 3+3: B (first in side order) is the round's loser.
+def test_rules_1_2_three_sides_a_tie_for_lowest_makes_the_first_of_them_the_loser() -> None:
+    # A 18+3 wins; B and C both 3+3: under rules 1.2, B (first in side order) is the round's loser
+    # (1.3 rolls off: test_rules_1_3.py).
     rec = play([duelist("A"), duelist("B"), duelist("C")], [1, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
-               grid=ALL_POWER, rounds=1)
+               version="1.2", grid=ALL_POWER, rounds=1)
     won = happenings(rec, "round_won")[0]
     assert (won["winner"], won["loser"], won["margin"]) == ("A", "B", 15)
     assert [d["side"] for d in happenings(rec, "damage")] == ["B"]

@@ -78,7 +78,11 @@ def test_bundled_types_are_as_the_rulebook_gives_them() -> None:
     # +4 to injury checks with the injury threshold unchanged, pin chance -2.
     scaffold = t["scaffold"].model_dump(exclude={"name", "description"})
     assert scaffold == {**t["standard"].model_dump(exclude={"name", "description"}),
-                        "styles_added": ["power", "high_flying"], "injury_chance": 4, "pin_modifier": -2}
+                        "styles_added": ["power", "high_flying"], "injury_chance": 4, "pin_modifier": -2,
+                        "finish": "ten count"}
+    # The finishes of the rulebook's Specialty Matches (rules 1.3): escape, four corners, ten count.
+    assert [t[k].finish for k in ("standard", "cage", "strap", "scaffold")] == ["", "escape", "four corners",
+                                                                              "ten count"]
 
 
 def test_cage_match_in_play() -> None:
@@ -91,7 +95,7 @@ def test_cage_match_in_play() -> None:
     pin = happenings(rec, "victory_check")[0]
     # B has no Brawling, which is now on the list: +1 for a style at 0
     assert (pin["match_type"], pin["styles"], pin["zero_styles"], pin["total"]) == (-4, 6, 1, 18 + 1 - 8 - 6 - 4)
-    assert rec.result.method == "pinfall"  # the natural 18
+    assert rec.result.method == "escape"  # the natural 18, in a cage (rules 1.3; 1.2: a pinfall)
 
 
 def test_cage_forbids_submission_strategies() -> None:
@@ -172,8 +176,9 @@ def test_random_matches_finish_sensibly(seed: int) -> None:
     sides = [sample(ids[(seed + i) % len(ids)]) for i in range(n)]
     rec = RULESET.run(sides, SeededSource(seed), {"type": ["standard", "cage", "strap", "scaffold"][seed % 4],
                                                    "referee": "roll" if seed % 2 else ""})
-    assert rec.result.method in ("pinfall", "submission", "count-out", "dq", "draw", "double count-out",
-                                 "double dq")
+    finish = {"standard": ("pinfall", "submission", "count-out"), "cage": ("escape",),
+              "strap": ("four corners",), "scaffold": ("ten count",)}[str(rec.options["type"])]
+    assert rec.result.method in (*finish, "dq", "draw", "double count-out", "double dq")
     assert rec.result.at["round"] <= 20
     for d in happenings(rec, "damage"):
         assert d["stamina"] >= 0

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.matchmatch.golden_v12 import CASES, RULESET, fingerprint, load_golden, played
+from tests.matchmatch.golden_v12 import CASES, RULESET, fingerprint, load_golden, played, sides_of
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.sources import SeededSource
 
@@ -30,3 +30,31 @@ def test_version_1_2_replays_the_golden_records_byte_for_byte() -> None:
         what = [k for k in ("dice", "events", "result") if got[k] != want[k]] or ["the events' contents"]
         wrong.append(f"{name} seed {seed}: {', '.join(what)} differ")
     assert wrong == []
+
+
+def test_the_golden_cases_hold_what_1_3_changed() -> None:
+    """Played under 1.3, the same cases meet every change 1.3 made (so the 1.2 replay above is a
+    real check of the gates): roll-offs for the lowest total, styles halved twice, team injuries
+    given to a member, and specialty finishes."""
+    golden = {(r["case"], r["seed"]): r["sha256"] for r in load_golden()}
+    seen = {"lowest_tie": 0, "compound": 0, "member": 0, "finish": 0, "differ": 0}
+    for name, seed, text in played(None):
+        data = json.loads(text)
+        assert data["ruleset_version"] == "1.3"
+        seen["differ"] += fingerprint(text)["sha256"] != golden[(name, seed)]
+        for e in data["events"]:
+            if e["type"] == "lowest_tie":
+                seen["lowest_tie"] += 1
+            elif e["type"] == "side":
+                styles = [h["style"] for h in e["halvings"]]
+                seen["compound"] += len(styles) > len(set(styles))
+            elif e["type"] == "injury_check" and e.get("member_index") is not None:
+                seen["member"] += 1
+        seen["finish"] += data["result"]["method"] in ("escape", "four corners", "ten count")
+    assert min(seen.values()) > 0, seen
+    assert seen["differ"] > len(golden) // 2, seen
+
+
+def test_an_unknown_version_is_refused() -> None:
+    with pytest.raises(RulesError, match=r"cannot be played here; this turnbuckle plays 1\.3, 1\.2"):
+        RULESET.run(sides_of(CASES[0]), SeededSource(1), {}, version="1.1")

@@ -7,15 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.sim.matchmatch.helpers import MM, SCHEMER, TYPES, options, sample, side
+from tests.sim.matchmatch.helpers import FLYER, GROUNDER, MM, SCHEMER, TYPES, options, sample, side
+from turnbuckle.core.events import Happening
+from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.matchmatch.engine import die_for
+from turnbuckle.rulesets.matchmatch.rounds import finish_method
+from turnbuckle.rulesets.matchmatch.styles import STYLES
 from turnbuckle.sim import drive
 from turnbuckle.sim.aot import chunk_ready
 from turnbuckle.sim.matchmatch import fast, kernel
-from turnbuckle.sim.matchmatch.fast import run
-from turnbuckle.sim.matchmatch.tables import Setup
+from turnbuckle.sim.matchmatch.fast import OUTCOMES, run
+from turnbuckle.sim.matchmatch.tables import Setup, outcomes
 from turnbuckle.sim.odds import simulate
-from turnbuckle.sim.specs import FastEngineUnsupported
+from turnbuckle.sim.specs import FastEngineUnsupported, spec_for
 
 SIDES = [sample("iron-ivan"), sample("lady-lightning")]
 
@@ -71,11 +75,51 @@ def test_setup_follows_the_style_list_and_halving(tmp_path: Path) -> None:
     assert strap.values[0, 8] == ivan.sheet.stamina
 
 
+@pytest.mark.parametrize("kind", ["strap", "standard"])
+def test_setup_halves_as_the_engine_does(kind: str) -> None:
+    """Rules 1.3: halvings compound (the Strap's High-Flying, then each opponent's '-', once per
+    opponent). The kernel's starting values are the reference engine's, side by side."""
+    flyer = side(FLYER)
+    for sides in ([flyer, side(GROUNDER)], [flyer, side(GROUNDER), side(GROUNDER)],
+                  [side(SCHEMER), sample("iron-ivan"), side(SCHEMER), sample("odd-couple")]):
+        s = Setup.of(sides, options(type=kind))
+        record = MM.run(sides, SeededSource(1), options(type=kind))
+        starts = [e.data["styles"] for e in record.events if isinstance(e, Happening) and e.type == "side"]
+        assert all(isinstance(st, dict) for st in starts)
+        assert [[int(v) for v in row[:8]] for row in s.values] == \
+            [[st[x] for x in STYLES] for st in starts if isinstance(st, dict)]
+    # High-Flying 9: the strap halves it to 5, each Grounder's '-' again: 3, then 2.
+    assert Setup.of([flyer, side(GROUNDER), side(GROUNDER)], options(type="strap")).values[0, 4] == 2
+    assert Setup.of([flyer, side(GROUNDER)], options(type="strap")).values[0, 4] == 3
+
+
+def test_setup_names_the_types_finish() -> None:
+    assert Setup.of(SIDES, options()).finish == ""
+    assert [Setup.of(SIDES, options(type=t)).finish for t in ("cage", "strap", "scaffold")] == \
+        ["escape", "four corners", "ten count"]
+    assert outcomes(2) == OUTCOMES
+    assert outcomes(2, "escape")[:6] == ((0, "escape"), (1, "escape")) * 3
+    assert outcomes(2, "escape")[6:] == ((0, "dq"), (1, "dq"), (None, "double dq"), (None, "double count-out"),
+                                         (None, "draw"))
+    assert [m for _, m in OUTCOMES[:6:2]] == [finish_method(k) for k in ("normal", "submission", "illegal")]
+    cage = run(SIDES, options(type="cage"), 5_000, seed=2)
+    assert {m for _, m in cage.outcomes} <= {"escape", "dq", "double dq", "double count-out", "draw"}
+    assert cage.outcomes.get((0, "escape"), 0) + cage.outcomes.get((1, "escape"), 0) > 4_000
+
+
 def test_what_the_engine_does_not_play_falls_back() -> None:
     with pytest.raises(FastEngineUnsupported, match="option"):
         Setup.of(SIDES, {**options(), "mystery": 1})
     with pytest.raises(ValueError, match="2 to 8"):
         Setup.of(SIDES[:1], options())
+
+
+def test_odds_is_told_the_fast_engine_plays_the_current_rules() -> None:
+    """``odds`` plays the fast engine only for the rules version ``sim/specs.py`` says it was
+    checked against (``fast_version``); otherwise every run goes to the reference engine."""
+    assert spec_for("matchmatch").fast_version == MM.info.version, (
+        "the fast MatchMatch engine plays rules 1.3 (checked by test_matchmatch_agreement.py and the "
+        "trace tests): sim/specs.py's matchmatch entry must say fast_version='1.3'")
 
 
 def test_three_sides_run_fast_and_count_each_side() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.sim.matchmatch.helpers import MM, TYPES, matchups, options, sample
+from tests.sim.matchmatch.helpers import FLYER, GROUNDER, MM, TYPES, matchups, options, sample, side
 from turnbuckle.core.errors import RulesError, StrategyError
 from turnbuckle.core.events import Happening
 from turnbuckle.core.sources import ScriptedSource, SeededSource
@@ -133,6 +133,34 @@ def test_many_sides_cover_their_finishes() -> None:
         if dq and record.result.method != "dq" and record.result.at["round"] > dq[0].data["round"]:
             went_on += 1
     assert went_on > 0
+
+
+@pytest.mark.parametrize(("which", "kind"), [(0, "strap"), (1, "cage"), (1, "scaffold")])
+def test_what_rules_1_3_changed_replays_identically(which: int, kind: str) -> None:
+    """The kernel plays rules 1.3: compound halvings (a flyer in a Strap match against two sides
+    that '-' High-Flying), roll-offs among sides tied for the lowest total, the die that picks the
+    team member an injury goes to, and the match type's own finish. Replayed through the reference
+    engine, every traced match is the same, and together they hold each of these."""
+    sides = [[side(FLYER), side(GROUNDER), side(GROUNDER)],
+             [sample("odd-couple"), sample("iron-ivan"), sample("lady-lightning")]][which]
+    resolved = options(type=kind)
+    traced = trace(sides, resolved, 150, seed=31 + which)
+    seen = {"lowest_tie": 0, "member": 0}
+    for i in range(150):
+        record, left = _replay(sides, resolved, traced.faces[i])
+        assert left == 0, f"match {i}: the reference engine left {left} dice of the trace unused"
+        assert (record.result.winner, record.result.method) == traced.results[i], f"match {i}"
+        assert record.result.at["round"] == traced.rounds[i]
+        for e in record.events:
+            if isinstance(e, Happening) and e.type == "lowest_tie":
+                seen["lowest_tie"] += 1
+            if isinstance(e, Happening) and e.type == "injury_check" and e.data.get("member_index") is not None:
+                seen["member"] += 1
+    assert seen["lowest_tie"] > 0
+    assert seen["member"] > 0 or which == 0
+    finish = {"strap": "four corners", "cage": "escape", "scaffold": "ten count"}[kind]
+    assert finish in {m for _, m in traced.results}
+    assert {m for _, m in traced.results} <= {finish, "dq", "double dq", "double count-out", "draw"}
 
 
 def test_trace_is_a_slice_of_the_run() -> None:

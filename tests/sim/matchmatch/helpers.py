@@ -62,6 +62,41 @@ strategy:
     - {unused: specials, by_round: 12, type: submission}
 """
 
+#: A high flyer, and a grounded wrestler who '-'s High-Flying: in a Strap match the flyer's
+#: High-Flying is halved by the type, then again by each Grounder (rules 1.3).
+FLYER = """
+wrestler:
+  name: The Flyer
+  stamina: 10
+  styles: {technical: 3, power: 1, martial_arts: 4, brawling: 2, weight: 1, high_flying: 9, cheating: 1, teamwork: 1}
+  high_spots: 2
+  push_level: 2
+strategy:
+  plus: [high_flying, martial_arts]
+  minus: power
+  grid: A3
+  rounds:
+    - {round: 2, type: high spot}
+    - {round: 5, type: high risk, target: power}
+    - {round: 8, type: finisher}
+"""
+
+GROUNDER = """
+wrestler:
+  name: The Grounder
+  stamina: 11
+  styles: {technical: 5, power: 5, martial_arts: 2, brawling: 5, weight: 5, high_flying: 1, cheating: 1, teamwork: 1}
+  defenses: {high_flying: 1}
+  push_level: 2
+strategy:
+  plus: [power, technical]
+  minus: high_flying
+  grid: B2
+  rounds:
+    - {round: 6, type: high impact}
+    - {round: 10+, type: defensive}
+"""
+
 #: Match types off the usual path: a 1-point injury threshold (ties call checks), damage and
 #: injury-chance modifiers, a DQ threshold change, a pin modifier, a halved style and two added.
 TYPES = """

@@ -2,6 +2,11 @@
 
 Singles, tag (team against team: Teamwork joins the style list) and three or more sides (the
 round's loser is the lowest total; a DQ'd side is out and the rest go on).
+
+Rules versions (core/versions.py): what 1.3 changed is gated with ``setup.rules_at_least("1.3")``,
+so a match played under 1.2 keeps its every event and die: a match type's own finish (escape,
+four corners, ten count), compound halvings, a roll-off among sides tied for the lowest total,
+and an injury a team takes going to one member picked by a die.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from turnbuckle.core.match import MatchOver, MatchSetup, Result
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.matchmatch.auto import auto_strategy, pick_column, pick_row
 from turnbuckle.rulesets.matchmatch.grid import COLUMNS, Grid, agreed_grid, roll_grid
+from turnbuckle.rulesets.matchmatch.halving import compound_halvings, halved_once
 from turnbuckle.rulesets.matchmatch.options import match_options
 from turnbuckle.rulesets.matchmatch.referees import Referee, referee_for_roll
 from turnbuckle.rulesets.matchmatch.rounds import (
@@ -33,6 +39,7 @@ from turnbuckle.rulesets.matchmatch.rounds import (
     pin_modifiers,
     round_damage,
     slack_threshold,
+    specialty_finish_text,
     type_title,
 )
 from turnbuckle.rulesets.matchmatch.side import Side
@@ -46,7 +53,11 @@ from turnbuckle.rulesets.matchmatch.strategy import (
 from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, STAMINA, STYLES, title
 
 DICE = (4, 6, 8, 10, 12, 20, 100)
+#: The most rolls of one kind in a row: style rerolls, and (rules 1.3) roll-offs for the lowest total.
 MAX_REROLLS = 200
+#: The rules version that brought specialty finishes, compound halvings, the roll-off for the
+#: lowest total and injuries going to a team's members.
+V1_3 = "1.3"
 
 
 def die_for(length: int) -> int:
@@ -55,11 +66,6 @@ def die_for(length: int) -> int:
         if d >= length:
             return d
     raise RulesError(f"a style list of {length} entries is too long (at most {DICE[-1]})")
-
-
-def halve(value: int) -> int:
-    """Half, rounded up (7 -> 4)."""
-    return (value + 1) // 2
 
 
 @dataclass
@@ -117,6 +123,7 @@ class Match:
         self.round = 0
         self.corners: list[Corner] = []
         self.style_list: list[str] = []
+        self.v13 = setup.rules_at_least(V1_3)
 
     # -- pre-match --------------------------------------------------------------------------
     def referee(self) -> Referee | None:
@@ -199,17 +206,24 @@ class Match:
                  grid=[list(r) for r in grid.rows], column=column, row=row, column_auto=col_auto,
                  row_auto=row_auto, grid_style=grid_style, style_list=styles, die=die_for(len(styles)))
         for i, (side, name, (strat, auto)) in enumerate(zip(sides, names, plans, strict=True)):
-            halved = sorted({p[0].minus for j, p in enumerate(plans) if j != i} | set(self.type.styles_halved))
-            values = side.sheet.styles.as_dict()
-            for s in halved:
-                values[s] = halve(values[s])
+            steps: dict[str, object] = {}
+            if self.v13:
+                minuses = [(names[j], p[0].minus) for j, p in enumerate(plans) if j != i]
+                values, halvings = compound_halvings(side.sheet.styles.as_dict(), self.type.styles_halved,
+                                                     self.type.name, minuses)
+                halved = sorted({h.style for h in halvings})
+                steps["halvings"] = [{"style": h.style, "by": h.by, "type": h.type, "before": h.before,
+                                      "after": h.after} for h in halvings]
+            else:
+                values, halved = halved_once(side.sheet.styles.as_dict(), self.type.styles_halved,
+                                             [p[0].minus for j, p in enumerate(plans) if j != i])
             threshold = slack_threshold(base, side.sheet.ref_slack)
             corner = Corner(i, name, side, strat, auto, values, side.sheet.stamina, side.sheet.injuries, threshold)
             self.corners.append(corner)
             t.happen("side", side=name, auto=auto, team=[m.name for m in side.members],
                      plus=list(strat.plus), minus=strat.minus, halved=halved, styles=dict(values),
                      stamina=corner.stamina, injuries=corner.injuries, dq_threshold=threshold,
-                     high_spots=side.sheet.high_spots, specials=side.sheet.push_level)
+                     high_spots=side.sheet.high_spots, specials=side.sheet.push_level, **steps)
 
     # -- a round ------------------------------------------------------------------------------
     def roll_style(self) -> str:
@@ -304,10 +318,26 @@ class Match:
             hurt = total >= INJURY_TARGET
             if hurt:
                 victim.injuries += 1
+            member: dict[str, object] = {}
+            if self.v13:
+                member = self.injured_member(victim) if hurt else {"member": None, "member_index": None}
             self.table.happen("injury_check", round=self.round, side=victim.name, roll=roll.total,
                               stamina=victim.stamina, style_value=victim.styles[style],
                               defense=victim.defense(style), cripple=cripple, modifier=self.type.injury_chance,
-                              total=total, injured=hurt, injuries=victim.injuries)
+                              total=total, injured=hurt, injuries=victim.injuries, **member)
+
+    def injured_member(self, victim: Corner) -> dict[str, object]:
+        """Rules 1.3: an injury point a team takes goes to one member, picked by a logged die
+        (1dN for N members); a wrestler's own point is the wrestler's. The team's own count in
+        this match (its victory checks) rises whichever member takes it."""
+        members = victim.side.members
+        if not members:
+            return {"member": victim.side.sheet.name, "member_index": None}
+        pick = 1
+        if len(members) > 1:
+            pick = self.table.roll(1, len(members), f"{victim.name} injury: which member", victim.name,
+                                   meaning=[m.name for m in members]).total
+        return {"member": members[pick - 1].name, "member_index": pick - 1}
 
     def pin(self, winner: Corner, loser: Corner, kind: str) -> bool:
         roll = self.table.roll(3, 6, f"{winner.name} victory check", winner.name)
@@ -340,7 +370,7 @@ class Match:
         tied = [a for a in attacks if a.total == top]
         if len(tied) == 1:
             win = tied[0]
-            lose = min(attacks, key=lambda a: (a.total, a.corner.index))
+            lose = self.lowest(attacks) if self.v13 else min(attacks, key=lambda a: (a.total, a.corner.index))
             margin = win.total - lose.total
             raw, dealt = round_damage(margin, win.action.kind, lose.corner.defense(style), self.type.damage_modifier)
             t.happen("round_won", round=self.round, style=style, winner=win.corner.name, loser=lose.corner.name,
@@ -369,6 +399,27 @@ class Match:
                                 f"Double count-out in round {self.round}: "
                                 f"{' and '.join(w.corner.name for w, _ in winners)} both score the win; no winner."))
 
+    def lowest(self, attacks: list[Attack]) -> Attack:
+        """Rules 1.3: the round's loser is the lowest total; sides tied for it roll a d6 each
+        (in card order), those tied for the lowest roll go again, and the lowest roll loses."""
+        low = min(a.total for a in attacks)
+        tied = [a for a in attacks if a.total == low]
+        if len(tied) == 1:
+            return tied[0]
+        passes: list[dict[str, int]] = []
+        for _ in range(MAX_REROLLS):
+            rolls = {a.corner.name: self.table.roll(1, 6, f"{a.corner.name} roll-off for the lowest total",
+                                                    a.corner.name).total for a in tied}
+            passes.append(rolls)
+            least = min(rolls.values())
+            tied = [a for a in tied if rolls[a.corner.name] == least]
+            if len(tied) == 1:
+                self.table.happen("lowest_tie", round=self.round, total=low, sides=list(passes[0]), rolls=passes,
+                                  loser=tied[0].corner.name)
+                return tied[0]
+        raise RulesError(f"round {self.round}: the roll-off for the lowest total was still tied after "
+                         f"{MAX_REROLLS} rolls; check the dice")
+
     def disqualify(self, dqd: list[Corner]) -> None:
         for c in dqd:
             c.out = True
@@ -385,9 +436,15 @@ class Match:
                                                    f"{names} went too far."))
 
     def finish(self, winner: Corner, loser: Corner, kind: str) -> None:
-        method = finish_method(kind)
+        special = self.type.finish if self.v13 else ""
+        method = finish_method(kind, special)
         self.table.happen("finish", round=self.round, winner=winner.name, loser=loser.name, method=method,
                           round_type=kind)
+        if special:
+            move = f" with a {type_title(kind)}" if kind in SPECIALS else ""
+            raise MatchOver(Result(winner.index, method, {"round": self.round},
+                                   f"{specialty_finish_text(method, winner.name, loser.name)}{move} "
+                                   f"in round {self.round}."))
         how = {"pinfall": "pins", "submission": "makes", "count-out": "counts out"}[method]
         extra = " submit" if method == "submission" else ""
         move = f" with a {type_title(kind)}" if kind in SPECIALS else ""

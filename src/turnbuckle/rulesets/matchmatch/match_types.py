@@ -13,6 +13,9 @@ from turnbuckle.core.models import load_model
 from turnbuckle.rulesets.matchmatch.rounds import DEFAULT_INJURY_THRESHOLD, SPECIALS
 from turnbuckle.rulesets.matchmatch.styles import STYLES, find_style
 
+#: Methods that end a match without a won victory check: never a match type's finish.
+NOT_A_FINISH = ("dq", "double dq", "double count-out", "draw")
+
 
 def _styles(values: list[str]) -> list[str]:
     out = []
@@ -39,6 +42,18 @@ class MatchType(BaseModel):
     pin_modifier: int = 0
     damage_modifier: int = 0
     forbidden_specials: list[str] = []
+    #: From rules 1.3: the method of every won victory check in this type, whatever the round type
+    #: ("escape", "four corners", "ten count"); empty keeps pinfall, submission and count-out.
+    finish: str = Field(default="", max_length=40)
+
+    @field_validator("finish")
+    @classmethod
+    def _check_finish(cls, v: str) -> str:
+        text = " ".join(v.lower().split())
+        if text in NOT_A_FINISH:
+            raise ValueError(f"'{v}' is not a victory-check finish; it ends a match without one (use a word such "
+                             "as 'escape', or leave finish out for pinfall, submission and count-out)")
+        return text
 
     @field_validator("styles_added", "styles_halved")
     @classmethod

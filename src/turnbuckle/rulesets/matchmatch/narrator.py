@@ -8,10 +8,12 @@ from collections.abc import Mapping
 from turnbuckle.core.events import Happening, Json
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.writeup import Writeup
-from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES
+from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES, specialty_finish_text
 from turnbuckle.rulesets.matchmatch.styles import ABBREVIATIONS, TITLES
 
 COUNTS = {0: "no count", 1: "a one count", 2: "a TWO count", 3: "THREE"}
+#: The finishes of a won victory check that follow the round type (any other is a match type's own).
+ROUND_FINISHES = ("pinfall", "submission", "count-out")
 
 
 def _t(style: Json) -> str:
@@ -59,6 +61,8 @@ def narrate(record: MatchRecord) -> Writeup:
         elif t == "side":
             halved = d["halved"]
             cut = f"; halved: {', '.join(_t(s) for s in halved)}" if isinstance(halved, list) and halved else ""
+            if "halvings" in d:  # rules 1.3: each halving step, in order
+                cut = _halvings(d["halvings"])
             team = d["team"]
             members = f" ({' & '.join(str(m) for m in team)})" if isinstance(team, list) and team else ""
             plus = d["plus"]
@@ -104,8 +108,13 @@ def narrate(record: MatchRecord) -> Writeup:
                    f"{tail}.")
             hit = f"{d['damage']} to {d['side']} ({where})"
             current["damage"] = f"{current['damage']}; {hit}" if current.get("damage") else hit
+        elif t == "lowest_tie":
+            w.line(f"  {_names(d['sides'])} tie for the lowest total ({d['total']}): "
+                   f"{_roll_off(d['rolls'])}; {d['loser']} loses the round.")
         elif t == "injury_check":
             result = f"INJURED ({d['injuries']} injury point(s))" if d["injured"] else "no injury"
+            if d["injured"] and d.get("member_index") is not None:  # rules 1.3: a team's member takes it
+                result = f"INJURED: {d['member']} takes the point ({d['injuries']} for the team in this match)"
             w.line(f"  Injury check on {d['side']}: {d['roll']} -> {d['total']}, {result}.")
         elif t == "victory_check":
             natural = " A natural 18!" if d["natural"] else ""
@@ -121,7 +130,11 @@ def narrate(record: MatchRecord) -> Writeup:
             w.line("Both men score the fall at once: a double count-out.")
         elif t == "finish":
             w.heading("The finish")
-            w.line(f"{d['winner']} beats {d['loser']} by {d['method']} ({_k(d['round_type'])}).")
+            if d["method"] in ROUND_FINISHES:
+                w.line(f"{d['winner']} beats {d['loser']} by {d['method']} ({_k(d['round_type'])}).")
+            else:  # a match type's own finish (rules 1.3), whatever the round type
+                w.line(f"{specialty_finish_text(str(d['method']), str(d['winner']), str(d['loser']))}: "
+                       f"{d['method']} ({_k(d['round_type'])} round).")
         elif t == "time_limit":
             w.heading("Time limit")
             w.line(f"The bell rings after {d['rounds']} rounds: Stamina {_totals(d['stamina'])}.")
@@ -135,6 +148,31 @@ def narrate(record: MatchRecord) -> Writeup:
         for line in carried:
             w.line(line)
     return w
+
+
+def _names(names: Json) -> str:
+    items = [str(n) for n in names] if isinstance(names, list) else [str(names)]
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
+
+
+def _roll_off(passes: Json) -> str:
+    """A roll-off's rolls, pass by pass: 'roll-off B 2, C 2; again B 1, C 5'."""
+    out = []
+    for i, rolls in enumerate(passes if isinstance(passes, list) else []):
+        shown = ", ".join(f"{k} {v}" for k, v in rolls.items()) if isinstance(rolls, dict) else str(rolls)
+        out.append(("roll-off " if i == 0 else "again ") + shown)
+    return "; ".join(out)
+
+
+def _halvings(steps: Json) -> str:
+    """'; halved: High-Flying 9 -> 5 (Strap Match) -> 3 (Gus Grounder)', each style's steps in order."""
+    chains: dict[str, list[str]] = {}
+    for h in steps if isinstance(steps, list) else []:
+        if not isinstance(h, dict):
+            continue
+        chain = chains.setdefault(str(h["style"]), [f"{_t(h['style'])} {h['before']}"])
+        chain.append(f"{h['after']} ({h['by']})")
+    return f"; halved: {', '.join(' -> '.join(c) for c in chains.values())}" if chains else ""
 
 
 def _dq_check(d: Mapping[str, Json]) -> str:
@@ -156,6 +194,7 @@ def _carried(record: MatchRecord) -> list[str]:
     match). Each side's injury points after the match, and the week's healing roll to come."""
     start: dict[str, int] = {}
     end: dict[str, int] = {}
+    members: dict[str, dict[str, int]] = {}  # a team's members who took points (rules 1.3)
     for e in record.events:
         if not isinstance(e, Happening):
             continue
@@ -163,10 +202,17 @@ def _carried(record: MatchRecord) -> list[str]:
             start[str(e.data["side"])] = int(str(e.data["injuries"]))
         elif e.type == "injury_check" and e.data.get("injured"):
             end[str(e.data["side"])] = int(str(e.data["injuries"]))
+            if e.data.get("member_index") is not None:
+                hurt = members.setdefault(str(e.data["side"]), {})
+                hurt[str(e.data["member"])] = hurt.get(str(e.data["member"]), 0) + 1
     lines = []
     for name, before in start.items():
         after = end.get(name, before)
         gained = f" ({after - before} new)" if after > before else ""
+        if name in members:  # points belong to the members (rules 1.3), never to the team
+            taken = ", ".join(f"{m} {k}" for m, k in members[name].items())
+            lines.append(f"{name}: {after - before} new injury point(s), each to a member: {taken}.")
+            continue
         lines.append(f"{name}: {after} injury point(s){gained}.")
     if lines:
         lines.append("Only injury points carry over; Stamina and High Spots are per match. This week each "

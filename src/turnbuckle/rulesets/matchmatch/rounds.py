@@ -184,11 +184,40 @@ def count_for(total: int, natural: int) -> int:
     return 0
 
 
-def finish_method(winner_type: str) -> str:
-    """A Submission round wins by submission; a win from an Illegal or Vile Cheat round is a
-    count-out; anything else is a pinfall."""
+def finish_method(winner_type: str, type_finish: str = "") -> str:
+    """A won victory check's method. A match type with a finish of its own (from rules 1.3: the
+    Cage's escape, the Strap's four corners, the Scaffold's ten count) wins by it whatever the
+    round type; otherwise a Submission round wins by submission, a win from an Illegal or Vile
+    Cheat round is a count-out, and anything else is a pinfall.
+
+    >>> finish_method("submission"), finish_method("illegal"), finish_method("submission", "escape")
+    ('submission', 'count-out', 'escape')
+    """
+    if type_finish:
+        return type_finish
     if winner_type == "submission":
         return "submission"
     if winner_type in CHEATS:
         return "count-out"
     return "pinfall"
+
+
+#: How a write-up says a specialty finish: "{winner} <words> {loser}".
+FINISH_WORDS: dict[str, str] = {
+    "escape": "escapes the cage to beat",
+    "four corners": "touches all four corners to beat",
+    "ten count": "wins the ten count on the scaffold over",
+}
+
+
+def specialty_finish_text(method: str, winner: str, loser: str) -> str:
+    """A match type's finish in words (a type an organiser adds names its own finish).
+
+    >>> specialty_finish_text("escape", "Ivan", "Bob")
+    'Ivan escapes the cage to beat Bob'
+    >>> specialty_finish_text("ladder climb", "Ivan", "Bob")
+    'Ivan beats Bob by ladder climb'
+    """
+    if method in FINISH_WORDS:
+        return f"{winner} {FINISH_WORDS[method]} {loser}"
+    return f"{winner} beats {loser} by {method}"

@@ -34,7 +34,8 @@ from turnbuckle.rulesets.matchmatch.textlayout import looks_like_text_sheet
 INFO = RulesetInfo(
     id="matchmatch",
     name="MatchMatch (M2)",
-    version="1.2",
+    version="1.3",
+    older_versions=("1.2",),
     designer="Jeff Berry (MatchMatch 1.2, 1999; rulebook in rules/matchmatch.txt)",
     summary="Pro-wrestling e-fed rules: wrestlers and teams, secret strategies, a style grid, 3d6 rounds, pins.",
     min_sides=2,

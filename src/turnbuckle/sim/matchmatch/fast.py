@@ -34,9 +34,10 @@ JIT_FROM: int | None = None
 #: The kernel's work row, in int32s, and the matches that share one (a block: ``kernel.WORK`` and
 #: ``kernel.BLOCK``; a test checks they are equal), so that a short run need not import the kernel
 #: (and numba) to size its work array.
-WORK = 195
+WORK = 203
 BLOCK = 256
-#: Outcome codes of the kernel for two sides, in order (``outcomes(n)`` for n sides).
+#: Outcome codes of the kernel for two sides, in order (``outcomes(n, finish)`` for n sides and a
+#: match type with a finish of its own).
 OUTCOMES = outcomes()
 
 
@@ -49,7 +50,8 @@ def _check(codes: np.ndarray) -> None:
     if (codes < 0).any():
         from turnbuckle.sim.matchmatch import kernel
 
-        raise RulesError(f"a round found no style after {kernel.MAX_REROLLS} rerolls of the style die")
+        raise RulesError(f"a round found no style after {kernel.MAX_REROLLS} rerolls of the style die, or no "
+                         f"loser after {kernel.MAX_REROLLS} roll-offs for the lowest total")
 
 
 def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, *,
@@ -60,7 +62,7 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
     setup = Setup.of(sides, options)
     args = setup.args()
     key = np.uint64(fast_key(seed))
-    outs = outcomes(setup.sides)
+    outs = outcomes(setup.sides, setup.finish)
     size = min(chunk, n)
 
     def lane() -> Lane:
@@ -111,7 +113,7 @@ def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed
     _check(codes)
     if (dice > width).any():
         raise RulesError(f"a traced match rolled more than {width} dice; trace fewer rounds")
-    outs = outcomes(setup.sides)
+    outs = outcomes(setup.sides, setup.finish)
     return Traced([faces[i, : dice[i]].tolist() for i in range(n)], codes.tolist(),
                   [outs[c] for c in codes.tolist()], lengths.tolist(),
                   hurt.tolist(), dice.tolist())

@@ -40,7 +40,8 @@ U36 = np.uint64(36)
 U216 = np.uint64(216)
 U7_8 = np.uint64(GRID_FACES**8)
 U7_9 = np.uint64(GRID_FACES**9)
-#: The engine's bound on style rerolls (engine.MAX_REROLLS; checked by a test).
+#: The engine's bound on style rerolls and on roll-off passes for the lowest total
+#: (engine.MAX_REROLLS; checked by a test).
 MAX_REROLLS = 200
 #: Matches per parallel iteration, played by ``play_block``.
 BLOCK = 256
@@ -76,7 +77,8 @@ LIST = 168  # the match's style list (up to 16 entries)
 GRID = 184  # the 9 grid cells
 POS = 193  # dice rolled so far
 HURT = 194  # injuries suffered in the match
-WORK = 195
+ROLL = 195  # each side's roll in a roll-off for the lowest total
+WORK = 203
 
 
 @njit(cache=True, inline="always")
@@ -183,12 +185,16 @@ def take_damage(w, row, s, target, amount):
 
 
 @njit(cache=True, inline="always")
-def injury_check(st, buf, have, w, row, trace, tracing, s, style, cripple, defenses, scalars):
+def injury_check(st, buf, have, w, row, trace, tracing, s, style, cripple, defenses, scalars, members):
+    """An injury check on side ``s``; a team of ``members`` (2 or more) that is injured rolls a
+    die for the member who takes the point (it changes nothing counted here)."""
     st, buf, have, a, b, c = three_d6(st, buf, have, w, row, trace, tracing)
     total = a + b + c - w[row, s * 9 + STAMINA] - w[row, s * 9 + style] - defenses[s, style] + scalars[7 + cripple]
     if total >= scalars[9]:
         w[row, INJ + s] += 1
         w[row, HURT] += 1
+        if members > 1:
+            st, buf, have, _ = die(st, buf, have, w, row, trace, tracing, members)
     return st, buf, have
 
 
@@ -356,13 +362,10 @@ def play_match(st, w, row, trace, tracing,
             continue
         top = -(1 << 30)
         low = 1 << 30
-        lose = -1
         for s in range(n):
             if w[row, OUT + s] == 0:
                 top = max(top, w[row, TOTAL + s])
-                if w[row, TOTAL + s] < low:
-                    low = w[row, TOTAL + s]
-                    lose = s
+                low = min(low, w[row, TOTAL + s])
         k = 0
         for s in range(n):
             if w[row, OUT + s] == 0 and w[row, TOTAL + s] == top:
@@ -370,6 +373,31 @@ def play_match(st, w, row, trace, tracing,
                 k += 1
         if k == 1:
             win = w[row, TIED]
+            # Sides tied for the lowest total roll a d6 each, in side order; those tied for the
+            # lowest roll go again; the lowest roll loses the round.
+            tl = 0
+            for s in range(n):
+                if w[row, OUT + s] == 0 and w[row, TOTAL + s] == low:
+                    w[row, TIED + tl] = s
+                    tl += 1
+            passes = 0
+            while tl > 1:
+                if passes >= MAX_REROLLS:
+                    return ERROR, rnd
+                passes += 1
+                least = 7
+                for j in range(tl):
+                    st, buf, have, f = die(st, buf, have, w, row, trace, tracing, 6)
+                    w[row, ROLL + w[row, TIED + j]] = f
+                    least = min(least, f)
+                m = 0
+                for j in range(tl):
+                    s = w[row, TIED + j]
+                    if w[row, ROLL + s] == least:
+                        w[row, TIED + m] = s
+                        m += 1
+                tl = m
+            lose = w[row, TIED]
             kind = w[row, KIND + win]
             margin = top - low
             dealt = np.int64(damage[kind, margin, defenses[lose, style]])
@@ -377,7 +405,7 @@ def play_match(st, w, row, trace, tracing,
             cripple = 1 if (kinds[kind, 6] != 0 and dealt >= 1) else 0
             if dealt >= injury_threshold or cripple == 1:
                 st, buf, have = injury_check(st, buf, have, w, row, trace, tracing, lose, style, cripple,
-                                             defenses, scalars)
+                                             defenses, scalars, sides[lose, 3])
             st, buf, have, won = victory_check(st, buf, have, w, row, trace, tracing, win, lose, kind, pin_base,
                                                pin_need, natural)
             if won:
@@ -390,7 +418,8 @@ def play_match(st, w, row, trace, tracing,
             hitter = w[row, TIED + (j + 1) % k]
             take_damage(w, row, s, w[row, TARGET + hitter], 1)
             if injury_threshold <= 1:
-                st, buf, have = injury_check(st, buf, have, w, row, trace, tracing, s, style, 0, defenses, scalars)
+                st, buf, have = injury_check(st, buf, have, w, row, trace, tracing, s, style, 0, defenses, scalars,
+                                             sides[s, 3])
         winners = 0
         first = -1
         for j in range(k):

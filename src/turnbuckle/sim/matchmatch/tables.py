@@ -3,8 +3,14 @@
 A matchup (2 to 8 sides) and option set become a :class:`Setup`: every number the kernel needs, as scalars and
 small numpy arrays. Strategies (written or automatic) are compiled into per-round action arrays
 with ``Strategy.planned``; damage, DQ thresholds, victory-check and injury constants come from the
-pure functions of ``rulesets/matchmatch/rounds.py``. Whatever the kernel does not cover raises
-:class:`FastEngineUnsupported`, so ``odds`` plays it on the reference engine instead.
+pure functions of ``rulesets/matchmatch/rounds.py`` (the starting values from ``halving.py``).
+Whatever the kernel does not cover raises :class:`FastEngineUnsupported`, so ``odds`` plays it on
+the reference engine instead.
+
+The fast engine plays the current rules version (1.3): compound halvings, a match type's own
+finish, a roll-off among sides tied for the lowest total and the die that picks the team member
+an injury goes to (a die the kernel rolls so its dice stay the reference engine's; it changes
+nothing counted). A match stored under 1.2 is replayed by the reference engine.
 """
 
 from __future__ import annotations
@@ -19,8 +25,9 @@ from turnbuckle.core.errors import StrategyError
 from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.matchmatch.auto import advantage, auto_strategy
-from turnbuckle.rulesets.matchmatch.engine import die_for, halve, printed_grids
+from turnbuckle.rulesets.matchmatch.engine import die_for, printed_grids
 from turnbuckle.rulesets.matchmatch.grid import COLUMNS, agreed_grid
+from turnbuckle.rulesets.matchmatch.halving import compound_halvings
 from turnbuckle.rulesets.matchmatch.match_types import MatchType
 from turnbuckle.rulesets.matchmatch.options import match_options
 from turnbuckle.rulesets.matchmatch.referees import referee_for_roll
@@ -54,8 +61,9 @@ STAMINA_CODE = len(STYLES)
 #: A High Risk die showing this face earns an extra die (engine.py's rule, mirrored here and
 #: checked by the trace-replay tests).
 HIGH_RISK_EXTRA_FACE = 3
-#: The finish methods of the kernel's outcome codes, in order: code = 2 * method + winner for
-#: the first four; then the three finishes without a winner.
+#: The finish methods of the kernel's outcome codes, in order: code = n * method + winner for
+#: the first four; then the three finishes without a winner. A match type with a finish of its
+#: own names the first three so (``outcomes``).
 WIN_METHODS = ("pinfall", "submission", "count-out", "dq")
 NO_WINNER = ("double dq", "double count-out", "draw")
 
@@ -103,6 +111,7 @@ class Setup:
     values: np.ndarray  # (n, 9) style values after halving, then Stamina
     defenses: np.ndarray  # (n, 8)
     injuries: np.ndarray  # (n,)
+    members: np.ndarray  # (n,) a team's members (0 for a wrestler): the die an injury's member is picked by
     threshold: np.ndarray  # (n, 13) DQ threshold by the referee roll (2-12), or the same in every cell
     referee_roll: bool
     high_spots: np.ndarray  # (n,)
@@ -129,6 +138,9 @@ class Setup:
     natural: int
     #: Not a kernel argument (the damage table holds it): for the exact tables.
     damage_modifier: int = 0
+    #: Not a kernel argument: the match type's own finish, the method of every won victory check
+    #: (empty: pinfall, submission or count-out by the round type), for the outcome names.
+    finish: str = ""
 
     def args(self) -> tuple[Any, ...]:
         """The kernel's arguments, packed into few arrays (numba inlines only calls of up to about
@@ -136,7 +148,7 @@ class Setup:
         scalars = np.array([self.rounds, self.grid_slot, self.die, self.column, self.row, int(self.referee_roll),
                             self.injury_threshold, int(self.injury_const[0]), int(self.injury_const[1]),
                             self.injury_target, self.pin_need, self.natural, self.sides], np.int64)
-        sides = np.stack([self.injuries, self.high_spots, self.push], axis=1).astype(np.int32)
+        sides = np.stack([self.injuries, self.high_spots, self.push, self.members], axis=1).astype(np.int32)
         kinds = np.stack([self.forbidden, self.attack_bonus, self.is_cheat, self.is_vile, self.is_special,
                           self.is_high_risk, self.is_cripple, self.method], axis=1).astype(np.int32)
         return (scalars, self.style_list, self.grid_fixed, self.adv, self.values, self.defenses, self.threshold,
@@ -150,7 +162,7 @@ class Setup:
     def max_dice(self) -> int:
         """Dice of one match at most (without style rerolls): for trace buffers."""
         n = self.sides
-        return 2 + 9 + self.rounds * (1 + n * (3 + 3 + 4) + n * 3 + n * 3)
+        return 2 + 9 + self.rounds * (1 + n * (3 + 3 + 4) + n * 3 + n * 3 + n * 2)
 
     @classmethod
     def of(cls, sides: Sequence[Any], options: Mapping[str, OptionValue]) -> Setup:
@@ -198,10 +210,8 @@ class Setup:
         values = np.zeros((n, 9), np.int32)
         defenses = np.zeros((n, 8), np.int32)
         for i, side in enumerate(sd):
-            halved = {strategies[j].minus for j in range(n) if j != i} | set(mt.styles_halved)
-            v = side.sheet.styles.as_dict()
-            for s in halved:
-                v[s] = halve(v[s])
+            v, _ = compound_halvings(side.sheet.styles.as_dict(), mt.styles_halved, mt.name,
+                                     [(str(j), strategies[j].minus) for j in range(n) if j != i])
             values[i, :8] = [v[s] for s in STYLES]
             values[i, 8] = side.sheet.stamina
             defenses[i] = [side.sheet.defenses.get(s) for s in STYLES]
@@ -255,6 +265,7 @@ class Setup:
             values=values,
             defenses=defenses,
             injuries=np.array([s.sheet.injuries for s in sd], np.int32),
+            members=np.array([len(s.members) for s in sd], np.int32),
             threshold=threshold,
             referee_roll=rolled,
             high_spots=np.array([s.sheet.high_spots for s in sd], np.int32),
@@ -280,9 +291,13 @@ class Setup:
             pin_need=pin_need,
             natural=NATURAL_WIN,
             damage_modifier=mt.damage_modifier,
+            finish=mt.finish,
         )
 
 
-def outcomes(sides: int = 2) -> tuple[tuple[int | None, str], ...]:
-    """The kernel's outcome codes for a match of ``sides`` sides, in order."""
-    return tuple((w, m) for m in WIN_METHODS for w in range(sides)) + tuple((None, m) for m in NO_WINNER)
+def outcomes(sides: int = 2, finish: str = "") -> tuple[tuple[int | None, str], ...]:
+    """The kernel's outcome codes for a match of ``sides`` sides, in order. With a match type's
+    own ``finish``, the codes of the won victory checks (pinfall, submission, count-out by the
+    round type) all name it, as ``rounds.finish_method`` does."""
+    names = [finish_method(kind, finish) for kind in ("normal", "submission", "illegal")] + ["dq"]
+    return tuple((w, m) for m in names for w in range(sides)) + tuple((None, m) for m in NO_WINNER)
