@@ -328,10 +328,10 @@ def test_a_teams_injury_point_goes_to_the_member_its_die_picked(lg: League) -> N
         for name in WRESTLER_NAMES:
             roster.competitor(ctx, name).injuries = 0
         result = ctx.session.scalars(select(Result)).one()
-        events = [{"type": "injury_check", "side": "Odd Couple", "injured": True, "member": "Brother Bob"},
-                  {"type": "injury_check", "side": "Odd Couple", "injured": True, "member": "Brother Bob"},
-                  {"type": "injury_check", "side": "Steel", "injured": True, "member": "Lady Lightning"},
-                  {"type": "injury_check", "side": "Steel", "injured": False, "member": "Iron Ivan"}]
+        events = [{"type": "injury_check", "side": "Odd Couple", "injured": True, "member_index": 1},
+                  {"type": "injury_check", "side": "Odd Couple", "injured": True, "member_index": 1},
+                  {"type": "injury_check", "side": "Steel", "injured": True, "member_index": 1},
+                  {"type": "injury_check", "side": "Steel", "injured": False, "member_index": None}]
         comps = [roster.competitor(ctx, "Odd Couple"), roster.competitor(ctx, "Steel")]
         apply_injuries(ctx, comps, {"events": events}, ["Odd Couple", "Steel"], result, result.show_id, 1)
         hurt = {n: roster.competitor(ctx, n).injuries for n in (*WRESTLER_NAMES, "Odd Couple", "Steel")}

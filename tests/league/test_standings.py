@@ -177,9 +177,9 @@ def test_injuries_from_counts_only_checks_that_injured() -> None:
         {"type": "injury_check", "side": "A", "injured": True},
         {"type": "injury_check", "side": "A", "injured": False},
         {"type": "injury_check", "side": "B", "injured": True},
-        {"type": "injury_check", "side": "B", "injured": True, "member": "B2"},
+        {"type": "injury_check", "side": "B", "injured": True, "member": "B2", "member_index": 1},
         {"type": "damage", "side": "A"}]}
-    assert standing.injuries_from(record, ["A", "B"]) == [[None], [None, "B2"]]
+    assert standing.injuries_from(record, ["A", "B"]) == [[None], [None, 1]]
 
 
 def test_weekly_healing_is_rolled_from_the_seed_minus_4_for_who_wrestled(lg: League) -> None:

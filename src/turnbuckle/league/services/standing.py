@@ -81,18 +81,20 @@ def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result
             record_push(ctx, w, before, now, f"match {position}: {why}", show_id, result.id, None)
 
 
-def injuries_from(record: dict[str, object], names: Sequence[str]) -> list[list[str | None]]:
+def injuries_from(record: dict[str, object], names: Sequence[str]) -> list[list[int | None]]:
     """For each side of a MatchMatch record, one entry per injury point it took (its injury checks
-    that injured): the team member the match's die gave it to (``member``), or None for a
-    wrestler, or for a team in a record played before MatchMatch 1.3 (no member die)."""
-    got: list[list[str | None]] = [[] for _ in names]
+    that injured): the index among the team's members of the member the match's die gave it to
+    (``member_index``), or None for a wrestler, or for a team in a record played before
+    MatchMatch 1.3 (no member die)."""
+    got: list[list[int | None]] = [[] for _ in names]
     events = record.get("events")
     for e in events if isinstance(events, list) else []:
         if isinstance(e, dict) and e.get("type") == "injury_check" and e.get("injured") is True:
             side = e.get("side")
             if side in names:
-                member = e.get("member")
-                got[names.index(str(side))].append(str(member) if isinstance(member, str) else None)
+                index = e.get("member_index")
+                ok = isinstance(index, int) and not isinstance(index, bool)
+                got[names.index(str(side))].append(index if ok else None)
     return got
 
 
@@ -108,10 +110,10 @@ def apply_injuries(ctx: Ctx, comps: Sequence[Competitor], record: dict[str, obje
     """Injury points go to wrestlers, never to a team: a team's point goes to the member its die
     picked (the rulings: injuries and teams)."""
     for comp, points in zip(comps, injuries_from(record, names), strict=True):
-        members = {m.name: m for m in movers(ctx, comp)} if comp.members else {}
-        for who in sorted(set(points), key=lambda x: x or ""):
+        members = movers(ctx, comp) if comp.members else []
+        for who in sorted(set(points), key=lambda x: -1 if x is None else x):
             gained = points.count(who)
-            target = members.get(who) if who is not None else None
+            target = members[who] if who is not None and 0 <= who < len(members) else None
             if target is not None:
                 _hurt(ctx, target, gained, result, show_id, f"injured in match {position} (for {comp.name})")
             else:
