@@ -106,7 +106,7 @@ def test_api_refusals_are_one_line_json_with_the_right_status(site: Site) -> Non
         site.league.clock.advance(days=2)
         r = client.post(url, json={**ok, "competitor_id": bob, "text": SAM_STRATEGY.replace("Sam", "Bob")},
                         headers=bo)
-        assert r.status_code == 400 and "late" in r.json()["detail"]
+        assert r.status_code == 400 and "is locked" in r.json()["detail"]  # locked as its deadline passed
         assert client.get(f"/api/shows/{number}/results").status_code == 404  # not run yet
         assert client.get("/api/shows/12345678901234567890").status_code in (404, 422)
     with session_scope(site.league.engine) as s:

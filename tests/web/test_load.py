@@ -71,14 +71,16 @@ def _league_for_load(server: LiveServer) -> tuple[int, list[Sending]]:
                 token, _row = accounts.create_token(context(ctx.session, player), "load test")
                 credentials[player] = {"Authorization": f"Bearer {token}"}
         rows = ctx.session.execute(
-            select(CardSide.id, CardSide.competitor_id, CardMatch.position).join(CardMatch)
-            .where(CardMatch.show_id == s.id))
-        by_comp = {r.competitor_id: (r.id, r.position) for r in rows}
+            select(CardSide.id, CardSide.competitor_id, CardMatch.position, CardSide.index.label("side_index"))
+            .join(CardMatch).where(CardMatch.show_id == s.id))
+        by_comp = {r.competitor_id: (r.id, r.position, r.side_index) for r in rows}
         out = []
         for player, name in names:
             comp = roster.competitor(ctx, name)
-            side_id, position = by_comp[comp.id]
+            side_id, position, index = by_comp[comp.id]
             text = BOB.replace("Smack him around.", f"Smack him around ({name}).")
+            if index == 0:  # named first: the grid pick is a column (BOB's 'Grid 2' is a second side's row)
+                text = text.replace(", Grid 2", ", Grid B")
             headers = credentials[player]
             if "Authorization" in headers:
                 out.append(Sending(f"/api/shows/{number}/strategies", headers, text, side_id,

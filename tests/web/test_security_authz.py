@@ -29,8 +29,9 @@ PUBLIC_TOOLS = ("/keeper", "/odds")
 ORGANISER_TOOLS = ("/keeper/save",)
 #: Reached with a one-time token in the URL: the token is the authorisation (tested in test_accounts).
 TOKEN_LINKS = ("/invite/", "/reset/", "/login", "/logout")
-#: A member's own tools that read or write nobody else's object: checking a new sheet as it is typed.
-OWN_TOOLS = ("/roster/new/{game}/check",)
+#: A member's own tools that read or write nobody else's object: checking a new sheet as it is typed,
+#: marking all of one's own notices read.
+OWN_TOOLS = ("/roster/new/{game}/check", "/notices/read")
 
 
 def routes(app: FastAPI) -> list[tuple[str, str]]:

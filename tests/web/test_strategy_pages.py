@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo, submission_texts
-from turnbuckle.league.demo import BOB
+from turnbuckle.league.demo import BOB as DEMO_BOB
 
 SECRET = "A roll of quarters"
+#: Brother Bob is named first in match 1 of the demo's open show: his grid pick is a column.
+BOB = DEMO_BOB.replace(", Grid 2", ", Grid B")
 
 
 @pytest.fixture
@@ -65,7 +67,7 @@ def test_a_pasted_strategy_with_mistakes_lists_each_with_its_line_and_keeps_the_
 
 def test_the_form_of_rounds_is_written_in_the_rulebook_layout_and_sent(url: str) -> None:
     before = len(submission_texts(url))
-    data = {"plus1": "Cheating", "plus2": "Brawling", "minus": "Martial Arts", "grid": "2",
+    data = {"plus1": "Cheating", "plus2": "Brawling", "minus": "Martial Arts", "grid": "B",
             "round1": "1", "target1": "Martial Arts", "type1": "Normal", "notes1": "Smack him around.",
             "round2": "4", "target2": "High Flying", "type2": "Finisher", "notes2": "The Power Bob!",
             "cond_unused1": "high_spots", "cond_round1": "15", "cond_type1": "High Spot", "cond_target1": "Stamina"}
@@ -75,7 +77,7 @@ def test_the_form_of_rounds_is_written_in_the_rulebook_layout_and_sent(url: str)
     stored = submission_texts(url)[before:]
     assert len(stored) == 1
     lines = stored[0].splitlines()
-    assert lines[0] == "Strategy: +Cheating +Brawling -Martial Arts, Grid 2"
+    assert lines[0] == "Strategy: +Cheating +Brawling -Martial Arts, Grid B"
     assert "4\tHigh Flying\tFinisher\tThe Power Bob!" in lines
     assert "If I haven't used my High Spots by round 15, use a High Spot on Stamina" in lines
     with client_for(url, "Ann") as ann:  # the form starts from the strategy last sent
@@ -139,9 +141,9 @@ def test_after_the_deadline_the_page_says_so_and_a_late_post_is_refused(url: str
     late = datetime.now(UTC) + timedelta(days=30)  # the demo's open show is due in about a week
     before = len(submission_texts(url))
     with client_for(url, "Ann", clock=lambda: late) as ann:
-        page = ann.get(_path(url))
-        assert page.status_code == 200 and "its deadline has passed" in page.text
+        page = ann.get(_path(url))  # the show's deadline has passed: it is locked before the page answers
+        assert page.status_code == 200 and "the show is locked" in page.text
         refused = ann.post(_path(url), data={"text": BOB})
-    assert refused.status_code == 400 and "the strategy is late" in refused.text
+    assert refused.status_code == 400 and "strategies are taken only while it is open" in refused.text
     assert BOB.splitlines()[0] in unescape(refused.text)  # what was pasted is still there
     assert len(submission_texts(url)) == before

@@ -25,8 +25,9 @@ member_app = typer.Typer(help="League members: add, list, password, invite, rese
 competitor_app = typer.Typer(help="Competitors (any game's sheet; MatchMatch teams): add, team, list.",
                              no_args_is_help=True)
 referee_app = typer.Typer(help="MatchMatch referees: add, list.", no_args_is_help=True)
-show_app = typer.Typer(help="Shows: create, list, view.", no_args_is_help=True)
-card_app = typer.Typer(help="A show's card: add a match, view it.", no_args_is_help=True)
+show_app = typer.Typer(help="Shows: create, list, view, deadline, delete.", no_args_is_help=True)
+card_app = typer.Typer(help="A show's card: add, edit, remove or move a match; view it.",
+                        no_args_is_help=True)
 titles_app = typer.Typer(help="Titles and their reigns: list (the default), add.", invoke_without_command=True)
 table_app = typer.Typer(help="Table matches (played with --dice ask or the web's score keeper): add.",
                         no_args_is_help=True)
@@ -326,6 +327,8 @@ def _print_card(card: list[dict[str, Any]]) -> None:
             extra.append(f"for the {m['title']}")
         if m["options"]:
             extra.append(" ".join(f"{k}={v}" for k, v in m["options"].items()))
+        if m.get("grid"):
+            extra.append(f"grid {m['grid']}" + (" (drawn)" if m.get("grid_drawn") else ""))
         names = " vs ".join(x["name"] for x in m["sides"])
         print(f"  {m['position']}. {names} ({m['ruleset']}){'; ' if extra else ''}{'; '.join(extra)}")
 
@@ -336,13 +339,15 @@ def card_add(show: ShowArg, game: str, sides: Annotated[list[str], typer.Argumen
              referee: Annotated[str | None, typer.Option(help="A league referee (MatchMatch); else drawn at open.")]
              = None,
              title: Annotated[str | None, typer.Option(help="A title at stake.")] = None,
+             rebook: Annotated[bool, typer.Option("--rebook", help="Book a competitor already on this show again, "
+                                                  "on purpose.")] = False,
              db: Db = None, actor: As = None) -> None:
-    """Put a match on a show's card."""
+    """Put a match on a show's card (checked now: options, sides, referee, title, nobody booked twice)."""
     with user_errors(), unit(db, actor) as ctx:
         from turnbuckle.core.options import parse_option_pairs
         from turnbuckle.league.services.shows import add_match
 
-        m = add_match(ctx, show, game, sides, dict(parse_option_pairs(option or [])), referee, title)
+        m = add_match(ctx, show, game, sides, dict(parse_option_pairs(option or [])), referee, title, rebook)
         print(f"show {m.show.number} match {m.position}: {' vs '.join(sd.competitor.name for sd in m.sides)}")
 
 
@@ -379,7 +384,6 @@ def _step(name: str, doc: str) -> None:
 
 _step("open", "Open a show's card for strategies (referees not assigned are drawn from a published seed).")
 _step("lock", "Lock a show: draw its secret seed and publish the manifest of hashes.")
-_step("unlock", "Unlock a locked show before it runs (the seed is discarded; the history keeps it).")
 
 
 @league_app.command()
@@ -414,7 +418,11 @@ def submit(show: ShowArg, match: Annotated[int, typer.Argument(help="The match's
 @league_app.command()
 def run(show: ShowArg, db: Db = None, actor: As = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress lines.")] = False) -> None:
-    """Run a locked show: every match and every standings change in one transaction."""
+    """Run a locked show: every match and every standings change in one transaction.
+
+    An open show past its deadline is locked first. A run that fails applies nothing and leaves the
+    show locked with its reason (exit 1); mend it with unlock, a card change, lock, and run again."""
+    failed: tuple[int, str] | None = None
     with user_errors(), unit(db, actor) as ctx:
         from turnbuckle.league.services.running import run_show
 
@@ -424,8 +432,16 @@ def run(show: ShowArg, db: Db = None, actor: As = None,
 
         with collector_spared():
             s = run_show(ctx, show, progress)
-        print(s.writeup)
-        print(f"show {s.number} has run; seed revealed: {s.seed}")
+        if s.status == "run":
+            print(s.writeup)
+            print(f"show {s.number} has run; seed revealed: {s.seed}")
+        else:  # the reason is stored with the show: the unit of work commits it before we exit
+            failed = (s.number, s.run_error or "the run failed")
+    if failed is not None:
+        n, why = failed
+        raise fail(f"show {n} did not run: {why}. Nothing was applied and it stays locked; to mend it: "
+                   f"'turnbuckle league unlock {n}', change the card ('card edit' or 'card remove'), "
+                   f"'turnbuckle league lock {n}', then run it again", EXIT_PROBLEMS)
 
 
 @league_app.command()
@@ -637,8 +653,9 @@ def restore(file: Annotated[Path, typer.Argument(help="A backup file.")], db: Db
 
 
 def register(app: typer.Typer) -> None:
-    from turnbuckle.cli import account_cmds
+    from turnbuckle.cli import account_cmds, league_card_cmds
 
     account_cmds.register(member_app)
+    league_card_cmds.register(league_app, show_app, card_app)
     app.add_typer(league_app, name="league")
     app.command("verify")(verify_file)

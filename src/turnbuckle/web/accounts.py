@@ -1,5 +1,5 @@
 """Accounts pages: sign in and out, sign up by invitation, reset a password by a one-time link,
-and the account page (API tokens; the organiser's invitations and reset links).
+and the account page (the member's notices; API tokens; the organiser's invitations and reset links).
 
 A posted form that arrives after its session ended is not lost: the sign-in page comes back
 carrying the form's fields (hidden, passwords excepted) and where it was going; after signing in,
@@ -200,9 +200,12 @@ def reset(request: Request, session: DbSession, token: str, password: Text, pass
 # -- the account page ----------------------------------------------------------------------------------------------
 def account_page(request: Request, session: DbSession, member: Member, status: int = 200,
                  **shown: Any) -> HTMLResponse:
+    from turnbuckle.web.notices import notice_row, visible_notices
+
     ctx = member_ctx(request, session, member)
+    notices = [notice_row(ctx, n, number) for n, number in visible_notices(ctx, include_read=True)]
     context: dict[str, Any] = {"tokens": accounts.tokens(ctx), "error": "", "new_token": None, "new_link": None,
-                               "local": ctx.local, "is_organiser": member.role == "organiser"}
+                               "local": ctx.local, "is_organiser": member.role == "organiser", "notices": notices}
     context.update(shown)
     page = render(request, "account.html", context, status)
     page.headers["Cache-Control"] = "no-store"  # it may show a new token or link once

@@ -1,14 +1,13 @@
 """The JSON API under /api/: shows, results, standings and competitors to read; strategies to send
-with a personal API token (``Authorization: Bearer tb_...``). The same rules as the pages
+and one's notices to read with a personal API token (``Authorization: Bearer tb_...``). The same rules as the pages
 (web/viewing.py), and errors as ``{"detail": "one line"}``: 400 a refusal, 401 not signed in,
 404 missing or someone else's, 422 a malformed request."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -17,16 +16,19 @@ from sqlalchemy import select
 from turnbuckle.core.errors import RulesError
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
-from turnbuckle.league.models import CardSide, Competitor, Reign, Result, Title
+from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Reign, Result, Show, Submission, Title
 from turnbuckle.league.queries import Standing, published_standings
 from turnbuckle.league.services import shows as show_services
+from turnbuckle.league.services.card import is_stale
 from turnbuckle.league.services.shows import side_of
+from turnbuckle.league.services.sides import grid_axis
 from turnbuckle.web.api_models import (
     CardMatchOut,
     CardSideOut,
     CompetitorDetail,
     CompetitorOut,
     MemberOut,
+    NoticeOut,
     Problem,
     ResultOut,
     ShowOut,
@@ -34,7 +36,9 @@ from turnbuckle.web.api_models import (
     StrategyIn,
     SubmissionOut,
 )
+from turnbuckle.web.autolock import settle
 from turnbuckle.web.deps import DbSession, SignedIn, Viewer
+from turnbuckle.web.notices import mark_read, visible_notices
 from turnbuckle.web.sessions import is_api
 from turnbuckle.web.viewing import (
     MAX_ID,
@@ -92,29 +96,32 @@ def me(member: SignedIn) -> MemberOut:
     return MemberOut(id=member.id, name=member.name, role=member.role)
 
 
-@router.get("/shows", response_model=list[ShowSummary])
+@router.get("/shows", response_model=list[ShowSummary], dependencies=[Depends(settle)])
 def shows(request: Request, session: DbSession, viewer: Viewer) -> list[ShowSummary]:
     """Every show (a draft only for the organiser), oldest first."""
     ctx = viewer_ctx(request, session, viewer)
     return [_summary(s) for s in visible_shows(ctx)]
 
 
-@router.get("/shows/{number}", response_model=ShowOut)
+@router.get("/shows/{number}", response_model=ShowOut, dependencies=[Depends(settle)])
 def show(request: Request, session: DbSession, viewer: Viewer, number: int) -> ShowOut:
     """A show's card, its seed's hash (from lock) and its seed (once run)."""
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
     ran = s.status in ("run", "published")
-    def sent_at(sd: CardSide) -> datetime | None:
-        if not (is_organiser(ctx) or owns(ctx, sd.competitor)):
-            return None
-        sub = show_services.latest_submission(ctx, sd)
-        return sub.submitted_at if sub else None
+
+    def side_out(m: CardMatch, sd: CardSide) -> CardSideOut:
+        out = CardSideOut(competitor_id=sd.competitor.id, name=sd.competitor.name, grid_pick=grid_axis(sd.index))
+        if is_organiser(ctx) or owns(ctx, sd.competitor):
+            sub = show_services.latest_submission(ctx, sd)
+            if sub is not None:
+                out.strategy_sent_at, out.strategy_stale = sub.submitted_at, is_stale(m, sub.submitted_at)
+        return out
 
     card = [CardMatchOut(position=m.position, game=m.ruleset, options=dict(m.options),
-                         referee=m.referee.name if m.referee else None, title=m.title.name if m.title else None,
-                         sides=[CardSideOut(competitor_id=sd.competitor.id, name=sd.competitor.name,
-                                            strategy_sent_at=sent_at(sd)) for sd in m.sides]) for m in s.matches]
+                         referee=m.referee.name if m.referee else None, referee_drawn=m.referee_drawn,
+                         title=m.title.name if m.title else None, grid=m.grid,
+                         sides=[side_out(m, sd) for sd in m.sides]) for m in s.matches]
     return ShowOut(**_summary(s).model_dump(), card=card, card_seed=s.card_seed, seed_sha256=s.seed_sha256,
                    seed=s.seed if ran else None, writeup=s.writeup if results_visible(ctx, s) else "")
 
@@ -181,32 +188,36 @@ def competitor(request: Request, session: DbSession, viewer: Viewer, competitor_
                             owner=c.owner.name if mine else None, sheet=dict(c.sheet) if mine else None)
 
 
-def _submission_out(number: int, position: int, c: Competitor, sub: object, with_text: bool) -> SubmissionOut:
-    from turnbuckle.league.models import Submission
-
-    assert isinstance(sub, Submission)
-    return SubmissionOut(show=number, position=position, competitor_id=c.id, competitor=c.name, sha256=sub.sha256,
-                         submitted_at=sub.submitted_at, text=sub.text if with_text else None)
+def _submission_out(m: CardMatch, c: Competitor, sub: Submission, with_text: bool) -> SubmissionOut:
+    return SubmissionOut(show=m.show.number, position=m.position, competitor_id=c.id, competitor=c.name,
+                         sha256=sub.sha256, submitted_at=sub.submitted_at, stale=is_stale(m, sub.submitted_at),
+                         text=sub.text if with_text else None)
 
 
 @router.post("/shows/{number}/strategies", response_model=SubmissionOut, status_code=201,
-             responses={400: ERRORS[400], 401: ERRORS[401]})
+             responses={400: ERRORS[400], 401: ERRORS[401]}, dependencies=[Depends(settle)])
 def submit_strategy(request: Request, session: DbSession, member: SignedIn, number: int,
                     body: StrategyIn) -> SubmissionOut:
     """Send your competitor's strategy for a match of an open show, before its deadline (the
-    latest sent counts). Another member's competitor reads as not found."""
+    latest sent counts). Another member's competitor reads as not found. A refusal is a 400 whose
+    ``detail`` gives the reason: late or locked, or the strategy does not fit (its sheet or Push
+    Level, the match's type or length, a grid pick on the wrong axis, a pick by a third side, a
+    strategy written for another grid than the match's, fixed when the show opened)."""
     ctx = viewer_ctx(request, session, member)
     s = show_by_number(ctx, number)
     c = competitor_by_id(ctx, body.competitor_id)
     if not owns(ctx, c):
         raise NotFound(f"you have no competitor {body.competitor_id}")
     sub = show_services.submit(ctx, str(s.number), body.position, c.uid, body.text)
-    return _submission_out(s.number, body.position, c, sub, with_text=False)
+    side = session.get_one(CardSide, sub.side_id)
+    return _submission_out(side.match, c, sub, with_text=False)
 
 
-@router.get("/shows/{number}/strategies", response_model=list[SubmissionOut], responses={401: ERRORS[401]})
+@router.get("/shows/{number}/strategies", response_model=list[SubmissionOut], responses={401: ERRORS[401]},
+            dependencies=[Depends(settle)])
 def my_strategies(request: Request, session: DbSession, member: SignedIn, number: int) -> list[SubmissionOut]:
-    """Your own latest strategy for each of your sides in a show (nobody else's, ever)."""
+    """Your own latest strategy for each of your sides in a show (nobody else's, ever), each
+    marked ``stale`` when the organiser has changed its match since."""
     ctx = viewer_ctx(request, session, member)
     s = show_by_number(ctx, number)
     out = []
@@ -217,8 +228,32 @@ def my_strategies(request: Request, session: DbSession, member: SignedIn, number
             side = side_of(ctx, s, m.position, sd.competitor.uid)
             sub = show_services.latest_submission(ctx, side)
             if sub is not None:
-                out.append(_submission_out(s.number, m.position, sd.competitor, sub, with_text=True))
+                out.append(_submission_out(m, sd.competitor, sub, with_text=True))
     return out
+
+
+@router.get("/notices", response_model=list[NoticeOut], responses={401: ERRORS[401]})
+def notices(request: Request, session: DbSession, member: SignedIn,
+            include_read: Annotated[bool, Query(alias="all", description="Read ones too (default: unread only).")]
+            = False) -> list[NoticeOut]:
+    """Your notices from the league, newest first (at most 100): a strategy made stale by the
+    organiser's change to its match, one the run could not play (shown once that show is
+    published)."""
+    ctx = viewer_ctx(request, session, member)
+    return [_notice_out(n, number) for n, number in visible_notices(ctx, include_read=include_read)]
+
+
+@router.post("/notices/{notice_id}/read", response_model=NoticeOut, responses={401: ERRORS[401]})
+def notice_read(request: Request, session: DbSession, member: SignedIn, notice_id: int) -> NoticeOut:
+    """Mark one of your notices read (another member's reads as not found)."""
+    ctx = viewer_ctx(request, session, member)
+    n = mark_read(ctx, [notice_id])[0]
+    number = ctx.session.get_one(Show, n.show_id).number if n.show_id is not None else None
+    return _notice_out(n, number)
+
+
+def _notice_out(n: Notice, number: int | None) -> NoticeOut:
+    return NoticeOut(id=n.id, show=number, text=n.text, created_at=n.created_at, read_at=n.read_at)
 
 
 def _problem(status: int, message: str) -> JSONResponse:

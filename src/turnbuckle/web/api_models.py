@@ -32,6 +32,11 @@ class CardSideOut(BaseModel):
     strategy_sent_at: datetime | None = Field(
         default=None, description="When its latest strategy was sent: for its owner and the organiser only "
                                   "(the text stays its owner's).")
+    strategy_stale: bool | None = Field(
+        default=None, description="Whether that strategy was sent before the organiser's last change to the "
+                                  "match (check it and send it again); for its owner and the organiser only.")
+    grid_pick: str = Field(description="The pick this side makes on the match's grid: 'column' (named first, "
+                                       "A-C), 'row' (named second, 1-3) or 'none'.")
 
 
 class CardMatchOut(BaseModel):
@@ -39,7 +44,10 @@ class CardMatchOut(BaseModel):
     game: str
     options: dict[str, Any]
     referee: str | None
+    referee_drawn: bool = Field(default=False, description="The referee was drawn from the card seed.")
     title: str | None
+    grid: str | None = Field(default=None, description="MatchMatch: the grid, fixed when the show opened "
+                                                       "('Po Te Br / We MA HF / Br MA Ch', rows 1-3 of columns A-C).")
     sides: list[CardSideOut]
 
 
@@ -90,4 +98,14 @@ class SubmissionOut(BaseModel):
     competitor: str
     sha256: str = Field(description="The hash the show's manifest will publish at lock.")
     submitted_at: datetime
+    stale: bool = Field(default=False, description="Sent before the organiser's last change to its match: "
+                                                   "check it and send it again.")
     text: str | None = Field(default=None, description="Only ever sent back to its owner.")
+
+
+class NoticeOut(BaseModel):
+    id: int
+    show: int | None = Field(description="The show it is about, by number (None: no show).")
+    text: str
+    created_at: datetime
+    read_at: datetime | None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -13,24 +14,37 @@ from turnbuckle import __version__
 from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
-from turnbuckle.web import accounts, api, keeper, odds_page, pages, table_pages
+from turnbuckle.web import accounts, api, autolock, keeper, odds_page, pages, table_pages
 from turnbuckle.web.deps import HERE, render
 from turnbuckle.web.jobs import Jobs
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
-from turnbuckle.web.write_queue import WriteQueue
+from turnbuckle.web.write_queue import WriteQueue, WriteSlot
 
 
-def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
+def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: float | None = autolock.INTERVAL_S
+               ) -> FastAPI:
     """The web application over the league database at ``db_url`` (which must exist and be up to
-    date: a DatabaseError says what to run otherwise). ``clock`` is the services' clock."""
+    date: a DatabaseError says what to run otherwise). ``clock`` is the services' clock;
+    ``auto_lock_every`` the seconds between the background task's passes that lock shows past
+    their deadline (None: no task; the pages still lock a due show before they show it)."""
     engine = open_engine(db_url)
+    slot = WriteSlot(queue=engine.dialect.name == "sqlite")
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         _app.state.odds_jobs = Jobs()  # the odds page's background runs, stopped with the app
-        yield
-        _app.state.odds_jobs.close()
-        engine.dispose()
+        locker = None
+        if auto_lock_every is not None:
+            locker = asyncio.create_task(autolock.lock_due_every(engine, clock, slot, auto_lock_every),
+                                         name="turnbuckle-auto-lock")
+        _app.state.auto_lock = locker  # the background task that locks shows past their deadline
+        try:
+            yield
+        finally:
+            if locker is not None:
+                await autolock.stop(locker)
+            _app.state.odds_jobs.close()
+            engine.dispose()
 
     app = FastAPI(title="turnbuckle", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json")
@@ -44,7 +58,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock) -> FastAPI:
     accounts.install(app)
     # Inside the accounts middleware (who is asking is read at once): a write is answered once committed,
     # and on SQLite writes take turns.
-    app.add_middleware(WriteQueue, queue=engine.dialect.name == "sqlite")
+    app.add_middleware(WriteQueue, slot=slot)
     app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine))
     _error_pages(app)
     api.install(app)

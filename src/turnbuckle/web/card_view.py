@@ -4,6 +4,7 @@ only, when the side's latest strategy was sent (never what it says)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -12,6 +13,7 @@ from sqlalchemy.orm import aliased
 from turnbuckle.league.choices import takes_choice
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Member, Referee, Show, Submission, Title
+from turnbuckle.league.services.card import is_stale
 from turnbuckle.rulesets.registry import get_ruleset
 
 M2 = "matchmatch"
@@ -30,10 +32,14 @@ def sending_games() -> list[str]:
 
 
 def card_view(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
+    """Each match of the card: its sides, referee (and whether drawn), title, options, rebook, and
+    its grid once fixed (``grid``: the text; ``grid_rows``: the 3x3 for a table). A side's ``sent``
+    is when its latest strategy came (for the organiser and its owner only), ``stale`` whether that
+    was before the organiser's last change to the match."""
     owner = aliased(Member)
     q = (select(CardMatch.id, CardMatch.position, CardMatch.ruleset, CardMatch.options, CardMatch.referee_drawn,
-                Referee.name, Title.name, CardSide.id, Competitor.id, Competitor.name, Competitor.owner_id,
-                owner.name)
+                Referee.name, Title.name, CardMatch.grid, CardMatch.grid_drawn, CardMatch.edited_at, CardMatch.rebook,
+                CardSide.id, Competitor.id, Competitor.name, Competitor.owner_id, owner.name)
          .join(CardSide, CardSide.match_id == CardMatch.id)
          .join(Competitor, CardSide.competitor_id == Competitor.id)
          .join(owner, Competitor.owner_id == owner.id)
@@ -45,15 +51,18 @@ def card_view(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
     taking = s.status in ("open", "locked")
     entries: dict[int, dict[str, Any]] = {}
     told: list[int] = []  # the sides whose strategy times this reader may see
-    for mid, pos, rid, opts, drawn, ref, title, side_id, cid, cname, owner_id, oname in ctx.session.execute(q):
+    for (mid, pos, rid, opts, drawn, ref, title, grid, grid_drawn, edited_at, rebook, side_id, cid, cname,
+         owner_id, oname) in ctx.session.execute(q):
         e = entries.get(mid)
         if e is None:
             e = entries[mid] = {"position": pos, "ruleset": rid, "game": get_ruleset(rid).info.name,
                                 "options": dict(opts or {}), "referee": ref, "referee_drawn": drawn,
-                                "title": title, "sides": []}
+                                "title": title, "grid": grid, "grid_drawn": grid_drawn, "grid_rows": grid_rows(grid),
+                                "edited": ctx.local(edited_at) if edited_at else None, "edited_at": edited_at,
+                                "rebook": rebook, "sides": []}
         mine = me is not None and owner_id == me
         side = {"id": cid, "name": cname, "owner": oname, "side_id": side_id, "mine": mine, "sent": None,
-                "can_send": mine and sends(rid) and s.status == "open"}
+                "stale": False, "can_send": mine and sends(rid) and s.status == "open"}
         if sends(rid) and taking and (mine or organiser):
             side["sent"] = ""
             told.append(side_id)
@@ -66,7 +75,30 @@ def card_view(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
                 when = latest.get(side["side_id"])
                 if side["sent"] is not None and when is not None:
                     side["sent"] = ctx.local(_utc(when))
+                    side["stale"] = stale(e["edited_at"], _utc(when))
     return list(entries.values())
+
+
+def stale(edited_at: datetime | None, sent_at: datetime) -> bool:
+    """Whether a strategy sent at ``sent_at`` predates the organiser's last change to its match
+    (the card service's own rule, ``is_stale``, asked of the match's one column it reads)."""
+    return is_stale(CardMatch(edited_at=edited_at), sent_at)
+
+
+def grid_rows(text: str | None) -> list[tuple[str, list[str]]] | None:
+    """A grid's text (``Po Te Br / We MA HF / Br MA Ch``) as its three rows, each with its label
+    (1-3) and its styles' full names under columns A-C; None for no grid (or one that does not read)."""
+    if not text:
+        return None
+    from turnbuckle.core.errors import RulesError
+    from turnbuckle.rulesets.matchmatch.grid import parse_grid
+    from turnbuckle.rulesets.matchmatch.styles import title
+
+    try:
+        grid = parse_grid(text)
+    except RulesError:
+        return None
+    return [(str(i), [title(x) for x in row]) for i, row in enumerate(grid.rows, start=1)]
 
 
 def _utc(when: Any) -> Any:
@@ -86,7 +118,7 @@ def my_sides(ctx: Ctx) -> list[dict[str, Any]]:
     if not ctx.actor.id:
         return []
     q = (select(Show.number, Show.name, Show.deadline, CardMatch.position, CardSide.id, Competitor.id,
-                Competitor.name)
+                Competitor.name, CardMatch.edited_at)
          .join(CardMatch, CardMatch.show_id == Show.id).join(CardSide, CardSide.match_id == CardMatch.id)
          .join(Competitor, CardSide.competitor_id == Competitor.id)
          .where(Show.league_id == ctx.league.id, Show.status == "open", CardMatch.ruleset.in_(sending_games()),
@@ -97,5 +129,6 @@ def my_sides(ctx: Ctx) -> list[dict[str, Any]]:
                                     .where(Submission.side_id.in_([r[4] for r in rows]))
                                     .group_by(Submission.side_id)).all()) if rows else {}
     return [{"show": number, "show_name": name, "deadline": ctx.local(deadline), "position": pos, "id": cid,
-             "name": cname, "sent": ctx.local(_utc(sent[side_id])) if side_id in sent else None}
-            for number, name, deadline, pos, side_id, cid, cname in rows]
+             "name": cname, "sent": ctx.local(_utc(sent[side_id])) if side_id in sent else None,
+             "stale": side_id in sent and stale(edited_at, _utc(sent[side_id]))}
+            for number, name, deadline, pos, side_id, cid, cname, edited_at in rows]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 from sqlalchemy import select
 
@@ -14,8 +14,10 @@ from turnbuckle.league.models import Reign, Title
 from turnbuckle.league.queries import history_rows, published_standings, standings_rows, title_rows
 from turnbuckle.league.services.roster import competitors
 from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.web.autolock import settle
 from turnbuckle.web.card_view import my_sides
 from turnbuckle.web.deps import DbSession, Viewer, render
+from turnbuckle.web.notices import notice_row, visible_notices
 from turnbuckle.web.viewing import (
     competitor_by_id,
     hidden_result_ids,
@@ -34,6 +36,8 @@ from turnbuckle.web.viewing import (
 router = APIRouter()
 #: The home page lists this many results of the latest show; the show's page has them all.
 HOME_RESULTS = 10
+#: ...and this many of the member's unread notices (the account page lists more).
+HOME_NOTICES = 5
 
 
 def game_name(ruleset_id: str) -> str:
@@ -47,16 +51,18 @@ def _by_game(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     return dict(grouped)
 
 
-@router.get("/", response_class=HTMLResponse)
+@router.get("/", response_class=HTMLResponse, dependencies=[Depends(settle)])
 def home(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     upcoming, latest = next_show(ctx), latest_published(ctx)
+    notices = [notice_row(ctx, n, number) for n, number in visible_notices(ctx, limit=HOME_NOTICES)]
     return render(request, "league_home.html", {
         "league": ctx.league, "next": upcoming, "deadline": ctx.local(upcoming.deadline) if upcoming else None,
         "standings": _by_game(standings_rows(ctx, ranked=True)), "titles": public_titles(ctx, title_rows(ctx)),
         "latest": latest, "results_show": latest, "results": show_results(ctx, latest, HOME_RESULTS) if latest else [],
         "result_count": result_count(ctx, latest) if latest else 0,
         "game_name": game_name, "me": ctx.actor if ctx.actor.id else None, "my_sides": my_sides(ctx),
+        "notices": notices,
         "my_competitors": [c for c in competitors(ctx) if owns(ctx, c)] if ctx.actor.id else []})
 
 

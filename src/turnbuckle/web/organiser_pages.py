@@ -1,6 +1,8 @@
-"""The organiser's pages: create a show, build its card, then open, lock (or unlock), run, heal
-and publish it, each through the same league services as ``turnbuckle league``. Anyone else
-gets 404, as for an object that does not exist."""
+"""The organiser's pages: create a show, build its card, then open, lock (or unlock, with a new
+deadline if wanted), run, heal and publish it, each through the same league services as
+``turnbuckle league``; a run that fails comes back to the page, which shows its reason. Mending
+the card (edit, move, remove, the deadline, deleting the show) is in ``organiser_card_pages``.
+Anyone else gets 404, as for an object that does not exist."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from turnbuckle.core.errors import RulesError
@@ -17,7 +19,9 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden
 from turnbuckle.league.models import Show
 from turnbuckle.league.services import roster, running, shows
+from turnbuckle.league.services.card import move_deadline
 from turnbuckle.rulesets.registry import all_rulesets
+from turnbuckle.web.autolock import settle
 from turnbuckle.web.card_view import card_view
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
@@ -101,16 +105,36 @@ def _match_types() -> list[str]:
     return sorted(bundled_types())
 
 
+#: What a redirect's ``?done=`` says above the page (the steps say "Done: STEP.").
+DONE = {"card": "Match added to the card.", "edited": "Match changed.", "removed": "Match taken off the card.",
+        "moved": "Match moved.", "deadline": "Deadline moved."}
+
+
 def _manage_page(request: Request, ctx: Ctx, s: Show, card_form: Form | None = None,
-                 step_form: Form | None = None, status: int = 200) -> HTMLResponse:
+                 step_form: Form | None = None, status: int = 200, match_forms: dict[int, Form] | None = None,
+                 deadline_form: Form | None = None) -> HTMLResponse:
+    """The organiser's page of a show; a refused form comes back in ``card_form`` (add a match),
+    ``step_form``, ``match_forms[position]`` (edit, remove or move that match) or ``deadline_form``."""
+    from turnbuckle.web.organiser_card_pages import edit_values
+
     done = request.query_params.get("done")
+    card = card_view(ctx, s)
+    forms = {e["position"]: Form(edit_values(e)) for e in card}
+    forms.update(match_forms or {})
     return render(request, "organiser_show.html", {
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "FORM": FORM,
-        "card": card_view(ctx, s),
+        "card": card, "match_forms": forms,
         "card_form": card_form or Form({"game": "matchmatch"}), "step_form": step_form or Form(),
+        "deadline_form": deadline_form or Form({"deadline": _local_input(ctx, s.deadline)}),
+        "past_deadline": s.deadline <= ctx.now(),
         "editable": s.status in ("draft", "open"), "choices": _choices(ctx), "n_sides": MAX_SIDES_SHOWN,
-        "done": done if done in STEPS or done == "card" else None,
+        "done": done if done in STEPS or done in DONE else None, "done_text": DONE.get(done or ""),
         "played": request.query_params.get("played"), "steps": _steps(s)}, status)
+
+
+def _local_input(ctx: Ctx, when: datetime) -> str:
+    """A time as the deadline field takes it: 'YYYY-MM-DD HH:MM' in the league's time zone."""
+    return when.astimezone(ZoneInfo(ctx.league.timezone)).strftime("%Y-%m-%d %H:%M")
 
 
 def _steps(s: Show) -> list[str]:
@@ -120,13 +144,13 @@ def _steps(s: Show) -> list[str]:
             "published": [] if s.healed else ["heal"]}.get(s.status, [])
 
 
-@router.get("/shows/{number}", response_class=HTMLResponse)
+@router.get("/shows/{number}", response_class=HTMLResponse, dependencies=[Depends(settle)])
 def manage_show(request: Request, number: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = organiser_ctx(request, session, viewer)
     return _manage_page(request, ctx, show_by_number(ctx, number))
 
 
-@router.post("/shows/{number}/matches", response_class=HTMLResponse)
+@router.post("/shows/{number}/matches", response_class=HTMLResponse, dependencies=[Depends(settle)])
 def add_match(request: Request, number: int, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
     ctx = organiser_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
@@ -148,7 +172,7 @@ def add_match(request: Request, number: int, session: DbSession, viewer: Viewer,
     if form.ok:
         try:
             shows.add_match(ctx, str(s.number), game, sides, options, form.text("referee") or None,
-                            form.text("title") or None)
+                            form.text("title") or None, rebook=bool(form.text("rebook")))
             return RedirectResponse(f"/organiser/shows/{s.number}?done=card", status_code=303)
         except RulesError as exc:
             form.refuse(session, str(exc))
@@ -167,6 +191,14 @@ def step(request: Request, number: int, step: str, session: DbSession, viewer: V
         return _manage_page(request, ctx, s, step_form=form, status=400)
     key = str(s.number)
     played: list[tuple[int, int]] = []
+    new_deadline = None
+    if step == "unlock" and form.text("deadline"):
+        try:
+            new_deadline = league_time(ctx, form.text("deadline"))
+        except ValueError:
+            form.add("deadline", f"'{form.text('deadline')}' is not a time; write YYYY-MM-DD HH:MM "
+                                 f"({ctx.league.timezone})")
+            return _manage_page(request, ctx, s, step_form=form, status=400)
     try:
         if step == "open":
             shows.open_show(ctx, key)
@@ -174,8 +206,12 @@ def step(request: Request, number: int, step: str, session: DbSession, viewer: V
             shows.lock(ctx, key)
         elif step == "unlock":
             shows.unlock(ctx, key)
+            if new_deadline is not None:  # in the same unit of work: it never reads as open and overdue
+                move_deadline(ctx, key, new_deadline)
         elif step == "run":
-            running.run_show(ctx, key, lambda done, total: played.append((done, total)))
+            ran = running.run_show(ctx, key, lambda done, total: played.append((done, total)))
+            if ran.status != "run":  # failed: nothing applied, its reason kept with the show (the page says it)
+                return RedirectResponse(f"/organiser/shows/{s.number}", status_code=303)
         elif step == "heal":
             running.heal(ctx, key)
         else:

@@ -1,6 +1,6 @@
 """The league's pages, gathered under one router that app.py includes: the public pages, the
-organiser's (shows, referees, titles), strategy submission, the sheet editor and adding to the
-roster, each in its own module."""
+organiser's (shows and their cards, referees, titles), strategy submission, the sheet editor,
+adding to the roster and a member's notices, each in its own module."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from fastapi import APIRouter
 
 from turnbuckle.web import (
     league_pages,
+    notice_pages,
+    organiser_card_pages,
     organiser_pages,
     organiser_roster_pages,
     roster_pages,
@@ -19,8 +21,10 @@ from turnbuckle.web import (
 router = APIRouter()
 router.include_router(league_pages.router)
 router.include_router(show_pages.router)
+router.include_router(organiser_card_pages.router)  # before organiser_pages: its /{step} takes any word
 router.include_router(organiser_pages.router)
 router.include_router(strategy_pages.router)
 router.include_router(sheet_pages.router)
 router.include_router(roster_pages.router)
 router.include_router(organiser_roster_pages.router)
+router.include_router(notice_pages.router)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 
@@ -16,6 +16,7 @@ from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import export_league
 from turnbuckle.league.models import Result, Show
 from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.web.autolock import settle
 from turnbuckle.web.card_view import card_view
 from turnbuckle.web.chart_cache import INLINE_UP_TO, result_chart, show_charts
 from turnbuckle.web.deps import DbSession, Viewer, render
@@ -34,14 +35,16 @@ router = APIRouter()
 M2 = "matchmatch"
 
 
-@router.get("/shows", response_class=HTMLResponse)
-def shows_page(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
+@router.get("/shows", response_class=HTMLResponse, dependencies=[Depends(settle)])
+def shows_page(request: Request, session: DbSession, viewer: Viewer, deleted: str | None = None) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     rows = [{"s": s, "deadline": ctx.local(s.deadline)} for s in reversed(visible_shows(ctx))]
-    return render(request, "shows.html", {"league": ctx.league, "rows": rows, "organiser": is_organiser(ctx)})
+    gone = int(deleted) if deleted and deleted.isdigit() and len(deleted) < 10 else None
+    return render(request, "shows.html", {"league": ctx.league, "rows": rows, "organiser": is_organiser(ctx),
+                                          "deleted": gone if is_organiser(ctx) else None})
 
 
-@router.get("/shows/{number}", response_class=HTMLResponse)
+@router.get("/shows/{number}", response_class=HTMLResponse, dependencies=[Depends(settle)])
 def show_page(request: Request, number: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)

@@ -1,15 +1,18 @@
 """Sending a strategy for one's own side of a card match: MatchMatch's rounds (style, action and
 explanation per round), grid pick and conditionals as a form, or the rulebook's text layout
-pasted into a box; in Deathmatch and Headlock, the side's automatic player picked from a list.
-Each is read by the ruleset's own reader and checked by the same function the league's
-``submit`` uses; then ``submit`` stores it. Only the side's owner reaches this page: the
-organiser sees on the card that a strategy was sent and when, nobody sees what it says."""
+pasted into a box, with the match's grid (fixed when the show opened) shown and the pick this
+side makes on it (the first side a column, the second a row, others none); in Deathmatch and
+Headlock, the side's automatic player picked from a list. Each is read by the ruleset's own
+reader and checked by the same function the league's ``submit`` uses; then ``submit`` stores it
+(a refusal stands beside the field it is about: a grid pick beside the grid). Only the side's
+owner reaches this page: the organiser sees on the card that a strategy was sent and when,
+nobody sees what it says."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
 from turnbuckle.core.errors import RulesError, SheetError
@@ -19,8 +22,11 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Show
 from turnbuckle.league.services import shows
-from turnbuckle.league.services.sides import check_strategy
+from turnbuckle.league.services.card import is_stale
+from turnbuckle.league.services.sides import check_strategy, grid_axis, match_grid
 from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.web.autolock import settle
+from turnbuckle.web.card_view import grid_rows
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.league_pages import game_name
@@ -51,13 +57,20 @@ def _own_side(ctx: Ctx, number: int, position: int, cid: int) -> tuple[Show, Car
     return s, m, side
 
 
-def _choices() -> dict[str, Any]:
+#: The grid picks the form offers a side, by its axis (``sides.grid_axis``).
+GRID_PICKS = {"column": ["A", "B", "C"], "row": ["1", "2", "3"], "none": []}
+#: What the page tells a side about its grid pick, by its axis.
+AXIS_TEXT = {"column": "You are named first: pick a column, A–C.",
+             "row": "You are named second: pick a row, 1–3.",
+             "none": "You are named third or later: you make no grid pick (leave the grid out)."}
+
+
+def _choices(axis: str) -> dict[str, Any]:
     from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES
     from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, STYLES, title
 
     return {"plus": [title(x) for x in GRID_STYLES], "targets": ["Stamina"] + [title(x) for x in STYLES],
-            "types": list(TYPE_TITLES.values()), "grids": ["A", "B", "C", "1", "2", "3"],
-            "resources": RESOURCES}
+            "types": list(TYPE_TITLES.values()), "grids": GRID_PICKS[axis], "resources": RESOURCES}
 
 
 def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form, paste: Form,
@@ -71,6 +84,8 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
     kinds = explained(m.ruleset) if takes_choice(m.ruleset) else []
     if kinds and not form.get("player"):
         form.values["player"] = _counted(m.ruleset, latest.text if latest else None)
+    axis = grid_axis(side.index)
+    grid = match_grid(m)
     return render(request, "strategy.html", {
         "league": ctx.league, "s": s, "m": m, "c": side.competitor, "game": game_name(m.ruleset),
         "takes_strategy": m.ruleset == M2, "open": s.status == "open" and ctx.now() <= s.deadline,
@@ -78,7 +93,11 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
         "what": "strategy" if m.ruleset == M2 else "choice",
         "deadline": ctx.local(s.deadline), "rows": min(rounds, MAX_ROWS), "n_cond": MAX_CONDITIONALS,
         "latest": ctx.local(latest.submitted_at) if latest else None, "sent": sent, "sent_text": sent_text,
-        "form": form, "paste": paste, "FORM": FORM, "choices": _choices() if m.ruleset == M2 else {}}, status)
+        "stale": ctx.local(m.edited_at) if latest is not None and m.edited_at is not None
+        and is_stale(m, latest.submitted_at) and not sent else None,
+        "grid": grid, "grid_rows": grid_rows(grid), "grid_drawn": m.grid_drawn, "axis": axis,
+        "axis_text": AXIS_TEXT[axis] if m.ruleset == M2 else "",
+        "form": form, "paste": paste, "FORM": FORM, "choices": _choices(axis) if m.ruleset == M2 else {}}, status)
 
 
 def _counted(ruleset: str, text: str | None) -> str:
@@ -112,7 +131,8 @@ def _url(number: int, position: int, cid: int) -> str:
     return f"/shows/{number}/matches/{position}/strategy/{cid}"
 
 
-@router.get("/shows/{number}/matches/{position}/strategy/{cid}", response_class=HTMLResponse)
+@router.get("/shows/{number}/matches/{position}/strategy/{cid}", response_class=HTMLResponse,
+            dependencies=[Depends(settle)])
 def strategy_page(request: Request, number: int, position: int, cid: int, session: DbSession,
                   viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
@@ -129,6 +149,13 @@ def _check_and_send(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, text: str, 
     """Check with the league's own strategy check, then send with ``submit``; every problem goes
     beside its field (or line), and nothing is stored unless all is well."""
     comp = side.competitor
+    if s.status != "open" or ctx.now() > s.deadline:  # closed: submit's refusal says so, whatever the text
+        try:
+            shows.submit(ctx, str(s.number), m.position, str(comp.id), text)
+        except RulesError as exc:
+            form.refuse(ctx.session, str(exc))
+            return False
+        return True
     try:
         check_strategy(ctx, side, text, f"strategy for {comp.name}")
     except SheetError as exc:
@@ -156,7 +183,8 @@ def _place_all(form: Form, problems: list[str], layout: Layout | None) -> None:
             place(form, p, layout)
 
 
-@router.post("/shows/{number}/matches/{position}/strategy/{cid}", response_class=HTMLResponse)
+@router.post("/shows/{number}/matches/{position}/strategy/{cid}", response_class=HTMLResponse,
+             dependencies=[Depends(settle)])
 def send_strategy(request: Request, number: int, position: int, cid: int, session: DbSession, viewer: Viewer,
                   posted: Posted) -> Response:
     ctx = viewer_ctx(request, session, viewer)

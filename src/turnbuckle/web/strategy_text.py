@@ -13,6 +13,7 @@ MAX_ROWS = 30
 MAX_CONDITIONALS = 3
 RESOURCES = {"specials": "Specials", "high_spots": "High Spots"}
 _LINE = re.compile(r"(?:^|[;:] )line (\d+): ")
+_GRID = re.compile(r"\bgrid\b", re.IGNORECASE)
 _WHERE = re.compile(r"^(?:[^:;]*?)\bround ([0-9A-Za-z+\-]+)(?: \(x\d+\))?: |^conditional (\d+): ")
 
 
@@ -74,7 +75,7 @@ def split_problems(message: str, problems: list[str] | None) -> list[str]:
 
 def place(form: Form, problem: str, layout: Layout) -> None:
     """Put a problem beside the field it is about: by its line, by its round label or conditional
-    number, else with the whole form."""
+    number, beside the grid pick when it is about the grid, else with the whole form."""
     m = _LINE.match(problem)
     if m is not None and int(m.group(1)) in layout.line_fields:
         form.add(layout.line_fields[int(m.group(1))], problem[m.end():])
@@ -85,6 +86,9 @@ def place(form: Form, problem: str, layout: Layout) -> None:
         if key in layout.round_fields:
             form.add(layout.round_fields[key], problem)
             return
+    if _GRID.search(problem):  # the grid pick (wrong axis, a third side's pick, another grid)
+        form.add("grid", problem)
+        return
     form.add(FORM, problem)
 
 

@@ -14,17 +14,39 @@ committed, and on SQLite, queued for the one writing slot.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-class WriteQueue:
-    def __init__(self, app: ASGIApp, queue: bool = True) -> None:
-        self.app = app
+class WriteSlot:
+    """The one writing slot on SQLite (``queue``), shared by the requests that may write and the
+    app's own background writes (web/autolock.py); on PostgreSQL it lets everyone through."""
+
+    def __init__(self, queue: bool = True) -> None:
         self.queue = queue
-        self._slot: asyncio.Lock | None = None
+        self._lock: asyncio.Lock | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @asynccontextmanager
+    async def held(self) -> AsyncIterator[None]:
+        if not self.queue:
+            yield
+            return
+        loop = asyncio.get_running_loop()
+        if self._lock is None or self._loop is not loop:  # made inside the server's (current) event loop
+            self._lock, self._loop = asyncio.Lock(), loop
+        async with self._lock:
+            yield
+
+
+class WriteQueue:
+    def __init__(self, app: ASGIApp, queue: bool = True, slot: WriteSlot | None = None) -> None:
+        self.app = app
+        self.slot = slot if slot is not None else WriteSlot(queue)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] not in UNSAFE:
@@ -35,12 +57,7 @@ class WriteQueue:
         async def hold(message: Message) -> None:
             held.append(message)
 
-        if self.queue:
-            if self._slot is None:  # made inside the server's event loop
-                self._slot = asyncio.Lock()
-            async with self._slot:
-                await self.app(scope, receive, hold)
-        else:
+        async with self.slot.held():
             await self.app(scope, receive, hold)
         for message in held:
             await send(message)

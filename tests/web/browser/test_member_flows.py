@@ -109,7 +109,7 @@ def test_a_player_edits_a_sheet_and_sees_it_checked_while_typing(page: Page, liv
 def test_a_player_pastes_a_strategy_in_the_rulebook_layout(page: Page, live_server: LiveServer) -> None:
     mine, my_name = _wrestler(live_server, "Ann")
     _theirs, their_name = _wrestler(live_server, "Bo", "friendly-sam")
-    number = _open_show(live_server, [[my_name, their_name]])
+    number = _open_show(live_server, [[their_name, my_name]])  # named second: BOB's 'Grid 2' picks a row
     sign_in(page, "Ann", LOGINS["Ann"])
     page.goto(f"/shows/{number}")
     page.get_by_role("link", name="Send a strategy").click()
