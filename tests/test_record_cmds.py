@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from turnbuckle import __version__
 from turnbuckle.cli.app import app
 from turnbuckle.core.registry import Ruleset
+from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 RULESETS = all_rulesets()
@@ -90,10 +91,22 @@ def test_a_record_from_other_rules_is_replayed_and_a_difference_names_both_versi
     _edit(path, lambda d: _first_roll(d).update(faces=[1, 1], total=2))
     out = tb("replay", str(path))
     assert out.exit_code == 1
-    version = get_ruleset("boxing").info.version
-    assert f"played under boxing 0.9 (turnbuckle 0.0.1); this is boxing {version} (turnbuckle {__version__})" \
-        in out.stdout
+    versions = ", ".join(get_ruleset("boxing").info.playable_versions)
+    assert f"played under boxing 0.9 (turnbuckle 0.0.1); this turnbuckle plays boxing {versions} " \
+        f"(turnbuckle {__version__})" in out.stdout
     assert "the rules may have changed, not necessarily the record" in out.stdout
+
+
+def test_a_record_from_an_older_rules_version_replays_under_its_own(tmp_path: Path) -> None:
+    """A bout saved under boxing 1.1 replays under 1.1 (no versions note), even after 1.2."""
+    path = stored(tmp_path, "boxing", "slugger", "speedster", "--seed", "5")
+    data = json.loads(path.read_text())
+    rs = get_ruleset("boxing")
+    old = rs.run([rs.side_by_name("slugger"), rs.side_by_name("speedster")], SeededSource(5), version="1.1")
+    path.write_text(json.dumps(old.to_json()))
+    assert data["ruleset_version"] == rs.info.version != "1.1"
+    out = tb("replay", str(path))
+    assert out.exit_code == 0 and "may have changed" not in out.stdout
 
 
 def test_a_changed_result_is_a_difference(tmp_path: Path) -> None:

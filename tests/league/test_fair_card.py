@@ -390,3 +390,44 @@ def test_the_league_check_of_a_team_document_agrees_with_saving_it(lg: League) -
     with lg.act() as ctx:
         team = roster.add_competitor(ctx, "m2", good, "sheet", owner="Ann")
         assert team.sheet["team"]["styles"]["weight"] == 2 and len(team.members) == 2
+
+
+def test_unlocking_after_the_deadline_leaves_the_show_to_the_organiser_until_they_lock_it(lg: League) -> None:
+    number = open_show(lg, [("m2", ["Friendly Sam", "Brother Bob"])])
+    lg.clock.advance(days=2)
+    with lg.act("Bo") as ctx:
+        assert [s.number for s in shows.lock_due(ctx)] == [int(number)]
+    with lg.act() as ctx:
+        shows.unlock(ctx, number)
+    with lg.act("Bo") as ctx:  # not locked again behind the organiser's back while they mend the card
+        assert shows.lock_due(ctx) == []
+    with lg.act() as ctx:
+        card.edit_match(ctx, number, 1, options={"type": "cage"})
+    with lg.act() as ctx:
+        shows.lock(ctx, number)
+        assert running.run_show(ctx, number).status == "run"
+
+
+def test_an_edit_that_changes_nothing_makes_nothing_stale_but_a_sheet_change_refreezes(lg: League) -> None:
+    number = open_show(lg, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with lg.act("Ann") as ctx:
+        shows.submit(ctx, number, 1, "Friendly Sam", SAM_STRATEGY)
+    lg.clock.advance(hours=1)
+    with lg.act() as ctx:
+        m = card.edit_match(ctx, number, 1, options={})
+        assert m.edited_at is None and ctx.session.scalars(select(Notice)).first() is None
+    sheet = roster.competitor
+    with lg.act("Ann") as ctx:
+        text = get_sample("friendly-sam").replace("technical: 5", "technical: 4").replace("power: 1", "power: 2")
+        roster.replace_sheet(ctx, "Friendly Sam", text, "sam.yaml")
+    with lg.act() as ctx:
+        m = card.edit_match(ctx, number, 1)  # the organiser lets the new sheet in: it is frozen anew
+        assert m.edited_at is not None and m.sides[0].sheet == sheet(ctx, "Friendly Sam").sheet
+        assert m.sides[0].sheet is not None and m.sides[0].sheet["wrestler"]["styles"]["power"] == 2
+        assert "stale" in ctx.session.scalars(select(Notice)).one().text
+
+
+def get_sample(sample_id: str) -> str:
+    from tests.league.helpers import sample
+
+    return sample("m2", sample_id)

@@ -179,8 +179,8 @@ def notices(include_read: Annotated[bool, typer.Option("--all", help="Read ones 
     with user_errors():
         kind = _format(fmt)
         with unit(db, actor) as ctx:
-            from turnbuckle.web.notices import mark_read as mark
-            from turnbuckle.web.notices import notice_row, visible_notices
+            from turnbuckle.league.services.notices import mark_read as mark
+            from turnbuckle.league.services.notices import notice_row, visible_notices
 
             found = visible_notices(ctx, include_read)
             rows = [notice_row(ctx, n, number) for n, number in found]

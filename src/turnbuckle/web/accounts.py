@@ -200,7 +200,7 @@ def reset(request: Request, session: DbSession, token: str, password: Text, pass
 # -- the account page ----------------------------------------------------------------------------------------------
 def account_page(request: Request, session: DbSession, member: Member, status: int = 200,
                  **shown: Any) -> HTMLResponse:
-    from turnbuckle.web.notices import notice_row, visible_notices
+    from turnbuckle.league.services.notices import notice_row, visible_notices
 
     ctx = member_ctx(request, session, member)
     notices = [notice_row(ctx, n, number) for n, number in visible_notices(ctx, include_read=True)]

@@ -20,6 +20,7 @@ from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Re
 from turnbuckle.league.queries import Standing, published_standings
 from turnbuckle.league.services import shows as show_services
 from turnbuckle.league.services.card import is_stale
+from turnbuckle.league.services.notices import mark_read, visible_notices
 from turnbuckle.league.services.shows import side_of
 from turnbuckle.league.services.sides import grid_axis
 from turnbuckle.web.api_models import (
@@ -38,7 +39,6 @@ from turnbuckle.web.api_models import (
 )
 from turnbuckle.web.autolock import settle
 from turnbuckle.web.deps import DbSession, SignedIn, Viewer
-from turnbuckle.web.notices import mark_read, visible_notices
 from turnbuckle.web.sessions import is_api
 from turnbuckle.web.viewing import (
     MAX_ID,

@@ -12,12 +12,12 @@ from sqlalchemy import select
 
 from turnbuckle.league.models import Reign, Title
 from turnbuckle.league.queries import history_rows, published_standings, standings_rows, title_rows
+from turnbuckle.league.services.notices import notice_row, visible_notices
 from turnbuckle.league.services.roster import competitors
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.autolock import settle
 from turnbuckle.web.card_view import my_sides
 from turnbuckle.web.deps import DbSession, Viewer, render
-from turnbuckle.web.notices import notice_row, visible_notices
 from turnbuckle.web.viewing import (
     competitor_by_id,
     hidden_result_ids,

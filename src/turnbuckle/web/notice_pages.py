@@ -7,10 +7,10 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
+from turnbuckle.league.services.notices import mark_read
 from turnbuckle.web.accounts import safe_next
 from turnbuckle.web.deps import DbSession, SignedIn
 from turnbuckle.web.forms import Posted
-from turnbuckle.web.notices import mark_read
 from turnbuckle.web.viewing import viewer_ctx
 
 router = APIRouter(include_in_schema=False)

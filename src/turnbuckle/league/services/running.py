@@ -19,7 +19,7 @@ from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, InjuryChange, Result, Show
 from turnbuckle.league.services.card import notify
 from turnbuckle.league.services.roster import M2
-from turnbuckle.league.services.shows import latest_submission, lock, log, show
+from turnbuckle.league.services.shows import latest_submission, lock, log, mending, show
 from turnbuckle.league.services.sides import card_side_document, strategy_or_none
 from turnbuckle.league.services.standing import apply_result
 from turnbuckle.rulesets.registry import get_ruleset
@@ -81,7 +81,7 @@ def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
     the ruleset or package versions changed since lock."""
     ctx.require_organiser("run shows")
     s = _locked_row(ctx, key)
-    if s.status == "open" and s.deadline <= ctx.now():
+    if s.status == "open" and s.deadline <= ctx.now() and not mending(ctx, s):
         lock(ctx, key, auto=True)  # its deadline has passed: the league locks it, as the server would
     if s.status != "locked":
         raise LeagueError(f"show {s.number} is {s.status}; only a locked show runs"

@@ -173,6 +173,7 @@ def lock(ctx: Ctx, key: str, auto: bool = False) -> Show:
     if not auto:
         ctx.require_organiser("lock shows")
     s = show(ctx, key)
+    ctx.session.refresh(s, with_for_update=True)  # PostgreSQL: one lock at a time (SQLite: the write lock)
     if s.status != "open":
         raise LeagueError(f"show {s.number} is {s.status}; only an open show locks")
     s.seed = canonical.new_seed()
@@ -205,10 +206,18 @@ def lock(ctx: Ctx, key: str, auto: bool = False) -> Show:
 
 def lock_due(ctx: Ctx) -> list[Show]:
     """Lock every open show whose deadline has passed (the server does it as the deadline passes,
-    ``league run`` before it runs one); returns the shows locked."""
-    due = ctx.session.scalars(select(Show).where(Show.league_id == ctx.league.id, Show.status == "open",
-                                                 Show.deadline <= ctx.now()).order_by(Show.number))
-    return [lock(ctx, str(s.number), auto=True) for s in list(due)]
+    ``league run`` before it runs one); returns the shows locked. A show the organiser unlocked
+    after its deadline is theirs to mend and lock again (or give a new deadline): it is skipped."""
+    due = list(ctx.session.scalars(select(Show).where(Show.league_id == ctx.league.id, Show.status == "open",
+                                                      Show.deadline <= ctx.now()).order_by(Show.number)))
+    return [lock(ctx, str(s.number), auto=True) for s in due if not mending(ctx, s)]
+
+
+def mending(ctx: Ctx, s: Show) -> bool:
+    """Did the organiser unlock this show after its deadline (to mend its card)?"""
+    unlocked = ctx.session.scalars(select(ShowEvent.at).where(ShowEvent.show_id == s.id, ShowEvent.kind == "unlock")
+                                   .order_by(ShowEvent.id.desc())).first()
+    return unlocked is not None and unlocked >= s.deadline
 
 
 def unlock(ctx: Ctx, key: str) -> Show:

@@ -2,11 +2,7 @@
 strategy made stale by the organiser's change to its match, or one the run could not play. Read by
 the pages, the API and ``turnbuckle league notices`` alike, so the one rule below is in one place:
 a notice held back until a show is published (``visible_from_show``) is not shown, to anyone,
-before that show's status is ``published`` (it would reveal what the run did).
-
-Plain functions over the unit of work's session, with no web imports (the command line uses them
-too). They belong with the league services (a ``services/notices.py``); they are here only because
-the services are another engineer's to change."""
+before that show's status is ``published`` (it would reveal what the run did)."""
 
 from __future__ import annotations
 
