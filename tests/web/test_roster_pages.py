@@ -282,3 +282,29 @@ def test_a_team_form_sent_after_the_session_ended_keeps_every_ticked_wrestler(tm
         assert [str(m) for m in team.members] == members
     finally:
         site.close()
+
+
+def test_a_title_with_a_weight_class_a_push_level_and_a_kind_on_the_web_and_the_command_line(
+        url: str, tmp_path: Path) -> None:
+    with client_for(url, ORGANISER) as fran:
+        r = fran.post("/organiser/titles", data={"name": "LHW Belt", "game": "matchmatch", "kind": "singles",
+                                                 "max_weight": "3", "min_push_level": "2"}, follow_redirects=False)
+        assert r.status_code == 303
+        bad = fran.post("/organiser/titles", data={"name": "Odd", "game": "matchmatch", "kind": "trios",
+                                                   "max_weight": "three"})
+        assert bad.status_code == 400
+        assert "trios" in _field_problems(bad.text, "kind")
+        assert "not a whole number" in _field_problems(bad.text, "max_weight")
+        boxing = fran.post("/organiser/titles", data={"name": "Heavy", "game": "boxing", "max_weight": "3"})
+        assert boxing.status_code == 400 and "MatchMatch rules" in boxing.text
+    db = url.removeprefix("sqlite:///")
+    result = CliRunner().invoke(cli_app, ["league", "titles", "add", "Tag Straps", "m2", "--kind", "tag",
+                                          "--db", db])
+    assert result.exit_code == 0, result.output
+    assert "matchmatch, tag" in result.output
+    refused = CliRunner().invoke(cli_app, ["league", "titles", "add", "X", "m2", "--min-weight", "5",
+                                           "--max-weight", "3", "--db", db])
+    assert refused.exit_code == 2 and "above the maximum" in refused.output
+    web, cli = _rows(url, Title, name="LHW Belt")[0], _rows(url, Title, name="Tag Straps")[0]
+    assert (web.kind, web.min_weight, web.max_weight, web.min_push_level) == ("singles", None, 3, 2)
+    assert (cli.kind, cli.max_weight) == ("tag", None)

@@ -514,14 +514,27 @@ def titles(ctx_: typer.Context, db: Db = None, fmt: Fmt = "text") -> None:
 def titles_add(name: str, game: str,
                on: Annotated[list[str] | None, typer.Option("--changes-on", help="A finish that also changes hands "
                                                           "(dq, count-out); repeatable.")] = None,
+               kind: Annotated[str, typer.Option(help="singles (no team may hold it), tag (teams only) or any.")]
+               = "singles",
+               min_weight: Annotated[int | None, typer.Option(help="MatchMatch: the lowest sheet Weight allowed.")]
+               = None,
+               max_weight: Annotated[int | None, typer.Option(help="MatchMatch: the highest sheet Weight allowed "
+                                                              "(light-heavyweights: 3).")] = None,
+               min_push: Annotated[int | None, typer.Option(help="MatchMatch: the Push Level a title shot needs.")]
+               = None,
                db: Db = None, actor: As = None) -> None:
-    """Create a title (by default it does not change hands on a DQ or count-out)."""
+    """Create a title (by default a singles title that does not change hands on a DQ or count-out)."""
     with user_errors(), unit(db, actor) as ctx:
         from turnbuckle.league.services.roster import DEFAULT_TITLE_EXCLUDED, add_title
 
         excluded = [m for m in DEFAULT_TITLE_EXCLUDED if m not in (on or [])]
-        t = add_title(ctx, name, game, excluded)
-        print(f"title {t.id}: {t.name} ({t.ruleset}); does not change hands on: {', '.join(excluded) or 'nothing'}")
+        t = add_title(ctx, name, game, excluded, kind, min_weight, max_weight, min_push)
+        limits = [f"Weight {t.min_weight if t.min_weight is not None else 0}-"
+                  f"{t.max_weight if t.max_weight is not None else 'any'}"] \
+            if t.min_weight is not None or t.max_weight is not None else []
+        limits += [f"Push Level {t.min_push_level}+ for a shot"] if t.min_push_level else []
+        print(f"title {t.id}: {t.name} ({t.ruleset}, {t.kind}{'; ' + ', '.join(limits) if limits else ''}); "
+              f"does not change hands on: {', '.join(excluded) or 'nothing'}")
 
 
 @table_app.command("add")

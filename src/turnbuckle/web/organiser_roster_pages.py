@@ -121,10 +121,20 @@ def add_title(request: Request, session: DbSession, viewer: Viewer, posted: Post
     for finish in on:
         if finish not in roster.DEFAULT_TITLE_EXCLUDED:
             form.add("changes_on", f"'{finish[:40]}' is not one of {', '.join(roster.DEFAULT_TITLE_EXCLUDED)}")
+    kind = form.text("kind") or "singles"
+    if kind not in roster.TITLE_KINDS:
+        form.add("kind", f"'{kind[:20]}' is not one of {', '.join(roster.TITLE_KINDS)}")
+    limits: dict[str, int | None] = {}
+    for field in ("min_weight", "max_weight", "min_push_level"):
+        raw = form.text(field)
+        if raw and not (raw.isdigit() and len(raw) <= 3):
+            form.add(field, f"'{raw[:20]}' is not a whole number; leave it empty for no limit")
+        limits[field] = int(raw) if raw.isdigit() and len(raw) <= 3 else None
     if form.ok:
         excluded = [m for m in roster.DEFAULT_TITLE_EXCLUDED if m not in on]  # as `league titles add --changes-on`
         try:
-            roster.add_title(ctx, name, game, excluded)
+            roster.add_title(ctx, name, game, excluded, kind, limits["min_weight"], limits["max_weight"],
+                             limits["min_push_level"])
         except RulesError as exc:
             form.refuse(session, str(exc))
         else:
