@@ -76,9 +76,11 @@ def match_options(m: CardMatch) -> dict[str, object]:
 
 
 def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
-    """Play every match of a locked show and apply every standings change, in this one
-    transaction (the caller commits): all of it lands, or none. Refused unless locked, and when
-    the ruleset or package versions changed since lock."""
+    """Play every match of a locked show (an open one past its deadline is locked first) under the
+    rules versions it was locked with, and apply every standings change, in this one transaction
+    (the caller commits): all of it lands, or none. Refused unless locked, or when a version locked
+    is one this turnbuckle no longer plays. A run that fails applies nothing and returns the show
+    still locked, with the reason in ``run_error`` (unlock, edit, lock and run mend it)."""
     ctx.require_organiser("run shows")
     s = _locked_row(ctx, key)
     if s.status == "open" and s.deadline <= ctx.now() and not mending(ctx, s):
