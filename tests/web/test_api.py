@@ -100,6 +100,10 @@ def test_api_refusals_are_one_line_json_with_the_right_status(site: Site) -> Non
         assert r.status_code == 400 and "\n" not in r.json()["detail"]
         r = client.post(url, json={"position": 1, "competitor_id": "x"}, headers=bo)
         assert r.status_code == 422 and isinstance(r.json()["detail"], str)
+        for smuggled in ({"grid": "Br Ch Br / Ch Br Ch / Br Ch Br"}, {"options": {"rounds": 1}},
+                         {"referee": "Zero Tolerance"}, {"sheet": {"push_level": 5}}):  # only the side's choices
+            r = client.post(url, json={**ok, "competitor_id": bob, **smuggled}, headers=bo)
+            assert r.status_code == 422 and next(iter(smuggled)) in r.json()["detail"]
         r = client.post(url, content=b"{not json", headers={**bo, "content-type": "application/json"})
         assert r.status_code == 422
         assert client.post("/api/shows/99/strategies", json=ok, headers=bo).status_code == 404

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Problem(BaseModel):
@@ -86,6 +86,11 @@ class CompetitorDetail(CompetitorOut):
 
 
 class StrategyIn(BaseModel):
+    """A strategy for one side: nothing else of the match can be sent (an unknown field is a 422,
+    never silently dropped: the grid, referee and options are the organiser's)."""
+
+    model_config = ConfigDict(extra="forbid")
+
     position: int = Field(ge=1, le=1000, description="The match's position on the card.")
     competitor_id: int = Field(ge=1, description="Your competitor in that match.")
     text: str = Field(min_length=1, max_length=50_000, description="The strategy in the rulebook's layout.")
