@@ -1,10 +1,8 @@
 """Golden records of boxing bouts played under an older rules version, and the script that made them.
 
-Every change of outcome bumps the rules version, and the engine keeps playing the versions before
-it (``RulesetInfo.older_versions``): a stored bout must replay exactly as it was played. The records
-in ``golden/<version>/`` were made by the code of that version, before the change that followed it,
-and ``test_old_versions.py`` plays them again under their own version and compares the JSON byte
-for byte.
+The records in ``golden/<version>/`` were made by the code of that version, before the change that
+followed it, and ``test_old_versions.py`` plays them again under their own version and compares the
+JSON byte for byte (``tests/golden_versions.py``: what the games with such records share).
 
 Version 1.1 (before 1.2 gave a Special Move in a combo its own -2): seeded bouts whose combo floors
 a fighter with a Special Move as the less damaging punch (1.1 applied the other punch's -1; 1.2
@@ -22,10 +20,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from tests import golden_versions
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.render import render_json
-from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.boxing.sheet import Fighter
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -36,9 +33,7 @@ MAX_SEEDS = 50_000
 
 
 def sample(sample_id: str) -> Fighter:
-    fighter = BOXING.load_text(BOXING.sample(sample_id).text, sample_id)
-    assert isinstance(fighter, Fighter)
-    return fighter
+    return golden_versions.sample(BOXING, sample_id, Fighter)
 
 
 def special_combo_knockdowns(record: MatchRecord) -> int:
@@ -60,7 +55,7 @@ def special_combo_knockdowns(record: MatchRecord) -> int:
 
 
 def play(sides: Sequence[Fighter], seed: int, options: dict[str, object], version: str | None) -> MatchRecord:
-    return BOXING.run(list(sides), SeededSource(seed), options, version=version)
+    return golden_versions.play(BOXING, sides, seed, options, version)
 
 
 def bouts(version: str | None) -> Iterator[tuple[str, MatchRecord]]:
@@ -86,23 +81,7 @@ def bouts(version: str | None) -> Iterator[tuple[str, MatchRecord]]:
 
 
 def main(argv: Sequence[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m tests.boxing.golden_records VERSION (the current rules version)", file=sys.stderr)
-        return 2
-    version = argv[0]
-    if version != BOXING.info.version:
-        print(f"records of {version} are made by the code of {version}; this is boxing {BOXING.info.version}",
-              file=sys.stderr)
-        return 2
-    folder = GOLDEN / version
-    if folder.exists():
-        print(f"{folder} exists: golden records are history, never remade", file=sys.stderr)
-        return 2
-    folder.mkdir(parents=True)
-    for stem, record in bouts(None):
-        (folder / f"{stem}.json").write_text(render_json(record), encoding="utf-8")
-        print(f"{stem}: {record.result.summary}")
-    return 0
+    return golden_versions.write_golden(argv, BOXING, GOLDEN, bouts)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,8 @@
 """Golden records of folkstyle matches played under an older rules version, and the script that made them.
 
-Every change of outcome bumps the rules version, and the engine keeps playing the versions before
-it (``RulesetInfo.older_versions``): a stored match must replay exactly as it was played. The records
-in ``golden/<version>/`` were made by the code of that version, before the change that followed it,
-and ``test_old_versions.py`` plays them again under their own version and compares the JSON byte
-for byte.
+The records in ``golden/<version>/`` were made by the code of that version, before the change that
+followed it, and ``test_old_versions.py`` plays them again under their own version and compares the
+JSON byte for byte (``tests/golden_versions.py``: what the games with such records share).
 
 Version 1.0 (before 1.1 played overtime until someone wins): seeded matches of two stalling-prone
 cards that end in a draw after 1, 2 and 3 overtime cycles (the ``overtime_cycles`` option; 1.1 plays
@@ -22,9 +20,8 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from tests import golden_versions
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.render import render_json
-from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.folkstyle.card import Card, load_card
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -35,9 +32,7 @@ MAX_SEEDS = 5_000
 
 
 def sample(sample_id: str) -> Card:
-    card = FOLKSTYLE.load_text(FOLKSTYLE.sample(sample_id).text, sample_id)
-    assert isinstance(card, Card)
-    return card
+    return golden_versions.sample(FOLKSTYLE, sample_id, Card)
 
 
 def staller(name: str, escape_base: int = 3, near_fall: bool = False) -> Card:
@@ -59,7 +54,7 @@ def staller(name: str, escape_base: int = 3, near_fall: bool = False) -> Card:
 
 
 def play(sides: Sequence[Card], seed: int, options: dict[str, object], version: str | None) -> MatchRecord:
-    return FOLKSTYLE.run(list(sides), SeededSource(seed), options, version=version)
+    return golden_versions.play(FOLKSTYLE, sides, seed, options, version)
 
 
 def first(stem: str, sides: Sequence[Card], options: dict[str, object], version: str | None,
@@ -92,24 +87,7 @@ def matches(version: str | None) -> Iterator[tuple[str, MatchRecord]]:
 
 
 def main(argv: Sequence[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m tests.folkstyle.golden_records VERSION (the current rules version)",
-              file=sys.stderr)
-        return 2
-    version = argv[0]
-    if version != FOLKSTYLE.info.version:
-        print(f"records of {version} are made by the code of {version}; this is folkstyle "
-              f"{FOLKSTYLE.info.version}", file=sys.stderr)
-        return 2
-    folder = GOLDEN / version
-    if folder.exists():
-        print(f"{folder} exists: golden records are history, never remade", file=sys.stderr)
-        return 2
-    folder.mkdir(parents=True)
-    for stem, record in matches(None):
-        (folder / f"{stem}.json").write_text(render_json(record), encoding="utf-8")
-        print(f"{stem}: {record.result.summary}")
-    return 0
+    return golden_versions.write_golden(argv, FOLKSTYLE, GOLDEN, matches)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.options import parse_option_pairs
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import Show
@@ -22,7 +21,7 @@ from turnbuckle.league.services import card
 from turnbuckle.web.autolock import settle
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
-from turnbuckle.web.organiser_pages import MAX_SIDES_SHOWN, _manage_page, league_time, organiser_ctx
+from turnbuckle.web.organiser_pages import _manage_page, form_time, match_sides_and_options, organiser_ctx
 from turnbuckle.web.viewing import show_by_number
 
 router = APIRouter(prefix="/organiser", dependencies=[Depends(settle)])
@@ -68,18 +67,7 @@ def edit_match(request: Request, number: int, position: int, session: DbSession,
     ctx = organiser_ctx(request, session, viewer)
     s = _on_card(ctx, number, position)
     form = Form(posted)
-    sides = [x for x in (form.text(f"side{i}") for i in range(1, MAX_SIDES_SHOWN + 1)) if x]
-    if len(sides) < 2:
-        form.add("side1", "a match needs at least two sides; choose a competitor for each")
-    options: dict[str, object] = {}
-    try:
-        options.update(parse_option_pairs(line for line in form.get("options").splitlines() if line.strip()))
-    except RulesError as exc:
-        form.add("options", str(exc))
-    if form.text("match_type"):
-        if "type" in options:
-            form.add("match_type", "give the match type here or as type=... in the options, not both")
-        options["type"] = form.text("match_type")
+    sides, options = match_sides_and_options(form)
     if form.ok:
         try:
             card.edit_match(ctx, str(s.number), position, sides=sides, options=options,
@@ -128,13 +116,8 @@ def move_deadline(request: Request, number: int, session: DbSession, viewer: Vie
     ctx = organiser_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
     form = Form(posted)
-    text = form.required("deadline", "the new deadline")
-    when = None
-    if text:
-        try:
-            when = league_time(ctx, text)
-        except ValueError:
-            form.add("deadline", f"'{text}' is not a time; write YYYY-MM-DD HH:MM ({ctx.league.timezone})")
+    form.required("deadline", "the new deadline")
+    when = form_time(ctx, form, "deadline")
     if form.ok and when is not None:
         try:
             card.move_deadline(ctx, str(s.number), when)

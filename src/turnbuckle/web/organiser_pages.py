@@ -56,6 +56,37 @@ def league_time(ctx: Ctx, text: str) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=ZoneInfo(ctx.league.timezone))
 
 
+def form_time(ctx: Ctx, form: Form, name: str) -> datetime | None:
+    """The time in the form's field ``name`` (as ``league_time`` reads it); None when the field is
+    empty, or when it is not a time (the problem goes beside the field)."""
+    text = form.text(name)
+    if not text:
+        return None
+    try:
+        return league_time(ctx, text)
+    except ValueError:
+        form.add(name, f"'{text}' is not a time; write YYYY-MM-DD HH:MM ({ctx.league.timezone})")
+        return None
+
+
+def match_sides_and_options(form: Form) -> tuple[list[str], dict[str, object]]:
+    """A match form's sides (``side1`` on, the empty ones left out) and options (``key=value``
+    lines, with the match type given apart as ``type``); each problem goes beside its field."""
+    sides = [x for x in (form.text(f"side{i}") for i in range(1, MAX_SIDES_SHOWN + 1)) if x]
+    if len(sides) < 2:
+        form.add("side1", "a match needs at least two sides; choose a competitor for each")
+    options: dict[str, object] = {}
+    try:
+        options.update(parse_option_pairs(line for line in form.get("options").splitlines() if line.strip()))
+    except RulesError as exc:
+        form.add("options", str(exc))
+    if form.text("match_type"):
+        if "type" in options:
+            form.add("match_type", "give the match type here or as type=... in the options, not both")
+        options["type"] = form.text("match_type")
+    return sides, options
+
+
 @router.post("/shows/new", response_class=HTMLResponse)
 def create_show(request: Request, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
     ctx = organiser_ctx(request, session, viewer)
@@ -66,13 +97,8 @@ def create_show(request: Request, session: DbSession, viewer: Viewer, posted: Po
             datetime.strptime(date, "%Y-%m-%d")
         except ValueError:
             form.add("show_date", f"'{date}' is not a date; write YYYY-MM-DD")
-    deadline_text = form.required("deadline", "the strategy deadline")
-    deadline = None
-    if deadline_text:
-        try:
-            deadline = league_time(ctx, deadline_text)
-        except ValueError:
-            form.add("deadline", f"'{deadline_text}' is not a time; write YYYY-MM-DD HH:MM ({ctx.league.timezone})")
+    form.required("deadline", "the strategy deadline")
+    deadline = form_time(ctx, form, "deadline")
     if form.ok and deadline is not None:
         try:
             s = shows.create_show(ctx, form.text("name"), date, deadline)
@@ -156,19 +182,7 @@ def add_match(request: Request, number: int, session: DbSession, viewer: Viewer,
     s = show_by_number(ctx, number)
     form = Form(posted)
     game = form.required("game", "the game")
-    sides = [form.text(f"side{i}") for i in range(1, MAX_SIDES_SHOWN + 1)]
-    sides = [x for x in sides if x]
-    if len(sides) < 2:
-        form.add("side1", "a match needs at least two sides; choose a competitor for each")
-    options: dict[str, object] = {}
-    try:
-        options.update(parse_option_pairs(line for line in form.get("options").splitlines() if line.strip()))
-    except RulesError as exc:
-        form.add("options", str(exc))
-    if form.text("match_type"):
-        if "type" in options:
-            form.add("match_type", "give the match type here or as type=... in the options, not both")
-        options["type"] = form.text("match_type")
+    sides, options = match_sides_and_options(form)
     if form.ok:
         try:
             shows.add_match(ctx, str(s.number), game, sides, options, form.text("referee") or None,
@@ -191,14 +205,9 @@ def step(request: Request, number: int, step: str, session: DbSession, viewer: V
         return _manage_page(request, ctx, s, step_form=form, status=400)
     key = str(s.number)
     played: list[tuple[int, int]] = []
-    new_deadline = None
-    if step == "unlock" and form.text("deadline"):
-        try:
-            new_deadline = league_time(ctx, form.text("deadline"))
-        except ValueError:
-            form.add("deadline", f"'{form.text('deadline')}' is not a time; write YYYY-MM-DD HH:MM "
-                                 f"({ctx.league.timezone})")
-            return _manage_page(request, ctx, s, step_form=form, status=400)
+    new_deadline = form_time(ctx, form, "deadline") if step == "unlock" else None
+    if not form.ok:  # unlock's new deadline is not a time
+        return _manage_page(request, ctx, s, step_form=form, status=400)
     try:
         if step == "open":
             shows.open_show(ctx, key)

@@ -149,22 +149,16 @@ def _check_and_send(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, text: str, 
     """Check with the league's own strategy check, then send with ``submit``; every problem goes
     beside its field (or line), and nothing is stored unless all is well."""
     comp = side.competitor
-    if s.status != "open" or ctx.now() > s.deadline:  # closed: submit's refusal says so, whatever the text
+    if s.status == "open" and ctx.now() <= s.deadline:  # when closed, submit refuses whatever the text
         try:
-            shows.submit(ctx, str(s.number), m.position, str(comp.id), text)
-        except RulesError as exc:
-            form.refuse(ctx.session, str(exc))
+            check_strategy(ctx, side, text, f"strategy for {comp.name}")
+        except SheetError as exc:
+            _place_all(form, split_problems(str(exc), exc.problems), layout)
             return False
-        return True
-    try:
-        check_strategy(ctx, side, text, f"strategy for {comp.name}")
-    except SheetError as exc:
-        _place_all(form, split_problems(str(exc), exc.problems), layout)
-        return False
-    except RulesError as exc:
-        message = str(exc).removeprefix(f"strategy for {comp.name}: ")
-        _place_all(form, split_problems(message, None), layout)
-        return False
+        except RulesError as exc:
+            message = str(exc).removeprefix(f"strategy for {comp.name}: ")
+            _place_all(form, split_problems(message, None), layout)
+            return False
     try:
         shows.submit(ctx, str(s.number), m.position, str(comp.id), text)
     except RulesError as exc:
