@@ -92,3 +92,21 @@ def test_lock_due_now_locks_once_and_names_the_shows(lg: League) -> None:
     assert autolock.lock_due_now(lg.engine, lg.clock) == []
     assert not autolock.any_due(lg.engine, lg.clock)
     assert (status(lg, due), status(lg, later)) == ("locked", "open")
+
+
+def test_a_show_the_organiser_unlocked_after_its_deadline_stays_open_until_they_lock_it(lg: League) -> None:
+    app = create_app(lg.url, clock=lg.clock, auto_lock_every=None)
+    number = open_show(lg, [("m2", ["Friendly Sam", "Brother Bob"])])
+    lg.clock.advance(days=1, seconds=1)
+    with TestClient(app) as client:
+        assert client.get("/shows").status_code == 200
+        assert status(lg, number) == "locked"
+        with lg.act() as ctx:
+            shows.unlock(ctx, number)  # to mend the card, past the deadline
+        assert not autolock.any_due(lg.engine, lg.clock)  # no write unit of work on every page meanwhile
+        assert client.get("/shows").status_code == 200 and client.get("/api/shows").status_code == 200
+        assert status(lg, number) == "open"
+        assert autolock.lock_due_now(lg.engine, lg.clock) == []
+    with lg.act() as ctx:
+        shows.lock(ctx, number)
+    assert status(lg, number) == "locked"

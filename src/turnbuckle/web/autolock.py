@@ -26,7 +26,7 @@ from turnbuckle.league.context import Clock, context
 from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Show
-from turnbuckle.league.services.shows import lock_due
+from turnbuckle.league.services.shows import due_shows, lock_due
 from turnbuckle.web.write_queue import WriteSlot
 
 log = logging.getLogger("turnbuckle.web.autolock")
@@ -36,10 +36,14 @@ INTERVAL_S = 30.0
 
 
 def any_due(engine: Engine, clock: Clock) -> bool:
-    """Whether an open show's deadline has passed (a read that takes no write lock)."""
+    """Whether an open show's deadline has passed (a read that takes no write lock): one indexed
+    read, and only when some show is past its deadline, whether it is one the organiser unlocked
+    to mend (those stay open until the organiser locks them)."""
     with read_scope(engine) as session:
         q = select(Show.id).where(Show.status == "open", Show.deadline <= clock()).limit(1)
-        return session.scalars(q).first() is not None
+        if session.scalars(q).first() is None:
+            return False
+        return bool(due_shows(context(session, None, clock)))
 
 
 def lock_due_now(engine: Engine, clock: Clock) -> list[int]:

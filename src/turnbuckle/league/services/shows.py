@@ -208,9 +208,14 @@ def lock_due(ctx: Ctx) -> list[Show]:
     """Lock every open show whose deadline has passed (the server does it as the deadline passes,
     ``league run`` before it runs one); returns the shows locked. A show the organiser unlocked
     after its deadline is theirs to mend and lock again (or give a new deadline): it is skipped."""
-    due = list(ctx.session.scalars(select(Show).where(Show.league_id == ctx.league.id, Show.status == "open",
-                                                      Show.deadline <= ctx.now()).order_by(Show.number)))
-    return [lock(ctx, str(s.number), auto=True) for s in due if not mending(ctx, s)]
+    return [lock(ctx, str(s.number), auto=True) for s in due_shows(ctx)]
+
+
+def due_shows(ctx: Ctx) -> list[Show]:
+    """The open shows past their deadline that the league locks (not one being mended)."""
+    due = ctx.session.scalars(select(Show).where(Show.league_id == ctx.league.id, Show.status == "open",
+                                                 Show.deadline <= ctx.now()).order_by(Show.number))
+    return [s for s in due if not mending(ctx, s)]
 
 
 def mending(ctx: Ctx, s: Show) -> bool:
