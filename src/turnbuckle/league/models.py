@@ -356,6 +356,8 @@ class ApiToken(Base):
     member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), index=True)
     label: Mapped[str] = mapped_column(String(100))
     hint: Mapped[str] = mapped_column(String(12))  # the token's first characters, to tell tokens apart
+    #: what it may do, comma-separated: read, submit (strategies), organise (the organiser's API)
+    scopes: Mapped[str] = mapped_column(String(60), default="read,submit", server_default="read,submit,organise")
     created_at: Mapped[datetime]
     last_used_at: Mapped[datetime | None]
     revoked_at: Mapped[datetime | None]
