@@ -5,6 +5,8 @@ show that has not run."""
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select
@@ -117,27 +119,63 @@ def show_json(ctx: Ctx, s: Show, ids: dict[int, str]) -> dict[str, Any]:
     return out
 
 
+_MD_PUNCT = re.compile(r"([\\`*_\[\]|~])")  # emphasis, code, links and images, table cells, strikethrough
+_MD_LINE_START = re.compile(r"^(\s*)([#>+=-]|\d+(?=[.)]))")  # a heading, quote, list item or setext line
+
+
+def md_text(value: object, line_start: bool = False) -> str:
+    """``value`` as Markdown text that renders as those characters and nothing more: HTML's ``& < >`` as
+    entities (every renderer keeps entities as text, so no tag or autolink survives), and a backslash before
+    the characters that make emphasis, code, links, images or table cells; line breaks become spaces (a name
+    cannot start a block). ``line_start``: the text begins a line, so a heading or list marker is escaped too."""
+    text = " ".join(str(value).splitlines())
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _MD_PUNCT.sub(r"\\\1", text)
+    if line_start:  # a backslash before "#" or "-" starts nothing; a digit takes none: the dot after it is escaped
+        text = _MD_LINE_START.sub(lambda m: m[1] + (m[2] + "\\" if m[2][0].isdigit() else "\\" + m[2]), text, 1)
+    return text
+
+
+def _md_code(value: object) -> str:
+    """A code span holding ``value`` whatever backticks it has (a fence longer than its longest run)."""
+    text = " ".join(str(value).splitlines())
+    fence = "`" * (max((len(r) for r in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def export_markdown(data: dict[str, Any]) -> str:
-    lines = [f"# {data['league']['name']}", ""]
+    """The league's shows and results as Markdown; every name and text from the league is escaped
+    (:func:`md_text`), so a wrestler called ``<script>`` or ``[x](javascript:...)`` renders as those characters."""
+    return _markdown(data, md_text, _md_code)
+
+
+def _plain(value: object, line_start: bool = False) -> str:
+    return str(value)
+
+
+def _markdown(data: dict[str, Any], esc: Callable[..., str], code: Callable[[object], str]) -> str:
+    lines = [f"# {esc(data['league']['name'])}", ""]
     for s in data["shows"]:
-        lines += [f"## Show {s['number']}: {s['name']} ({s['date']}, {s['status']})", ""]
-        lines.append(f"- seed SHA-256: `{s['seed_sha256'] or '-'}`")
-        lines.append(f"- seed: `{s['seed'] or 'not yet revealed'}`")
-        lines.append(f"- card seed (referee draw): `{s['card_seed'] or '-'}`")
+        lines += [f"## Show {s['number']}: {esc(s['name'])} ({esc(s['date'])}, {esc(s['status'])})", ""]
+        lines.append(f"- seed SHA-256: {code(s['seed_sha256'] or '-')}")
+        lines.append(f"- seed: {code(s['seed'] or 'not yet revealed')}")
+        lines.append(f"- card seed (referee draw): {code(s['card_seed'] or '-')}")
         lines.append("")
         for m in s["matches"]:
-            names = " vs ".join(x["name"] for x in m["sides"])
-            lines.append(f"### Match {m['position']}: {names} ({m['ruleset']} {m['ruleset_version']})")
+            names = " vs ".join(esc(x["name"]) for x in m["sides"])
+            lines.append(f"### Match {m['position']}: {names} ({esc(m['ruleset'])} {esc(m['ruleset_version'])})")
             lines.append("")
-            lines.append(m["record"]["result"].get("summary") or m["record"]["result"]["method"])
-            lines += [f"- {n}" for n in m["notes"]]
+            lines.append(esc(m["record"]["result"].get("summary") or m["record"]["result"]["method"], True))
+            lines += [f"- {esc(n)}" for n in m["notes"]]
             lines.append("")
         if s["push_changes"]:
             lines += ["| competitor | before | after | why |", "|---|---|---|---|"]
             who = {c["uid"]: c["name"] for c in data["competitors"]}
             for p in s["push_changes"]:
-                lines.append(f"| {who.get(p['competitor'], p['competitor'])} | level {p['before'][0]} "
-                             f"{p['before'][1]} | level {p['after'][0]} {p['after'][1]} | {p['reason']} |")
+                lines.append(f"| {esc(who.get(p['competitor'], p['competitor']))} | level {esc(p['before'][0])} "
+                             f"{esc(p['before'][1])} | level {esc(p['after'][0])} {esc(p['after'][1])} "
+                             f"| {esc(p['reason'])} |")
             lines.append("")
     return "\n".join(lines) + "\n"
 
@@ -145,7 +183,7 @@ def export_markdown(data: dict[str, Any]) -> str:
 def export_html(data: dict[str, Any]) -> str:
     """A standalone page: the Markdown export's content, escaped, with no outside resources."""
     body = []
-    for line in export_markdown(data).splitlines():
+    for line in _markdown(data, _plain, lambda v: f"`{v}`").splitlines():
         esc = html.escape(line)
         if line.startswith("### "):
             body.append(f"<h3>{esc[4:]}</h3>")
