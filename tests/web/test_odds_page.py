@@ -20,11 +20,11 @@ from typer.testing import CliRunner
 from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo
 from tests.web.support import empty_league
 from turnbuckle.cli.app import app as cli_app
+from turnbuckle.league import jobs
 from turnbuckle.league.db import make_engine, session_scope
-from turnbuckle.league.models import Member
+from turnbuckle.league.models import Job, Member
 from turnbuckle.web.app import create_app
 from turnbuckle.web.deps import current_member
-from turnbuckle.web.jobs import JobRefused, Jobs
 
 SPECTATOR = "address:testclient"  # the TestClient's address: a spectator's jobs are keyed by it
 
@@ -62,9 +62,8 @@ def test_a_run_finishes_with_the_command_lines_numbers(client: TestClient, tmp_p
     assert page.status_code == 200 and "3,000 matches, seed 5" in page.text
     done = wait_done(client, job_url)
     assert 'data-state="done"' in done and "<svg" in done
-    jobs: Jobs = client.app.state.odds_jobs  # type: ignore[attr-defined]
-    job = jobs.get(job_url.rsplit("/", 1)[1], SPECTATOR)
-    assert job is not None and job.result is not None
+    job = _job_row(client, job_url)
+    assert job.result is not None and job.state == "done" and job.done == 3000
     monkeypatch.chdir(tmp_path)
     cli = CliRunner().invoke(cli_app, ["odds", "boxing", "slugger", "speedster", "-n", "3000", "--seed", "5",
                                        "-f", "json"])
@@ -90,20 +89,35 @@ def test_the_cap_and_bad_numbers_refuse_next_to_the_field(client: TestClient) ->
     assert unknown.status_code == 400 and 'id="side-2-error"' in unknown.text
 
 
+def _hold(params: dict[str, Any], progress: jobs.Progress, client: Any) -> dict[str, Any]:
+    HELD[params["name"]].wait(30)
+    progress(1)
+    return {}
+
+
+HELD: dict[str, threading.Event] = {}
+jobs.register("test-hold", _hold)
+
+
+def _submit_held(client: TestClient, owner: str, name: str) -> str:
+    HELD[name] = threading.Event()
+    with session_scope(client.app.state.engine) as session:  # type: ignore[attr-defined]
+        return jobs.submit(session, "test-hold", {"name": name}, owner, title=name, total=1).id
+
+
+def _state(client: TestClient, job_id: str) -> str:
+    with session_scope(client.app.state.engine) as session:  # type: ignore[attr-defined]
+        job = session.get(Job, job_id)
+        assert job is not None
+        return job.state
+
+
 def test_one_run_each_and_other_requests_are_served_meanwhile(client: TestClient) -> None:
-    jobs: Jobs = client.app.state.odds_jobs  # type: ignore[attr-defined]
-    release = threading.Event()
-    running = threading.Event()
-
-    def blocking(progress: Any) -> dict[str, Any]:
-        running.set()
-        release.wait(30)
-        progress(1)
-        return {}
-
-    held = jobs.submit(SPECTATOR, "held", 1, blocking)
+    held = _submit_held(client, SPECTATOR, "held")
     try:
-        assert running.wait(10)
+        deadline = time.monotonic() + 10
+        while _state(client, held) != "running" and time.monotonic() < deadline:
+            time.sleep(0.05)
         began = time.monotonic()
         assert client.get("/keeper").status_code == 200  # served while the worker is busy
         assert client.get("/odds?game=boxing").status_code == 200
@@ -111,52 +125,18 @@ def test_one_run_each_and_other_requests_are_served_meanwhile(client: TestClient
                                            "side-2": "sample:speedster", "n": "100", "seed": "1"})
         assert time.monotonic() - began < 10
         assert again.status_code == 429 and "one run at a time" in again.text
-        assert held.state == "running"
+        assert _state(client, held) == "running"
     finally:
-        release.set()
+        HELD["held"].set()
     deadline = time.monotonic() + 10
-    while held.active and time.monotonic() < deadline:
+    while _state(client, held) == "running" and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert held.state == "done"
+    assert _state(client, held) == "done"
     # with the worker free again, the same user may start a run
     ok = client.post("/odds", data={"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster",
                                     "n": "100", "seed": "1"}, follow_redirects=False)
     assert ok.status_code == 303
     assert 'data-state="done"' in wait_done(client, ok.headers["location"])
-
-
-def test_the_queue_is_bounded_and_cancel_stops_a_run() -> None:
-    jobs = Jobs(workers=1, queue_limit=2)
-    release = threading.Event()
-    seen: list[int] = []
-
-    def slow(progress: Any) -> dict[str, Any]:
-        for i in range(1, 1000):
-            release.wait(0.01)
-            progress(i)
-            seen.append(i)
-        return {"done": True}
-
-    try:
-        first = jobs.submit("a", "first", 1000, slow)
-        queued = [jobs.submit(owner, owner, 10, slow) for owner in ("b", "c")]
-        with pytest.raises(JobRefused, match="queue is full"):
-            jobs.submit("d", "d", 10, slow)
-        with pytest.raises(JobRefused, match="over the limit"):
-            jobs.submit("e", "e", 1_000_001, slow)
-        assert jobs.get(first.id, "b") is None  # another user's job reads as missing
-        assert jobs.cancel(queued[0].id, "b") is not None and queued[0].state == "cancelled"
-        jobs.submit("d", "d", 10, slow)  # the cancelled one left a place in the queue
-        jobs.cancel(first.id, "a")
-        deadline = time.monotonic() + 10
-        while first.active and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert first.state == "cancelled" and first.done < 1000
-    finally:
-        release.set()
-        jobs.close()
-    with pytest.raises(JobRefused, match="stopping"):
-        jobs.submit("z", "z", 1, slow)
 
 
 def test_who_may_pick_which_competitors(tmp_path: Path) -> None:
@@ -188,25 +168,32 @@ def test_who_may_pick_which_competitors(tmp_path: Path) -> None:
     assert sum(owners.values()) == 5  # each player lists their own boxers only
 
 
-def test_a_run_is_seen_by_the_one_who_started_it_only(tmp_path: Path) -> None:
+def test_a_league_run_is_seen_by_the_one_who_started_it_only(tmp_path: Path) -> None:
     url = copy_demo(tmp_path)
+    slugger = competitor_id(url, "Dutch Kessler")
     engine = make_engine(url)
     with session_scope(engine) as session:
         ann = session.scalars(select(Member).where(Member.name == "Ann")).one()
         session.expunge(ann)
     engine.dispose()
     with client_for(url, ORGANISER) as c:
-        run = c.post("/odds", data={"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster",
-                                    "n": "100", "seed": "1"}, follow_redirects=False)
-        assert run.status_code == 303
-        job_url = run.headers["location"]
-        wait_done(c, job_url)
-        assert c.get(job_url).status_code == 200
+        urls = []
+        for side in (f"comp:{slugger}", "sample:slugger"):
+            run = c.post("/odds", data={"game": "boxing", "side-1": side, "side-2": "sample:speedster",
+                                        "n": "100", "seed": "1"}, follow_redirects=False)
+            assert run.status_code == 303
+            urls.append(run.headers["location"])
+            wait_done(c, urls[-1])
+            assert c.get(urls[-1]).status_code == 200
+        league_run, sample_run = urls
         c.app.dependency_overrides[current_member] = lambda: ann  # type: ignore[attr-defined]
-        for path in (job_url, f"{job_url}/status"):
+        for path in (league_run, f"{league_run}/status"):
             other = c.get(path)
-            assert other.status_code == 404 and "slugger" not in other.text.lower()
-        assert c.post(f"{job_url}/cancel").status_code == 404
+            assert other.status_code == 404 and "kessler" not in other.text.lower()
+        assert c.post(f"{league_run}/cancel").status_code == 404
+        # a run of samples only names nothing of anyone's: whoever has its id may follow it, not cancel it
+        assert 'data-state="done"' in c.get(f"{sample_run}/status").text
+        assert c.post(f"{sample_run}/cancel").status_code == 404
 
 
 def test_the_pages_stay_out_of_the_api_schema(client: TestClient) -> None:
@@ -222,10 +209,16 @@ def _cli_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]) 
     return data
 
 
+def _job_row(client: TestClient, job_url: str) -> Job:
+    with session_scope(client.app.state.engine) as session:  # type: ignore[attr-defined]
+        job = jobs.get(session, job_url.rsplit("/", 1)[1], SPECTATOR)
+        assert job is not None
+        return job
+
+
 def _job_result(client: TestClient, job_url: str) -> dict[str, Any]:
-    jobs: Jobs = client.app.state.odds_jobs  # type: ignore[attr-defined]
-    job = jobs.get(job_url.rsplit("/", 1)[1], SPECTATOR)
-    assert job is not None and job.result is not None
+    job = _job_row(client, job_url)
+    assert job.result is not None
     return job.result
 
 

@@ -397,6 +397,55 @@ class SiteKey(Base):
     value: Mapped[str] = mapped_column(String(128))
 
 
+class Job(Base):
+    """A long run (odds, and later verify, advise, explain) kept in the database, so that any server
+    process may run it and any may show it: queued, then claimed by one worker under a lease that
+    its heartbeat renews (a lease run out lets another worker claim it again), then done, failed or
+    cancelled with its result or error. Not backed up: a job is work in flight, not league data."""
+
+    __tablename__ = "jobs"
+    __table_args__ = (Index("ix_jobs_state_created", "state", "created_at"),)
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)  # unguessable: its id is its address
+    kind: Mapped[str] = mapped_column(String(40))
+    owner: Mapped[str] = mapped_column(String(120), index=True)  # "member:ID" or "address:HOST"
+    public: Mapped[bool] = mapped_column(default=False)  # anyone with the id may follow it
+    title: Mapped[str] = mapped_column(String(400))
+    params: Mapped[dict[str, Any]]
+    state: Mapped[str] = mapped_column(String(12), default="queued")  # queued, running, done, failed, cancelled
+    total: Mapped[int] = mapped_column(default=0)
+    done: Mapped[int] = mapped_column(default=0)
+    result: Mapped[dict[str, Any] | None]
+    error: Mapped[str] = mapped_column(Text, default="")
+    cancel: Mapped[bool] = mapped_column(default=False)
+    worker: Mapped[str] = mapped_column(String(120), default="")
+    attempts: Mapped[int] = mapped_column(default=0)
+    lease_until: Mapped[datetime | None]
+    created_at: Mapped[datetime]
+    started_at: Mapped[datetime | None]
+    finished_at: Mapped[datetime | None]
+
+    @property
+    def active(self) -> bool:
+        return self.state in ("queued", "running")
+
+    @property
+    def detail(self) -> dict[str, Any]:
+        """What the page shows of the parameters (a kind keeps its shown part under "detail")."""
+        shown = self.params.get("detail", {})
+        return shown if isinstance(shown, dict) else {}
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.done / self.total if self.total else 0.0
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the run started (0 while it waits), up to its end once it is over."""
+        if self.started_at is None:
+            return 0.0
+        return ((self.finished_at or datetime.now(UTC)) - self.started_at).total_seconds()
+
+
 #: Every table in an order where each row's references come before it (backup and restore use it).
 TABLES_IN_ORDER = [League, Member, Competitor, Referee, Title, Show, ShowEvent, CardMatch, CardSide,
                    Submission, Result, ResultSide, PushChange, InjuryChange, RatingChange, Reign, TableMatch,

@@ -14,25 +14,30 @@ from turnbuckle import __version__
 from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
+from turnbuckle.league.job_worker import Worker
 from turnbuckle.web import accounts, api, autolock, keeper, odds_page, pages, table_pages
 from turnbuckle.web.deps import HERE, render
-from turnbuckle.web.jobs import Jobs
+from turnbuckle.web.headers import SecurityHeaders
+from turnbuckle.web.links import check_base_url
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
 from turnbuckle.web.write_queue import WriteQueue, WriteSlot
 
 
-def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: float | None = autolock.INTERVAL_S
-               ) -> FastAPI:
+def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: float | None = autolock.INTERVAL_S,
+               scheduler: str | None = None, base_url: str | None = None) -> FastAPI:
     """The web application over the league database at ``db_url`` (which must exist and be up to
     date: a DatabaseError says what to run otherwise). ``clock`` is the services' clock;
     ``auto_lock_every`` the seconds between the background task's passes that lock shows past
-    their deadline (None: no task; the pages still lock a due show before they show it)."""
+    their deadline (None: no task; the pages still lock a due show before they show it); ``scheduler``
+    a Dask scheduler for the jobs' heavy work (default $TURNBUCKLE_SCHEDULER, else this process).
+    ``base_url`` begins every absolute link the site hands out (None: the address it listens on)."""
     engine = open_engine(db_url)
     slot = WriteSlot(queue=engine.dialect.name == "sqlite")
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        _app.state.odds_jobs = Jobs()  # the odds page's background runs, stopped with the app
+        _app.state.job_worker = worker = Worker.from_env(engine, scheduler)  # runs the jobs table's jobs
+        worker.start()
         locker = None
         if auto_lock_every is not None:
             locker = asyncio.create_task(autolock.lock_due_every(engine, clock, slot, auto_lock_every),
@@ -43,13 +48,14 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
         finally:
             if locker is not None:
                 await autolock.stop(locker)
-            _app.state.odds_jobs.close()
+            await worker.stop()
             engine.dispose()
 
     app = FastAPI(title="turnbuckle", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.state.engine = engine
     app.state.clock = clock
+    app.state.base_url = check_base_url(base_url) if base_url else None
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(pages.router)
     app.include_router(keeper.router)
@@ -62,6 +68,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine))
     _error_pages(app)
     api.install(app)
+    app.add_middleware(SecurityHeaders)  # outermost: CSP and no-store on every answer, refusals included
     return app
 
 
@@ -81,3 +88,10 @@ def _error_pages(app: FastAPI) -> None:
     @app.exception_handler(LeagueError)
     async def _refused(request: Request, exc: LeagueError) -> HTMLResponse:
         return render(request, "error.html", {"title": "Refused", "message": str(exc)}, 400)
+
+
+def app_from_env() -> FastAPI:
+    """The app over $TURNBUCKLE_DATABASE_URL: the factory that ``serve --workers N`` gives uvicorn."""
+    from turnbuckle.league.db import database_url
+
+    return create_app(database_url(None))

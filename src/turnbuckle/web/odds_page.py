@@ -2,8 +2,9 @@
 chart, from the fast engines (``sim.odds.simulate``, as ``turnbuckle odds`` runs them).
 
 Who may pick what: anyone the bundled samples; a player also their own competitors; the organiser
-any competitor of the league. A run goes to the app's job runner (``jobs.py``): the request
-returns at once and the page polls the job's progress with htmx.
+any competitor of the league. A run is a job in the database (``league/jobs.py``, kind "odds" in
+``odds_job.py``): the request queues it and returns at once, any server process's worker plays it,
+and the page polls the job's progress by its id with htmx (through any server process).
 """
 
 from __future__ import annotations
@@ -20,28 +21,20 @@ from sqlalchemy import select
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.registry import Ruleset
+from turnbuckle.league import jobs
 from turnbuckle.league.context import Ctx
-from turnbuckle.league.models import Competitor
+from turnbuckle.league.models import Competitor, Job
 from turnbuckle.league.services.sides import side_document, standing
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.charts_odds import odds_chart
 from turnbuckle.web.deps import DbSession, Viewer, render
-from turnbuckle.web.jobs import Job, JobRefused, Jobs
 from turnbuckle.web.keeper_form import FormProblems, ruleset_of
+from turnbuckle.web.odds_job import KIND, MAX_MATCHES, params_of
 from turnbuckle.web.odds_options import default_fields, option_fields, policy_kinds, posted_fields, read_choices
 from turnbuckle.web.viewing import is_organiser, viewer_ctx
 
 router = APIRouter(prefix="/odds", include_in_schema=False)  # pages, not the JSON API
 DEFAULT_MATCHES = 10_000
-#: Worker threads of the fast engine inside one web job (the machine is shared with the requests).
-JOB_THREADS = 1
-
-
-def jobs_of(request: Request) -> Jobs:
-    jobs = getattr(request.app.state, "odds_jobs", None)
-    if not isinstance(jobs, Jobs):
-        raise JobRefused("background runs are not started on this server")
-    return jobs
 
 
 def owner_key(ctx: Ctx, request: Request) -> str:
@@ -134,12 +127,7 @@ async def odds_start(request: Request, session: DbSession, viewer: Viewer) -> Re
             sides.append(load_choice(ctx, rs, fields[field], allowed))
         except RulesError as exc:
             errors[field] = str(exc)
-    jobs = None
-    try:
-        jobs = jobs_of(request)
-    except JobRefused as exc:
-        errors["n"] = str(exc)
-    n = _number(fields["n"], "n", errors, "matches", 1, jobs.max_matches if jobs else 1_000_000)
+    n = _number(fields["n"], "n", errors, "matches", 1, MAX_MATCHES)
     seed = secrets.randbelow(2**31) if not fields["seed"].strip() else \
         _number(fields["seed"], "seed", errors, "seed", 0, 2**64 - 1)
     names = [rs.side_name(s) for s in sides] if len(sides) == 2 else ["1", "2"]
@@ -149,36 +137,27 @@ async def odds_start(request: Request, session: DbSession, viewer: Viewer) -> Re
             problems = rs.side_problems(side, chosen.resolved)
             if problems:
                 errors[f"side-{index + 1}"] = "; ".join(problems)
-    if errors or n is None or seed is None or jobs is None or chosen is None:
+    if errors or n is None or seed is None or chosen is None:
         return _form_page(request, ctx, rs.info.id, fields, errors, 400)
     options, players = chosen.options, chosen.players
-
-    def work(progress: Any) -> dict[str, Any]:
-        from turnbuckle.sim.odds import odds_json, simulate  # numpy and the engines load in the worker
-
-        return odds_json(simulate(rs, sides, options, n, seed, "fast", threads=JOB_THREADS, progress=progress,
-                                  players=players))
-
     changed = [f"{k}={v}" for k, v in options.items()] + [f"{names[i]}: {k}" for i, k in sorted(players.items())]
     title = f"{rs.info.name}: {' vs '.join(names)}, {n:,} matches, seed {seed}"
     if changed:
         title += f" ({', '.join(str(c).splitlines()[0][:60] for c in changed)})"
-    detail = {"game": rs.info.id, "picks": [fields["side-1"], fields["side-2"]], "n": n, "seed": seed,
-              "options": options, "players": players}
+    picks = [fields["side-1"], fields["side-2"]]
+    detail = {"game": rs.info.id, "picks": picks, "n": n, "seed": seed, "options": options, "players": players}
     try:
-        job = jobs.submit(owner_key(ctx, request), title, n, work, detail)
-    except JobRefused as exc:
+        job = jobs.submit(session, KIND, params_of(rs, sides, options, players, n, seed, detail),
+                          owner_key(ctx, request), title=title, total=n,
+                          public=all(p.startswith("sample:") for p in picks))  # a league side is its owner's
+    except jobs.JobRefused as exc:
         errors["n"] = str(exc)
         return _form_page(request, ctx, rs.info.id, fields, errors, 429)
     return RedirectResponse(f"/odds/jobs/{job.id}", status_code=303)
 
 
 def _job(request: Request, session: DbSession, viewer: Viewer, job_id: str) -> Job | None:
-    try:
-        jobs = jobs_of(request)
-    except JobRefused:
-        return None
-    return jobs.get(job_id, owner_key(viewer_ctx(request, session, viewer), request))
+    return jobs.get(session, job_id, owner_key(viewer_ctx(request, session, viewer), request))
 
 
 def _job_context(job: Job) -> dict[str, Any]:
@@ -199,17 +178,13 @@ def odds_status(request: Request, session: DbSession, viewer: Viewer, job_id: st
     """The job's progress (or its result) as a fragment for htmx to swap in."""
     job = _job(request, session, viewer, job_id)
     if job is None:
-        return HTMLResponse('<p class="problem" id="job">This run is gone (the server restarted?).</p>', 404)
+        return HTMLResponse('<p class="problem" id="job">This run is gone (finished runs are kept two days).</p>', 404)
     return render(request, "odds_status.html", _job_context(job))
 
 
 @router.post("/jobs/{job_id}/cancel", response_class=HTMLResponse)
 def odds_cancel(request: Request, session: DbSession, viewer: Viewer, job_id: str) -> HTMLResponse:
-    try:
-        jobs = jobs_of(request)
-    except JobRefused:
-        jobs = None
-    job = None if jobs is None else jobs.cancel(job_id, owner_key(viewer_ctx(request, session, viewer), request))
+    job = jobs.cancel(session, job_id, owner_key(viewer_ctx(request, session, viewer), request))
     if job is None:
         return render(request, "error.html", {"title": "Not found", "message": "There is nothing here."}, 404)
     return render(request, "odds_job.html", {"title": "Odds", **_job_context(job)})

@@ -10,21 +10,27 @@ from playwright.sync_api import Page, expect
 
 from tests.web.browser.conftest import screenshots
 from tests.web.conftest import LiveServer
-from turnbuckle.web.jobs import Jobs
+from turnbuckle.league import jobs
+from turnbuckle.league.db import session_scope
+
+RELEASE = threading.Event()
+
+
+def _hold(_params: dict[str, Any], _progress: jobs.Progress, _client: Any) -> dict[str, Any]:
+    RELEASE.wait(60)
+    return {}
+
+
+jobs.register("test-browser-hold", _hold)
 
 
 def test_a_run_shows_its_result_by_polling(page: Page, live_server: LiveServer) -> None:
     # The server's one job worker is held by another user's run until the page has been seen
     # waiting, so the page is first shown queued however fast the machine plays the battles.
-    jobs = live_server.app.state.odds_jobs
-    assert isinstance(jobs, Jobs)
-    release = threading.Event()
-
-    def hold(_progress: Any) -> dict[str, Any]:
-        release.wait(60)
-        return {}
-
-    jobs.submit("another user", "a run ahead in the queue", 1, hold)
+    release = RELEASE
+    release.clear()
+    with session_scope(live_server.app.state.engine) as session:
+        jobs.submit(session, "test-browser-hold", {}, "another user", title="a run ahead in the queue", total=1)
     try:
         page.goto("/odds")
         page.select_option("#game", "deathmatch")

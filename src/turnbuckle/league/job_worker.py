@@ -1,0 +1,170 @@
+"""The worker that runs the ``jobs`` table's jobs in a server process: a background task (started in
+the web app's lifespan) claims jobs while it has a free thread, runs each in a bounded thread pool,
+and beats every second: the running jobs' progress is stored and their leases renewed, and a job
+cancelled, or taken by another worker after this one stalled, is told to stop.
+
+With a Dask scheduler (``serve --scheduler``, as ``sweep --scheduler``), a kind may send its heavy
+work to the cluster: its ``run`` gets the connected client; without one it gets None and works here.
+Stopping the worker hands its unfinished jobs back to the queue, for another process to run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.league import jobs
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.models import Job
+
+log = logging.getLogger("turnbuckle.jobs")
+
+#: Worker threads per server process (env TURNBUCKLE_JOB_THREADS; 0: this process runs no jobs).
+THREADS_ENV = "TURNBUCKLE_JOB_THREADS"
+#: A Dask scheduler for the heavy work (``tcp://HOST:PORT`` or ``local``); what ``serve --scheduler`` sets.
+SCHEDULER_ENV = "TURNBUCKLE_SCHEDULER"
+#: Seconds a claim lasts without a heartbeat (env TURNBUCKLE_JOB_LEASE_S).
+LEASE_ENV = "TURNBUCKLE_JOB_LEASE_S"
+
+
+@dataclass
+class _Running:
+    job: Job
+    done: int = 0
+    stop: threading.Event = field(default_factory=threading.Event)
+    why: str = ""  # cancelled, lost, closing
+
+
+class Worker:
+    """Runs claimed jobs on ``threads`` threads; ``poll_s`` between looks at an empty queue."""
+
+    def __init__(self, engine: Engine, *, threads: int = 1, scheduler: str | None = None, poll_s: float = 0.5,
+                 lease_s: float = jobs.LEASE_S) -> None:
+        self.engine = engine
+        self.threads = threads
+        self.scheduler = scheduler
+        self.poll_s = poll_s
+        self.lease_s = lease_s
+        self.name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self._running: dict[str, _Running] = {}
+        self._lock = threading.Lock()
+        self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="turnbuckle-job")
+        self._client: Any = None
+        self._cluster: Any = None
+        self._task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_env(cls, engine: Engine, scheduler: str | None = None) -> Worker:
+        threads = int(os.environ.get(THREADS_ENV) or 1)
+        lease = float(os.environ.get(LEASE_ENV) or jobs.LEASE_S)
+        return cls(engine, threads=threads, scheduler=scheduler or os.environ.get(SCHEDULER_ENV) or None,
+                   lease_s=lease)
+
+    def start(self) -> None:
+        if self.threads > 0:
+            self._task = asyncio.create_task(self._loop(), name="turnbuckle-jobs")
+
+    async def stop(self) -> None:
+        """Stop claiming; running jobs stop at their next report and go back to the queue."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        with self._lock:
+            for run in self._running.values():
+                run.why = run.why or "closing"
+                run.stop.set()
+        await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)
+        for job_id in list(self._running):  # claimed, never started: back to the queue
+            await asyncio.to_thread(jobs.finish, self.engine, self.name, job_id, state="queued")
+        if self._client is not None:
+            self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+    async def _loop(self) -> None:
+        beat_every = min(1.0, self.lease_s / 3)
+        next_beat = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            claimed = False
+            try:
+                if len(self._running) < self.threads:
+                    job = await asyncio.to_thread(jobs.claim, self.engine, self.name, lease_s=self.lease_s)
+                    if job is not None:
+                        claimed = True
+                        self._start(job)
+                if loop.time() >= next_beat:
+                    next_beat = loop.time() + beat_every
+                    await asyncio.to_thread(self.beat)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database away for a moment: try again at the next turn
+                log.warning("job worker: %s", exc)
+            await asyncio.sleep(0 if claimed else self.poll_s)
+
+    def beat(self) -> None:
+        """Store progress, renew leases, and stop the jobs that were cancelled or lost."""
+        with self._lock:
+            done = {job_id: run.done for job_id, run in self._running.items()}
+        stop = jobs.heartbeat(self.engine, self.name, list(done), done=done, lease_s=self.lease_s)
+        with self._lock:
+            for job_id, why in stop.items():
+                run = self._running.get(job_id)
+                if run is not None and not run.stop.is_set():
+                    run.why = why
+                    run.stop.set()
+
+    def _start(self, job: Job) -> None:
+        run = _Running(job)
+        with self._lock:
+            self._running[job.id] = run
+        self._pool.submit(self._run, run)
+
+    def client(self) -> Any:
+        """The Dask client of the configured scheduler (connected on first use), or None."""
+        if self.scheduler is None:
+            return None
+        with self._lock:
+            if self._client is None:
+                from turnbuckle.lab.run_dask import connect
+
+                self._client, self._cluster = connect(self.scheduler)
+            return self._client
+
+    def _run(self, run: _Running) -> None:
+        job = run.job
+
+        def progress(done: int) -> None:
+            if run.stop.is_set():
+                raise jobs.Stopped
+            run.done = max(run.done, min(done, job.total or done))
+
+        try:
+            kind = jobs.KINDS.get(job.kind)
+            if kind is None:
+                raise RulesError(f"this server does not know the job kind '{job.kind}'")
+            result = kind.run(job.params, progress, self.client())
+            jobs.finish(self.engine, self.name, job.id, result=result)
+        except jobs.Stopped:
+            if run.why in ("cancelled", "closing"):
+                jobs.finish(self.engine, self.name, job.id, state="cancelled" if run.why == "cancelled" else "queued")
+        except (RulesError, LeagueError) as exc:
+            jobs.finish(self.engine, self.name, job.id, error=str(exc))
+        except Exception:  # our bug: logged in full, the page says so in one line
+            log.exception("job %s (%s) failed", job.id, job.title)
+            jobs.finish(self.engine, self.name, job.id, error="internal error while running (logged on the server)")
+        finally:
+            with self._lock:
+                self._running.pop(job.id, None)
