@@ -19,6 +19,11 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")]
     = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option("--workers", min=1, max=64, help="Server processes sharing the port; "
+                       "each also runs queued jobs (use PostgreSQL: see docs/web.md).")] = 1,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler for the long runs' heavy "
+                         "work: tcp://HOST:PORT or local (default $TURNBUCKLE_SCHEDULER; none: each server "
+                         "process's own threads).")] = None,
 ) -> None:
     """Serve the league's web pages, the table-side score keeper and the JSON API (Ctrl-C stops it)."""
     with user_errors():
@@ -26,7 +31,7 @@ def serve(
         from turnbuckle.web.app import create_app
 
         url = database_url(db)
-        app = create_app(url)
+        app = create_app(url, scheduler=scheduler)
     sock = _listen(host, port)
     import uvicorn
 
@@ -37,9 +42,31 @@ def serve(
 
         for name, password, role in demo_logins(url):
             print(f"  demo sign-in: {name} / {password} ({role})", flush=True)
+    if workers > 1:
+        _serve_workers(url, scheduler, workers, sock)
+        return
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     with sock:
         server.run(sockets=[sock])
+
+
+def _serve_workers(url: str, scheduler: str | None, workers: int, sock: socket.socket) -> None:
+    """``workers`` processes on one socket: each builds its app from the environment (uvicorn
+    starts them fresh, so it needs the app as an import string)."""
+    import os
+
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from turnbuckle.league.db import URL_ENV
+    from turnbuckle.league.job_worker import SCHEDULER_ENV
+
+    os.environ[URL_ENV] = url
+    if scheduler:
+        os.environ[SCHEDULER_ENV] = scheduler
+    config = uvicorn.Config("turnbuckle.web.app:app_from_env", factory=True, workers=workers, log_level="warning")
+    with sock:
+        Multiprocess(config, sockets=[sock]).run()
 
 
 def _listen(host: str, port: int) -> socket.socket:
