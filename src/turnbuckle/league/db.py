@@ -36,9 +36,11 @@ def describe(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, pool: dict[str, int] | None = None) -> Engine:
+    """An engine on ``url``; ``pool``: SQLAlchemy's pool settings (pool_size, max_overflow, pool_timeout)."""
+    sizes: dict[str, Any] = dict(pool or {})
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, **sizes)
 
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -57,7 +59,7 @@ def make_engine(url: str) -> Engine:
             conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, **sizes)
 
 
 def _sqlite_path(url: str) -> Path | None:
@@ -124,12 +126,12 @@ def check_not_newer(engine: Engine, url: str) -> None:
                             "upgrade turnbuckle to use it")
 
 
-def open_engine(url: str) -> Engine:
+def open_engine(url: str, pool: dict[str, int] | None = None) -> Engine:
     """An engine on an existing, up-to-date league database, or a DatabaseError saying what to do."""
     path = _sqlite_path(url)
     if path is not None and not path.exists():
         raise DatabaseError(f"no league database at '{path}'; create one with 'turnbuckle league init --db {path}'")
-    engine = make_engine(url)
+    engine = make_engine(url, pool)
     try:
         rev = current_revision(engine)
     except SQLAlchemyError as exc:
