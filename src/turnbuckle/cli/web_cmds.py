@@ -19,6 +19,9 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")]
     = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
+    base_url: Annotated[str | None, typer.Option("--base-url", help="The site's public address (e.g. "
+                        "https://league.example.org), which begins every invite and reset link (default: the "
+                        "address it listens on); set it behind a proxy.")] = None,
     workers: Annotated[int, typer.Option("--workers", min=1, max=64, help="Server processes sharing the port; "
                        "each also runs queued jobs (use PostgreSQL: see docs/web.md).")] = 1,
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler for the long runs' heavy "
@@ -31,7 +34,13 @@ def serve(
         from turnbuckle.web.app import create_app
 
         url = database_url(db)
-        app = create_app(url, scheduler=scheduler)
+        from turnbuckle.web.links import check_base_url
+
+        try:
+            base_url = check_base_url(base_url) if base_url is not None else None
+        except ValueError as exc:
+            raise fail(f"{exc}; check --base-url") from None
+        app = create_app(url, scheduler=scheduler, base_url=base_url)
     sock = _listen(host, port)
     import uvicorn
 

@@ -19,6 +19,7 @@ from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Member
 from turnbuckle.league.services import accounts
 from turnbuckle.web.deps import DbSession, LoginRequired, SignedIn, render
+from turnbuckle.web.links import absolute
 from turnbuckle.web.sessions import (
     SESSION_COOKIE,
     clear_session_cookie,
@@ -255,7 +256,7 @@ def invite_create(request: Request, session: DbSession, member: SignedIn, name: 
         token = accounts.create_invite(member_ctx(request, session, member), name or None)
     except LeagueError as exc:
         return account_page(request, session, member, 422, error=str(exc))
-    return account_page(request, session, member, new_link=str(request.base_url).rstrip("/") + f"/invite/{token}")
+    return account_page(request, session, member, new_link=absolute(request, f"/invite/{token}"))
 
 
 @router.post("/account/resets", response_class=HTMLResponse)
@@ -264,4 +265,4 @@ def reset_create(request: Request, session: DbSession, member: SignedIn, name: T
         token = accounts.create_reset(member_ctx(request, session, member), name)
     except LeagueError as exc:
         return account_page(request, session, member, 422, error=str(exc))
-    return account_page(request, session, member, new_link=str(request.base_url).rstrip("/") + f"/reset/{token}")
+    return account_page(request, session, member, new_link=absolute(request, f"/reset/{token}"))
