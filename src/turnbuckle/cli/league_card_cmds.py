@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from turnbuckle.cli.common import fail, user_errors
-from turnbuckle.cli.league_cmds import As, Db, Fmt, ShowArg, _format, _print_card, _when, unit
+from turnbuckle.cli.league_cmds import KEY_HELP, As, Db, Fmt, ShowArg, _format, _print_card, _when, unit
 from turnbuckle.core.errors import RulesError
 
 Position = Annotated[int, typer.Argument(help="The match's position on the card (from 1).")]
@@ -19,16 +19,17 @@ Position = Annotated[int, typer.Argument(help="The match's position on the card 
 
 def card_edit(show: ShowArg, position: Position,
               side: Annotated[list[str] | None, typer.Option(
-                  "--side", "--sides", help="The match's sides, in order (repeat it for each side; all of them: "
-                  "they replace the sides it has). A side taken out loses its strategy; its owner is told.")] = None,
+                  "--side", "--sides", help=f"The match's sides ({KEY_HELP}), in order (repeat it for each side; "
+                  "all of them: they replace the sides it has). A side taken out loses its strategy; its owner is "
+                  "told.")] = None,
               option: Annotated[list[str] | None, typer.Option(
                   "--option", "-o", help="KEY=VALUE, changed on the match's options (KEY= takes one off).")] = None,
               clear_options: Annotated[bool, typer.Option(
                   "--clear-options", help="Start from no options (then the --option ones).")] = False,
-              referee: Annotated[str | None, typer.Option(help="A league referee (MatchMatch).")] = None,
+              referee: Annotated[str | None, typer.Option(help=f"A league referee (MatchMatch), {KEY_HELP}.")] = None,
               drawn_referee: Annotated[bool, typer.Option(
                   "--drawn-referee", help="No referee of yours: drawn from the card seed.")] = False,
-              title: Annotated[str | None, typer.Option(help="A title at stake.")] = None,
+              title: Annotated[str | None, typer.Option(help=f"A title at stake, {KEY_HELP}.")] = None,
               no_title: Annotated[bool, typer.Option("--no-title", help="No title at stake.")] = False,
               rebook: Annotated[bool | None, typer.Option(
                   "--rebook/--no-rebook", help="Whether a competitor already on this show may be booked again.")]

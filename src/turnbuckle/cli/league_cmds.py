@@ -43,7 +43,9 @@ Db = Annotated[str | None, typer.Option("--db", help="SQLite file or database UR
                                         "$TURNBUCKLE_DATABASE_URL, else ./turnbuckle.db).")]
 As = Annotated[str | None, typer.Option("--as", help="The member acting (default: the organiser).")]
 Fmt = Annotated[str, typer.Option("--format", "-f", help="text (default) or json.")]
-ShowArg = Annotated[str, typer.Argument(help="A show's number (or uid).")]
+ShowArg = Annotated[str, typer.Argument(help="A show's number (3 or #3), or uid:UID.")]
+#: How a competitor, referee or title is named on the command line (turnbuckle.league.keys).
+KEY_HELP = "by name, or #ID for an id (a bare 27 is a name)"
 
 
 @contextmanager
@@ -194,7 +196,8 @@ def competitor_add(game: Annotated[str, typer.Argument(help="A ruleset id or ali
 
 
 @competitor_app.command("team")
-def competitor_team(name: str, members: Annotated[list[str], typer.Argument(help="Member wrestlers (2 or more).")],
+def competitor_team(name: str,
+                    members: Annotated[list[str], typer.Argument(help=f"Member wrestlers (2 or more), {KEY_HELP}.")],
                     use: Annotated[str | None, typer.Option(help="The member whose scores the team uses "
                                                             "(default: the first).")] = None,
                     owner: Annotated[str | None, typer.Option(help="The owning player (organiser only).")] = None,
@@ -334,11 +337,12 @@ def _print_card(card: list[dict[str, Any]]) -> None:
 
 
 @card_app.command("add")
-def card_add(show: ShowArg, game: str, sides: Annotated[list[str], typer.Argument(help="Competitors, by name or id.")],
+def card_add(show: ShowArg, game: str, sides: Annotated[list[str], typer.Argument(help=f"Competitors, {KEY_HELP}.")],
              option: Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE match option.")] = None,
-             referee: Annotated[str | None, typer.Option(help="A league referee (MatchMatch); else drawn at open.")]
+             referee: Annotated[str | None, typer.Option(
+                 help=f"A league referee (MatchMatch), {KEY_HELP}; else drawn at open.")]
              = None,
-             title: Annotated[str | None, typer.Option(help="A title at stake.")] = None,
+             title: Annotated[str | None, typer.Option(help=f"A title at stake, {KEY_HELP}.")] = None,
              rebook: Annotated[bool, typer.Option("--rebook", help="Book a competitor already on this show again, "
                                                   "on purpose.")] = False,
              db: Db = None, actor: As = None) -> None:
@@ -402,7 +406,7 @@ def publish(show: ShowArg, writeup: Annotated[str | None, typer.Option(help="A f
 
 @league_app.command()
 def submit(show: ShowArg, match: Annotated[int, typer.Argument(help="The match's position on the card.")],
-           competitor: Annotated[str, typer.Argument(help="Your competitor in that match.")],
+           competitor: Annotated[str, typer.Argument(help=f"Your competitor in that match, {KEY_HELP}.")],
            strategy: Annotated[str, typer.Argument(help="The strategy file (YAML or the rulebook's layout), or -.")],
            db: Db = None, actor: As = None) -> None:
     """Send a strategy for your competitor (every version is kept; the latest before the deadline counts)."""
@@ -448,18 +452,19 @@ def run(show: ShowArg, db: Db = None, actor: As = None,
 def heal(show: ShowArg, db: Db = None, actor: As = None) -> None:
     """Weekly healing after a show: 1d6 per injured wrestler (-4 if they wrestled), from the show's seed."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.roster import competitor
+        from turnbuckle.league.services.roster import competitor_by_id
         from turnbuckle.league.services.running import heal as do_heal
 
         changes = do_heal(ctx, show)
         for c in changes:
-            print(f"{competitor(ctx, str(c.competitor_id)).name}: {c.before} -> {c.after} injury points ({c.reason})")
+            print(f"{competitor_by_id(ctx, c.competitor_id).name}: {c.before} -> {c.after} injury points ({c.reason})")
         if not changes:
             print("nobody was injured; nothing to heal")
 
 
 @league_app.command()
-def award(competitor: str, points: Annotated[str, typer.Argument(help="Push points, e.g. 1/2 or -1.")],
+def award(competitor: Annotated[str, typer.Argument(help=f"The wrestler, {KEY_HELP}.")],
+          points: Annotated[str, typer.Argument(help="Push points, e.g. 1/2 or -1.")],
           reason: Annotated[str, typer.Option(help="Why (shown in the history).")],
           db: Db = None, actor: As = None) -> None:
     """Grant (or take) Push points by hand for a good interview (MatchMatch Part II)."""
@@ -483,7 +488,8 @@ def standings(game: Annotated[str | None, typer.Option(help="Only this game.")] 
 
 
 @league_app.command()
-def history(competitor: Annotated[str | None, typer.Argument(help="A competitor (default: the whole league).")]
+def history(competitor: Annotated[str | None, typer.Argument(
+                help=f"A competitor, {KEY_HELP} (default: the whole league).")]
             = None, limit: Annotated[int, typer.Option(help="At most this many entries.")] = 50,
             db: Db = None, fmt: Fmt = "text") -> None:
     """Results, Push changes (with the match or award behind each), injuries and title changes."""
@@ -542,8 +548,8 @@ def table_add(record_file: Annotated[str, typer.Argument(
                   metavar="RECORD.json", help="A finished match's record as 'turnbuckle match ... --dice ask -f json' "
                   "writes it (or - for stdin).")],
               side: Annotated[list[str] | None, typer.Option(
-                  "--side", help="N=COMPETITOR: the league competitor who took side N (from 1); a side not named "
-                  "is someone not in the league.")] = None,
+                  "--side", help=f"N=COMPETITOR: the league competitor ({KEY_HELP}) who took side N (from 1); a side "
+                  "not named is someone not in the league.")] = None,
               db: Db = None, actor: As = None) -> None:
     """Save a table match to the league (the organiser): its entries, read from the record's events, are
     played again and must give the record exactly. It counts in records and ratings, not in Push Levels,

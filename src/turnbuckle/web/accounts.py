@@ -27,6 +27,7 @@ from turnbuckle.web.sessions import (
     is_htmx,
     set_session_cookie,
 )
+from turnbuckle.web.viewing import PathInt
 
 router = APIRouter(include_in_schema=False)
 CARRY = "carry:"
@@ -228,7 +229,7 @@ def token_create(request: Request, session: DbSession, member: SignedIn, label: 
 
 
 @router.post("/account/tokens/{token_id}/revoke")
-def token_revoke(request: Request, session: DbSession, member: SignedIn, token_id: int) -> Response:
+def token_revoke(request: Request, session: DbSession, member: SignedIn, token_id: PathInt) -> Response:
     accounts.revoke_token(member_ctx(request, session, member), token_id)
     return RedirectResponse("/account", 303)
 

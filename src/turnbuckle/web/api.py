@@ -42,6 +42,7 @@ from turnbuckle.web.deps import DbSession, SignedIn, Viewer
 from turnbuckle.web.sessions import is_api
 from turnbuckle.web.viewing import (
     MAX_ID,
+    PathInt,
     competitor_by_id,
     hidden_result_ids,
     is_organiser,
@@ -104,7 +105,7 @@ def shows(request: Request, session: DbSession, viewer: Viewer) -> list[ShowSumm
 
 
 @router.get("/shows/{number}", response_model=ShowOut, dependencies=[Depends(settle)])
-def show(request: Request, session: DbSession, viewer: Viewer, number: int) -> ShowOut:
+def show(request: Request, session: DbSession, viewer: Viewer, number: PathInt) -> ShowOut:
     """A show's card, its seed's hash (from lock) and its seed (once run)."""
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
@@ -127,7 +128,7 @@ def show(request: Request, session: DbSession, viewer: Viewer, number: int) -> S
 
 
 @router.get("/shows/{number}/results", response_model=list[ResultOut])
-def results(request: Request, session: DbSession, viewer: Viewer, number: int) -> list[ResultOut]:
+def results(request: Request, session: DbSession, viewer: Viewer, number: PathInt) -> list[ResultOut]:
     """A show's results, once published (the organiser: once run)."""
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
@@ -179,7 +180,7 @@ def competitors(request: Request, session: DbSession, viewer: Viewer) -> list[Co
 
 
 @router.get("/competitors/{competitor_id}", response_model=CompetitorDetail)
-def competitor(request: Request, session: DbSession, viewer: Viewer, competitor_id: int) -> CompetitorDetail:
+def competitor(request: Request, session: DbSession, viewer: Viewer, competitor_id: PathInt) -> CompetitorDetail:
     """One competitor; its sheet and owner for its owner and the organiser only."""
     ctx = viewer_ctx(request, session, viewer)
     c = competitor_by_id(ctx, competitor_id)
@@ -196,7 +197,7 @@ def _submission_out(m: CardMatch, c: Competitor, sub: Submission, with_text: boo
 
 @router.post("/shows/{number}/strategies", response_model=SubmissionOut, status_code=201,
              responses={400: ERRORS[400], 401: ERRORS[401]}, dependencies=[Depends(settle)])
-def submit_strategy(request: Request, session: DbSession, member: SignedIn, number: int,
+def submit_strategy(request: Request, session: DbSession, member: SignedIn, number: PathInt,
                     body: StrategyIn) -> SubmissionOut:
     """Send your competitor's strategy for a match of an open show, before its deadline (the
     latest sent counts). Another member's competitor reads as not found. A refusal is a 400 whose
@@ -208,14 +209,14 @@ def submit_strategy(request: Request, session: DbSession, member: SignedIn, numb
     c = competitor_by_id(ctx, body.competitor_id)
     if not owns(ctx, c):
         raise NotFound(f"you have no competitor {body.competitor_id}")
-    sub = show_services.submit(ctx, str(s.number), body.position, c.uid, body.text)
+    sub = show_services.submit(ctx, str(s.number), body.position, f"#{c.id}", body.text)
     side = session.get_one(CardSide, sub.side_id)
     return _submission_out(side.match, c, sub, with_text=False)
 
 
 @router.get("/shows/{number}/strategies", response_model=list[SubmissionOut], responses={401: ERRORS[401]},
             dependencies=[Depends(settle)])
-def my_strategies(request: Request, session: DbSession, member: SignedIn, number: int) -> list[SubmissionOut]:
+def my_strategies(request: Request, session: DbSession, member: SignedIn, number: PathInt) -> list[SubmissionOut]:
     """Your own latest strategy for each of your sides in a show (nobody else's, ever), each
     marked ``stale`` when the organiser has changed its match since."""
     ctx = viewer_ctx(request, session, member)
@@ -225,7 +226,7 @@ def my_strategies(request: Request, session: DbSession, member: SignedIn, number
         for sd in m.sides:
             if sd.competitor.owner_id != ctx.actor.id:
                 continue
-            side = side_of(ctx, s, m.position, sd.competitor.uid)
+            side = side_of(ctx, s, m.position, f"#{sd.competitor.id}")
             sub = show_services.latest_submission(ctx, side)
             if sub is not None:
                 out.append(_submission_out(m, sd.competitor, sub, with_text=True))
@@ -244,7 +245,7 @@ def notices(request: Request, session: DbSession, member: SignedIn,
 
 
 @router.post("/notices/{notice_id}/read", response_model=NoticeOut, responses={401: ERRORS[401]})
-def notice_read(request: Request, session: DbSession, member: SignedIn, notice_id: int) -> NoticeOut:
+def notice_read(request: Request, session: DbSession, member: SignedIn, notice_id: PathInt) -> NoticeOut:
     """Mark one of your notices read (another member's reads as not found)."""
     ctx = viewer_ctx(request, session, member)
     n = mark_read(ctx, [notice_id])[0]

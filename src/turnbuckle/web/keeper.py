@@ -131,7 +131,7 @@ async def keeper_save(request: Request, session: DbSession, viewer: Viewer) -> R
     try:
         if not isinstance(record, dict):
             raise TableMatchRefused(["the record is missing or is not JSON; finish the match and save again"])
-        saved = save_table_match(ctx, record, form.answers(), [None if c == "none" else c for c in chosen])
+        saved = save_table_match(ctx, record, form.answers(), [None if c == "none" else f"uid:{c}" for c in chosen])
     except TableMatchRefused as exc:
         session.rollback()
         return _play_page(request, turn, 400, save_problems=exc.problems, chosen=chosen)

@@ -19,6 +19,7 @@ from turnbuckle.web.autolock import settle
 from turnbuckle.web.card_view import my_sides
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.viewing import (
+    PathInt,
     competitor_by_id,
     hidden_result_ids,
     is_organiser,
@@ -78,7 +79,7 @@ def roster_page(request: Request, session: DbSession, viewer: Viewer) -> HTMLRes
 
 
 @router.get("/competitors/{cid}", response_class=HTMLResponse)
-def competitor_page(request: Request, cid: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
+def competitor_page(request: Request, cid: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     comp = competitor_by_id(ctx, cid)
     hidden = hidden_result_ids(ctx)
@@ -91,7 +92,7 @@ def competitor_page(request: Request, cid: int, session: DbSession, viewer: View
         "game": game_name(comp.ruleset), "weight_class": m2_weight_class(comp),
         "reigns": [{"title": name, "from": ctx.local(r.started_at), "to": ctx.local(r.ended_at) if r.ended_at
                     else None} for r, name in reigns],
-        "history": public_history(ctx, history_rows(ctx, str(comp.id), 30)),
+        "history": public_history(ctx, history_rows(ctx, f"#{comp.id}", 30)),
         "sheet": comp.sheet if may_see_sheet else None, "may_edit": may_see_sheet})
 
 

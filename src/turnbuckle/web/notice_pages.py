@@ -11,13 +11,13 @@ from turnbuckle.league.services.notices import mark_read
 from turnbuckle.web.accounts import safe_next
 from turnbuckle.web.deps import DbSession, SignedIn
 from turnbuckle.web.forms import Posted
-from turnbuckle.web.viewing import viewer_ctx
+from turnbuckle.web.viewing import PathInt, viewer_ctx
 
 router = APIRouter(include_in_schema=False)
 
 
 @router.post("/notices/{notice_id}/read")
-def read_one(request: Request, notice_id: int, session: DbSession, member: SignedIn, posted: Posted) -> Response:
+def read_one(request: Request, notice_id: PathInt, session: DbSession, member: SignedIn, posted: Posted) -> Response:
     mark_read(viewer_ctx(request, session, member), [notice_id])
     return RedirectResponse(safe_next(posted.get("next")), status_code=303)
 

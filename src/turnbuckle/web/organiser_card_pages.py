@@ -22,7 +22,7 @@ from turnbuckle.web.autolock import settle
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.organiser_pages import _manage_page, form_time, match_sides_and_options, organiser_ctx
-from turnbuckle.web.viewing import show_by_number
+from turnbuckle.web.viewing import PathInt, show_by_number
 
 router = APIRouter(prefix="/organiser", dependencies=[Depends(settle)])
 
@@ -60,7 +60,7 @@ def _done(s: Show, what: str, position: int | None = None) -> RedirectResponse:
 
 
 @router.post("/shows/{number}/matches/{position}/edit", response_class=HTMLResponse)
-def edit_match(request: Request, number: int, position: int, session: DbSession, viewer: Viewer,
+def edit_match(request: Request, number: PathInt, position: PathInt, session: DbSession, viewer: Viewer,
                posted: Posted) -> Response:
     """Change a match: every field of the form is the match as it will be (sides, match type and
     options, referee or none for a drawn one, title or none)."""
@@ -80,7 +80,7 @@ def edit_match(request: Request, number: int, position: int, session: DbSession,
 
 
 @router.post("/shows/{number}/matches/{position}/remove", response_class=HTMLResponse)
-def remove_match(request: Request, number: int, position: int, session: DbSession, viewer: Viewer,
+def remove_match(request: Request, number: PathInt, position: PathInt, session: DbSession, viewer: Viewer,
                  posted: Posted) -> Response:
     ctx = organiser_ctx(request, session, viewer)
     s = _on_card(ctx, number, position)
@@ -94,7 +94,7 @@ def remove_match(request: Request, number: int, position: int, session: DbSessio
 
 
 @router.post("/shows/{number}/matches/{position}/move", response_class=HTMLResponse)
-def move_match(request: Request, number: int, position: int, session: DbSession, viewer: Viewer,
+def move_match(request: Request, number: PathInt, position: PathInt, session: DbSession, viewer: Viewer,
                posted: Posted) -> Response:
     ctx = organiser_ctx(request, session, viewer)
     s = _on_card(ctx, number, position)
@@ -112,7 +112,7 @@ def move_match(request: Request, number: int, position: int, session: DbSession,
 
 
 @router.post("/shows/{number}/deadline", response_class=HTMLResponse)
-def move_deadline(request: Request, number: int, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
+def move_deadline(request: Request, number: PathInt, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
     ctx = organiser_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
     form = Form(posted)
@@ -142,14 +142,14 @@ def _confirm_page(request: Request, ctx: Ctx, s: Show, form: Form, status: int =
 
 
 @router.get("/shows/{number}/delete", response_class=HTMLResponse)
-def delete_confirm(request: Request, number: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
+def delete_confirm(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
     """The confirm step: what deleting the show takes with it, and one button."""
     ctx = organiser_ctx(request, session, viewer)
     return _confirm_page(request, ctx, show_by_number(ctx, number), Form())
 
 
 @router.post("/shows/{number}/delete", response_class=HTMLResponse)
-def delete_show(request: Request, number: int, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
+def delete_show(request: Request, number: PathInt, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
     ctx = organiser_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
     form = Form(posted)

@@ -26,7 +26,7 @@ from turnbuckle.web.card_view import card_view
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.league_pages import game_name
-from turnbuckle.web.viewing import is_organiser, show_by_number, viewer_ctx
+from turnbuckle.web.viewing import PathInt, is_organiser, show_by_number, viewer_ctx
 
 router = APIRouter(prefix="/organiser")
 MAX_SIDES_SHOWN = 8
@@ -171,13 +171,13 @@ def _steps(s: Show) -> list[str]:
 
 
 @router.get("/shows/{number}", response_class=HTMLResponse, dependencies=[Depends(settle)])
-def manage_show(request: Request, number: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
+def manage_show(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = organiser_ctx(request, session, viewer)
     return _manage_page(request, ctx, show_by_number(ctx, number))
 
 
 @router.post("/shows/{number}/matches", response_class=HTMLResponse, dependencies=[Depends(settle)])
-def add_match(request: Request, number: int, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
+def add_match(request: Request, number: PathInt, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
     ctx = organiser_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
     form = Form(posted)
@@ -195,7 +195,7 @@ def add_match(request: Request, number: int, session: DbSession, viewer: Viewer,
 
 
 @router.post("/shows/{number}/{step}", response_class=HTMLResponse)
-def step(request: Request, number: int, step: str, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
+def step(request: Request, number: PathInt, step: str, session: DbSession, viewer: Viewer, posted: Posted) -> Response:
     """One step of the show's life; run reports its progress (matches played of the card)."""
     ctx = organiser_ctx(request, session, viewer)
     s = show_by_number(ctx, number)

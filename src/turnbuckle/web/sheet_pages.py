@@ -24,7 +24,7 @@ from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.league_pages import game_name
 from turnbuckle.web.sheet_fields import compose, fields_for, values_of
 from turnbuckle.web.sheet_points import points_of
-from turnbuckle.web.viewing import competitor_by_id, is_organiser, owns, viewer_ctx
+from turnbuckle.web.viewing import PathInt, competitor_by_id, is_organiser, owns, viewer_ctx
 
 router = APIRouter()
 
@@ -107,14 +107,14 @@ def posted_text(ruleset_id: str, posted: dict[str, str]) -> str:
 
 
 @router.get("/competitors/{cid}/sheet", response_class=HTMLResponse)
-def sheet_editor(request: Request, cid: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
+def sheet_editor(request: Request, cid: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     comp = _editable(ctx, cid)
     return _page(request, ctx, comp, Form())
 
 
 @router.post("/competitors/{cid}/sheet/check", response_class=HTMLResponse)
-def sheet_check(request: Request, cid: int, session: DbSession, viewer: Viewer, posted: Posted) -> HTMLResponse:
+def sheet_check(request: Request, cid: PathInt, session: DbSession, viewer: Viewer, posted: Posted) -> HTMLResponse:
     """The fragment htmx swaps in while the sheet is typed."""
     ctx = viewer_ctx(request, session, viewer)
     comp = _editable(ctx, cid)
@@ -122,7 +122,7 @@ def sheet_check(request: Request, cid: int, session: DbSession, viewer: Viewer, 
 
 
 @router.post("/competitors/{cid}/sheet", response_class=HTMLResponse)
-def sheet_save(request: Request, cid: int, session: DbSession, viewer: Viewer, posted: Posted) -> HTMLResponse:
+def sheet_save(request: Request, cid: PathInt, session: DbSession, viewer: Viewer, posted: Posted) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     comp = _editable(ctx, cid)
     by_fields = posted.get("mode") == "fields" and fields_for(comp.ruleset) is not None
@@ -138,7 +138,7 @@ def sheet_save(request: Request, cid: int, session: DbSession, viewer: Viewer, p
         form.add("text", "the sheet is empty; type or paste it")
         return again()
     try:
-        replace_sheet(ctx, str(comp.id), text, f"sheet for {comp.name}")
+        replace_sheet(ctx, f"#{comp.id}", text, f"sheet for {comp.name}")
     except RulesError as exc:
         form.refuse_sheet(session, exc)
         return again()

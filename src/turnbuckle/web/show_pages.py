@@ -22,6 +22,7 @@ from turnbuckle.web.chart_cache import INLINE_UP_TO, result_chart, show_charts
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.league_pages import game_name
 from turnbuckle.web.viewing import (
+    PathInt,
     card_match,
     is_organiser,
     results_visible,
@@ -45,7 +46,7 @@ def shows_page(request: Request, session: DbSession, viewer: Viewer, deleted: st
 
 
 @router.get("/shows/{number}", response_class=HTMLResponse, dependencies=[Depends(settle)])
-def show_page(request: Request, number: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
+def show_page(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
     visible = results_visible(ctx, s)
@@ -60,7 +61,7 @@ def show_page(request: Request, number: int, session: DbSession, viewer: Viewer)
 
 
 @router.get("/shows/{number}/export.json")
-def show_export(request: Request, number: int, session: DbSession, viewer: Viewer) -> Response:
+def show_export(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> Response:
     """The published show as ``turnbuckle.league-export/2`` JSON, saved as a file."""
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
@@ -84,7 +85,8 @@ def _played(ctx: Ctx, number: int, position: int) -> tuple[Show, Result]:
 
 
 @router.get("/shows/{number}/matches/{position}", response_class=HTMLResponse)
-def match_page(request: Request, number: int, position: int, session: DbSession, viewer: Viewer) -> HTMLResponse:
+def match_page(request: Request, number: PathInt, position: PathInt, session: DbSession,
+               viewer: Viewer) -> HTMLResponse:
     """One match's result: the chart and the ringside call from the game's own narrator."""
     ctx = viewer_ctx(request, session, viewer)
     s, result = _played(ctx, number, position)
@@ -97,7 +99,7 @@ def match_page(request: Request, number: int, position: int, session: DbSession,
 
 
 @router.get("/shows/{number}/matches/{position}/chart", response_class=HTMLResponse)
-def match_chart_fragment(request: Request, number: int, position: int, session: DbSession,
+def match_chart_fragment(request: Request, number: PathInt, position: PathInt, session: DbSession,
                          viewer: Viewer) -> HTMLResponse:
     """The match's chart alone (an ``<svg>``, or nothing for a record it cannot draw): the results
     page asks for each once it has loaded, so a long card's page comes back at once."""
@@ -107,7 +109,7 @@ def match_chart_fragment(request: Request, number: int, position: int, session: 
 
 
 @router.get("/shows/{number}/matches/{position}/record.json")
-def match_record(request: Request, number: int, position: int, session: DbSession, viewer: Viewer) -> Response:
+def match_record(request: Request, number: PathInt, position: PathInt, session: DbSession, viewer: Viewer) -> Response:
     """The match's record in the public JSON form (``turnbuckle replay`` reads it)."""
     ctx = viewer_ctx(request, session, viewer)
     s, result = _played(ctx, number, position)

@@ -40,7 +40,7 @@ from turnbuckle.web.strategy_text import (
     place,
     split_problems,
 )
-from turnbuckle.web.viewing import owns, show_by_number, viewer_ctx
+from turnbuckle.web.viewing import PathInt, owns, show_by_number, viewer_ctx
 
 router = APIRouter()
 M2 = "matchmatch"
@@ -119,7 +119,7 @@ def _send_choice(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form) ->
         return False
     comp = side.competitor
     try:
-        shows.submit(ctx, str(s.number), m.position, str(comp.id), f"player: {kind}")
+        shows.submit(ctx, str(s.number), m.position, f"#{comp.id}", f"player: {kind}")
     except RulesError as exc:
         ctx.session.rollback()
         form.add("player", str(exc).removeprefix(f"strategy for {comp.name}: "))
@@ -133,7 +133,7 @@ def _url(number: int, position: int, cid: int) -> str:
 
 @router.get("/shows/{number}/matches/{position}/strategy/{cid}", response_class=HTMLResponse,
             dependencies=[Depends(settle)])
-def strategy_page(request: Request, number: int, position: int, cid: int, session: DbSession,
+def strategy_page(request: Request, number: PathInt, position: PathInt, cid: PathInt, session: DbSession,
                   viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     s, m, side = _own_side(ctx, number, position, cid)
@@ -160,7 +160,7 @@ def _check_and_send(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, text: str, 
             _place_all(form, split_problems(message, None), layout)
             return False
     try:
-        shows.submit(ctx, str(s.number), m.position, str(comp.id), text)
+        shows.submit(ctx, str(s.number), m.position, f"#{comp.id}", text)
     except RulesError as exc:
         form.refuse(ctx.session, str(exc))
         return False
@@ -179,8 +179,8 @@ def _place_all(form: Form, problems: list[str], layout: Layout | None) -> None:
 
 @router.post("/shows/{number}/matches/{position}/strategy/{cid}", response_class=HTMLResponse,
              dependencies=[Depends(settle)])
-def send_strategy(request: Request, number: int, position: int, cid: int, session: DbSession, viewer: Viewer,
-                  posted: Posted) -> Response:
+def send_strategy(request: Request, number: PathInt, position: PathInt, cid: PathInt, session: DbSession,
+                  viewer: Viewer, posted: Posted) -> Response:
     ctx = viewer_ctx(request, session, viewer)
     s, m, side = _own_side(ctx, number, position, cid)
     pasted = "text" in posted

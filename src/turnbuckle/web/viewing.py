@@ -7,14 +7,16 @@ organiser and owns nothing), so a page cannot do more for a spectator than the s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import Request
+from fastapi import Path, Request
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.context import Ctx, the_league
 from turnbuckle.league.errors import NotFound
+from turnbuckle.league.keys import MAX_ID as MAX_ID
+from turnbuckle.league.keys import in_range
 from turnbuckle.league.models import CardMatch, Competitor, League, Member, Result, ResultSide, Show
 
 SPECTATOR = "spectator"
@@ -51,13 +53,14 @@ def results_visible(ctx: Ctx, s: Show) -> bool:
     return s.status in PUBLIC_RESULTS or (is_organiser(ctx) and s.status == "run")
 
 
-#: The largest id or number a database column holds (SQLite and PostgreSQL BIGINT); a larger one in
-#: a URL names nothing, and must read as 404, not reach the database driver (which cannot bind it).
-MAX_ID = 2**63 - 1
+#: Every integer in a URL path (a show's number, a match's position, a competitor's, notice's or
+#: token's id): from 1 to the largest a database column holds (``keys.MAX_ID``). Anything else is a
+#: 422 before the route runs, never a value the database driver cannot bind (a 500).
+PathInt = Annotated[int, Path(ge=1, le=MAX_ID)]
 
 
 def competitor_by_id(ctx: Ctx, cid: int) -> Competitor:
-    comp = ctx.session.get(Competitor, cid) if abs(cid) <= MAX_ID else None
+    comp = ctx.session.get(Competitor, cid) if in_range(cid) else None
     if comp is None or comp.league_id != ctx.league.id:
         raise NotFound(f"no competitor {cid}")
     return comp
@@ -66,7 +69,7 @@ def competitor_by_id(ctx: Ctx, cid: int) -> Competitor:
 def show_by_number(ctx: Ctx, number: int) -> Show:
     """A show by its number; a draft is the organiser's work in progress and reads as missing to others."""
     q = select(Show).where(Show.league_id == ctx.league.id, Show.number == number)
-    s = ctx.session.scalars(q).first() if abs(number) <= MAX_ID else None
+    s = ctx.session.scalars(q).first() if in_range(number) else None
     if s is None or (s.status == "draft" and not is_organiser(ctx)):
         raise NotFound(f"no show {number}")
     return s
@@ -189,5 +192,7 @@ def public_titles(ctx: Ctx, titles: list[dict[str, Any]]) -> list[dict[str, Any]
 
 
 def card_match(ctx: Ctx, s: Show, position: int) -> CardMatch | None:
+    if not in_range(position):
+        return None
     q = select(CardMatch).where(CardMatch.show_id == s.id, CardMatch.position == position)
     return ctx.session.scalars(q).first()

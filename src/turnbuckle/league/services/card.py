@@ -17,7 +17,7 @@ from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Show, Submission, Title
-from turnbuckle.league.services.roster import M2, competitor, referee, title
+from turnbuckle.league.services.roster import M2, competitor, referee, referee_named, title
 from turnbuckle.league.services.shows import MAX_CARD, editable, log, show
 from turnbuckle.league.services.sides import side_document, standing
 from turnbuckle.rulesets.registry import get_ruleset
@@ -147,7 +147,7 @@ def draw(ctx: Ctx, s: Show, m: CardMatch) -> dict[str, Any]:
     names = opened_referees(ctx, s)
     if (m.referee_id is None or m.referee_drawn) and names:
         pick = names[canonical.content_referee_draw(s.card_seed, key, len(names))]
-        m.referee_id, m.referee_drawn = referee(ctx, pick).id, True
+        m.referee_id, m.referee_drawn = referee_named(ctx, pick).id, True
         out["referee"] = pick
     if not m.options.get("grid"):
         m.grid, m.grid_drawn = canonical.grid_draw(s.card_seed, key), True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import select
@@ -15,6 +15,7 @@ from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.models import one_line_name
 from turnbuckle.league.context import Clock, Ctx, system_clock
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
+from turnbuckle.league.keys import Key, id_like, parse_key
 from turnbuckle.league.models import Competitor, League, Member, PushChange, Referee, Title
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -24,6 +25,9 @@ DEFAULT_SIGMA = 25.0 / 3
 ROLES = ("organiser", "player")
 #: Finishes that do not change a title's hands unless the title says otherwise.
 DEFAULT_TITLE_EXCLUDED = ("dq", "count-out")
+
+
+_Row = TypeVar("_Row", Competitor, Referee, Title)
 
 
 def new_uid() -> str:
@@ -41,9 +45,19 @@ def _check_name(name: str, what: str) -> str:
     return name
 
 
+#: Rows a person names by key (:mod:`turnbuckle.league.keys`): their names may not look like ids.
+KEYED = ("member", "competitor", "wrestler", "team", "referee", "title")
+
+
 def check_name(name: str, what: str) -> str:
-    """A league name (member, team, title, show) stripped and checked, or a LeagueError."""
-    return _check_name(name, what)
+    """A league name (member, team, title, show) stripped and checked, or a LeagueError; a member,
+    competitor, team, referee or title may not be named like an id (``27``, ``#27``, a uid)."""
+    name = _check_name(name, what)
+    if what in KEYED and id_like(name):
+        raise LeagueError(f"a {what} may not be named '{name}': a name of only digits (or '#' and digits, "
+                          "or 16 hex digits) reads as an id; add a word or a letter, e.g. "
+                          f"'No. {name.lstrip('#')}'")
+    return name
 
 
 def create_league(session: Session, name: str, organiser: str, timezone: str = "UTC",
@@ -62,7 +76,7 @@ def create_league(session: Session, name: str, organiser: str, timezone: str = "
                     created_at=now)
     session.add(league)
     session.flush()
-    session.add(Member(league_id=league.id, name=_check_name(organiser, "member"), role="organiser", created_at=now))
+    session.add(Member(league_id=league.id, name=check_name(organiser, "member"), role="organiser", created_at=now))
     session.flush()
     return league
 
@@ -71,7 +85,7 @@ def add_member(ctx: Ctx, name: str, role: str = "player") -> Member:
     ctx.require_organiser("add members")
     if role not in ROLES:
         raise LeagueError(f"role '{role}' must be one of {', '.join(ROLES)}")
-    name = _check_name(name, "member")
+    name = check_name(name, "member")
     if any(m.name.lower() == name.lower() for m in members(ctx)):
         raise LeagueError(f"there is already a member named '{name}'")
     member = Member(league_id=ctx.league.id, name=name, role=role, created_at=ctx.now())
@@ -108,6 +122,7 @@ def _sheet_of(ruleset_id: str, text: str, label: str) -> tuple[str, str, str, di
 
 def _new_competitor(ctx: Ctx, owner: Member, ruleset_id: str, version: str, name: str, sheet: dict[str, Any],
                     team_of: list[int]) -> Competitor:
+    check_name(name, "team" if team_of else "competitor")
     if ctx.session.scalars(select(Competitor).where(Competitor.league_id == ctx.league.id,
                                                     Competitor.name == name)).first() is not None:
         raise LeagueError(f"there is already a competitor named '{name}'; rename the sheet")
@@ -194,14 +209,14 @@ def add_team(ctx: Ctx, name: str, member_names: list[str], use: str | None = Non
     who = _owner(ctx, owner)
     if len(member_names) < 2:
         raise LeagueError("a team needs at least two members")
-    comps = [competitor(ctx, n) for n in member_names]
+    comps = [competitor(ctx, n) for n in member_names]  # keys: a name, '#ID' or 'uid:UID'
     for c in comps:
         if ctx.actor.role != "organiser" and c.owner_id != ctx.actor.id:  # a team carries its members' sheets
             raise NotFound(f"no competitor '{c.name}' of yours; a team is made of your own wrestlers")
         if c.ruleset != M2 or c.members:
             raise LeagueError(f"'{c.name}' is not a MatchMatch wrestler; a team is made of wrestlers")
     own = {k: v for k, v in (scores or {}).items() if k not in ("push_level", "injuries")}
-    body: dict[str, Any] = {"name": _check_name(name, "team"), "members": [c.sheet["wrestler"] for c in comps]}
+    body: dict[str, Any] = {"name": check_name(name, "team"), "members": [c.sheet["wrestler"] for c in comps]}
     if use is not None or not own:
         body["use"] = use or comps[0].name
     body.update(own)
@@ -212,12 +227,53 @@ def add_team(ctx: Ctx, name: str, member_names: list[str], use: str | None = Non
 
 
 def competitor(ctx: Ctx, key: str) -> Competitor:
-    """A competitor by name (any case), number or uid."""
-    rows = list(ctx.session.scalars(select(Competitor).where(Competitor.league_id == ctx.league.id)))
-    for c in rows:
-        if key.strip().lower() in (c.name.lower(), str(c.id), c.uid):
-            return c
-    raise NotFound(f"no competitor '{key}'; see 'turnbuckle league competitor list'")
+    """A competitor by key: ``#27`` or ``id:27`` its id, ``uid:...`` its uid, anything else its
+    name (any case; a bare ``27`` is a name, never an id)."""
+    k = parse_key(key)
+    found = _named(ctx, k.text) if k.kind == "name" else _by(ctx, Competitor, k)
+    if found is None:
+        raise NotFound(f"no competitor {k}; see 'turnbuckle league competitor list' (an id is written #27)")
+    return found
+
+
+def competitor_by_id(ctx: Ctx, cid: int) -> Competitor:
+    found = _by(ctx, Competitor, Key("id", str(cid))) if cid >= 0 else None
+    if found is None:
+        raise NotFound(f"no competitor #{cid}")
+    return found
+
+
+def competitor_by_uid(ctx: Ctx, uid: str) -> Competitor:
+    found = _by(ctx, Competitor, Key("uid", uid))
+    if found is None:
+        raise NotFound(f"no competitor uid:{uid}")
+    return found
+
+
+def competitor_named(ctx: Ctx, name: str) -> Competitor:
+    """A competitor by its name only (any case): an all-digit name is a name here, never an id."""
+    found = _named(ctx, name)
+    if found is None:
+        raise NotFound(f"no competitor named '{name}'; see 'turnbuckle league competitor list'")
+    return found
+
+
+def _named(ctx: Ctx, name: str) -> Competitor | None:
+    wanted = name.strip().lower()
+    rows = ctx.session.scalars(select(Competitor).where(Competitor.league_id == ctx.league.id).order_by(Competitor.id))
+    return next((c for c in rows if c.name.lower() == wanted), None)
+
+
+def _by(ctx: Ctx, model: type[_Row], k: Key) -> _Row | None:
+    """The league's row of ``model`` with the id or uid of key ``k``, or None (an id too large for
+    the database names nothing: it never reaches the driver)."""
+    row: _Row | None
+    if k.kind == "id":
+        number = k.number
+        row = ctx.session.get(model, number) if number is not None else None
+    else:
+        row = ctx.session.scalars(select(model).where(getattr(model, "uid") == k.text)).first()  # noqa: B009 (Title has none)
+    return row if row is not None and row.league_id == ctx.league.id else None
 
 
 def competitors(ctx: Ctx, ruleset: str | None = None) -> list[Competitor]:
@@ -242,6 +298,7 @@ def add_referee(ctx: Ctx, text: str, label: str) -> Referee:
             raise LeagueError(f"{label}: {exc}") from None
     else:
         sheet = load_referee(data, label)
+    check_name(sheet.name, "referee")
     if ctx.session.scalars(select(Referee).where(Referee.league_id == ctx.league.id,
                                                  Referee.name == sheet.name)).first() is not None:
         raise LeagueError(f"there is already a referee named '{sheet.name}'")
@@ -257,10 +314,23 @@ def referees(ctx: Ctx) -> list[Referee]:
 
 
 def referee(ctx: Ctx, key: str) -> Referee:
-    for r in referees(ctx):
-        if key.strip().lower() in (r.name.lower(), str(r.id), r.uid):
-            return r
-    raise NotFound(f"no referee '{key}'; see 'turnbuckle league referee list'")
+    """A referee by key: ``#3``/``id:3``, ``uid:...`` or its name (any case; never an id)."""
+    k = parse_key(key)
+    if k.kind == "name":
+        return referee_named(ctx, k.text)
+    found = _by(ctx, Referee, k)
+    if found is None:
+        raise NotFound(f"no referee {k}; see 'turnbuckle league referee list'")
+    return found
+
+
+def referee_named(ctx: Ctx, name: str) -> Referee:
+    """A referee by its name only (any case)."""
+    wanted = name.strip().lower()
+    found = next((r for r in referees(ctx) if r.name.lower() == wanted), None)
+    if found is None:
+        raise NotFound(f"no referee named '{name.strip()}'; see 'turnbuckle league referee list'")
+    return found
 
 
 TITLE_KINDS = ("singles", "tag", "any")
@@ -275,7 +345,7 @@ def add_title(ctx: Ctx, name: str, ruleset: str, excluded: list[str] | None = No
     light-heavyweights are Weight 1-3) and a Push Level a title shot needs."""
     ctx.require_organiser("create titles")
     rid = get_ruleset(ruleset).info.id
-    name = _check_name(name, "title")
+    name = check_name(name, "title")
     if ctx.session.scalars(select(Title).where(Title.league_id == ctx.league.id, Title.name == name)).first():
         raise LeagueError(f"there is already a title named '{name}'")
     if kind not in TITLE_KINDS:
@@ -301,10 +371,18 @@ def add_title(ctx: Ctx, name: str, ruleset: str, excluded: list[str] | None = No
 
 
 def title(ctx: Ctx, key: str) -> Title:
-    for t in ctx.session.scalars(select(Title).where(Title.league_id == ctx.league.id)):
-        if key.strip().lower() in (t.name.lower(), str(t.id)):
-            return t
-    raise NotFound(f"no title '{key}'; see 'turnbuckle league titles'")
+    """A title by key: ``#2``/``id:2`` its id, anything else its name (any case; never an id)."""
+    k = parse_key(key)
+    found: Title | None = None
+    if k.kind == "name":
+        wanted = k.text.lower()
+        found = next((t for t in ctx.session.scalars(select(Title).where(Title.league_id == ctx.league.id)
+                                                     .order_by(Title.id)) if t.name.lower() == wanted), None)
+    elif k.kind == "id":
+        found = _by(ctx, Title, k)
+    if found is None:
+        raise NotFound(f"no title {k}; see 'turnbuckle league titles'")
+    return found
 
 
 def parse_points(text: str) -> Fraction:
@@ -364,6 +442,8 @@ def replace_sheet(ctx: Ctx, key: str, text: str, label: str) -> Competitor:
     ruleset_id, version, name, sheet = _sheet_of(comp.ruleset, text, label)
     if ruleset_id == M2 and "team" in sheet:
         raise LeagueError(f"{label}: this is a team sheet; '{comp.name}' is a wrestler")
+    if name != comp.name:
+        check_name(name, "competitor")
     if name.lower() != comp.name.lower() and ctx.session.scalars(select(Competitor).where(
             Competitor.league_id == ctx.league.id, Competitor.name == name)).first() is not None:
         raise LeagueError(f"there is already a competitor named '{name}'; rename the sheet")

@@ -13,6 +13,7 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
+from turnbuckle.league.keys import as_id, in_range, parse_key
 from turnbuckle.league.models import CardMatch, CardSide, Show, ShowEvent, Submission
 from turnbuckle.league.services.roster import M2, check_name, competitor, new_uid, referees
 from turnbuckle.league.services.sides import check_strategy
@@ -26,13 +27,31 @@ MAX_STRATEGY_CHARS = 50_000
 
 
 def show(ctx: Ctx, key: str) -> Show:
-    """A show by number (``3``) or uid."""
-    key = key.strip().lstrip("#")
-    q = select(Show).where(Show.league_id == ctx.league.id)
-    q = q.where(Show.number == int(key)) if key.isdigit() and len(key) < 9 else q.where(Show.uid == key)
-    found = ctx.session.scalars(q).first()
+    """A show by key: its number (``3``, ``#3`` or ``id:3``; shows have no name to mistake for one)
+    or its uid (``uid:...``, or the bare 16 hex digits a manifest prints)."""
+    k = parse_key(key)
+    text = k.text.lstrip("#")
+    if k.kind == "id" or (k.kind == "name" and text.isdigit() and len(text) != 16):
+        number = as_id(text)
+        return show_by_number(ctx, number if number is not None else -1)
+    if k.kind == "uid" or len(text) == 16:
+        return show_by_uid(ctx, text.lower())
+    raise NotFound(f"no show '{key.strip()}': name a show by its number (3) or its uid; "
+                   "see 'turnbuckle league show list'")
+
+
+def show_by_number(ctx: Ctx, number: int) -> Show:
+    q = select(Show).where(Show.league_id == ctx.league.id, Show.number == number)
+    found = ctx.session.scalars(q).first() if in_range(number) else None
     if found is None:
-        raise NotFound(f"no show '{key}'; see 'turnbuckle league show list'")
+        raise NotFound(f"no show '{number}'; see 'turnbuckle league show list'")
+    return found
+
+
+def show_by_uid(ctx: Ctx, uid: str) -> Show:
+    found = ctx.session.scalars(select(Show).where(Show.league_id == ctx.league.id, Show.uid == uid)).first()
+    if found is None:
+        raise NotFound(f"no show with uid {uid}; see 'turnbuckle league show list'")
     return found
 
 
@@ -102,6 +121,8 @@ def open_show(ctx: Ctx, key: str) -> Show:
 
 
 def side_of(ctx: Ctx, s: Show, position: int, competitor_key: str) -> CardSide:
+    """The side of ``competitor_key`` (a key as :func:`roster.competitor` reads it: ``#27`` is an
+    id, ``uid:...`` a uid, anything else a name) in match ``position`` of ``s``."""
     m = next((m for m in s.matches if m.position == position), None)
     if m is None:
         raise NotFound(f"show {s.number} has no match {position}; it has {len(s.matches)}")
