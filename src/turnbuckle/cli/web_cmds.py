@@ -27,6 +27,9 @@ def serve(
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler for the long runs' heavy "
                          "work: tcp://HOST:PORT or local (default $TURNBUCKLE_SCHEDULER; none: each server "
                          "process's own threads).")] = None,
+    trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", help="Address or network of a "
+                             "proxy in front of the server whose X-Forwarded-For is believed (repeatable; "
+                             "default none: the connection's address is the client's).")] = None,
 ) -> None:
     """Serve the league's web pages, the table-side score keeper and the JSON API (Ctrl-C stops it)."""
     with user_errors():
@@ -40,7 +43,13 @@ def serve(
             base_url = check_base_url(base_url) if base_url is not None else None
         except ValueError as exc:
             raise fail(f"{exc}; check --base-url") from None
-        app = create_app(url, scheduler=scheduler, base_url=base_url)
+        from turnbuckle.web.proxies import parse_proxies, share_trusted
+
+        try:
+            share_trusted(parse_proxies(trusted_proxy or []))
+        except ValueError as exc:
+            raise fail(f"{exc}; check --trusted-proxy") from None
+        app = create_app(url, base_url=base_url, scheduler=scheduler, trusted_proxies=trusted_proxy or ())
     sock = _listen(host, port)
     import uvicorn
 
@@ -54,7 +63,7 @@ def serve(
     if workers > 1:
         _serve_workers(url, scheduler, workers, sock)
         return
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", proxy_headers=False))  # web/proxies.py
     with sock:
         server.run(sockets=[sock])
 
@@ -73,7 +82,8 @@ def _serve_workers(url: str, scheduler: str | None, workers: int, sock: socket.s
     os.environ[URL_ENV] = url
     if scheduler:
         os.environ[SCHEDULER_ENV] = scheduler
-    config = uvicorn.Config("turnbuckle.web.app:app_from_env", factory=True, workers=workers, log_level="warning")
+    config = uvicorn.Config("turnbuckle.web.app:app_from_env", factory=True, workers=workers, log_level="warning",
+                            proxy_headers=False)
     with sock:
         Multiprocess(config, sockets=[sock]).run()
 

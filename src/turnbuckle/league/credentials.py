@@ -4,8 +4,10 @@ token needs no slow hash: guessing it is hopeless, and a fast lookup by digest s
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
+from importlib import resources
 
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
@@ -26,11 +28,32 @@ def use_fast_hashing_for_tests() -> None:
 
 
 def check_password(password: str) -> str:
+    """``password`` if it may be a member's new password; a LeagueError saying why not otherwise."""
+    if password and not password.strip():
+        raise LeagueError("the password is only spaces (or other blank characters); choose one with "
+                          "letters, digits or signs in it")
     if len(password) < MIN_PASSWORD:
         raise LeagueError(f"the password needs at least {MIN_PASSWORD} characters")
     if len(password) > MAX_PASSWORD:
         raise LeagueError(f"the password may have at most {MAX_PASSWORD} characters")
+    if is_common(password):
+        raise LeagueError("the password is one of the 10,000 most common passwords, which attackers try "
+                          "first; choose a longer one of your own (a few unrelated words work well)")
     return password
+
+
+def is_common(password: str) -> bool:
+    """Whether ``password`` (lower-cased, spaces at its ends removed) is on the shipped list of the
+    most common passwords (league/data/common-passwords.txt, which says where it came from)."""
+    return password.strip().lower() in _common_passwords()
+
+
+@functools.cache
+def _common_passwords() -> frozenset[str]:
+    text = resources.files("turnbuckle.league").joinpath("data/common-passwords.txt").read_text("utf-8")
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if not line.startswith("# "))  # the header's comments
+    return frozenset(line.strip().lower() for line in lines[start:] if line.strip())
 
 
 def hash_password(password: str) -> str:

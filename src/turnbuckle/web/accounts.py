@@ -220,9 +220,11 @@ def account(request: Request, session: DbSession, member: SignedIn) -> HTMLRespo
 
 
 @router.post("/account/tokens", response_class=HTMLResponse)
-def token_create(request: Request, session: DbSession, member: SignedIn, label: OptText = "") -> HTMLResponse:
+def token_create(request: Request, session: DbSession, member: SignedIn, label: OptText = "",
+                 scopes: Annotated[list[str] | None, Form()] = None) -> HTMLResponse:
+    # Only a browser's session gets here: the accounts middleware refuses API tokens on every page.
     try:
-        raw, _row = accounts.create_token(member_ctx(request, session, member), label)
+        raw, _row = accounts.create_token(member_ctx(request, session, member), label, scopes or None)
     except LeagueError as exc:
         return account_page(request, session, member, 422, error=str(exc))
     return account_page(request, session, member, new_token=raw)
@@ -240,7 +242,10 @@ def password_change(request: Request, session: DbSession, member: SignedIn, curr
     error = "the two new passwords differ" if new_password != new_password2 else ""
     if not error:
         try:
-            accounts.change_own_password(member_ctx(request, session, member), current_password, new_password)
+            accounts.change_own_password(member_ctx(request, session, member), current_password, new_password,
+                                         _address(request))
+        except accounts.Throttled as exc:
+            return account_page(request, session, member, 429, error=str(exc))
         except LeagueError as exc:
             error = str(exc)
     if error:

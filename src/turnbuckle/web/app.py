@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -19,18 +19,23 @@ from turnbuckle.web import accounts, api, autolock, keeper, odds_page, pages, ta
 from turnbuckle.web.deps import HERE, render
 from turnbuckle.web.headers import SecurityHeaders
 from turnbuckle.web.links import check_base_url
+from turnbuckle.web.proxies import Proxies
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
 from turnbuckle.web.write_queue import WriteQueue, WriteSlot
 
 
 def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: float | None = autolock.INTERVAL_S,
-               scheduler: str | None = None, base_url: str | None = None) -> FastAPI:
+               scheduler: str | None = None, base_url: str | None = None,
+               trusted_proxies: Sequence[str] | None = None) -> FastAPI:
     """The web application over the league database at ``db_url`` (which must exist and be up to
     date: a DatabaseError says what to run otherwise). ``clock`` is the services' clock;
     ``auto_lock_every`` the seconds between the background task's passes that lock shows past
     their deadline (None: no task; the pages still lock a due show before they show it); ``scheduler``
     a Dask scheduler for the jobs' heavy work (default $TURNBUCKLE_SCHEDULER, else this process).
-    ``base_url`` begins every absolute link the site hands out (None: the address it listens on)."""
+    ``base_url`` begins every absolute link the site hands out (None: the address it listens on).
+    ``trusted_proxies``: addresses or networks of the proxies whose X-Forwarded-For and
+    X-Forwarded-Proto are believed (None: those in $TURNBUCKLE_TRUSTED_PROXIES, which
+    ``serve --trusted-proxy`` sets; none if unset: the connection's peer is the client)."""
     engine = open_engine(db_url)
     slot = WriteSlot(queue=engine.dialect.name == "sqlite")
 
@@ -65,7 +70,8 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     # Inside the accounts middleware (who is asking is read at once): a write is answered once committed,
     # and on SQLite writes take turns.
     app.add_middleware(WriteQueue, slot=slot)
-    app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine))
+    app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine),
+                       proxies=Proxies(trusted_proxies))  # whose X-Forwarded-For is believed (web/proxies.py)
     _error_pages(app)
     api.install(app)
     app.add_middleware(SecurityHeaders)  # outermost: CSP and no-store on every answer, refusals included

@@ -8,7 +8,11 @@ and, for unsafe methods, refuses a request whose CSRF token is missing or wrong.
   secret kept in the database, so spectators' forms (sign-in, the score keeper) are protected too,
   without a database write per visitor.
 - An API request with ``Authorization: Bearer <token>`` is that token's member and needs no CSRF
-  token (a browser never adds that header by itself); a wrong token is a 401 at once.
+  token (a browser never adds that header by itself); a wrong token is a 401 at once. A token works
+  on ``/api/`` only (a page refuses it: 401), and only within its scopes (web/token_scopes.py: 403).
+- The client's address (for throttling sign-ins) is the connection's peer, unless the peer is one of
+  the configured trusted proxies: then the right-most address of ``X-Forwarded-For`` that is not a
+  trusted proxy, and ``X-Forwarded-Proto`` gives the scheme (web/proxies.py).
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.errors import DatabaseError
 from turnbuckle.league.models import Member
 from turnbuckle.league.services import accounts
+from turnbuckle.web.proxies import Proxies
+from turnbuckle.web.token_scopes import scope_refusal
 
 SESSION_COOKIE = "tb_session"
 ANON_COOKIE = "tb_anon"
@@ -51,6 +57,7 @@ class Who:
     session_ended: bool = False  # a session cookie came, but its session is gone (expired, logged out)
     via_token: bool = False
     bad_token: bool = False
+    scopes: frozenset[str] = frozenset()  # a token's scopes
 
 
 def is_https(request: Request) -> bool:
@@ -84,11 +91,13 @@ def is_api(request: Request) -> bool:
 
 
 class AccountsMiddleware:
-    def __init__(self, app: ASGIApp, engine: Engine, clock: Clock, secret: str) -> None:
+    def __init__(self, app: ASGIApp, engine: Engine, clock: Clock, secret: str,
+                 proxies: Proxies | None = None) -> None:
         self.app = app
         self.engine = engine
         self.clock = clock
         self.secret = secret.encode()
+        self.proxies = proxies or Proxies(())
 
     def anon_csrf(self, anon_id: str) -> str:
         return hmac.new(self.secret, b"csrf:" + anon_id.encode(), sha256).hexdigest()
@@ -106,8 +115,10 @@ class AccountsMiddleware:
         with scope(self.engine) as session:
             now = self.clock()
             if bearer is not None:
-                member = accounts.member_for_token(session, bearer, now) if _TOKEN_SHAPE.match(bearer) else None
-                return Who(member=member, via_token=member is not None, bad_token=member is None)
+                found = accounts.token_for(session, bearer, now) if _TOKEN_SHAPE.match(bearer) else None
+                if found is None:
+                    return Who(bad_token=True)
+                return Who(member=found[0], via_token=True, scopes=found[1])
             if raw_session is None:
                 return Who()
             row = accounts.find_session(session, raw_session, now) if _TOKEN_SHAPE.match(raw_session) else None
@@ -119,11 +130,17 @@ class AccountsMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        self.proxies.apply(scope)
         request = Request(scope)
         auth = request.headers.get("authorization", "")
         bearer = auth[7:].strip() if auth[:7].lower() == "bearer " else None
         if request.url.path.startswith("/static/") and request.method in ("GET", "HEAD"):
             await self.app(scope, receive, _sending(send, request, None))  # files: nobody to know, no cookie
+            return
+        if bearer is not None and not is_api(request):
+            page_refused = PlainTextResponse("API tokens work on /api/ only; pages need a signed-in browser "
+                                             "(sign in at /login)", 401)
+            await page_refused(scope, receive, _sending(send, request, None))
             return
         try:
             who = await run_in_threadpool(self._identify, request.cookies.get(SESSION_COOKIE), bearer)
@@ -134,6 +151,10 @@ class AccountsMiddleware:
             refused = JSONResponse({"detail": "the API token is unknown or revoked; create one on your account page"},
                                    401, headers={"WWW-Authenticate": "Bearer"})
             await refused(scope, receive, _sending(send, request, None))
+            return
+        refusal = scope_refusal(request.method, request.url.path, who.scopes) if who.via_token else None
+        if refusal is not None:
+            await JSONResponse({"detail": refusal}, 403)(scope, receive, _sending(send, request, None))
             return
         new_anon: str | None = None
         if not who.csrf:
@@ -146,6 +167,7 @@ class AccountsMiddleware:
         state.csrf_token = who.csrf
         state.session_id = who.session_id
         state.via_token = who.via_token
+        state.token_scopes = who.scopes
         # A browser's post needs the token; an API call that carries no session cookie has no ambient
         # credentials a forged request could borrow, so it goes on (and reads as a spectator's: 401).
         needs_token = not who.via_token and not (is_api(request) and who.session_id is None)

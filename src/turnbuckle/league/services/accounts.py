@@ -7,29 +7,31 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from hmac import compare_digest
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.context import Clock, Ctx, member_named
 from turnbuckle.league.credentials import check_password, digest, hash_password, new_token, verify_password
 from turnbuckle.league.errors import LeagueError, NotFound
-from turnbuckle.league.models import AccountLink, ApiToken, League, LoginAttempt, Member, SiteKey, WebSession
+from turnbuckle.league.models import AccountLink, ApiToken, League, Member, SiteKey, WebSession
+from turnbuckle.league.services import throttle
 from turnbuckle.league.services.roster import check_name
+from turnbuckle.league.services.throttle import MAX_FAILURES_PER_ACCOUNT as MAX_FAILURES_PER_ACCOUNT
+from turnbuckle.league.services.throttle import MAX_FAILURES_PER_ADDRESS as MAX_FAILURES_PER_ADDRESS
+from turnbuckle.league.services.throttle import Throttled as Throttled
 
 INVITE_LIFETIME = timedelta(days=7)
 RESET_LIFETIME = timedelta(days=1)
 SESSION_IDLE = timedelta(days=14)  # a session unused this long ends
 SESSION_CAP = timedelta(days=90)  # and none outlives this, however much it is used
 SESSION_RENEW_AFTER = timedelta(days=1)  # use extends a session at most once a day (one write)
-THROTTLE_WINDOW = timedelta(minutes=15)
-MAX_FAILURES_PER_ACCOUNT = 5
-MAX_FAILURES_PER_ADDRESS = 20
+THROTTLE_WINDOW = throttle.WINDOW
 MAX_TOKENS = 20
+#: what a personal API token may do: read (every GET of the API), submit (strategies), organise (the
+#: organiser's API routes); a new token gets DEFAULT_SCOPES unless others are chosen
+SCOPES = ("read", "submit", "organise")
+DEFAULT_SCOPES = ("read", "submit")
 LINK_GONE = "this link is unknown, used or expired; ask the organiser for a new one"
-
-
-class Throttled(LeagueError):
-    """Too many failed sign-ins: refused until the window has passed."""
 
 
 class BadLogin(LeagueError):
@@ -39,23 +41,29 @@ class BadLogin(LeagueError):
 # -- passwords and one-time links ---------------------------------------------------------------------
 def set_password(ctx: Ctx, name: str, password: str) -> Member:
     """The organiser sets any member's password (a first password, or a forgotten one); a member
-    may set their own. Every session of that member ends."""
+    may set their own. Every session of that member ends and every API token is revoked."""
     member = member_named(ctx.session, ctx.league, name)
     if member.id != ctx.actor.id:
         ctx.require_organiser("set another member's password")
     member.password_hash = hash_password(password)
-    end_member_sessions(ctx.session, member)
+    end_member_credentials(ctx.session, member, ctx.now())
     return member
 
 
-def change_own_password(ctx: Ctx, current: str, new: str) -> None:
-    if not verify_password(current, ctx.actor.password_hash):
-        raise LeagueError("the current password is wrong")
+def change_own_password(ctx: Ctx, current: str, new: str, address: str) -> None:
+    """The acting member's new password, given the current one; the check of the current one is
+    throttled as a sign-in is (``address``: where the request came from). Every session ends and
+    every API token is revoked (the caller starts a new session for the browser that asked)."""
     member = ctx.session.get(Member, ctx.actor.id)
     if member is None:
         raise NotFound("no such member")
+    now = ctx.now()
+    throttle.check(ctx.session, member.name, address, now)
+    if not verify_password(current, member.password_hash):
+        throttle.failed(ctx.session, member.name, address, now)
+        raise LeagueError("the current password is wrong")
     member.password_hash = hash_password(new)
-    end_member_sessions(ctx.session, member)
+    end_member_credentials(ctx.session, member, now)
 
 
 def create_invite(ctx: Ctx, name: str | None = None) -> str:
@@ -118,7 +126,7 @@ def reset_password(session: Session, token: str, password: str, clock: Clock) ->
         raise NotFound(LINK_GONE)
     member.password_hash = hash_password(password)
     link.used_at = now
-    end_member_sessions(session, member)
+    end_member_credentials(session, member, now)
     session.flush()
     return member
 
@@ -132,31 +140,16 @@ def _name_free(session: Session, league: League, name: str) -> None:
 
 # -- signing in ---------------------------------------------------------------------------------------
 def sign_in(session: Session, league: League, name: str, password: str, address: str, clock: Clock) -> Member:
-    """The member with this name and password, or BadLogin; Throttled after too many failures
-    for the account or the address within the window (even with the right password)."""
+    """The member with this name and password, or BadLogin; Throttled (even with the right
+    password) while ``address`` is held back for this account or slowed (league/services/throttle.py)."""
     now = clock()
-    account = name.strip().lower()[:100]
-    address = address[:64]
-    since = now - THROTTLE_WINDOW
-    session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - timedelta(days=1)))
-    by_account = session.scalars(select(LoginAttempt.at).where(LoginAttempt.account == account,
-                                                               LoginAttempt.at > since).order_by(LoginAttempt.at)).all()
-    by_address = session.scalars(select(LoginAttempt.at).where(LoginAttempt.address == address,
-                                                               LoginAttempt.at > since).order_by(LoginAttempt.at)).all()
-    for failures, limit, what in ((by_account, MAX_FAILURES_PER_ACCOUNT, "this account"),
-                                  (by_address, MAX_FAILURES_PER_ADDRESS, "this address")):
-        if len(failures) >= limit:
-            wait = failures[-limit] + THROTTLE_WINDOW - now
-            minutes = max(1, -(-int(wait.total_seconds()) // 60))
-            raise Throttled(f"too many failed sign-ins for {what}; try again in {minutes} minute"
-                            f"{'s' if minutes != 1 else ''}")
+    throttle.check(session, name, address, now)
     member = session.scalars(select(Member).where(Member.league_id == league.id,
-                                                  func.lower(Member.name) == account)).first()
+                                                  func.lower(Member.name) == throttle.account_key(name))).first()
     if not verify_password(password, member.password_hash if member else None) or member is None:
-        session.add(LoginAttempt(account=account, address=address, at=now))
-        session.flush()
+        throttle.failed(session, name, address, now)
         raise BadLogin("wrong name or password")
-    session.execute(delete(LoginAttempt).where(LoginAttempt.account == account))
+    throttle.passed(session, name, address)
     return member
 
 
@@ -202,17 +195,40 @@ def end_member_sessions(session: Session, member: Member) -> None:
     session.execute(delete(WebSession).where(WebSession.member_id == member.id))
 
 
+def end_member_credentials(session: Session, member: Member, now: datetime) -> None:
+    """A new password: every session of the member ends and every live API token is revoked."""
+    end_member_sessions(session, member)
+    session.execute(update(ApiToken).where(ApiToken.member_id == member.id, ApiToken.revoked_at.is_(None))
+                    .values(revoked_at=now))
+
+
 # -- personal API tokens --------------------------------------------------------------------------------
-def create_token(ctx: Ctx, label: str) -> tuple[str, ApiToken]:
-    """A new API token for the acting member: the token itself is returned once, never stored."""
+def check_scopes(ctx: Ctx, scopes: list[str] | tuple[str, ...] | None) -> str:
+    """The chosen scopes as stored (comma-separated, in SCOPES' order), or a LeagueError."""
+    chosen = set(DEFAULT_SCOPES if scopes is None else scopes)
+    unknown = sorted(chosen - set(SCOPES))
+    if unknown:
+        raise LeagueError(f"unknown token scope '{unknown[0]}'; choose from {', '.join(SCOPES)}")
+    if not chosen:
+        raise LeagueError(f"choose at least one scope for the token ({', '.join(SCOPES)})")
+    if "organise" in chosen and ctx.actor.role != "organiser":
+        raise LeagueError("only the organiser's tokens may have the organise scope")
+    return ",".join(s for s in SCOPES if s in chosen)
+
+
+def create_token(ctx: Ctx, label: str, scopes: list[str] | tuple[str, ...] | None = None) -> tuple[str, ApiToken]:
+    """A new API token for the acting member with ``scopes`` (default: DEFAULT_SCOPES): the token
+    itself is returned once, never stored. Only a signed-in browser session may ask for one (the web
+    refuses API tokens on every page, this one's included)."""
     label = check_name(label, "token label") if label.strip() else "API token"
+    stored_scopes = check_scopes(ctx, scopes)
     live = ctx.session.scalar(select(func.count()).select_from(ApiToken).where(
         ApiToken.member_id == ctx.actor.id, ApiToken.revoked_at.is_(None)))
     if (live or 0) >= MAX_TOKENS:
         raise LeagueError(f"you have {MAX_TOKENS} live API tokens; revoke one first")
     raw = new_token("tb_")
     row = ApiToken(token_sha256=digest(raw), member_id=ctx.actor.id, label=label, hint=raw[:7],
-                   created_at=ctx.now(), last_used_at=None, revoked_at=None)
+                   scopes=stored_scopes, created_at=ctx.now(), last_used_at=None, revoked_at=None)
     ctx.session.add(row)
     ctx.session.flush()
     return raw, row
@@ -235,6 +251,12 @@ def revoke_token(ctx: Ctx, token_id: int) -> ApiToken:
 
 
 def member_for_token(session: Session, raw: str, now: datetime) -> Member | None:
+    found = token_for(session, raw, now)
+    return found[0] if found else None
+
+
+def token_for(session: Session, raw: str, now: datetime) -> tuple[Member, frozenset[str]] | None:
+    """The live token's member and scopes, or None (unknown or revoked)."""
     row = session.scalars(select(ApiToken).where(ApiToken.token_sha256 == digest(raw))).first()
     if row is None or row.revoked_at is not None:
         return None
@@ -242,7 +264,7 @@ def member_for_token(session: Session, raw: str, now: datetime) -> Member | None
         row.last_used_at = now  # written at most every few minutes
     member = row.member
     _ = member.name
-    return member
+    return member, frozenset(s for s in row.scopes.split(",") if s)
 
 
 # -- the server's own secret ------------------------------------------------------------------------------
