@@ -20,6 +20,7 @@ from turnbuckle.cli.app import app as cli
 from turnbuckle.league.services import accounts
 from turnbuckle.web.app import create_app
 from turnbuckle.web.headers import CSP
+from turnbuckle.web.links import BASE_URL_ENV
 
 TEMPLATES = Path(__file__).parents[2] / "src" / "turnbuckle" / "web" / "templates"
 #: What a CSP without 'unsafe-inline' would refuse: an inline script, an event handler attribute, a
@@ -89,12 +90,18 @@ def _new_link(client: TestClient, form: str, data: dict[str, str]) -> str:
     return found.group(1)
 
 
-@pytest.mark.parametrize("base", [None, "https://league.example.org/fed/"])
-def test_a_forged_host_does_not_change_an_invite_or_reset_link(tmp_path: Path, base: str | None) -> None:
+@pytest.mark.parametrize("base", [None, "https://league.example.org/fed/", "env"])
+def test_a_forged_host_does_not_change_an_invite_or_reset_link(tmp_path: Path, base: str | None,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    if base == "env":  # how serve --base-url reaches the processes of --workers N
+        monkeypatch.setenv(BASE_URL_ENV, "https://league.example.org/fed")
+        base = None
+    elif base is None:
+        monkeypatch.delenv(BASE_URL_ENV, raising=False)
     site = Site(tmp_path)
     try:
         app = create_app(site.league.url, clock=site.league.clock, base_url=base)
-        want = "https://league.example.org/fed" if base else "http://testserver"  # the listening address
+        want = "https://league.example.org/fed" if app.state.base_url else "http://testserver"  # else listening
         with TestClient(app, follow_redirects=False) as fran:
             sign_in(fran, "Fran")
             fran.headers["Host"] = "evil.example"

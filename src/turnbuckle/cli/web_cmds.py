@@ -3,6 +3,7 @@ FastAPI and uvicorn are imported inside the command, never at start-up."""
 
 from __future__ import annotations
 
+import os
 import socket
 from typing import Annotated
 
@@ -37,12 +38,14 @@ def serve(
         from turnbuckle.web.app import create_app
 
         url = database_url(db)
-        from turnbuckle.web.links import check_base_url
+        from turnbuckle.web.links import BASE_URL_ENV, configured_base
 
         try:
-            base_url = check_base_url(base_url) if base_url is not None else None
+            base_url = configured_base(base_url)
         except ValueError as exc:
-            raise fail(f"{exc}; check --base-url") from None
+            raise fail(f"{exc}; check --base-url or ${BASE_URL_ENV}") from None
+        if base_url:
+            os.environ[BASE_URL_ENV] = base_url  # for the worker processes of --workers N
         from turnbuckle.web.proxies import parse_proxies, share_trusted
 
         try:

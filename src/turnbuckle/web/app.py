@@ -18,7 +18,7 @@ from turnbuckle.league.job_worker import Worker
 from turnbuckle.web import accounts, api, autolock, keeper, odds_page, pages, table_pages
 from turnbuckle.web.deps import HERE, render
 from turnbuckle.web.headers import SecurityHeaders
-from turnbuckle.web.links import check_base_url
+from turnbuckle.web.links import configured_base
 from turnbuckle.web.proxies import Proxies
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
 from turnbuckle.web.write_queue import WriteQueue, WriteSlot
@@ -32,7 +32,8 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     ``auto_lock_every`` the seconds between the background task's passes that lock shows past
     their deadline (None: no task; the pages still lock a due show before they show it); ``scheduler``
     a Dask scheduler for the jobs' heavy work (default $TURNBUCKLE_SCHEDULER, else this process).
-    ``base_url`` begins every absolute link the site hands out (None: the address it listens on).
+    ``base_url`` begins every absolute link the site hands out (None: $TURNBUCKLE_BASE_URL, else the
+    address it listens on).
     ``trusted_proxies``: addresses or networks of the proxies whose X-Forwarded-For and
     X-Forwarded-Proto are believed (None: those in $TURNBUCKLE_TRUSTED_PROXIES, which
     ``serve --trusted-proxy`` sets; none if unset: the connection's peer is the client)."""
@@ -60,7 +61,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
                   openapi_url="/api/openapi.json")
     app.state.engine = engine
     app.state.clock = clock
-    app.state.base_url = check_base_url(base_url) if base_url else None
+    app.state.base_url = configured_base(base_url)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(pages.router)
     app.include_router(keeper.router)
