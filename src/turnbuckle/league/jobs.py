@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
-from turnbuckle.league.db import session_scope
+from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.models import Job
 
 #: Seconds a claim holds a job without a heartbeat; the worker renews it every third of that.
@@ -119,11 +119,14 @@ def claim(engine: Engine, worker: str, kinds: set[str] | None = None, *, lease_s
     """Take the oldest queued job (or one whose lease ran out) for ``worker``; None when there is none."""
     now = now or now_utc()
     names = set(KINDS) if kinds is None else kinds
+    claimable = select(Job).where(Job.kind.in_(names), or_(Job.state == "queued",
+                                                           (Job.state == "running") & (Job.lease_until < now)))
+    with read_scope(engine) as session:  # most looks find nothing: they need not take SQLite's write lock
+        if session.scalars(claimable.with_only_columns(Job.id).limit(1)).first() is None:
+            return None
     with session_scope(engine) as session:
         for _ in range(2 * MAX_ATTEMPTS):
-            q = (select(Job).where(Job.kind.in_(names),
-                                   or_(Job.state == "queued", (Job.state == "running") & (Job.lease_until < now)))
-                 .order_by(Job.created_at).limit(1).with_for_update(skip_locked=True))
+            q = claimable.order_by(Job.created_at).limit(1).with_for_update(skip_locked=True)
             job = session.scalars(q).first()
             if job is None:
                 return None
