@@ -147,7 +147,7 @@ def _wait(engine: Engine, job_id: str, states: tuple[str, ...], limit_s: float =
 
 def test_the_worker_runs_reports_and_hands_back_its_jobs_when_it_stops(engine: Engine) -> None:
     async def scenario() -> None:
-        worker = Worker(engine, threads=1, poll_s=0.02, lease_s=3)
+        worker = Worker(engine, threads=1, poll_s=0.02, lease_s=1.5)
         worker.start()
         ok = _submit(engine, "member:1", steps=5)
         row = await asyncio.to_thread(_wait, engine, ok, ("done", "failed"))
@@ -161,11 +161,18 @@ def test_the_worker_runs_reports_and_hands_back_its_jobs_when_it_stops(engine: E
         await worker.stop()  # the server stops: the job goes back to the queue for another process
         row = _row(engine, held)
         assert (row.state, row.worker, row.attempts) == ("queued", "", 0)
-        other = Worker(engine, threads=1, poll_s=0.02, lease_s=3)
+        other = Worker(engine, threads=1, poll_s=0.02, lease_s=1.5)
         other.start()
         GATE["held"].set()
         row = await asyncio.to_thread(_wait, engine, held, ("done",))
         assert row.worker == other.name and row.attempts == 1
+        GATE["never"] = threading.Event()
+        stuck = _submit(engine, "member:4", gate="never")
+        await asyncio.to_thread(_wait, engine, stuck, ("running",))
+        with session_scope(engine) as session:  # the owner cancels it (through any server process)
+            assert jobs.cancel(session, stuck, "member:4") is not None
+        row = await asyncio.to_thread(_wait, engine, stuck, ("cancelled", "done", "failed"))
+        assert row.state == "cancelled" and row.result is None
         await other.stop()
 
     asyncio.run(scenario())
