@@ -16,9 +16,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-#: The largest id or number a database column holds (SQLite INTEGER and PostgreSQL BIGINT); a larger
-#: one names nothing, and must read as missing, not reach the driver (which cannot bind it).
-MAX_ID = 2**63 - 1
+#: The largest id or number every integer column holds: PostgreSQL's INTEGER is 32 bits (SQLite's is
+#: 64). A larger one names nothing, and must read as missing, never reach the driver (PostgreSQL
+#: answers "integer out of range", SQLite overflows past 2**63 - 1).
+MAX_ID = 2**31 - 1
 
 _ID = re.compile(r"(?:#|id:)\s*(\d+)", re.IGNORECASE)
 _UID = re.compile(r"uid:\s*([0-9a-f]{1,32})", re.IGNORECASE)
@@ -58,7 +59,7 @@ def as_id(digits: str) -> int | None:
     """The number ``digits`` spell, or None when no database id could be that large (checked
     before ``int``, which refuses thousands of digits)."""
     digits = digits.lstrip("0") or "0"
-    return int(digits) if len(digits) <= 19 and int(digits) <= MAX_ID else None
+    return int(digits) if len(digits) <= 10 and int(digits) <= MAX_ID else None
 
 
 def in_range(value: int) -> bool:

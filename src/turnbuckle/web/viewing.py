@@ -54,8 +54,8 @@ def results_visible(ctx: Ctx, s: Show) -> bool:
 
 
 #: Every integer in a URL path (a show's number, a match's position, a competitor's, notice's or
-#: token's id): from 1 to the largest a database column holds (``keys.MAX_ID``). Anything else is a
-#: 422 before the route runs, never a value the database driver cannot bind (a 500).
+#: token's id): from 1 to the largest every database's integer column holds (``keys.MAX_ID``, 2**31 - 1).
+#: Anything else is a 422 before the route runs, never a value the database driver cannot bind (a 500).
 PathInt = Annotated[int, Path(ge=1, le=MAX_ID)]
 
 
