@@ -66,7 +66,10 @@ def serve(
     if workers > 1:
         _serve_workers(url, scheduler, workers, sock)
         return
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", proxy_headers=False))  # web/proxies.py
+    from turnbuckle.web.serving import config
+
+    # The timeouts and limits of docs/web.md's "Serving under load"; forwarded headers: web/proxies.py.
+    server = uvicorn.Server(config(app, proxy_headers=False))
     with sock:
         server.run(sockets=[sock])
 
@@ -76,19 +79,18 @@ def _serve_workers(url: str, scheduler: str | None, workers: int, sock: socket.s
     starts them fresh, so it needs the app as an import string)."""
     import os
 
-    import uvicorn
     from uvicorn.supervisors import Multiprocess
 
     from turnbuckle.league.db import URL_ENV
     from turnbuckle.league.job_worker import SCHEDULER_ENV
+    from turnbuckle.web.serving import config
 
     os.environ[URL_ENV] = url
     if scheduler:
         os.environ[SCHEDULER_ENV] = scheduler
-    config = uvicorn.Config("turnbuckle.web.app:app_from_env", factory=True, workers=workers, log_level="warning",
-                            proxy_headers=False)
+    settings = config("turnbuckle.web.app:app_from_env", factory=True, workers=workers, proxy_headers=False)
     with sock:
-        Multiprocess(config, sockets=[sock]).run()
+        Multiprocess(settings, sockets=[sock]).run()
 
 
 def _listen(host: str, port: int) -> socket.socket:

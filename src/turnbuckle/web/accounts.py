@@ -20,6 +20,7 @@ from turnbuckle.league.models import Member
 from turnbuckle.league.services import accounts
 from turnbuckle.web.deps import DbSession, LoginRequired, SignedIn, render
 from turnbuckle.web.links import absolute
+from turnbuckle.web.offload import cpu
 from turnbuckle.web.sessions import (
     SESSION_COOKIE,
     clear_session_cookie,
@@ -120,7 +121,8 @@ async def login(request: Request, session: DbSession) -> Response:
     carry = [(k[len(CARRY):], v) for k, v in form.multi_items() if isinstance(v, str) and k.startswith(CARRY)]
     league = the_league(session)
     try:
-        member = accounts.sign_in(session, league, name, password, _address(request), request.app.state.clock)
+        member = await cpu(request, accounts.sign_in, session, league, name, password, _address(request),
+                           request.app.state.clock)  # argon2: in a bounded worker pool, off the event loop
     except accounts.Throttled as exc:
         return login_page(request, 429, error=str(exc), name=name, target=target, carry=carry)
     except accounts.BadLogin as exc:

@@ -6,9 +6,11 @@ import asyncio
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
+import anyio
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from turnbuckle import __version__
 from turnbuckle.league.context import Clock, system_clock
@@ -18,6 +20,7 @@ from turnbuckle.league.job_worker import Worker
 from turnbuckle.web import accounts, api, autolock, keeper, odds_page, pages, table_pages
 from turnbuckle.web.deps import HERE, render
 from turnbuckle.web.headers import SecurityHeaders
+from turnbuckle.web.limits import Limits, Shed
 from turnbuckle.web.links import configured_base
 from turnbuckle.web.proxies import Proxies
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
@@ -26,7 +29,8 @@ from turnbuckle.web.write_queue import WriteQueue, WriteSlot
 
 def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: float | None = autolock.INTERVAL_S,
                scheduler: str | None = None, base_url: str | None = None,
-               trusted_proxies: Sequence[str] | None = None) -> FastAPI:
+               trusted_proxies: Sequence[str] | None = None,
+               limits: Limits | None = None) -> FastAPI:
     """The web application over the league database at ``db_url`` (which must exist and be up to
     date: a DatabaseError says what to run otherwise). ``clock`` is the services' clock;
     ``auto_lock_every`` the seconds between the background task's passes that lock shows past
@@ -37,11 +41,13 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     ``trusted_proxies``: addresses or networks of the proxies whose X-Forwarded-For and
     X-Forwarded-Proto are believed (None: those in $TURNBUCKLE_TRUSTED_PROXIES, which
     ``serve --trusted-proxy`` sets; none if unset: the connection's peer is the client)."""
-    engine = open_engine(db_url)
+    limits = limits or Limits()  # what one process takes on at a time (web/limits.py)
+    engine = open_engine(db_url, limits.pool())
     slot = WriteSlot(queue=engine.dialect.name == "sqlite")
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        anyio.to_thread.current_default_thread_limiter().total_tokens = limits.threads()
         _app.state.job_worker = worker = Worker.from_env(engine, scheduler)  # runs the jobs table's jobs
         worker.start()
         locker = None
@@ -61,6 +67,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
                   openapi_url="/api/openapi.json")
     app.state.engine = engine
     app.state.clock = clock
+    app.state.limits = limits
     app.state.base_url = configured_base(base_url)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(pages.router)
@@ -75,6 +82,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
                        proxies=Proxies(trusted_proxies))  # whose X-Forwarded-For is believed (web/proxies.py)
     _error_pages(app)
     api.install(app)
+    app.add_middleware(Shed, limits=limits)  # bounded bodies, read first; a place or a 503 (web/limits.py)
     app.add_middleware(SecurityHeaders)  # outermost: CSP and no-store on every answer, refusals included
     return app
 
@@ -91,6 +99,13 @@ def _error_pages(app: FastAPI) -> None:
     @app.exception_handler(DatabaseError)
     async def _database(request: Request, exc: DatabaseError) -> HTMLResponse:
         return render(request, "error.html", {"title": "Database unavailable", "message": str(exc)}, 503)
+
+    @app.exception_handler(PoolTimeout)
+    async def _pool(request: Request, exc: PoolTimeout) -> Response:
+        detail = "the server is busy; try again in a moment"
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": detail}, 503, headers={"Retry-After": "2"})
+        return render(request, "error.html", {"title": "Busy", "message": detail}, 503)
 
     @app.exception_handler(LeagueError)
     async def _refused(request: Request, exc: LeagueError) -> HTMLResponse:

@@ -18,19 +18,22 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
 from sqlalchemy import select
+from sqlalchemy.orm import Session
+from starlette.datastructures import FormData
 
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.render import render_json
 from turnbuckle.core.step import Step
 from turnbuckle.league.db import read_scope
 from turnbuckle.league.errors import Forbidden
-from turnbuckle.league.models import Competitor
+from turnbuckle.league.models import Competitor, Member
 from turnbuckle.league.services.table import TableMatchRefused, save_table_match
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.charts import match_chart
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.keeper_form import FormProblems, KeeperForm, SideField, load, read_form, ruleset_of
 from turnbuckle.web.keeper_play import ACTIONS, Turn, move, resume
+from turnbuckle.web.offload import cpu
 from turnbuckle.web.viewing import is_organiser, viewer_ctx
 
 router = APIRouter(prefix="/keeper", include_in_schema=False)  # pages, not the JSON API
@@ -75,8 +78,12 @@ def keeper_home(request: Request, game: str = "") -> HTMLResponse:
 
 @router.post("/play", response_class=HTMLResponse)
 async def keeper_play(request: Request) -> HTMLResponse:
-    """Start the match, or make one move in it (``action``: enter, roll, undo)."""
-    posted = await request.form()
+    """Start the match, or make one move in it (``action``: enter, roll, undo): replaying the
+    entries is CPU work, done in a worker thread (web/offload.py) so that other pages stay quick."""
+    return await cpu(request, _play, request, await request.form())
+
+
+def _play(request: Request, posted: FormData) -> HTMLResponse:
     form = read_form(posted)
     action = str(posted.get("action", "enter"))
     answer = str(posted.get("answer", ""))
@@ -91,7 +98,11 @@ async def keeper_play(request: Request) -> HTMLResponse:
 @router.post("/record.json", response_model=None)
 async def keeper_record(request: Request) -> Response:
     """The finished match's record, as ``turnbuckle match --format json`` writes it."""
-    form = read_form(await request.form())
+    return await cpu(request, _record, request, await request.form())
+
+
+def _record(request: Request, posted: FormData) -> Response:
+    form = read_form(posted)
     try:
         turn = resume(load(form), form)
     except FormProblems as exc:
@@ -109,10 +120,14 @@ async def keeper_record(request: Request) -> Response:
 async def keeper_save(request: Request, session: DbSession, viewer: Viewer) -> Response:
     """Save the finished match to the league: the organiser only (anyone else: 404). The league
     service plays the entries again itself and refuses a record that does not replay."""
+    posted = await request.form()
+    return await cpu(request, _save, request, session, viewer, posted)
+
+
+def _save(request: Request, session: Session, viewer: Member | None, posted: FormData) -> Response:
     ctx = viewer_ctx(request, session, viewer)
     if not is_organiser(ctx):
         raise Forbidden("only the organiser may save table matches to the league")
-    posted = await request.form()
     form = read_form(posted)
     try:
         turn = resume(load(form), form)

@@ -9,7 +9,9 @@ committed, and on SQLite, queued for the one writing slot.
   SQLite's busy loop, and one that waits longer than the busy timeout fails ("database is locked"),
   while page readers starve for threads. Here such a request first waits, on the event loop and
   holding no thread, for the one writing slot; reads never wait (they use deferred transactions,
-  see ``db.read_scope``). PostgreSQL needs no queue."""
+  see ``db.read_scope``). PostgreSQL needs no queue.
+- The request's whole body is read (bounded in size and time, web/limits.py) before it takes the
+  slot: a client sending its body slowly must not hold the one writer's place while others wait."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from turnbuckle.web.limits import BODY_READ, Limits, Refused, answer, read_body
 
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -44,14 +48,23 @@ class WriteSlot:
 
 
 class WriteQueue:
-    def __init__(self, app: ASGIApp, queue: bool = True, slot: WriteSlot | None = None) -> None:
+    def __init__(self, app: ASGIApp, queue: bool = True, slot: WriteSlot | None = None,
+                 limits: Limits | None = None) -> None:
         self.app = app
         self.slot = slot if slot is not None else WriteSlot(queue)
+        self.limits = limits or Limits()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] not in UNSAFE:
             await self.app(scope, receive, send)
             return
+        if not scope.get(BODY_READ):  # the limits middleware reads it first in the app; here if it did not
+            try:
+                receive = await read_body(scope, receive, self.limits)
+            except Refused as exc:
+                await answer(scope, send, exc.status, exc.message, close=True)
+                return
+            scope[BODY_READ] = True
         held: list[Message] = []
 
         async def hold(message: Message) -> None:
