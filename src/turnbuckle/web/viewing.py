@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import Path, Request
+from fastapi import HTTPException, Path, Request
+from pydantic import AfterValidator
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -53,10 +54,18 @@ def results_visible(ctx: Ctx, s: Show) -> bool:
     return s.status in PUBLIC_RESULTS or (is_organiser(ctx) and s.status == "run")
 
 
+def _in_path(value: int) -> int:
+    if not 1 <= value <= MAX_ID:
+        raise HTTPException(404, f"nothing has the number {value}: numbers and ids run from 1 to {MAX_ID}")
+    return value
+
+
 #: Every integer in a URL path (a show's number, a match's position, a competitor's, notice's or
-#: token's id): from 1 to the largest every database's integer column holds (``keys.MAX_ID``, 2**31 - 1).
-#: Anything else is a 422 before the route runs, never a value the database driver cannot bind (a 500).
-PathInt = Annotated[int, Path(ge=1, le=MAX_ID)]
+#: token's id): one outside 1 .. ``keys.MAX_ID`` (2**31 - 1, PostgreSQL's INTEGER) names nothing and
+#: is a 404 before the route runs, never a value the database driver cannot bind (a 500). (An
+#: HTTPException, not a ValueError: pydantic would make that a 422.)
+PathInt = Annotated[int, Path(description="From 1 to 2147483647; any other number names nothing (404)."),
+                    AfterValidator(_in_path)]
 
 
 def competitor_by_id(ctx: Ctx, cid: int) -> Competitor:
