@@ -135,6 +135,34 @@ def test_skip_locked_claims_neither_wait_for_nor_take_a_row_another_holds(pg_url
         engine.dispose()
 
 
+def test_simultaneous_submits_of_one_owner_start_one_job(url: str) -> None:
+    engines = [make_engine(url) for _ in range(2)]  # as two server processes
+    outcomes: list[str] = []
+    start = threading.Barrier(8)
+
+    def submit(i: int) -> None:
+        start.wait(5)
+        try:
+            with session_scope(engines[i % 2]) as session:
+                jobs.submit(session, "test-count", {}, "member:1", title=f"try {i}")
+            outcomes.append("queued")
+        except jobs.JobRefused:
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=submit, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    try:
+        assert sorted(outcomes) == ["queued"] + ["refused"] * 7
+        with session_scope(engines[0]) as session:
+            assert len(session.scalars(select(Job.id)).all()) == 1
+    finally:
+        for e in engines:
+            e.dispose()
+
+
 def _wait(engine: Engine, job_id: str, states: tuple[str, ...], limit_s: float = 10) -> Job:
     until = time.monotonic() + limit_s
     while time.monotonic() < until:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, or_, select, update
+from sqlalchemy import Engine, delete, func, or_, select, text, update
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.db import read_scope, session_scope
@@ -35,6 +35,9 @@ MAX_ATTEMPTS = 3
 QUEUE_LIMIT = 8
 #: Finished jobs are deleted this long after they end.
 KEEP_FINISHED = timedelta(days=2)
+#: PostgreSQL's advisory lock that makes submits take turns, until their transaction ends (the
+#: one-run-each and queue checks then see every other submit); submits are rare, so one lock will do.
+SUBMIT_LOCK = 0x7475726E6A6F6273  # "turnjobs"
 
 Progress = Callable[[int], None]
 #: A kind's work: ``run(params, progress, scheduler)`` returns the result (JSON data). ``progress(done)``
@@ -77,6 +80,8 @@ def submit(session: Session, kind: str, params: dict[str, Any], owner: str, *, t
     if kind not in KINDS:
         raise JobRefused(f"no job kind '{kind}' on this server (known: {', '.join(sorted(KINDS)) or 'none'})")
     now = now or now_utc()
+    if session.get_bind().dialect.name == "postgresql":  # SQLite: the write lock taken at BEGIN does this
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SUBMIT_LOCK})
     session.execute(delete(Job).where(Job.state.not_in(("queued", "running")), Job.finished_at < now - KEEP_FINISHED))
     mine = session.scalars(select(Job).where(Job.owner == owner, Job.state.in_(("queued", "running")))).first()
     if mine is not None:
