@@ -109,3 +109,46 @@ def test_serve_trusts_only_the_named_proxies(tmp_path: Path, monkeypatch: pytest
     assert proxies.is_trusted("10.0.0.5") and proxies.is_trusted("10.1.2.3") and not proxies.is_trusted("127.0.0.1")
     message = one_error_line(tb("serve", "--db", url, "--port", "0", "--trusted-proxy", "the-proxy"))
     assert "'the-proxy' is not an IP address" in message and "--trusted-proxy" in message
+
+
+def test_served_by_turnbuckle_serve_rotating_x_forwarded_for_from_loopback_is_throttled(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server ``serve`` starts, on loopback, with no trusted proxy: uvicorn must not believe
+    X-Forwarded-For from 127.0.0.1 either (its default), or each rotated value is a fresh address."""
+    import re
+    import threading
+
+    import httpx2 as httpx
+    import uvicorn
+
+    from tests.cli.helpers import tb
+    from tests.web.support import empty_league
+
+    url = empty_league(tmp_path, "Loopback Fed")
+    real_run = uvicorn.Server.run
+    answers: list[int] = []
+
+    def run_and_attack(self: uvicorn.Server, sockets: Any = None) -> None:
+        port = sockets[0].getsockname()[1]
+        thread = threading.Thread(target=real_run, args=(self,), kwargs={"sockets": sockets}, daemon=True)
+        thread.start()
+        try:
+            for _ in range(500):
+                if self.started:
+                    break
+                threading.Event().wait(0.01)
+            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
+                found = re.search(r'name="csrf_token" value="([^"]*)"', client.get("/login").text)
+                assert found
+                for i in range(throttle.MAX_FAILURES_PER_ACCOUNT + 2):
+                    answers.append(client.post("/login", headers={"X-Forwarded-For": f"10.8.{i}.1"}, data={
+                        "name": "nobody", "password": "guess-guess", "csrf_token": found.group(1)}).status_code)
+        finally:
+            self.should_exit = True
+            thread.join(timeout=10)
+
+    monkeypatch.setattr(uvicorn.Server, "run", run_and_attack)
+    monkeypatch.setenv(TRUSTED_ENV, "")
+    result = tb("serve", "--db", url, "--port", "0")
+    assert result.exit_code == 0, result.output
+    assert answers == [401] * throttle.MAX_FAILURES_PER_ACCOUNT + [429, 429]
