@@ -154,7 +154,8 @@ def add_team(request: Request, session: DbSession, viewer: Viewer, posted: Poste
         form.add("members", "tick at least two wrestlers")
     if form.ok:
         try:
-            comp = roster.add_team(ctx, name, chosen, form.text("use") or None, form.text("owner") or None)
+            members = [f"#{c}" for c in chosen]  # the boxes carry ids: '#ID' keys, never names
+            comp = roster.add_team(ctx, name, members, form.text("use") or None, form.text("owner") or None)
         except (NotFound, Forbidden):
             raise
         except RulesError as exc:
