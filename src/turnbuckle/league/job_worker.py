@@ -66,12 +66,21 @@ class Worker:
 
     @classmethod
     def from_env(cls, engine: Engine, scheduler: str | None = None) -> Worker:
-        threads = int(os.environ.get(THREADS_ENV) or 1)
-        lease = float(os.environ.get(LEASE_ENV) or jobs.LEASE_S)
+        try:
+            threads = int(os.environ.get(THREADS_ENV) or 1)
+            lease = float(os.environ.get(LEASE_ENV) or jobs.LEASE_S)
+        except ValueError:
+            raise RulesError(f"${THREADS_ENV} must be a whole number (0: run no jobs here) and ${LEASE_ENV} "
+                             "a number of seconds; fix or unset them") from None
+        if threads < 0 or lease <= 0:
+            raise RulesError(f"${THREADS_ENV} must be 0 or more and ${LEASE_ENV} above 0; fix or unset them")
         return cls(engine, threads=threads, scheduler=scheduler or os.environ.get(SCHEDULER_ENV) or None,
                    lease_s=lease)
 
     def start(self) -> None:
+        """Start claiming (again, after a stop: an app's lifespan may run more than once)."""
+        self._pool = ThreadPoolExecutor(max_workers=max(1, self.threads), thread_name_prefix="turnbuckle-job")
+        self._client = self._cluster = None
         if self.threads > 0:
             self._task = asyncio.create_task(self._loop(), name="turnbuckle-jobs")
 

@@ -44,11 +44,12 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     limits = limits or Limits()  # what one process takes on at a time (web/limits.py)
     engine = open_engine(db_url, limits.pool())
     slot = WriteSlot(queue=engine.dialect.name == "sqlite")
+    worker = Worker.from_env(engine, scheduler)  # runs the jobs table's jobs (league/job_worker.py)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = limits.threads()
-        _app.state.job_worker = worker = Worker.from_env(engine, scheduler)  # runs the jobs table's jobs
+        _app.state.job_worker = worker
         worker.start()
         locker = None
         if auto_lock_every is not None:
