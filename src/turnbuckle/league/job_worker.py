@@ -63,6 +63,7 @@ class Worker:
         self._client: Any = None
         self._cluster: Any = None
         self._task: asyncio.Task[None] | None = None
+        self._closing = asyncio.Event()
 
     @classmethod
     def from_env(cls, engine: Engine, scheduler: str | None = None) -> Worker:
@@ -81,15 +82,16 @@ class Worker:
         """Start claiming (again, after a stop: an app's lifespan may run more than once)."""
         self._pool = ThreadPoolExecutor(max_workers=max(1, self.threads), thread_name_prefix="turnbuckle-job")
         self._client = self._cluster = None
+        self._closing = asyncio.Event()
         if self.threads > 0:
             self._task = asyncio.create_task(self._loop(), name="turnbuckle-jobs")
 
     async def stop(self) -> None:
         """Stop claiming; running jobs stop at their next report and go back to the queue."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        if self._task is not None:  # not cancelled: a claim in flight must come back to be handed back
+            self._closing.set()
+            await self._task
+            self._task = None
         with self._lock:
             for run in self._running.values():
                 run.why = run.why or "closing"
@@ -106,7 +108,7 @@ class Worker:
         beat_every = min(1.0, self.lease_s / 3)
         next_beat = 0.0
         loop = asyncio.get_running_loop()
-        while True:
+        while not self._closing.is_set():
             claimed = False
             try:
                 if len(self._running) < self.threads:
@@ -117,11 +119,10 @@ class Worker:
                 if loop.time() >= next_beat:
                     next_beat = loop.time() + beat_every
                     await asyncio.to_thread(self.beat)
-            except asyncio.CancelledError:
-                raise
             except Exception as exc:  # the database away for a moment: try again at the next turn
                 log.warning("job worker: %s", exc)
-            await asyncio.sleep(0 if claimed else self.poll_s)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), 0 if claimed else self.poll_s)
 
     def beat(self) -> None:
         """Store progress, renew leases, and stop the jobs that were cancelled or lost."""
