@@ -305,3 +305,21 @@ def test_a_wrong_option_is_refused_beside_its_field_as_the_command_line_words_it
                              "opt-cap": "8"})
     assert "over the cap of 8" in _problem(page, "side-1")
     assert 'id="opt-cap" name="opt-cap" value="8"' in page
+
+
+def test_a_waiting_run_is_cancelled_from_its_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TURNBUCKLE_JOB_THREADS", "0")  # no worker here: the run stays queued
+    with TestClient(create_app(empty_league(tmp_path, "Cancel Fed"))) as c:
+        found = re.search(r'"X-CSRF-Token": "([^"]+)"', c.get("/odds").text)
+        assert found is not None
+        c.headers["X-CSRF-Token"] = found.group(1)
+        run = c.post("/odds", data={"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster",
+                                    "n": "100", "seed": "1"}, follow_redirects=False)
+        job_url = run.headers["location"]
+        assert 'data-state="queued"' in c.get(f"{job_url}/status").text
+        cancelled = c.post(f"{job_url}/cancel")
+        assert cancelled.status_code == 200 and "Cancelled after 0 matches" in cancelled.text
+        assert _job_row(c, job_url).state == "cancelled"
+        again = c.post("/odds", data={"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster",
+                                      "n": "100", "seed": "1"}, follow_redirects=False)
+        assert again.status_code == 303  # the cancelled run no longer counts as the user's one
