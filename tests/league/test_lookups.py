@@ -24,8 +24,10 @@ def test_a_key_is_an_id_a_uid_or_a_name_by_its_form_alone() -> None:
     assert parse_key("uid:0A1B2C3D4E5F6071") == Key("uid", "0a1b2c3d4e5f6071")
     assert parse_key("#1 Contender") == Key("name", "#1 Contender")
     assert parse_key("0a1b2c3d4e5f6071") == Key("name", "0a1b2c3d4e5f6071")
+    assert parse_key("#٢٧") == Key("name", "#٢٧") and as_id("²") is None
     assert Key("id", "9" * 5000).number is None and as_id(str(MAX_ID + 1)) is None and as_id("007") == 7
-    assert all(id_like(n) for n in ("27", "#27", "id:27", "0a1b2c3d4e5f6071", "uid:0a1b2c3d4e5f6071"))
+    assert all(id_like(n) for n in ("27", "#27", "id: 27", "0a1b2c3d4e5f6071", "uid:0a1b2c3d4e5f6071", "UID:abc"))
+    assert all(parse_key(n).kind != "name" for n in ("#27", "id: 27", "uid:0a1b2c3d4e5f6071", "UID:abc"))
     assert not any(id_like(n) for n in ("No. 27", "#1 Contender", "27 Club", "Agent 47", "deadbeef"))
 
 
@@ -124,6 +126,6 @@ def test_a_show_by_number_or_uid(lg: League) -> None:
         s = shows.show(ctx, number)
         for key in (f"#{number}", f"id:{number}", f"uid:{s.uid}", s.uid, f" {number} "):
             assert shows.show(ctx, key).id == s.id, key
-        for key in ("99", str(2**63), str(2**64), "9" * 5000, "-1", "uid:0000000000000000", "Week"):
+        for key in ("99", str(2**63), str(2**64), "9" * 5000, "-1", "uid:0000000000000000", "Week", "²", "#٢"):
             with pytest.raises(NotFound, match="no show"):
                 shows.show(ctx, key)

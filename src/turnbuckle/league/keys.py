@@ -21,9 +21,10 @@ from typing import Literal
 #: answers "integer out of range", SQLite overflows past 2**63 - 1).
 MAX_ID = 2**31 - 1
 
-_ID = re.compile(r"(?:#|id:)\s*(\d+)", re.IGNORECASE)
+_ID = re.compile(r"(?:#|id:)\s*([0-9]+)", re.IGNORECASE)
 _UID = re.compile(r"uid:\s*([0-9a-f]{1,32})", re.IGNORECASE)
-_ID_LIKE = re.compile(r"(?:#|id:)?\d+|(?:uid:)?[0-9a-f]{16}", re.IGNORECASE)
+#: Names that ``parse_key`` would read as an id or a uid, or that look like one (bare digits, 16 hex).
+_ID_LIKE = re.compile(r"[0-9]+|(?:#|id:)\s*[0-9]+|[0-9a-f]{16}|uid:\s*[0-9a-f]{1,32}", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ def id_like(name: str) -> bool:
 def as_id(digits: str) -> int | None:
     """The number ``digits`` spell, or None when no database id could be that large (checked
     before ``int``, which refuses thousands of digits)."""
+    if not (digits.isascii() and digits.isdigit()):
+        return None
     digits = digits.lstrip("0") or "0"
     return int(digits) if len(digits) <= 10 and int(digits) <= MAX_ID else None
 

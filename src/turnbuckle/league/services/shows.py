@@ -31,7 +31,7 @@ def show(ctx: Ctx, key: str) -> Show:
     or its uid (``uid:...``, or the bare 16 hex digits a manifest prints)."""
     k = parse_key(key)
     text = k.text.lstrip("#")
-    if k.kind == "id" or (k.kind == "name" and text.isdigit() and len(text) != 16):
+    if k.kind == "id" or (k.kind == "name" and text.isascii() and text.isdigit() and len(text) != 16):
         number = as_id(text)
         return show_by_number(ctx, number if number is not None else -1)
     if k.kind == "uid" or len(text) == 16:
