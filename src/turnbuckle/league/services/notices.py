@@ -14,11 +14,11 @@ from sqlalchemy.orm import aliased
 
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
+from turnbuckle.league.keys import MAX_ID
 from turnbuckle.league.models import Notice, Show
 
 #: The most notices one answer lists (newest first).
 MAX_LISTED = 100
-MAX_ID = 2**63 - 1
 
 
 def _visible(ctx: Ctx) -> Any:
@@ -52,7 +52,7 @@ def mark_read(ctx: Ctx, notice_ids: list[int] | None = None) -> list[Notice]:
     Returns the notices marked (one already read is returned unchanged)."""
     if not ctx.actor.id:
         raise NotFound("sign in to read your notices")
-    if notice_ids is not None and any(abs(i) > MAX_ID for i in notice_ids):
+    if notice_ids is not None and any(not 1 <= i <= MAX_ID for i in notice_ids):
         raise NotFound("no such notice")  # larger than any id a database holds: never bound
     q = _visible(ctx)
     q = q.where(Notice.read_at.is_(None)) if notice_ids is None else q.where(Notice.id.in_(notice_ids))
