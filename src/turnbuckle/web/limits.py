@@ -4,11 +4,14 @@
   and counted while a chunked body streams (413). The whole body is read here, within a deadline
   (408), before the request takes a request slot or SQLite's writing slot (web/write_queue.py): a
   client that sends its body one byte every few seconds holds nothing that others wait for.
-- **Requests in progress**: at most ``max_active`` at once; up to ``max_waiting`` more wait (on the
-  event loop, holding no thread and no database connection) for at most ``wait_s``; anything beyond
+- **Requests in progress**: at most ``max_active`` reads (GET, HEAD) and ``max_writing`` requests
+  that may write at once, each kind with places of its own, so that a burst of writes queued for
+  SQLite's one writer never keeps a page from being read; up to ``max_waiting`` more wait (on the
+  event loop, holding no thread and no database connection) for at most ``wait_s`` (``write_wait_s``
+  for writes); anything beyond
   is answered at once with 503 and ``Retry-After``. The database pool and the worker threads are
-  sized from ``max_active`` (web/app.py), so an admitted request never waits on a connection that
-  another admitted request holds while it waits for a thread: the stall behind issue 26's 500s.
+  sized from these (web/app.py), so an admitted request never waits on a connection that another
+  admitted request holds while it waits for a thread: the stall behind issue 26's 500s.
 - Every 503 (a busy database too) carries ``Retry-After``.
 """
 
@@ -22,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: The scope key set once the body has been read and bounded (web/write_queue.py checks it).
 BODY_READ = "turnbuckle.body_read"
+UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 @dataclass(frozen=True)
@@ -32,21 +36,24 @@ class Limits:
     body_timeout_s: float = 10.0  # the whole body must arrive within this
     header_timeout_s: float = 10.0  # the request line and headers must arrive within this (web/serving.py)
     keep_alive_s: int = 5  # an idle keep-alive connection is closed after this
-    max_active: int = 32  # requests in progress at once
+    max_active: int = 24  # reads in progress at once
+    max_writing: int = 4  # requests that may write (POST, PUT, PATCH, DELETE) in progress at once
     max_waiting: int = 256  # requests waiting for a place; more are answered 503 at once
-    wait_s: float = 2.5  # the longest a request waits for a place before a 503
+    wait_s: float = 2.5  # the longest a read waits for a place before a 503
+    write_wait_s: float = 10.0  # the same for a request that may write (a burst of them takes turns on SQLite)
     retry_after_s: int = 2  # the Retry-After of a 503
     cpu_workers: int = 2  # threads for CPU-heavy work: the score keeper, password hashing (web/offload.py)
 
     def pool(self) -> dict[str, int]:
-        """The database pool for ``max_active`` requests: a request may hold two connections at once
+        """The database pool for the requests let in: a request may hold two connections at once
         (its unit of work, and the auto-lock check), and the background tasks need a few."""
-        return {"pool_size": self.max_active, "max_overflow": self.max_active + 8, "pool_timeout": 10}
+        admitted = self.max_active + self.max_writing
+        return {"pool_size": admitted, "max_overflow": admitted + 8, "pool_timeout": 10}
 
     def threads(self) -> int:
         """Worker threads for sync routes and dependencies: more than the requests let in, so an
         admitted request never waits for a thread held by one waiting for it."""
-        return max(40, 2 * self.max_active + 8)
+        return max(40, 2 * (self.max_active + self.max_writing) + 8)
 
 
 class Refused(Exception):
@@ -124,14 +131,16 @@ class Shed:
         self.limits = limits
         self.active = 0
         self.waiting = 0
-        self._places: asyncio.Semaphore | None = None
+        self._places: dict[bool, asyncio.Semaphore] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    def places(self) -> asyncio.Semaphore:
+    def places(self, writing: bool) -> asyncio.Semaphore:
         loop = asyncio.get_running_loop()
-        if self._places is None or self._loop is not loop:  # made inside the server's event loop
-            self._places, self._loop = asyncio.Semaphore(self.limits.max_active), loop
-        return self._places
+        if self._loop is not loop:  # made inside the server's event loop
+            self._places = {False: asyncio.Semaphore(self.limits.max_active),
+                            True: asyncio.Semaphore(self.limits.max_writing)}
+            self._loop = loop
+        return self._places[writing]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -143,14 +152,15 @@ class Shed:
             await answer(scope, send, exc.status, exc.message, close=True)
             return
         scope[BODY_READ] = True
-        places = self.places()
+        writing = scope["method"] in UNSAFE
+        places = self.places(writing)
         if places.locked():
             if self.waiting >= self.limits.max_waiting:
                 await self._busy(scope, send)
                 return
             self.waiting += 1
             try:
-                await asyncio.wait_for(places.acquire(), self.limits.wait_s)
+                await asyncio.wait_for(places.acquire(), self.limits.write_wait_s if writing else self.limits.wait_s)
             except TimeoutError:
                 await self._busy(scope, send)
                 return
