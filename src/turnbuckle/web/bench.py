@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -89,24 +90,43 @@ def p95(times: list[float]) -> float:
     return ordered[max(0, round(0.95 * len(ordered)) - 1)]
 
 
-def measure(folder: Path) -> list[tuple[str, float, float]]:
-    """(page, p50 ms, p95 ms) for each page, the server running in its own process."""
-    url, _name = ten_thousand_league(folder)
+def serve(url: str) -> tuple[int, Callable[[], None]]:
+    """``turnbuckle serve`` over ``url`` in its own process: its port, and what stops it."""
     port = _free_port()
     exe = Path(sys.executable).parent / "turnbuckle"
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "turnbuckle"]
     proc = subprocess.Popen([*cmd, "serve", "--db", url, "--port", str(port)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+    def stop() -> None:
+        proc.terminate()
+        proc.wait(timeout=30)
+
     try:
         _wait_until_up(port, proc)
+    except BaseException:
+        stop()
+        raise
+    return port, stop
+
+
+def measure(folder: Path) -> list[tuple[str, float, float]]:
+    """(page, p50 ms, p95 ms) for each page, the server running in its own process."""
+    url, _name = ten_thousand_league(folder)
+    port, stop = serve(url)
+    try:
         out = []
         for label, path in _pages(url):
             times = _time(port, path)
             out.append((label, statistics.median(times) * 1000, p95(times) * 1000))
         return out
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        stop()
+
+
+def _served_at(url: str) -> tuple[str, Callable[[], None]]:
+    port, stop = serve(url)
+    return f"http://127.0.0.1:{port}", stop
 
 
 def main() -> None:
@@ -117,6 +137,11 @@ def main() -> None:
           f"(load average {load}; target p95 < {TARGET_MS:.0f} ms):")
     for label, p50, p95_ms in rows:
         print(f"  {label:<40} p50 {p50:7.1f} ms  p95 {p95_ms:7.1f} ms{'' if p95_ms < TARGET_MS else '  (over target)'}")
+    from turnbuckle.web.bench_load import report
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for line in report(Path(tmp), _served_at):
+            print(line)
 
 
 if __name__ == "__main__":
