@@ -40,7 +40,8 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     address it listens on).
     ``trusted_proxies``: addresses or networks of the proxies whose X-Forwarded-For and
     X-Forwarded-Proto are believed (None: those in $TURNBUCKLE_TRUSTED_PROXIES, which
-    ``serve --trusted-proxy`` sets; none if unset: the connection's peer is the client)."""
+    ``serve --trusted-proxy`` sets; none if unset: the connection's peer is the client).
+    ``limits``: what the process takes on at a time, bodies and waits included (web/limits.py)."""
     limits = limits or Limits()  # what one process takes on at a time (web/limits.py)
     engine = open_engine(db_url, limits.pool())
     slot = WriteSlot(queue=engine.dialect.name == "sqlite")
