@@ -31,63 +31,68 @@ def test_a_key_is_an_id_a_uid_or_a_name_by_its_form_alone() -> None:
     assert not any(id_like(n) for n in ("No. 27", "#1 Contender", "27 Club", "Agent 47", "deadbeef"))
 
 
-def _twins(lg: League) -> tuple[int, str]:
-    """Ann's Friendly Sam renamed '27' (as a database from before the rule may hold it) and Bo's
-    Brother Bob given id 27; the wrestler named '27' has the lower id, so it comes first."""
+def _twins(lg: League) -> tuple[int, str, int]:
+    """Ann's Friendly Sam renamed after Bo's Brother Bob's id (as a database from before the rule
+    may hold it), Bob given an id above every other (the tests' PostgreSQL keeps its sequences
+    between tests, so no fixed number is free); the wrestler named after it has the lower id, so it
+    comes first. Returns (Sam's id, Bob's uid, Bob's id)."""
+    from sqlalchemy import func
+
     with lg.act() as ctx:
         bob = roster.competitor_named(ctx, "Brother Bob")
         uid = bob.uid
-        ctx.session.execute(update(Competitor).where(Competitor.id == bob.id).values(id=27))
-        ctx.session.execute(update(Competitor).where(Competitor.name == "Friendly Sam").values(name="27"))
+        twin = (ctx.session.scalar(select(func.max(Competitor.id))) or 0) + 1000
+        ctx.session.execute(update(Competitor).where(Competitor.id == bob.id).values(id=twin))
+        ctx.session.execute(update(Competitor).where(Competitor.name == "Friendly Sam").values(name=str(twin)))
     with lg.act() as ctx:
-        sam = roster.competitor_named(ctx, "27")
-        assert sam.id < 27 and sam.owner.name == "Ann"
-        return sam.id, uid
+        sam = roster.competitor_named(ctx, str(twin))
+        assert sam.id < twin and sam.owner.name == "Ann"
+        return sam.id, uid, twin
 
 
 def test_a_wrestler_named_27_and_competitor_27_each_by_its_own_key(lg: League) -> None:
-    sam_id, bob_uid = _twins(lg)
+    sam_id, bob_uid, twin = _twins(lg)
     with lg.act() as ctx:
-        assert roster.competitor(ctx, "27").id == roster.competitor_named(ctx, "27").id == sam_id
-        for key in ("#27", "id:27", f"uid:{bob_uid}"):
+        assert roster.competitor(ctx, str(twin)).id == roster.competitor_named(ctx, str(twin)).id == sam_id
+        for key in (f"#{twin}", f"id:{twin}", f"uid:{bob_uid}"):
             assert roster.competitor(ctx, key).name == "Brother Bob", key
-        assert roster.competitor_by_id(ctx, 27).name == roster.competitor_by_uid(ctx, bob_uid).name == "Brother Bob"
-        assert roster.competitor_by_id(ctx, sam_id).name == "27"
-        for key in (f"#{2**63}", f"#{2**64}", "#" + "9" * 5000, bob_uid, "#999"):
+        assert roster.competitor_by_id(ctx, twin).name == roster.competitor_by_uid(ctx, bob_uid).name == "Brother Bob"
+        assert roster.competitor_by_id(ctx, sam_id).name == str(twin)
+        for key in (f"#{2**63}", f"#{2**64}", "#" + "9" * 5000, bob_uid, f"#{twin + 1}"):
             with pytest.raises(NotFound, match="no competitor"):
                 roster.competitor(ctx, key)
         for cid in (-1, 2**63, 2**64):
             with pytest.raises(NotFound):
                 roster.competitor_by_id(ctx, cid)
-    number = open_show(lg, [("m2", ["27", "#27"])])
+    number = open_show(lg, [("m2", [str(twin), f"#{twin}"])])
     with lg.act("Ann") as ctx:
-        shows.submit(ctx, number, 1, "27", SAM_STRATEGY)
+        shows.submit(ctx, number, 1, str(twin), SAM_STRATEGY)
     with lg.act("Bo") as ctx:
-        shows.submit(ctx, number, 1, "#27", BOB)
+        shows.submit(ctx, number, 1, f"#{twin}", BOB)
         with pytest.raises(LeagueError, match="belongs to Ann"):
-            shows.submit(ctx, number, 1, "27", BOB)
+            shows.submit(ctx, number, 1, str(twin), BOB)
     with lg.act() as ctx:
         q = select(CardSide.competitor_id, Submission.text).join(CardSide, Submission.side_id == CardSide.id)
         sent = sorted(tuple(row) for row in ctx.session.execute(q))
-        assert sent == [(sam_id, SAM_STRATEGY), (27, BOB)]
+        assert sent == [(sam_id, SAM_STRATEGY), (twin, BOB)]
 
 
 def test_the_command_line_books_and_awards_by_name_or_by_hash_id(lg: League) -> None:
-    sam_id, _ = _twins(lg)
+    sam_id, _, twin = _twins(lg)
     with lg.act() as ctx:
         number = str(shows.create_show(ctx, "Week", "2099-01-05", lg.clock.now.replace(year=2099)).number)
     runner = CliRunner()
-    booked = runner.invoke(app, ["league", "card", "add", number, "m2", "27", "#27", "--db", lg.url])
+    booked = runner.invoke(app, ["league", "card", "add", number, "m2", str(twin), f"#{twin}", "--db", lg.url])
     assert booked.exit_code == 0, booked.stderr
-    assert f"show {number} match 1: 27 vs Brother Bob" in booked.stdout
-    for key, points in (("#27", "1"), ("27", "1/2")):
+    assert f"show {number} match 1: {twin} vs Brother Bob" in booked.stdout
+    for key, points in ((f"#{twin}", "1"), (str(twin), "1/2")):
         awarded = runner.invoke(app, ["league", "award", key, points, "--reason", "promo", "--db", lg.url])
         assert awarded.exit_code == 0, awarded.stderr
     missing = runner.invoke(app, ["league", "award", f"#{2**64}", "1", "--reason", "x", "--db", lg.url])
     assert missing.exit_code == 2 and f"no competitor #{2**64}" in missing.stderr
     with lg.act() as ctx:
         got = {(c.competitor_id, c.points_after) for c in ctx.session.scalars(select(PushChange))}
-    assert got == {(27, "1"), (sam_id, "1/2")}
+    assert got == {(twin, "1"), (sam_id, "1/2")}
 
 
 def test_names_that_look_like_ids_are_refused_and_others_kept(lg: League) -> None:
@@ -113,11 +118,11 @@ def test_names_that_look_like_ids_are_refused_and_others_kept(lg: League) -> Non
         with pytest.raises(NotFound, match="no referee #"):
             roster.referee(ctx, f"#{2**63}")
         assert roster.add_member(ctx, "No. 27").name == "No. 27"
-    _twins(lg)
+    _, _, twin = _twins(lg)
     with lg.act() as ctx:  # a row named before the rule keeps its name when its sheet is replaced
-        text = sample("m2", "friendly-sam").replace("name: Friendly Sam", "name: '27'")
-        kept = roster.replace_sheet(ctx, "27", text, "s.yaml")
-        assert kept.name == "27"
+        text = sample("m2", "friendly-sam").replace("name: Friendly Sam", f"name: '{twin}'")
+        kept = roster.replace_sheet(ctx, str(twin), text, "s.yaml")
+        assert kept.name == str(twin)
 
 
 def test_a_show_by_number_or_uid(lg: League) -> None:
