@@ -65,15 +65,18 @@ def _sides(ctx: Ctx, rs_id: str, keys: list[str]) -> list[Competitor]:
     return comps
 
 
-def _booked_twice(s: Show, comps: list[Competitor], skip: CardMatch | None) -> None:
+def _booked_twice(ctx: Ctx, s: Show, comps: list[Competitor], skip: CardMatch | None) -> None:
+    """Refuse a competitor (or a team member) already in another match of the show: one query."""
     mine: set[int] = set().union(*(people(c) for c in comps))
-    for other in s.matches:
-        if other is skip:
-            continue
-        for sd in other.sides:
-            if people(sd.competitor) & mine:
-                raise LeagueError(f"'{sd.competitor.name}' (or a member) is already booked in match "
-                                  f"{other.position} of show {s.number}; book them twice only on purpose (--rebook)")
+    q = (select(CardMatch.position, Competitor.name, Competitor.id, Competitor.members)
+         .join(CardSide, CardSide.match_id == CardMatch.id).join(Competitor, CardSide.competitor_id == Competitor.id)
+         .where(CardMatch.show_id == s.id).order_by(CardMatch.position))
+    if skip is not None:
+        q = q.where(CardMatch.id != skip.id)
+    for position, name, cid, members in ctx.session.execute(q):
+        if ({cid, *(int(x) for x in members or [])}) & mine:
+            raise LeagueError(f"'{name}' (or a member) is already booked in match {position} of show {s.number}; "
+                              "book them twice only on purpose (--rebook)")
 
 
 def _weight(ctx: Ctx, comp: Competitor) -> int:
@@ -185,7 +188,7 @@ def add_match(ctx: Ctx, key: str, ruleset: str, sides: list[str], options: dict[
     opts = _check_options(rs.info.id, dict(options or {}))
     comps = _sides(ctx, rs.info.id, sides)
     if not rebook:
-        _booked_twice(s, comps, None)
+        _booked_twice(ctx, s, comps, None)
     ref_id, title_id = _referee_and_title(ctx, rs.info.id, comps, referee_key, title_key)
     if len(s.matches) >= MAX_CARD:
         raise LeagueError(f"a card holds at most {MAX_CARD} matches")
@@ -265,7 +268,7 @@ def edit_match(ctx: Ctx, key: str, position: int, sides: list[str] | None = None
     comps = _sides(ctx, rs.info.id, sides) if sides is not None else [sd.competitor for sd in m.sides]
     again = m.rebook if rebook is None else rebook
     if not again:
-        _booked_twice(s, comps, m)
+        _booked_twice(ctx, s, comps, m)
     ref_key = (m.referee.name if m.referee and not m.referee_drawn else None) if referee_key is UNSET else referee_key
     t_key = (m.title.name if m.title else None) if title_key is UNSET else title_key
     ref_id, title_id = _referee_and_title(ctx, rs.info.id, comps, ref_key, t_key)
