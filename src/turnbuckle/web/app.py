@@ -45,11 +45,14 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     limits = limits or Limits()  # what one process takes on at a time (web/limits.py)
     engine = open_engine(db_url, limits.pool())
     slot = WriteSlot(queue=engine.dialect.name == "sqlite")
-    worker = Worker.from_env(engine, scheduler)  # runs the jobs table's jobs (league/job_worker.py)
+    Worker.from_env(engine, scheduler)  # a bad $TURNBUCKLE_JOB_* setting is refused now, not at the first request
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = limits.threads()
+        # One worker for each run of the lifespan (its tasks and events belong to this run's event
+        # loop): two lifespans of one app at once (two test clients) each run and stop their own.
+        worker = Worker.from_env(engine, scheduler)  # runs the jobs table's jobs (league/job_worker.py)
         _app.state.job_worker = worker
         worker.start()
         locker = None
