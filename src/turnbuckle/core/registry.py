@@ -103,6 +103,35 @@ class Sample:
     text: str
 
 
+@dataclass(frozen=True)
+class SheetSection:
+    """One part of a sheet as a page shows it (``Ruleset.sheet_view``): a heading (empty for the
+    sheet's opening lines) and its rows of (label, value), in the rulebook's order."""
+
+    title: str
+    rows: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class RolledSheet:
+    """A sheet rolled on the dice (``Ruleset.roll_sheet``): the sheet, and each roll as a line
+    ("ATK (d20): 14") for the page to show beside it."""
+
+    sheet: Json
+    rolls: tuple[str, ...]
+
+
+def shown_value(value: object) -> str:
+    """A sheet's value as one line of text: a list or mapping written out, None as a dash."""
+    if value is None:
+        return "\u2014"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {shown_value(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(shown_value(v) for v in value)
+    return str(value)
+
+
 def read_text_file(path: Path | str, what: str = "file") -> str:
     """The text of a user's file, bounded and checked (``core.inputs.read_input``; ``-`` is
     standard input)."""
@@ -180,6 +209,24 @@ class Ruleset(ABC, Generic[S]):
     def side_warnings(self, side: S) -> list[str]:
         """Things worth telling the owner of a valid sheet (none by default)."""
         return []
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        """A side's sheet (as ``side_json`` writes it) laid out for a page, as the game's rulebook
+        prints it. By default one section of the sheet's top-level fields, in their order."""
+        if not isinstance(sheet, dict):
+            return [SheetSection("", (("Sheet", shown_value(sheet)),))]
+        return [SheetSection("", tuple((str(k).replace("_", " ").capitalize(), shown_value(v))
+                                       for k, v in sheet.items()))]
+
+    def blank_sheet(self) -> Json | None:
+        """An empty sheet to start writing from (every number at its least, names to fill in),
+        or None where the game has none (the editor then starts from a sample)."""
+        return None
+
+    def roll_sheet(self, table: Table) -> RolledSheet | None:
+        """A sheet rolled on ``table``'s dice, as the rulebook rolls one up; None where the game's
+        sheets are written, not rolled."""
+        return None
 
     def sample(self, sample_id: str) -> Sample:
         """A sample by id (any case)."""
