@@ -95,6 +95,15 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Fact:
+    """One thing a game tells a player about a match or a competitor: a short label and its text
+    (``Fact("Referee", "Stan Model: DQ on 9 or more")``). Front ends show facts as they come."""
+
+    label: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Sample:
     """A bundled sheet: its id (used on the command line), a one-line summary, and its YAML text."""
 
@@ -204,6 +213,17 @@ class Ruleset(ABC, Generic[S]):
     def side_problems(self, side: S, options: Mapping[str, OptionValue]) -> list[str]:
         """The rules a well-formed side breaks under these (resolved) match options, e.g. an army
         over the power cap; ``run`` refuses such a side and ``validate`` lists them (none by default)."""
+        return []
+
+    def match_facts(self, options: Mapping[str, OptionValue], sides: Sequence[object], index: int) -> list[Fact]:
+        """What side ``index`` is told about its match before it decides how to play it: the
+        game's own rules of this match under these (resolved) options, given every side's document
+        as the league plays it (``sides``; its sheet with the league's standing). Nothing by default."""
+        return []
+
+    def public_facts(self, sheet: object) -> list[Fact]:
+        """What anyone may know of a side from its sheet (``sheet``, a side's document) while the
+        sheet itself is not public (e.g. a weight class). Nothing by default."""
         return []
 
     def side_warnings(self, side: S) -> list[str]:

@@ -49,6 +49,9 @@ class League(Base):
     name: Mapped[str] = mapped_column(String(200), unique=True)
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
     max_push_level: Mapped[int] = mapped_column(default=5)
+    #: what is public of a competitor before its first published match: "weight" (its weight
+    #: class) or "sheet" (the whole sheet); league/services/briefing.py
+    public_sheets: Mapped[str] = mapped_column(String(10), default="weight", server_default="weight")
     created_at: Mapped[datetime]
 
 

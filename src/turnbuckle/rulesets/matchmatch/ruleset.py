@@ -9,11 +9,11 @@ from turnbuckle.core.events import Event, Json
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import Fetch, Ruleset, RulesetInfo, Sample, Verdict
+from turnbuckle.core.registry import Fact, Fetch, Ruleset, RulesetInfo, Sample, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
-from turnbuckle.rulesets.matchmatch import table_view
+from turnbuckle.rulesets.matchmatch import briefing, table_view
 from turnbuckle.rulesets.matchmatch.engine import play_match
 from turnbuckle.rulesets.matchmatch.narrator import narrate
 from turnbuckle.rulesets.matchmatch.options import match_options
@@ -91,6 +91,12 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     def decode_options(self, options: Mapping[str, OptionValue]) -> object:
         return match_options(options)
+
+    def match_facts(self, options: Mapping[str, OptionValue], sides: Sequence[object], index: int) -> list[Fact]:
+        return briefing.match_facts(options, sides, index)
+
+    def public_facts(self, sheet: object) -> list[Fact]:
+        return briefing.public_facts(sheet)
 
     def samples(self) -> Sequence[Sample]:
         return bundled_samples("turnbuckle.rulesets.matchmatch", _summary)
