@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from turnbuckle.core.events import Event, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, SheetSection
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -72,6 +72,16 @@ class BoxingRuleset(Ruleset[Fighter]):
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        from turnbuckle.rulesets.boxing.sheet_layout import sheet_sections
+
+        return sheet_sections(sheet)
+
+    def blank_sheet(self) -> Json:
+        from turnbuckle.rulesets.boxing.sheet_layout import blank_sheet
+
+        return blank_sheet()
 
     def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
         return board(names, events, viewer)

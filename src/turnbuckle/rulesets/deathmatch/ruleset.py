@@ -8,7 +8,7 @@ from turnbuckle.core.errors import InputFileError
 from turnbuckle.core.events import Event, Happening, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, standard_placings
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Standings
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, SheetSection, Standings
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -114,6 +114,16 @@ class DeathmatchRuleset(Ruleset[Army]):
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        from turnbuckle.rulesets.deathmatch.sheet_layout import sheet_sections
+
+        return sheet_sections(sheet)
+
+    def blank_sheet(self) -> Json:
+        from turnbuckle.rulesets.deathmatch.sheet_layout import blank_sheet
+
+        return blank_sheet()
 
     def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
         return table_view.hidden(events, viewer)

@@ -8,7 +8,7 @@ from typing import cast
 from turnbuckle.core.events import Event, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, SheetSection
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -68,6 +68,16 @@ class FolkstyleRuleset(Ruleset[Card]):
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        from turnbuckle.rulesets.folkstyle.sheet_layout import sheet_sections
+
+        return sheet_sections(sheet)
+
+    def blank_sheet(self) -> Json:
+        from turnbuckle.rulesets.folkstyle.sheet_layout import blank_sheet
+
+        return blank_sheet()
 
     def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
         return table_view.board(names, events, viewer)

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from turnbuckle.core.events import Event, Json, to_json_value
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Standings
+from turnbuckle.core.registry import RolledSheet, Ruleset, RulesetInfo, Sample, SheetSection, Standings
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -89,6 +89,21 @@ class HeadlockRuleset(Ruleset[Character]):
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        from turnbuckle.rulesets.headlock.sheet_layout import sheet_sections
+
+        return sheet_sections(sheet)
+
+    def blank_sheet(self) -> Json:
+        from turnbuckle.rulesets.headlock.sheet_layout import blank_sheet
+
+        return blank_sheet()
+
+    def roll_sheet(self, table: Table) -> RolledSheet:
+        from turnbuckle.rulesets.headlock.sheet_layout import rolled_sheet
+
+        return rolled_sheet(table)
 
     def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
         return table_view.hidden(events, viewer)

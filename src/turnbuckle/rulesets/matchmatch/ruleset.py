@@ -9,7 +9,7 @@ from turnbuckle.core.events import Event, Json
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import Fact, Fetch, Ruleset, RulesetInfo, Sample, Verdict
+from turnbuckle.core.registry import Fact, Fetch, Ruleset, RulesetInfo, Sample, SheetSection, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -211,6 +211,16 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        from turnbuckle.rulesets.matchmatch.sheet_layout import sheet_sections
+
+        return sheet_sections(sheet)
+
+    def blank_sheet(self) -> Json:
+        from turnbuckle.rulesets.matchmatch.sheet_layout import blank_sheet
+
+        return blank_sheet()
 
     def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
         return table_view.hidden(events, viewer)

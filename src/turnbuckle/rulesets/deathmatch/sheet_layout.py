@@ -1,0 +1,34 @@
+"""A Deathmatch army as the game's record sheet lists it: one row per figure with HP, SPD, ATK, DEF
+and its power rating (Runt, Grunt, Fiend), then the army's power; and the blank army to write from."""
+
+from __future__ import annotations
+
+from turnbuckle.core.events import Json
+from turnbuckle.core.registry import SheetSection, shown_value
+from turnbuckle.rulesets.deathmatch.figures import HP_MIN, RATINGS, STAT_MIN
+
+
+def _figure(fig: object) -> tuple[str, str]:
+    if not isinstance(fig, dict):
+        return ("Figure", shown_value(fig))
+    power = fig.get("power")
+    rating = RATINGS.get(power, "?") if isinstance(power, int) else "?"
+    return (str(fig.get("name", "")), f"HP {fig.get('hp')}, SPD {fig.get('spd')}, ATK {fig.get('atk')}, "
+                                      f"DEF {fig.get('def')}, {rating} (power {power})")
+
+
+def sheet_sections(sheet: Json) -> list[SheetSection]:
+    if not isinstance(sheet, dict):
+        return [SheetSection("", (("Sheet", shown_value(sheet)),))]
+    figures = sheet.get("figures")
+    figs = figures if isinstance(figures, list) else []
+    total = sum(p for f in figs if isinstance(f, dict) and isinstance(p := f.get("power"), int))
+    tail = [("Power", str(total))] + ([("Notes", str(sheet["notes"]))] if sheet.get("notes") else [])
+    return [SheetSection("", (("Name", str(sheet.get("name", ""))),)),
+            SheetSection("Figures", tuple(_figure(f) for f in figs)), SheetSection("", tuple(tail))]
+
+
+def blank_sheet() -> Json:
+    """One unnamed Runt with every number at its least."""
+    return {"name": "", "figures": [{"name": "", "hp": HP_MIN, "spd": STAT_MIN, "atk": STAT_MIN,
+                                     "def": STAT_MIN, "power": 1}], "notes": ""}
