@@ -1,0 +1,152 @@
+"""What a side is told for its match, before it writes a strategy: its opponents and what is public
+of them, its own sheet (frozen when the show opened) with its Push Level and injuries, the grid and
+the pick it makes on it, the deadline in the league's time zone, and the game's own facts of the
+match (``Ruleset.match_facts``: for MatchMatch the referee, this side's DQ threshold, the match
+type, High Spots and Specials). Everything comes from the **published** view (``sides``): a show
+that has run but is not published changes nothing here.
+
+**Public information.** The league's ``public_sheets`` decides what is public of a competitor
+before its first published match: its game's public facts (a weight class) or the whole sheet.
+Push Level, record, injuries and titles are public either way. A competitor that has wrestled in a
+published show has its sheet in that show's export (``verify`` replays it), so its sheet as it
+played its latest published match is shown whatever the setting."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+
+from turnbuckle.core.options import resolve_options
+from turnbuckle.core.registry import Fact
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.models import CardSide, Competitor, Reign, Result, ResultSide, Show, Title
+from turnbuckle.league.queries import published_standings
+from turnbuckle.league.services.running import match_options
+from turnbuckle.league.services.sides import (
+    card_side_document,
+    frozen_sheet,
+    grid_axis,
+    match_grid,
+    side_document,
+    standing,
+)
+from turnbuckle.rulesets.registry import get_ruleset
+
+#: The league's ``public_sheets`` settings, each with what it means.
+PUBLIC_SHEETS = {"weight": "only what the game makes public (a MatchMatch weight class) until the first "
+                           "published match",
+                 "sheet": "the whole sheet, from the moment the competitor joins"}
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """An opponent as the briefing shows it: its public facts, and its sheet when that is public
+    (``sheet_from`` says which: "league setting" or "show N")."""
+
+    id: int
+    name: str
+    push_level: int | None
+    injuries: int
+    wins: int
+    losses: int
+    draws: int
+    titles: list[str]
+    facts: list[Fact]
+    sheet: dict[str, Any] | None
+    sheet_from: str
+
+
+@dataclass(frozen=True)
+class Briefing:
+    show: int
+    show_name: str
+    position: int
+    game: str
+    competitor_id: int
+    name: str
+    side_index: int
+    deadline: str
+    open: bool
+    grid: str
+    axis: str  # column | row | none (sides.grid_axis)
+    push_level: int | None
+    injuries: int
+    sheet: dict[str, Any]
+    opponents: list[Opponent]
+    facts: list[Fact] = field(default_factory=list)
+
+
+def set_public_sheets(ctx: Ctx, value: str) -> None:
+    """The organiser sets what is public of a competitor before its first published match."""
+    ctx.require_organiser("change what is public")
+    if value not in PUBLIC_SHEETS:
+        raise LeagueError(f"public sheets must be one of {', '.join(PUBLIC_SHEETS)}, not '{value}'")
+    ctx.league.public_sheets = value
+    ctx.session.flush()
+
+
+def last_published_sheet(ctx: Ctx, comp: Competitor) -> tuple[dict[str, Any], int] | None:
+    """The sheet a competitor played in its latest published match (its document as played, as the
+    show's export has it, less its strategy) and that show's number; None before its first published match."""
+    q = (select(Result.inputs, ResultSide.index, Show.number)
+         .join(ResultSide, ResultSide.result_id == Result.id).join(Show, Result.show_id == Show.id)
+         .where(ResultSide.competitor_id == comp.id, Show.status == "published")
+         .order_by(Show.number.desc(), Result.id.desc()).limit(1))
+    row = ctx.session.execute(q).first()
+    if row is None:
+        return None
+    inputs, index, number = row
+    if not isinstance(inputs, list) or not 0 <= index < len(inputs) or not isinstance(inputs[index], dict):
+        return None
+    return {k: v for k, v in inputs[index].items() if k != "strategy"}, int(number)
+
+
+def titles_held(ctx: Ctx, comp: Competitor) -> list[str]:
+    """The titles a competitor holds as the published shows left them: a reign won in a show not
+    yet published is not counted, and one lost in such a show still is."""
+    published = select(Result.id).join(Show, Result.show_id == Show.id).where(Show.status == "published")
+    q = (select(Title.name).join(Reign, Reign.title_id == Title.id)
+         .where(Reign.competitor_id == comp.id, Reign.won_result_id.in_(published),
+                Reign.ended_at.is_(None) | Reign.lost_result_id.not_in(published)))
+    return sorted(set(ctx.session.scalars(q)))
+
+
+def opponent(ctx: Ctx, side: CardSide) -> Opponent:
+    comp = side.competitor
+    shown = published_standings(ctx, [comp])[comp.id]
+    at = standing(ctx, comp, "published")
+    rs = get_ruleset(comp.ruleset)
+    played = last_published_sheet(ctx, comp)
+    sheet: dict[str, Any] | None
+    if played is not None:
+        sheet, source = played[0], f"show {played[1]}"
+    elif ctx.league.public_sheets == "sheet":
+        sheet, source = side_document(comp, frozen_sheet(side), None, at), "league setting"
+    else:
+        sheet, source = None, ""
+    facts = rs.public_facts(side_document(comp, frozen_sheet(side), None, at))
+    return Opponent(comp.id, comp.name, at.push_level, at.injuries, shown.wins, shown.losses, shown.draws,
+                    titles_held(ctx, comp), facts, sheet, source)
+
+
+def briefing(ctx: Ctx, side: CardSide) -> Briefing:
+    """What ``side`` is told for its match (see the module's docstring). The caller checks that
+    the reader owns the side."""
+    m = side.match
+    s = m.show
+    comp = side.competitor
+    rs = get_ruleset(m.ruleset)
+    at = standing(ctx, comp, "published")
+    options = resolve_options(rs.info.options, match_options(m))
+    docs = [card_side_document(ctx, sd, None, "published") for sd in m.sides]
+    return Briefing(
+        show=s.number, show_name=s.name, position=m.position, game=rs.info.name, competitor_id=comp.id,
+        name=comp.name, side_index=side.index, deadline=ctx.local(s.deadline),
+        open=s.status == "open" and ctx.now() <= s.deadline, grid=match_grid(m),
+        axis=grid_axis(side.index) if any(o.name == "grid" for o in rs.info.options) else "none",
+        push_level=at.push_level, injuries=at.injuries, sheet=docs[side.index],
+        opponents=[opponent(ctx, sd) for sd in m.sides if sd.id != side.id],
+        facts=rs.match_facts(options, docs, side.index))
