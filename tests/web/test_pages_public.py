@@ -57,7 +57,7 @@ def test_a_competitor_page_is_public_but_its_sheet_is_for_owner_and_organiser(ur
     for who in ("Bo", ORGANISER):
         with client_for(url, who) as client:
             mine = client.get(f"/competitors/{sam}")
-        assert '"stamina": 10' in mine.text
+        assert '<dt>Stamina</dt><dd>10</dd>' in mine.text
         assert f"/competitors/{sam}/sheet" in mine.text
 
 

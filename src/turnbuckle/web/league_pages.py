@@ -14,6 +14,7 @@ from turnbuckle.league.models import Reign, Title
 from turnbuckle.league.queries import history_rows, published_standings, standings_rows, title_rows
 from turnbuckle.league.services.notices import notice_row, visible_notices
 from turnbuckle.league.services.roster import competitors
+from turnbuckle.league.services.sides import side_document, standing
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.autolock import settle
 from turnbuckle.web.card_view import my_sides
@@ -87,13 +88,15 @@ def competitor_page(request: Request, cid: PathInt, session: DbSession, viewer: 
                                                        .where(Reign.competitor_id == comp.id).order_by(Reign.id))
               if r.won_result_id not in hidden]
     may_see_sheet = owns(ctx, comp) or is_organiser(ctx)
+    at = standing(ctx, comp, "published")  # Push Level and injuries as of the last published show
+    sheet = get_ruleset(comp.ruleset).sheet_view(side_document(comp, comp.sheet, None, at)) if may_see_sheet else None
     return render(request, "competitor.html", {
         "league": ctx.league, "c": comp, "st": published_standings(ctx, [comp])[comp.id],
         "game": game_name(comp.ruleset), "weight_class": m2_weight_class(comp),
         "reigns": [{"title": name, "from": ctx.local(r.started_at), "to": ctx.local(r.ended_at) if r.ended_at
                     else None} for r, name in reigns],
         "history": public_history(ctx, history_rows(ctx, f"#{comp.id}", 30)),
-        "sheet": comp.sheet if may_see_sheet else None, "may_edit": may_see_sheet})
+        "at": at, "sheet": sheet, "may_edit": may_see_sheet})
 
 
 @router.get("/history", response_class=HTMLResponse)
