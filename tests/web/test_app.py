@@ -49,8 +49,11 @@ def test_serve_on_a_port_already_taken_is_one_line_exit_2(league_url: str) -> No
     assert "--port" in message
 
 
-def test_serve_without_a_database_names_the_command_to_run(tmp_path: Path) -> None:
+def test_serve_on_a_file_that_is_no_database_is_one_line_exit_2(tmp_path: Path) -> None:
+    """A missing database is created (tests/web/test_first_run.py); a file that is not one is refused."""
     from tests.cli.helpers import one_error_line, tb
 
-    message = one_error_line(tb("serve", "--db", str(tmp_path / "none.db")))
-    assert "turnbuckle league init" in message
+    notes = tmp_path / "notes.db"
+    notes.write_text("not a database, just notes\n" * 200)
+    message = one_error_line(tb("serve", "--db", str(notes)))
+    assert "cannot open the database" in message

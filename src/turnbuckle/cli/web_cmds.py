@@ -38,6 +38,9 @@ def serve(
         from turnbuckle.web.app import create_app
 
         url = database_url(db)
+        from turnbuckle.web.first_run import create_if_empty
+
+        create_if_empty(url)  # first run: an empty database gets the schema; the setup link follows
         from turnbuckle.web.links import BASE_URL_ENV, configured_base
 
         try:
@@ -59,6 +62,12 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     print(f"serving {describe(url)} at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops it)", flush=True)
     with user_errors():
+        from turnbuckle.web.first_run import setup_link
+
+        link = setup_link(app.state.engine, base_url or f"http://{_reachable(host)}:{sock.getsockname()[1]}")
+        if link:
+            print(f"  no league yet: set it up at {link} (this link works once)", flush=True)
+    with user_errors():
         from turnbuckle.league.demo import demo_logins
 
         for name, password, role in demo_logins(url):
@@ -72,6 +81,13 @@ def serve(
     server = uvicorn.Server(config(app, proxy_headers=False))
     with sock:
         server.run(sockets=[sock])
+
+
+def _reachable(host: str) -> str:
+    """The listening address as a browser on this machine writes it (any address: localhost)."""
+    if host in ("0.0.0.0", "::", ""):
+        return "localhost"
+    return f"[{host}]" if ":" in host else host
 
 
 def _serve_workers(url: str, scheduler: str | None, workers: int, sock: socket.socket) -> None:

@@ -59,14 +59,15 @@ class Kind:
     name: str
     run: Run
     public: bool = False
+    kept: bool = False  # its finished jobs are not deleted after KEEP_FINISHED (the kind prunes its own)
 
 
 KINDS: dict[str, Kind] = {}
 
 
-def register(name: str, run: Run, *, public: bool = False) -> Kind:
+def register(name: str, run: Run, *, public: bool = False, kept: bool = False) -> Kind:
     """Make ``name`` a kind of job that ``run`` runs (registering it again replaces it)."""
-    KINDS[name] = kind = Kind(name, run, public)
+    KINDS[name] = kind = Kind(name, run, public, kept)
     return kind
 
 
@@ -82,7 +83,9 @@ def submit(session: Session, kind: str, params: dict[str, Any], owner: str, *, t
     now = now or now_utc()
     if session.get_bind().dialect.name == "postgresql":  # SQLite: the write lock taken at BEGIN does this
         session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SUBMIT_LOCK})
-    session.execute(delete(Job).where(Job.state.not_in(("queued", "running")), Job.finished_at < now - KEEP_FINISHED))
+    kept = [k.name for k in KINDS.values() if k.kept]
+    session.execute(delete(Job).where(Job.state.not_in(("queued", "running")), Job.finished_at < now - KEEP_FINISHED,
+                                      Job.kind.not_in(kept)))
     mine = session.scalars(select(Job).where(Job.owner == owner, Job.state.in_(("queued", "running")))).first()
     if mine is not None:
         raise JobRefused(f"you already have a run {mine.state} ({mine.title}); wait for it to finish or cancel "

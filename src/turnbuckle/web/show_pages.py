@@ -7,14 +7,16 @@ import json
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
 from sqlalchemy import select
 
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.render import render_json, render_text
+from turnbuckle.core.render import render_html_part, render_json
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import export_league
 from turnbuckle.league.models import Result, Show
+from turnbuckle.league.verify_job import verdict
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.autolock import settle
 from turnbuckle.web.card_view import card_view
@@ -57,7 +59,8 @@ def show_page(request: Request, number: PathInt, session: DbSession, viewer: Vie
         "results_visible": visible, "results": results, "results_show": s,
         "lazy_charts": len(results) > INLINE_UP_TO,
         "charts": show_charts(ctx, s) if results and len(results) <= INLINE_UP_TO else {},
-        "seed": s.seed if visible else None, "game_name": game_name})
+        "seed": s.seed if visible else None, "game_name": game_name,
+        "verify": verdict(ctx, s), "local": ctx.local})  # the kept verify result (league/verify_job.py)
 
 
 @router.get("/shows/{number}/export.json")
@@ -92,7 +95,7 @@ def match_page(request: Request, number: PathInt, position: PathInt, session: Db
     s, result = _played(ctx, number, position)
     row = next(r for r in show_results(ctx, s) if r.position == position)
     record = MatchRecord.from_json(result.record)
-    call = render_text(get_ruleset(result.ruleset).narrate(record))
+    call = Markup(render_html_part(get_ruleset(result.ruleset).narrate(record)))  # every text in it is escaped
     return render(request, "match.html", {"league": ctx.league, "s": s, "r": row, "seed": result.seed,
                                           "chart": result_chart(result), "call": call,
                                           "game_name": game_name})

@@ -15,7 +15,7 @@ from turnbuckle.league.credentials import check_password, digest, hash_password,
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.models import AccountLink, ApiToken, League, Member, SiteKey, WebSession
 from turnbuckle.league.services import throttle
-from turnbuckle.league.services.roster import check_name
+from turnbuckle.league.services.roster import check_name, create_league
 from turnbuckle.league.services.throttle import MAX_FAILURES_PER_ACCOUNT as MAX_FAILURES_PER_ACCOUNT
 from turnbuckle.league.services.throttle import MAX_FAILURES_PER_ADDRESS as MAX_FAILURES_PER_ADDRESS
 from turnbuckle.league.services.throttle import Throttled as Throttled
@@ -265,6 +265,50 @@ def token_for(session: Session, raw: str, now: datetime) -> tuple[Member, frozen
     member = row.member
     _ = member.name
     return member, frozenset(s for s in row.scopes.split(",") if s)
+
+
+# -- first run: the one-time setup link --------------------------------------------------------------------
+#: The site key that holds the setup token's SHA-256 while the database holds no league.
+SETUP_KEY = "setup_sha256"
+SETUP_GONE = ("this setup link is unknown or already used; restart 'turnbuckle serve' on a database with no "
+              "league for a new one")
+
+
+def create_setup_link(session: Session) -> str | None:
+    """A fresh one-time setup token while the database holds no league (None once it holds one). Only its
+    SHA-256 is kept (in ``site_keys``); a new one replaces the last, so only the latest printed link works."""
+    if session.scalars(select(League.id)).first() is not None:
+        return None
+    token = new_token()
+    row = session.get(SiteKey, SETUP_KEY)
+    if row is None:
+        session.add(SiteKey(name=SETUP_KEY, value=digest(token)))
+    else:
+        row.value = digest(token)
+    session.flush()
+    return token
+
+
+def open_setup(session: Session, token: str) -> SiteKey:
+    """The setup key behind ``token`` while no league exists, or NotFound."""
+    row = session.get(SiteKey, SETUP_KEY)
+    if row is None or not same_secret(row.value, digest(token)) or session.scalars(select(League.id)).first():
+        raise NotFound(SETUP_GONE)
+    return row
+
+
+def set_up_league(session: Session, token: str, league_name: str, timezone: str, max_push_level: int,
+                  organiser: str, password: str, clock: Clock) -> Member:
+    """Use the setup link: the league and its organiser (with this password, checked as at sign-up).
+    The link is spent."""
+    row = open_setup(session, token)
+    check_password(password)
+    league = create_league(session, league_name, organiser, timezone, clock, max_push_level)
+    member = member_named(session, league, None)
+    member.password_hash = hash_password(password)
+    session.delete(row)
+    session.flush()
+    return member
 
 
 # -- the server's own secret ------------------------------------------------------------------------------

@@ -1,0 +1,55 @@
+"""First run: the one-time setup page that ``turnbuckle serve`` links to on a database holding no
+league. It creates the league and its organiser and signs the organiser in; the link then stops working."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.services import accounts
+from turnbuckle.web.deps import DbSession, render
+from turnbuckle.web.offload import cpu
+from turnbuckle.web.sessions import SESSION_COOKIE, set_session_cookie
+
+router = APIRouter(include_in_schema=False)
+Text = Annotated[str, Form()]
+DEFAULTS = {"league_name": "", "timezone": "UTC", "max_push_level": "5", "organiser": ""}
+
+
+def setup_path(token: str) -> str:
+    return f"/setup/{token}"
+
+
+@router.get("/setup/{token}", response_class=HTMLResponse)
+def setup_form(request: Request, session: DbSession, token: str) -> HTMLResponse:
+    accounts.open_setup(session, token)
+    return render(request, "setup.html", {"values": DEFAULTS, "error": ""})
+
+
+@router.post("/setup/{token}", response_class=HTMLResponse)
+async def setup(request: Request, session: DbSession, token: str, league_name: Text, timezone: Text,
+                max_push_level: Text, organiser: Text, password: Text, password2: Text) -> Response:
+    accounts.open_setup(session, token)
+    values = {"league_name": league_name, "timezone": timezone, "max_push_level": max_push_level,
+              "organiser": organiser}
+    error = "the two passwords differ" if password != password2 else ""
+    level = int(max_push_level) if max_push_level.strip().isdigit() and len(max_push_level) < 4 else 0
+    if not error and not level:
+        error = f"the highest Push Level must be a whole number from 1 to 20, not '{max_push_level[:20]}'"
+    if not error:
+        try:
+            with session.begin_nested():
+                member = await cpu(request, accounts.set_up_league, session, token, league_name, timezone.strip(),
+                                   level, organiser, password, request.app.state.clock)  # argon2: off the loop
+        except LeagueError as exc:
+            error = str(exc)
+    if error:
+        return render(request, "setup.html", {"values": values, "error": error}, 422)
+    raw = accounts.start_session(session, member, request.app.state.clock,
+                                 replacing=request.cookies.get(SESSION_COOKIE))
+    response = RedirectResponse("/account", 303)
+    set_session_cookie(response, request, raw)
+    return response

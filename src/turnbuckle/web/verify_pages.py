@@ -1,0 +1,34 @@
+"""Verify on the web: a published show's page starts the replay ``league verify`` runs (a job,
+league/verify_job.py; anyone may) and shows the kept result; while it runs the section asks again
+every second."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from turnbuckle.league import jobs, verify_job
+from turnbuckle.web.deps import DbSession, Viewer, render
+from turnbuckle.web.viewing import PathInt, show_by_number, viewer_ctx
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.post("/shows/{number}/verify")
+def verify_start(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> Response:
+    ctx = viewer_ctx(request, session, viewer)
+    s = show_by_number(ctx, number)
+    try:
+        verify_job.start(ctx, s)
+    except jobs.JobRefused as exc:
+        return render(request, "error.html", {"title": "Not now", "message": str(exc)}, 503)
+    return RedirectResponse(f"/shows/{s.number}#verify", 303)
+
+
+@router.get("/shows/{number}/verify", response_class=HTMLResponse)
+def verify_status(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    """The show page's verify section alone (what it polls while the job runs)."""
+    ctx = viewer_ctx(request, session, viewer)
+    s = show_by_number(ctx, number)
+    return render(request, "_verify.html", {"s": s, "verify": verify_job.verdict(ctx, s),
+                                            "local": ctx.local})
