@@ -62,3 +62,44 @@ def test_every_game_shows_its_own_layout_to_the_organiser(url: str) -> None:
             page = client.get(f"/competitors/{competitor_id(url, name)}")
             assert f"<h3>{heading}</h3>" in page.text, name
             assert label in _rows(page.text), name
+
+
+def _editor_text(html: str) -> str:
+    import html as markup
+
+    found = re.search(r'<textarea id="text"[^>]*>(.*?)</textarea>', html, re.S)
+    assert found, "no sheet editor on the page"
+    return markup.unescape(found.group(1))
+
+
+def test_a_new_competitor_starts_from_a_blank_sheet_in_any_game(url: str) -> None:
+    import yaml
+
+    with client_for(url, "Bo") as client:
+        for game in ("matchmatch", "headlock", "boxing", "folkstyle", "deathmatch"):
+            page = client.get(f"/roster/new/{game}?start=blank")
+            assert page.status_code == 200, game
+            sheet = yaml.safe_load(_editor_text(page.text))
+            body = sheet.get("wrestler", sheet)
+            assert body["name"] == "", game  # nothing of a sample's left to rename
+            assert 'id="start-blank"' in client.get(f"/roster/new/{game}").text
+        assert client.get("/roster/new/boxing?start=nonsense").status_code == 404
+
+
+def test_roll_for_me_fills_the_headlock_editor_and_shows_the_rolls(url: str) -> None:
+    import yaml
+
+    with client_for(url, "Bo") as client:
+        offer = client.get("/roster/new/headlock")
+        assert 'id="roll-for-me"' in offer.text
+        assert 'id="roll-for-me"' not in client.get("/roster/new/boxing").text  # boxers are written, not rolled
+        page = client.get("/roster/new/headlock?start=roll&seed=7")
+        again = client.get("/roster/new/headlock?start=roll&seed=7")
+        fresh = client.get("/roster/new/headlock?start=roll")
+    sheet = yaml.safe_load(_editor_text(page.text))
+    rolls = re.findall(r"<li>([^<]*)</li>", page.text.split('id="rolls"', 1)[1].split("</section>", 1)[0])
+    assert rolls[0] == f"ATK (d20): {sheet['atk']}" and rolls[3] == f"STA (d12): {sheet['sta']}"
+    assert sheet["notes"] == "rolled from the dice"
+    assert _editor_text(again.text) == _editor_text(page.text)  # the seed shown gives the same wrestler
+    assert 'id="rolls"' in fresh.text and "Seed " in fresh.text
+    assert 'class="ok valid"' in page.text.split('id="sheet-check"', 1)[1]  # a rolled wrestler is a legal one

@@ -6,13 +6,16 @@ player naming another owner, or another player's wrestler for a team, reads as 4
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.registry import Ruleset
+from turnbuckle.core.registry import RolledSheet, Ruleset
+from turnbuckle.core.sources import SeededSource
+from turnbuckle.core.table import Table
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, NotFound
 from turnbuckle.league.services import roster
@@ -64,11 +67,34 @@ def _is_team(rs: Ruleset[Any], text: str) -> bool:
     return rs.info.id == roster.M2 and text.lstrip().startswith("team:")
 
 
-def _editor(ctx: Ctx, rs: Ruleset[Any], sample_id: str | None) -> Editor:
+#: How the new-competitor editor may start besides a sample: the game's blank sheet, or a sheet
+#: rolled on the dice (where the game rolls them up).
+STARTS = ("blank", "roll")
+
+
+def _rolled(rs: Ruleset[Any], seed: int) -> RolledSheet | None:
+    return rs.roll_sheet(Table(SeededSource(seed)))
+
+
+def _editor(ctx: Ctx, rs: Ruleset[Any], sample_id: str | None, start: str | None = None,
+            seed: int | None = None) -> Editor:
+    """The editor of a new competitor: on a sample (the game's first by default), the game's blank
+    sheet (``start=blank``) or a sheet rolled on the dice (``start=roll``, the seed random unless
+    given; the rolls are shown beside it)."""
     sheet, _ = _starting_sheet(rs, sample_id)
+    blank = rs.blank_sheet()
     samples = [s for s in rs.samples() if not _is_team(rs, s.text)]
+    extra: dict[str, Any] = {"samples": samples, "has_blank": blank is not None,
+                             "can_roll": _rolled(rs, 0) is not None, "rolls": (), "seed": None}
+    if start == "blank" and isinstance(blank, dict):
+        sheet = blank
+    elif start == "roll":
+        seed = secrets.randbits(63) if seed is None else seed
+        rolled = _rolled(rs, seed)
+        if rolled is not None and isinstance(rolled.sheet, dict):
+            sheet, extra["rolls"], extra["seed"] = rolled.sheet, rolled.rolls, seed
     return Editor(rs.info.id, sheet, f"/roster/new/{rs.info.id}", f"New {rs.info.name} competitor",
-                  owners=_owners(ctx), extra={"samples": samples})
+                  owners=_owners(ctx), extra=extra)
 
 
 @router.get("/new", response_class=HTMLResponse)
@@ -80,9 +106,13 @@ def choose_game(request: Request, session: DbSession, viewer: Viewer) -> HTMLRes
 
 @router.get("/new/{game}", response_class=HTMLResponse)
 def new_competitor(request: Request, game: str, session: DbSession, viewer: Viewer,
-                   sample: str | None = None) -> HTMLResponse:
+                   sample: str | None = None, start: str | None = None, seed: int | None = None) -> HTMLResponse:
     ctx = member_ctx(request, session, viewer)
-    return editor_page(request, ctx, _editor(ctx, _game(game), sample), Form())
+    if start is not None and start not in STARTS:
+        raise NotFound(f"no way to start a sheet called '{start}'; use {' or '.join(STARTS)}")
+    if seed is not None and not 0 <= seed < 1 << 63:
+        raise NotFound(f"seed {seed} is out of range; use a whole number from 0 to 2**63-1")
+    return editor_page(request, ctx, _editor(ctx, _game(game), sample, start, seed), Form())
 
 
 @router.post("/new/{game}/check", response_class=HTMLResponse)
