@@ -24,12 +24,15 @@ from turnbuckle.league.services.notices import mark_read, visible_notices
 from turnbuckle.league.services.shows import side_of
 from turnbuckle.league.services.sides import grid_axis
 from turnbuckle.web.api_models import (
+    BriefingOut,
     CardMatchOut,
     CardSideOut,
     CompetitorDetail,
     CompetitorOut,
+    FactOut,
     MemberOut,
     NoticeOut,
+    OpponentOut,
     Problem,
     ResultOut,
     ShowOut,
@@ -212,6 +215,34 @@ def submit_strategy(request: Request, session: DbSession, member: SignedIn, numb
     sub = show_services.submit(ctx, str(s.number), body.position, f"#{c.id}", body.text)
     side = session.get_one(CardSide, sub.side_id)
     return _submission_out(side.match, c, sub, with_text=False)
+
+
+@router.get("/shows/{number}/matches/{position}/briefing", response_model=BriefingOut, responses={401: ERRORS[401]},
+            dependencies=[Depends(settle)])
+def match_briefing(request: Request, session: DbSession, member: SignedIn, number: PathInt, position: PathInt,
+                   competitor_id: Annotated[int, Query(ge=1, le=MAX_ID, description="Your competitor in the match.")]
+                   ) -> BriefingOut:
+    """What your side is told for its match (as the strategy page shows it), as of the last
+    published show: opponents and what is public of them, your sheet, Push Level and injuries,
+    the grid and your pick on it, the deadline and the game's facts (referee, DQ threshold, match
+    type...). Someone else's side reads as not found."""
+    from turnbuckle.league.services.briefing import briefing
+
+    ctx = viewer_ctx(request, session, member)
+    s = show_by_number(ctx, number)
+    m = next((x for x in s.matches if x.position == position), None)
+    side = next((sd for sd in m.sides if sd.competitor_id == competitor_id), None) if m else None
+    if side is None or not owns(ctx, side.competitor):
+        raise NotFound(f"you have no competitor {competitor_id} in match {position} of show {number}")
+    b = briefing(ctx, side)
+    return BriefingOut(
+        show=b.show, position=b.position, game=b.game, competitor_id=b.competitor_id, name=b.name,
+        deadline=b.deadline, open=b.open, grid=b.grid, grid_pick=b.axis, push_level=b.push_level,
+        injuries=b.injuries, sheet=b.sheet, facts=[FactOut(label=f.label, text=f.text) for f in b.facts],
+        opponents=[OpponentOut(id=o.id, name=o.name, push_level=o.push_level, injuries=o.injuries, wins=o.wins,
+                               losses=o.losses, draws=o.draws, titles=o.titles,
+                               facts=[FactOut(label=f.label, text=f.text) for f in o.facts], sheet=o.sheet,
+                               sheet_from=o.sheet_from) for o in b.opponents])
 
 
 @router.get("/shows/{number}/strategies", response_model=list[SubmissionOut], responses={401: ERRORS[401]},

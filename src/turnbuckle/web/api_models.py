@@ -114,3 +114,44 @@ class NoticeOut(BaseModel):
     text: str
     created_at: datetime
     read_at: datetime | None
+
+
+class FactOut(BaseModel):
+    label: str
+    text: str
+
+
+class OpponentOut(BaseModel):
+    id: int
+    name: str
+    push_level: int | None
+    injuries: int
+    wins: int
+    losses: int
+    draws: int
+    titles: list[str] = Field(description="Titles it holds as the published shows left them.")
+    facts: list[FactOut] = Field(description="What its game makes public of it (a MatchMatch weight class).")
+    sheet: dict[str, Any] | None = Field(description="Its sheet when public: by the league's setting, or as it "
+                                                     "wrestled in its latest published show.")
+    sheet_from: str = Field(description="'league setting', 'show N', or empty when the sheet is not public.")
+
+
+class BriefingOut(BaseModel):
+    """What your side is told for its match, as of the last published show."""
+
+    show: int
+    position: int
+    game: str
+    competitor_id: int
+    name: str
+    deadline: str = Field(description="In the league's time zone.")
+    open: bool = Field(description="Strategies are taken now.")
+    grid: str = Field(description="The grid fixed when the show opened (empty: none).")
+    grid_pick: str = Field(description="column, row or none: the pick this side makes on the grid.")
+    push_level: int | None
+    injuries: int = Field(description="Injury points carried in.")
+    sheet: dict[str, Any] = Field(description="Your sheet as the match plays it (frozen when the show opened).")
+    facts: list[FactOut] = Field(description="The game's facts of this match for your side (MatchMatch: referee, "
+                                             "your DQ threshold, match type and what it changes, High Spots, "
+                                             "Special rounds).")
+    opponents: list[OpponentOut]

@@ -22,6 +22,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Show
 from turnbuckle.league.services import shows
+from turnbuckle.league.services.briefing import briefing
 from turnbuckle.league.services.card import is_stale
 from turnbuckle.league.services.sides import check_strategy, grid_axis, match_grid
 from turnbuckle.rulesets.registry import get_ruleset
@@ -86,6 +87,7 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
         form.values["player"] = _counted(m.ruleset, latest.text if latest else None)
     axis = grid_axis(side.index)
     grid = match_grid(m)
+    told = briefing(ctx, side)
     return render(request, "strategy.html", {
         "league": ctx.league, "s": s, "m": m, "c": side.competitor, "game": game_name(m.ruleset),
         "takes_strategy": m.ruleset == M2, "open": s.status == "open" and ctx.now() <= s.deadline,
@@ -97,7 +99,28 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
         and is_stale(m, latest.submitted_at) and not sent else None,
         "grid": grid, "grid_rows": grid_rows(grid), "grid_drawn": m.grid_drawn, "axis": axis,
         "axis_text": AXIS_TEXT[axis] if m.ruleset == M2 else "",
-        "form": form, "paste": paste, "FORM": FORM, "choices": _choices(axis) if m.ruleset == M2 else {}}, status)
+        "form": form, "paste": paste, "FORM": FORM, "choices": _choices(axis) if m.ruleset == M2 else {},
+        "b": told, "sheet_text": _yaml(told.sheet), "yaml": _yaml}, status)
+
+
+def _yaml(doc: object) -> str:
+    """A side's document as YAML, for reading (the sheet as the league plays it)."""
+    import yaml
+
+    return str(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True))
+
+
+def check_messages(ctx: Ctx, side: CardSide, text: str) -> list[str]:
+    """Every problem ``submit`` would find with ``text`` for this side, one a line (none: it fits),
+    from the same check (``sides.check_strategy``, published view)."""
+    comp = side.competitor
+    try:
+        check_strategy(ctx, side, text, f"strategy for {comp.name}")
+    except SheetError as exc:
+        return split_problems(str(exc), exc.problems)
+    except RulesError as exc:
+        return split_problems(str(exc).removeprefix(f"strategy for {comp.name}: "), None)
+    return []
 
 
 def _counted(ruleset: str, text: str | None) -> str:
@@ -175,6 +198,24 @@ def _place_all(form: Form, problems: list[str], layout: Layout | None) -> None:
             form.add("text", p)
         else:
             place(form, p, layout)
+
+
+@router.post("/shows/{number}/matches/{position}/strategy/{cid}/check", response_class=HTMLResponse)
+def strategy_check(request: Request, number: PathInt, position: PathInt, cid: PathInt, session: DbSession,
+                   viewer: Viewer, posted: Posted) -> HTMLResponse:
+    """The fragment htmx swaps in while a strategy is typed (the box) or filled in (the form):
+    the messages ``submit`` would give, nothing stored."""
+    ctx = viewer_ctx(request, session, viewer)
+    _s, m, side = _own_side(ctx, number, position, cid)
+    if m.ruleset != M2:
+        raise NotFound(f"match {position} of show {number} takes no written strategy")
+    if "text" in posted:
+        text = Form(posted).get("text")
+    else:
+        rows = min(int(str(resolve_options(get_ruleset(M2).info.options, m.options)["rounds"])), MAX_ROWS)
+        text = compose(Form(posted), rows).text
+    problems = check_messages(ctx, side, text) if text.strip() else []
+    return render(request, "_strategy_check.html", {"problems": problems, "empty": not text.strip()})
 
 
 @router.post("/shows/{number}/matches/{position}/strategy/{cid}", response_class=HTMLResponse,
