@@ -85,3 +85,18 @@ def test_public_sheets_is_the_organisers_setting(lg: League) -> None:
         [bob] = briefing.briefing(ctx, side_of(ctx, shows.show(ctx, number), 1, "Friendly Sam")).opponents
         assert bob.sheet is not None and bob.sheet["wrestler"]["name"] == "Brother Bob"
         assert bob.sheet_from == "league setting"
+
+
+def test_the_command_line_shows_the_members_own_side(lg: League) -> None:
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+
+    number = open_show(lg, [("m2", ["Friendly Sam", "Brother Bob"])])
+    run = CliRunner().invoke(app, ["league", "match", number, "1", "--as", "Ann", "--db", lg.url])
+    assert run.exit_code == 0, run.output
+    assert "Friendly Sam" in run.output and "you are named first: pick a column" in run.output
+    assert "Opponent Brother Bob" in run.output and "Sheet: not public" in run.output
+    assert "\n  Referee: " in run.output and "\n  Your DQ threshold: " in run.output
+    refused = CliRunner().invoke(app, ["league", "match", number, "1", "--db", lg.url])  # the organiser has no side
+    assert refused.exit_code != 0 and "Fran has no side in match 1" in refused.output
