@@ -35,7 +35,7 @@ def test_the_write_up_shows_the_dq_threshold_dropping() -> None:
 def test_the_write_up_shows_the_dq_check_that_disqualifies() -> None:
     cheat = duelist("A", [r(1, "Illegal")])
     text = _text(play([cheat, duelist("B")], [1, 1, 1, 1, 6, 5, 1, 1, 1], grid=ALL_POWER, rounds=1))
-    assert "A's DQ check reaches the threshold of 10." in text
+    assert "A's DQ check 6+5 = 11 reaches the threshold of 10." in text  # the 2d6 rolled (issue 27)
     assert "A is DISQUALIFIED" in text
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from turnbuckle.core.events import Happening, Json
+from turnbuckle.core.events import Happening, Json, Roll
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES, specialty_finish_text
@@ -36,7 +36,10 @@ def narrate(record: MatchRecord) -> Writeup:
     w.line(f"Dice: {record.dice}" + (f", seed {record.seed}" if record.seed is not None else "") + ".")
     rows: list[list[object]] = []
     current: dict[str, object] = {}
+    dq_rolls: dict[str, Roll] = {}  # each side's latest DQ check (2d6), for the line that disqualifies
     for e in record.events:
+        if isinstance(e, Roll) and e.purpose.endswith("(DQ check)") and e.side is not None:
+            dq_rolls[e.side] = e
         if not isinstance(e, Happening):
             continue
         d = e.data
@@ -69,7 +72,7 @@ def narrate(record: MatchRecord) -> Writeup:
             plus_text = " ".join(f"+{_t(s)}" for s in plus) if isinstance(plus, list) else ""
             who = "automatic strategy" if d["auto"] else "strategy"
             w.line(f"{d['side']}{members}: {who} {plus_text} -{_t(d['minus'])}{cut}; Stamina {d['stamina']}, "
-                   f"DQ threshold {d['dq_threshold']}.")
+                   f"{_carried_in(d.get('injuries'))}, DQ threshold {d['dq_threshold']}.")
         elif t == "round_start":
             w.heading(f"Round {d['round']}: {_t(d['style'])}")
             current = {"round": d["round"], "style": _t(d["style"]), "damage": ""}
@@ -88,7 +91,7 @@ def narrate(record: MatchRecord) -> Writeup:
                 parts.append(f"cheating {d['cheat']}")
             w.line(f"  {d['side']} rolls {', '.join(parts)}, style {d['style_value']}, bonus {d['bonus']}: "
                    f"{d['total']}.")
-            dq_line = _dq_check(d)
+            dq_line = _dq_check(d, dq_rolls.get(str(d["side"])))
             if dq_line:
                 w.line(dq_line)
         elif t == "disqualified":
@@ -175,13 +178,21 @@ def _halvings(steps: Json) -> str:
     return f"; halved: {', '.join(' -> '.join(c) for c in chains.values())}" if chains else ""
 
 
-def _dq_check(d: Mapping[str, Json]) -> str:
-    """How an Illegal or Vile Cheat round's DQ check went, and the threshold it leaves."""
+def _carried_in(injuries: Json | None) -> str:
+    """The injury points a side brings into the match (they weigh on its pins and checks)."""
+    n = int(str(injuries)) if injuries is not None else 0
+    return f"{n} injury point{'' if n == 1 else 's'} carried in"
+
+
+def _dq_check(d: Mapping[str, Json], roll: Roll | None = None) -> str:
+    """How an Illegal or Vile Cheat round's DQ check went (its 2d6, from ``roll`` where the check
+    disqualified: the attack keeps no dice then), and the threshold it leaves."""
     if not (d.get("dq") or d.get("cheat")) or "dq_threshold" not in d:
         return ""  # no DQ check this round (only Illegal and Vile Cheat rounds make one)
     before, after = d["dq_threshold"], d.get("dq_threshold_after", d["dq_threshold"])
     if d.get("dq"):
-        return f"  {d['side']}'s DQ check reaches the threshold of {before}."
+        dice = f" {'+'.join(str(f) for f in roll.faces)} = {roll.total}" if roll is not None else ""
+        return f"  {d['side']}'s DQ check{dice} reaches the threshold of {before}."
     cheat = d.get("cheat")
     check = cheat[:2] if isinstance(cheat, list) else []
     total = sum(int(str(x)) for x in check)
