@@ -68,3 +68,19 @@ def test_the_page_and_the_api_brief_the_side_and_the_check_refuses_a_wrong_pick_
         assert {f["label"] for f in body["facts"]} >= {"Referee", "Your DQ threshold", "Match type", "High Spots"}
         other = client.get(api, params={"competitor_id": bob}, headers={"Authorization": f"Bearer {raw}"})
         assert other.status_code == 404
+
+
+def test_the_settings_page_is_the_organisers_and_says_what_is_public_either_way(site: Site) -> None:
+    with member(site, "Ann") as ann:
+        assert ann.get("/organiser/settings").status_code == 404
+    with member(site, "Fran") as fran:
+        assert 'href="/organiser/settings"' in fran.get("/").text
+        page = unescape(fran.get("/organiser/settings").text)
+        assert 'value="weight" checked' in page and "verify" in page and "published show" in page
+        token = csrf_of(fran, "/organiser/settings")
+        bad = fran.post("/organiser/settings", data={"public_sheets": "everything", "csrf_token": token})
+        assert bad.status_code == 400 and "one of weight, sheet" in unescape(bad.text)
+        ok = fran.post("/organiser/settings", data={"public_sheets": "sheet", "csrf_token": token})
+        assert ok.status_code == 200 and 'value="sheet" checked' in ok.text
+    with site.league.act() as ctx:
+        assert ctx.league.public_sheets == "sheet"

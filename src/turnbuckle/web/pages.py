@@ -13,6 +13,7 @@ from turnbuckle.web import (
     organiser_pages,
     organiser_roster_pages,
     roster_pages,
+    settings_pages,
     sheet_pages,
     show_pages,
     strategy_pages,
@@ -28,3 +29,4 @@ router.include_router(sheet_pages.router)
 router.include_router(roster_pages.router)
 router.include_router(organiser_roster_pages.router)
 router.include_router(notice_pages.router)
+router.include_router(settings_pages.router)
