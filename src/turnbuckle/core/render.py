@@ -79,28 +79,47 @@ def _h(text: str) -> str:
     return escape(text, quote=True)
 
 
-def render_html(writeup: Writeup) -> str:
-    """A standalone HTML page (no scripts, no outside resources); every text is escaped."""
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{_h(writeup.title)}</title>", f"<style>{_STYLE}</style>", "</head>", "<body>",
-           f"<h1>{_h(writeup.title)}</h1>"]
+def _html_blocks(writeup: Writeup, shift: int = 0, labelled: bool = False) -> list[str]:
+    """The write-up's blocks as HTML elements, every text escaped: headings ``shift`` levels down,
+    lines as paragraphs (indented by class), tables (with ``labelled``, each cell carries its column's
+    heading as ``data-label``, for a stylesheet that stacks a row's cells on a narrow screen)."""
+    out = []
     for block in writeup.blocks:
         if isinstance(block, Heading):
-            level = min(max(block.level, 2), 6)
+            level = min(max(block.level, 2) + shift, 6)
             out.append(f"<h{level}>{_h(block.text)}</h{level}>")
         elif isinstance(block, Line):
             text = block.text.lstrip(" ")
             depth = min((len(block.text) - len(text)) // 2, 3)
             out.append(f'<p class="d{depth}">{_h(text)}</p>' if depth else f"<p>{_h(text)}</p>")
         else:
-            out.append("<table>")
+            out.append('<table class="stack">' if labelled else "<table>")
             if block.title:
                 out.append(f"<caption>{_h(block.title)}</caption>")
             out.append("<tr>" + "".join(f"<th>{_h(c)}</th>" for c in block.headers) + "</tr>")
-            out += ["<tr>" + "".join(f"<td>{_h(c)}</td>" for c in row) + "</tr>" for row in block.rows]
+            for row in block.rows:
+                cells = (f'<td data-label="{_h(h)}">' if labelled else "<td>" for h in block.headers)
+                out.append("<tr>" + "".join(f"{td}{_h(c)}</td>" for td, c in zip(cells, row, strict=True)) + "</tr>")
             out.append("</table>")
+    return out
+
+
+def render_html(writeup: Writeup) -> str:
+    """A standalone HTML page (no scripts, no outside resources); every text is escaped."""
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           f"<title>{_h(writeup.title)}</title>", f"<style>{_STYLE}</style>", "</head>", "<body>",
+           f"<h1>{_h(writeup.title)}</h1>", *_html_blocks(writeup)]
     out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def render_html_part(writeup: Writeup) -> str:
+    """The write-up as a part of a web page, under the page's own ``h2``: its title an ``h3``, its
+    headings a level further down, its tables labelled for stacking on a phone; every text escaped.
+    The pages show this rather than :func:`render_text`, whose ``=====`` rules and space-aligned
+    columns are as wide as their longest line."""
+    out = [f'<h3 class="writeup-title">{_h(writeup.title)}</h3>', *_html_blocks(writeup, shift=2, labelled=True)]
     return "\n".join(out) + "\n"
 
 

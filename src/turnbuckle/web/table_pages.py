@@ -9,7 +9,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.render import render_json, render_text
+from turnbuckle.core.render import render_html_part, render_json
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import NO_SEED
@@ -42,7 +42,7 @@ def table_match_page(request: Request, uid: str, session: DbSession, viewer: Vie
         "league": ctx.league, "m": m, "game": game_name(m.ruleset), "record": record,
         "saved_at": ctx.local(m.saved_at), "saved_by": saver.name if saver else "?", "no_seed": NO_SEED,
         "chart": None if svg is None else Markup(svg),  # built by charts_svg: every text in it is escaped
-        "call": render_text(get_ruleset(m.ruleset).narrate(record)),
+        "call": Markup(render_html_part(get_ruleset(m.ruleset).narrate(record))),  # every text escaped
         "answers": ["{}{}".format(" ".join(g["answer"]), "" if g.get("seed") is None else f"  (rolled for the "
                                   f"table, seed {g['seed']})") for g in m.entries]})
 

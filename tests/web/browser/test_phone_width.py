@@ -1,0 +1,208 @@
+"""Every page a user can reach, at a phone's 390 x 844: nothing is wider than the screen. The pages
+come from the app's own routes (a GET route that answers HTML), so a new page fails here until the
+walk below knows how to fill in its path; the parameters come from the demo league (two published
+shows with every game on the card, a third open for strategies). Each page is visited as the member
+who can see it: the public pages signed out, a player's pages as Ann, the organiser's as Fran."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page
+from sqlalchemy import select
+
+from tests.web.browser.conftest import PHONE
+from tests.web.browser.test_member_flows import sign_in
+from tests.web.conftest import LiveServer
+from turnbuckle.league.demo import LOGINS, ORGANISER
+from turnbuckle.league.models import CardMatch, Competitor, Show, TableMatch
+from turnbuckle.rulesets.registry import all_rulesets
+
+PLAYER = "Ann"
+# Paths that are not pages: data, fragments that a page swaps in, the API's schema.
+NOT_PAGES = ("/api/", "/static")
+FRAGMENTS = ("/chart", "/status", "/verify", ".json")
+
+# The page's widest elements: every visible element whose box ends right of the screen, or whose
+# content runs out of its box sideways (a line of a pre, a scrolling box), widest first, named by a
+# short CSS path (tag#id.class, with its two nearest ancestors).
+OFFENDERS_JS = """(limit) => {
+  const width = document.documentElement.clientWidth;
+  const FIELDS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);  // a long value scrolls inside its field
+  const name = (el) => {
+    let s = el.tagName.toLowerCase();
+    if (el.id) s += '#' + el.id;
+    for (const c of el.classList) s += '.' + c;
+    return s;
+  };
+  const path = (el) => {
+    const parts = [];
+    for (let e = el, i = 0; e && e !== document.body && i < 3; e = e.parentElement, i++) parts.unshift(name(e));
+    return parts.join(' > ');
+  };
+  const out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.right > width + 0.5) out.push([Math.round(r.right), path(el)]);
+    else if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !FIELDS.has(el.tagName))
+      out.push([Math.round(r.left + el.scrollWidth), path(el) + ' (its content)']);  // text running out of its box
+  }
+  out.sort((a, b) => b[0] - a[0]);
+  return {scroll: document.documentElement.scrollWidth, width: width, widest: out.slice(0, limit)};
+}"""
+
+
+def page_routes(server: LiveServer) -> list[str]:
+    """The path of every GET route that answers a page (not the API, data or a swapped-in fragment)."""
+    found: list[str] = []
+
+    def walk(routes: list[Any]) -> None:
+        for route in routes:
+            if hasattr(route, "original_router"):  # an included router
+                walk(route.original_router.routes)
+            elif hasattr(route, "path") and "GET" in (getattr(route, "methods", None) or ()):
+                path: str = route.path
+                if not path.startswith(NOT_PAGES) and not path.endswith(FRAGMENTS):
+                    found.append(path)
+
+    walk(list(server.app.router.routes))
+    return found
+
+
+def _demo(server: LiveServer) -> dict[str, Any]:
+    """What the walk fills paths in with, read from the demo league."""
+    from turnbuckle.league.services.accounts import create_invite, create_reset
+
+    with server.ctx() as ctx:
+        session = ctx.session
+        published = list(session.scalars(select(Show).where(Show.status == "published").order_by(Show.number)))
+        open_show = min(s.number for s in session.scalars(select(Show).where(Show.status != "published")))
+        matches = [(m.show.number, m.position) for s in published for m in s.matches]
+        comps = list(session.scalars(select(Competitor).order_by(Competitor.id)))
+        one_per_game: dict[str, Competitor] = {}
+        for c in comps:
+            one_per_game.setdefault(c.ruleset, c)
+        mine = [c for c in comps if c.owner.name == PLAYER]
+        strategy = [(m.show.number, m.position, s.competitor.id)
+                    for m in session.scalars(select(CardMatch).join(Show).where(Show.number == open_show))
+                    for s in m.sides if s.competitor is not None and s.competitor.owner.name == PLAYER][:2]
+        table = session.scalars(select(TableMatch.uid)).first()
+        invite, reset = create_invite(ctx), create_reset(ctx, "Cy")
+    return {"published": [s.number for s in published], "open": open_show, "matches": matches,
+            "competitors": [c.id for c in one_per_game.values()], "mine": [c.id for c in mine][:3],
+            "strategy": strategy, "table": table, "invite": invite, "reset": reset}
+
+
+def _table_match(server: LiveServer) -> str:
+    """A saved table match's uid: a boxing bout, Otis Granger against someone not in the league."""
+    from tests.test_table_mode import answers
+    from tests.web.test_keeper import seeded
+    from turnbuckle.core.step import play_step
+    from turnbuckle.league.services.table import save_table_match
+    from turnbuckle.rulesets.registry import get_ruleset
+
+    rs = get_ruleset("boxing")
+    bout = seeded("boxing", ["slugger", "speedster"], 11, {"rounds": 1})
+    typed = [a.split() if " " in a else [a] for a in answers(bout)]
+    sides = [rs.side_by_name(s) for s in ("slugger", "speedster")]
+    step = play_step(rs, sides, [t for g in typed for t in g], {"rounds": 1}, narrate=False)
+    assert step.record is not None
+    with server.ctx() as ctx:
+        return save_table_match(ctx, step.record.to_json(), [{"answer": g} for g in typed], ["Otis Granger", None]).uid
+
+
+Who = str  # "" signed out, else the member's name
+Filler = Callable[[dict[str, Any]], list[tuple[Who, str]]]
+GAMES = [rs.info.id for rs in all_rulesets()]
+ROUTES: dict[str, Filler] = {
+    "/": lambda d: [("", "/"), (PLAYER, "/"), (ORGANISER, "/")],
+    "/roster": lambda d: [("", "/roster")],
+    "/competitors/{cid}": lambda d: [(who, f"/competitors/{c}") for c in d["competitors"] for who in ("", ORGANISER)],
+    "/history": lambda d: [("", "/history")],
+    "/titles": lambda d: [("", "/titles")],
+    "/shows": lambda d: [("", "/shows")],
+    "/shows/{number}": lambda d: [("", f"/shows/{n}") for n in [*d["published"], d["open"]]],
+    "/shows/{number}/matches/{position}": lambda d: [("", f"/shows/{n}/matches/{p}") for n, p in d["matches"]],
+    "/organiser/shows/{number}/delete": lambda d: [(ORGANISER, f"/organiser/shows/{d['open']}/delete")],
+    "/organiser/shows/new": lambda d: [(ORGANISER, "/organiser/shows/new")],
+    "/organiser/shows/{number}": lambda d: [(ORGANISER, f"/organiser/shows/{n}")
+                                            for n in [d["published"][0], d["open"]]],
+    "/shows/{number}/matches/{position}/strategy/{cid}": lambda d: [
+        (PLAYER, f"/shows/{n}/matches/{p}/strategy/{c}") for n, p, c in d["strategy"]],
+    "/competitors/{cid}/sheet": lambda d: [(PLAYER, f"/competitors/{c}/sheet") for c in d["mine"]]
+                                          + [(ORGANISER, f"/competitors/{c}/sheet") for c in d["competitors"]],
+    "/roster/new": lambda d: [(ORGANISER, "/roster/new")],
+    "/roster/new/{game}": lambda d: [(ORGANISER, f"/roster/new/{g}") for g in GAMES],
+    "/roster/new-team": lambda d: [(ORGANISER, "/roster/new-team")],
+    "/organiser/referees": lambda d: [(ORGANISER, "/organiser/referees")],
+    "/organiser/titles": lambda d: [(ORGANISER, "/organiser/titles")],
+    "/keeper": lambda d: [("", "/keeper")] + [("", f"/keeper?game={g}") for g in GAMES],
+    "/table-matches/{uid}": lambda d: [("", f"/table-matches/{d['table']}")],
+    "/odds": lambda d: [("", "/odds")] + [("", f"/odds?game={g}") for g in GAMES],
+    "/odds/jobs/{job_id}": lambda d: [],  # visited after a run is started from the form (below)
+    "/login": lambda d: [("", "/login")],
+    "/setup/{token}": lambda d: [],  # only on a database without a league: visited on one of its own (below)
+    "/invite/{token}": lambda d: [("", f"/invite/{d['invite']}")],
+    "/reset/{token}": lambda d: [("", f"/reset/{d['reset']}")],
+    "/account": lambda d: [(PLAYER, "/account"), (ORGANISER, "/account")],
+}
+
+
+def test_the_walk_knows_every_page_of_the_app(live_server: LiveServer) -> None:
+    unknown = [p for p in page_routes(live_server) if p not in ROUTES]
+    assert unknown == [], f"pages the phone-width walk does not visit: add them to ROUTES in {__file__}"
+    assert len(ROUTES) >= 25
+
+
+def _check(page: Page, where: str, too_wide: list[str]) -> None:
+    seen = page.evaluate(OFFENDERS_JS, 4)
+    if seen["scroll"] > PHONE["width"] or seen["widest"]:
+        widest = "; ".join(f"{sel} (right edge {right}px)" for right, sel in seen["widest"])
+        too_wide.append(f"{where}: page {seen['scroll']}px wide; {widest}")
+
+
+def test_no_page_is_wider_than_a_phone(browser: Any, live_server: LiveServer) -> None:
+    data = _demo(live_server)
+    if data["table"] is None:
+        data["table"] = _table_match(live_server)
+    visits: dict[Who, list[str]] = {}
+    for _pattern, fill in ROUTES.items():
+        for who, path in fill(data):
+            visits.setdefault(who, []).append(path)
+    too_wide: list[str] = []
+    failed: list[str] = []
+    count = 0
+    for who, paths in visits.items():
+        ctx = browser.new_context(base_url=live_server.url, viewport=PHONE)
+        ctx.set_default_timeout(15_000)
+        page = ctx.new_page()
+        page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        try:
+            if who:
+                sign_in(page, who, LOGINS[who])
+            for path in paths:
+                response = page.goto(path)
+                assert response is not None
+                _check(page, f"{path} ({who or 'signed out'})", too_wide)
+                count += 1
+            if not who:  # the pages a form leads to: the score keeper's match and an odds run
+                page.goto("/keeper?game=boxing")
+                page.select_option("#side-1", "slugger")
+                page.select_option("#side-2", "speedster")
+                page.click("#start")
+                page.wait_for_selector("#answer")
+                _check(page, "the keeper's match (signed out)", too_wide)
+                page.goto("/odds?game=boxing")
+                page.fill("#n", "200")
+                page.fill("#seed", "3")
+                page.click("#run-odds")
+                page.wait_for_selector("#odds-table", timeout=20_000)
+                _check(page, f"{page.url} (signed out)", too_wide)
+                count += 2
+        finally:
+            ctx.close()
+    assert failed == []
+    assert count >= 60
+    assert too_wide == [], "wider than a 390px phone:\n" + "\n".join(too_wide)
