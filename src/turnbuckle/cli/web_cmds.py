@@ -38,9 +38,6 @@ def serve(
         from turnbuckle.web.app import create_app
 
         url = database_url(db)
-        from turnbuckle.web.first_run import create_if_empty
-
-        create_if_empty(url)  # first run: an empty database gets the schema; the setup link follows
         from turnbuckle.web.links import BASE_URL_ENV, configured_base
 
         try:
@@ -55,6 +52,9 @@ def serve(
             share_trusted(parse_proxies(trusted_proxy or []))
         except ValueError as exc:
             raise fail(f"{exc}; check --trusted-proxy") from None
+        from turnbuckle.web.first_run import create_if_empty
+
+        create_if_empty(url)  # first run: an empty database gets the schema; the setup link follows
         app = create_app(url, base_url=base_url, scheduler=scheduler, trusted_proxies=trusted_proxy or ())
     sock = _listen(host, port)
     import uvicorn
