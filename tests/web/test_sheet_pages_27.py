@@ -103,3 +103,33 @@ def test_roll_for_me_fills_the_headlock_editor_and_shows_the_rolls(url: str) -> 
     assert _editor_text(again.text) == _editor_text(page.text)  # the seed shown gives the same wrestler
     assert 'id="rolls"' in fresh.text and "Seed " in fresh.text
     assert 'class="ok valid"' in page.text.split('id="sheet-check"', 1)[1]  # a rolled wrestler is a legal one
+
+
+def _uid(url: str, name: str) -> str:
+    engine = make_engine(url)
+    try:
+        with session_scope(engine) as session:
+            return session.scalars(select(Competitor.uid).where(Competitor.name == name)).one()
+    finally:
+        engine.dispose()
+
+
+def test_the_score_keeper_offers_the_league_competitors_one_may_play(url: str) -> None:
+    _set(url, "Friendly Sam", injuries=1, push_level=3)
+    sam, bob = _uid(url, "Friendly Sam"), _uid(url, "Brother Bob")  # Bo's and Ann's
+    with client_for(url, None) as client:
+        assert "League competitors" not in client.get("/keeper?game=matchmatch").text
+    with client_for(url, ORGANISER) as client:
+        page = client.get("/keeper?game=matchmatch").text
+        assert f'value="league:{sam}"' in page and f'value="league:{bob}"' in page
+    with client_for(url, "Bo") as client:
+        page = client.get("/keeper?game=matchmatch").text
+        assert f'value="league:{sam}"' in page and f'value="league:{bob}"' not in page
+        setup = {"game": "matchmatch", "action": "start", "side-2": "iron-ivan", "options": "", "entries": ""}
+        started = client.post("/keeper/play", data={**setup, "side-1": f"league:{sam}"})
+        refused = client.post("/keeper/play", data={**setup, "side-1": f"league:{bob}"})
+    assert started.status_code == 200, started.text[:2000]
+    assert "Friendly Sam" in started.text
+    carried = re.search(r'<textarea name="sheet-1" hidden>(.*?)</textarea>', started.text, re.S)
+    assert carried and "push_level: 3" in carried.group(1)  # as the league plays Sam (set above)
+    assert refused.status_code == 400 and "that you may play" in refused.text

@@ -32,6 +32,7 @@ from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.charts import match_chart
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.keeper_form import FormProblems, KeeperForm, SideField, load, read_form, ruleset_of
+from turnbuckle.web.keeper_league import league_choices, resolve_league_sides
 from turnbuckle.web.keeper_play import ACTIONS, Turn, move, resume
 from turnbuckle.web.offload import cpu
 from turnbuckle.web.viewing import is_organiser, viewer_ctx
@@ -51,17 +52,18 @@ def _games() -> list[dict[str, str]]:
 
 
 def _setup_page(request: Request, form: KeeperForm, errors: dict[str, str] | None = None,
-                status: int = 200) -> HTMLResponse:
+                status: int = 200, viewer: Member | None = None) -> HTMLResponse:
     context: dict[str, Any] = {"title": "Score keeper", "games": _games(), "form": form, "errors": errors or {}}
     if form.game and "game" not in (errors or {}):
         rs = ruleset_of(form.game)
         slots = list(form.sides) + [SideField() for _ in range(rs.info.max_sides - len(form.sides))]
-        context.update(rs=rs, slots=slots[: rs.info.max_sides], samples=rs.samples())
+        context.update(rs=rs, slots=slots[: rs.info.max_sides], samples=rs.samples(),
+                       league_sides=league_choices(request, viewer, rs.info.id))
     return render(request, "keeper.html", context, status)
 
 
 @router.get("", response_class=HTMLResponse)
-def keeper_home(request: Request, game: str = "") -> HTMLResponse:
+def keeper_home(request: Request, viewer: Viewer, game: str = "") -> HTMLResponse:
     """Pick a game; with ``?game=`` the sides to pick for it."""
     form = KeeperForm(game=game.strip())
     try:
@@ -72,26 +74,29 @@ def keeper_home(request: Request, game: str = "") -> HTMLResponse:
             form.sides = [SideField(sample=samples[i % len(samples)] if samples else "")
                           for i in range(rs.info.min_sides)]
     except FormProblems as exc:
-        return _setup_page(request, form, exc.errors, 400)
-    return _setup_page(request, form)
+        return _setup_page(request, form, exc.errors, 400, viewer)
+    return _setup_page(request, form, viewer=viewer)
 
 
 @router.post("/play", response_class=HTMLResponse)
-async def keeper_play(request: Request) -> HTMLResponse:
+async def keeper_play(request: Request, viewer: Viewer) -> HTMLResponse:
     """Start the match, or make one move in it (``action``: enter, roll, undo): replaying the
     entries is CPU work, done in a worker thread (web/offload.py) so that other pages stay quick."""
-    return await cpu(request, _play, request, await request.form())
+    return await cpu(request, _play, request, await request.form(), viewer)
 
 
-def _play(request: Request, posted: FormData) -> HTMLResponse:
+def _play(request: Request, posted: FormData, viewer: Member | None = None) -> HTMLResponse:
     form = read_form(posted)
     action = str(posted.get("action", "enter"))
     answer = str(posted.get("answer", ""))
     try:
+        picked = resolve_league_sides(request, viewer, form, ruleset_of(form.game).info.id)
+        if picked:
+            raise FormProblems(picked)
         game = load(form)
         turn = move(game, form, action if action in ACTIONS else "enter", answer, _seeds(request))
     except FormProblems as exc:
-        return _setup_page(request, form, exc.errors, 400)
+        return _setup_page(request, form, exc.errors, 400, viewer)
     return _play_page(request, turn, 400 if turn.error else 200)
 
 
