@@ -73,7 +73,21 @@ def test_a_side_is_told_referee_slack_match_type_team_level_and_only_what_is_pub
 
 
 def test_public_sheets_is_the_organisers_setting(lg: League) -> None:
+    first = open_show(lg, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with lg.act() as ctx:
+        shows.lock(ctx, first)
+    with lg.act() as ctx:
+        running.run_show(ctx, first)
     number = open_show(lg, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with lg.act("Ann") as ctx:  # run, not published: Bob's sheet is not public yet
+        [bob] = briefing.briefing(ctx, side_of(ctx, shows.show(ctx, number), 1, "Friendly Sam")).opponents
+        assert bob.sheet is None
+    with lg.act() as ctx:
+        running.publish(ctx, first)
+    with lg.act("Ann") as ctx:  # published: his sheet as he wrestled there, never his strategy
+        [bob] = briefing.briefing(ctx, side_of(ctx, shows.show(ctx, number), 1, "Friendly Sam")).opponents
+        assert bob.sheet is not None and bob.sheet_from == f"show {first}" and "strategy" not in bob.sheet
+        assert bob.sheet["wrestler"]["name"] == "Brother Bob"
     with pytest.raises(LeagueError, match="organiser"), lg.act("Ann") as ctx:
         briefing.set_public_sheets(ctx, "sheet")
     with pytest.raises(LeagueError, match="one of weight, sheet"), lg.act() as ctx:

@@ -9,7 +9,8 @@ that has run but is not published changes nothing here.
 before its first published match: its game's public facts (a weight class) or the whole sheet.
 Push Level, record, injuries and titles are public either way. A competitor that has wrestled in a
 published show has its sheet in that show's export (``verify`` replays it), so its sheet as it
-played its latest published match is shown whatever the setting."""
+played its latest published match is shown under "weight" too (under "sheet": the sheet it plays
+this match, frozen at open)."""
 
 from __future__ import annotations
 
@@ -119,12 +120,12 @@ def opponent(ctx: Ctx, side: CardSide) -> Opponent:
     shown = published_standings(ctx, [comp])[comp.id]
     at = standing(ctx, comp, "published")
     rs = get_ruleset(comp.ruleset)
-    played = last_published_sheet(ctx, comp)
+    played = None if ctx.league.public_sheets == "sheet" else last_published_sheet(ctx, comp)
     sheet: dict[str, Any] | None
-    if played is not None:
-        sheet, source = played[0], f"show {played[1]}"
-    elif ctx.league.public_sheets == "sheet":
+    if ctx.league.public_sheets == "sheet":  # the sheet it plays this match, as it stood at open
         sheet, source = side_document(comp, frozen_sheet(side), None, at), "league setting"
+    elif played is not None:
+        sheet, source = played[0], f"show {played[1]}"
     else:
         sheet, source = None, ""
     facts = rs.public_facts(side_document(comp, frozen_sheet(side), None, at))
