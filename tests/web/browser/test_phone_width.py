@@ -7,6 +7,7 @@ who can see it: the public pages signed out, a player's pages as Ann, the organi
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
@@ -14,7 +15,7 @@ from sqlalchemy import select
 
 from tests.web.browser.conftest import PHONE
 from tests.web.browser.test_member_flows import sign_in
-from tests.web.conftest import LiveServer
+from tests.web.conftest import LiveServer, serve_in_thread
 from turnbuckle.league.demo import LOGINS, ORGANISER
 from turnbuckle.league.models import CardMatch, Competitor, Show, TableMatch
 from turnbuckle.rulesets.registry import all_rulesets
@@ -138,12 +139,13 @@ ROUTES: dict[str, Filler] = {
     "/roster/new-team": lambda d: [(ORGANISER, "/roster/new-team")],
     "/organiser/referees": lambda d: [(ORGANISER, "/organiser/referees")],
     "/organiser/titles": lambda d: [(ORGANISER, "/organiser/titles")],
+    "/organiser/settings": lambda d: [(ORGANISER, "/organiser/settings")],
     "/keeper": lambda d: [("", "/keeper")] + [("", f"/keeper?game={g}") for g in GAMES],
     "/table-matches/{uid}": lambda d: [("", f"/table-matches/{d['table']}")],
     "/odds": lambda d: [("", "/odds")] + [("", f"/odds?game={g}") for g in GAMES],
     "/odds/jobs/{job_id}": lambda d: [],  # visited after a run is started from the form (below)
     "/login": lambda d: [("", "/login")],
-    "/setup/{token}": lambda d: [],  # only on a database without a league: visited on one of its own (below)
+    "/setup/{token}": lambda d: [],  # only on a database without a league: test_the_setup_page_fits_a_phone
     "/invite/{token}": lambda d: [("", f"/invite/{d['invite']}")],
     "/reset/{token}": lambda d: [("", f"/reset/{d['reset']}")],
     "/account": lambda d: [(PLAYER, "/account"), (ORGANISER, "/account")],
@@ -206,3 +208,31 @@ def test_no_page_is_wider_than_a_phone(browser: Any, live_server: LiveServer) ->
     assert failed == []
     assert count >= 60
     assert too_wide == [], "wider than a 390px phone:\n" + "\n".join(too_wide)
+
+
+def test_the_setup_page_fits_a_phone(browser: Any, tmp_path: Path) -> None:
+    """The one page the demo league cannot show: the first run's setup form, on a database with no league."""
+    from turnbuckle.league.db import make_engine, session_scope, upgrade
+    from turnbuckle.league.services.accounts import create_setup_link
+    from turnbuckle.web.app import create_app
+
+    url = f"sqlite:///{tmp_path / 'empty.db'}"
+    upgrade(url)
+    engine = make_engine(url)
+    try:
+        with session_scope(engine) as session:
+            token = create_setup_link(session)
+    finally:
+        engine.dispose()
+    assert token is not None
+    too_wide: list[str] = []
+    with serve_in_thread(create_app(url)) as base:
+        ctx = browser.new_context(base_url=base, viewport=PHONE)
+        try:
+            page = ctx.new_page()
+            response = page.goto(f"/setup/{token}")
+            assert response is not None and response.status == 200
+            _check(page, "the setup page", too_wide)
+        finally:
+            ctx.close()
+    assert too_wide == []
