@@ -115,6 +115,7 @@ def _table_match(server: LiveServer) -> str:
 
 
 Who = str  # "" signed out, else the member's name
+ELSEWHERE = ("/odds/jobs/{job_id}", "/setup/{token}")  # reached through a form, or on an empty database
 Filler = Callable[[dict[str, Any]], list[tuple[Who, str]]]
 GAMES = [rs.info.id for rs in all_rulesets()]
 ROUTES: dict[str, Filler] = {
@@ -170,8 +171,10 @@ def test_no_page_is_wider_than_a_phone(browser: Any, live_server: LiveServer) ->
     if data["table"] is None:
         data["table"] = _table_match(live_server)
     visits: dict[Who, list[str]] = {}
-    for _pattern, fill in ROUTES.items():
-        for who, path in fill(data):
+    for pattern, fill in ROUTES.items():
+        filled = fill(data)
+        assert filled or pattern in ELSEWHERE, f"the demo league gave no page for {pattern}"
+        for who, path in filled:
             visits.setdefault(who, []).append(path)
     too_wide: list[str] = []
     failed: list[str] = []
@@ -206,7 +209,7 @@ def test_no_page_is_wider_than_a_phone(browser: Any, live_server: LiveServer) ->
         finally:
             ctx.close()
     assert failed == []
-    assert count >= 60
+    assert count >= 70
     assert too_wide == [], "wider than a 390px phone:\n" + "\n".join(too_wide)
 
 
