@@ -62,6 +62,10 @@ def test_the_setup_page_makes_the_league_signs_the_organiser_in_and_works_once(t
         token = accounts.create_setup_link(session)
     path = f"/setup/{token}"
     with TestClient(app) as client:
+        wrong = client.post("/setup/" + "x" * 43, data={"csrf_token": csrf_of(client, path)})
+        assert wrong.status_code == 404  # a wrong token reads as nothing, whatever the form holds
+        empty = client.post(path, data={"csrf_token": csrf_of(client, path)})
+        assert empty.status_code == 422 and "name" in empty.text  # the right token: the form's own error
         other = setup_form(password2="something else")
         refused = client.post(path, data={**other, "csrf_token": csrf_of(client, path)})
         assert refused.status_code == 422 and "the two passwords differ" in refused.text
@@ -76,3 +80,11 @@ def test_the_setup_page_makes_the_league_signs_the_organiser_in_and_works_once(t
         assert account.status_code == 200 and "Fran" in account.text  # signed in as the organiser
         assert "Garage Fed" in client.get("/").text
         assert client.get(path).status_code == 404  # the link worked once
+
+
+def test_the_home_page_of_a_server_with_no_league_points_to_the_setup_link(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'league.db'}"
+    upgrade(url)
+    with TestClient(create_app(url)) as client:
+        home = client.get("/")
+        assert home.status_code == 404 and "No league yet" in home.text and "setup link" in home.text

@@ -14,6 +14,8 @@ from turnbuckle.league.errors import Forbidden, NotFound
 from turnbuckle.league.models import League, Member
 
 Clock = Callable[[], datetime]
+#: How a lookup on a database without a league begins its message (the web points to the setup link).
+NO_LEAGUE = "this database holds no league yet"
 
 
 def system_clock() -> datetime:
@@ -44,7 +46,7 @@ class Ctx:
 def the_league(session: Session) -> League:
     league = session.scalars(select(League).order_by(League.id)).first()
     if league is None:
-        raise NotFound("this database holds no league yet; create one with 'turnbuckle league init'")
+        raise NotFound(f"{NO_LEAGUE}; create one with 'turnbuckle league init'")
     return league
 
 

@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from turnbuckle import __version__
-from turnbuckle.league.context import Clock, system_clock
+from turnbuckle.league.context import NO_LEAGUE, Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
 from turnbuckle.league.job_worker import Worker
@@ -101,6 +101,10 @@ def _error_pages(app: FastAPI) -> None:
     @app.exception_handler(NotFound)
     @app.exception_handler(Forbidden)
     async def _not_found(request: Request, exc: LeagueError) -> HTMLResponse:
+        if str(exc).startswith(NO_LEAGUE):  # a first run: say where the league is made
+            return render(request, "error.html", {"title": "No league yet", "message": (
+                "This server has no league yet. Open the one-time setup link that 'turnbuckle serve' printed "
+                "in its terminal (start it again for a new link).")}, 404)
         return render(request, "error.html", {"title": "Not found", "message": "There is nothing here."}, 404)
 
     @app.exception_handler(DatabaseError)

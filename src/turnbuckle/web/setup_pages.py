@@ -30,8 +30,10 @@ def setup_form(request: Request, session: DbSession, token: str) -> HTMLResponse
 
 
 @router.post("/setup/{token}", response_class=HTMLResponse)
-async def setup(request: Request, session: DbSession, token: str, league_name: Text, timezone: Text,
-                max_push_level: Text, organiser: Text, password: Text, password2: Text) -> Response:
+async def setup(request: Request, session: DbSession, token: str, league_name: Text = "", timezone: Text = "",
+                max_push_level: Text = "", organiser: Text = "", password: Text = "", password2: Text = "") -> Response:
+    """Create the league and its organiser. The token is checked first: a wrong one is a 404
+    whatever the form holds (a missing field is then one of the form's own errors)."""
     accounts.open_setup(session, token)
     values = {"league_name": league_name, "timezone": timezone, "max_push_level": max_push_level,
               "organiser": organiser}
