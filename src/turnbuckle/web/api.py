@@ -189,7 +189,15 @@ def competitor(request: Request, session: DbSession, viewer: Viewer, competitor_
     c = competitor_by_id(ctx, competitor_id)
     mine = owns(ctx, c) or is_organiser(ctx)
     return CompetitorDetail(**_competitor(c, _titles_held(ctx), published_standings(ctx, [c])[c.id]).model_dump(),
-                            owner=c.owner.name if mine else None, sheet=dict(c.sheet) if mine else None)
+                            owner=c.owner.name if mine else None, sheet=dict(c.sheet) if mine else _public(ctx, c))
+
+
+def _public(ctx: Ctx, c: Competitor) -> dict[str, object] | None:
+    """What the league makes public of another member's sheet (services.briefing.public_sheet)."""
+    from turnbuckle.league.services.briefing import public_sheet
+
+    shown = public_sheet(ctx, c)
+    return shown[0] if shown is not None else None
 
 
 def _submission_out(m: CardMatch, c: Competitor, sub: Submission, with_text: bool) -> SubmissionOut:

@@ -1,5 +1,6 @@
 """The league's public pages: home, roster, a competitor, history and titles. Anyone may read
-them; a competitor's sheet is shown only to its owner and the organiser."""
+them; a competitor's sheet is shown to its owner and the organiser, and to others as far as the
+league makes it public (services.briefing.public_sheet)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy import select
 
 from turnbuckle.league.models import Reign, Title
 from turnbuckle.league.queries import history_rows, published_standings, standings_rows, title_rows
+from turnbuckle.league.services.briefing import public_sheet
 from turnbuckle.league.services.notices import notice_row, visible_notices
 from turnbuckle.league.services.roster import competitors
 from turnbuckle.league.services.sides import side_document, standing
@@ -89,14 +91,17 @@ def competitor_page(request: Request, cid: PathInt, session: DbSession, viewer: 
               if r.won_result_id not in hidden]
     may_see_sheet = owns(ctx, comp) or is_organiser(ctx)
     at = standing(ctx, comp, "published")  # Push Level and injuries as of the last published show
-    sheet = get_ruleset(comp.ruleset).sheet_view(side_document(comp, comp.sheet, None, at)) if may_see_sheet else None
+    shown, source = (side_document(comp, comp.sheet, None, at), "") if may_see_sheet else (None, "")
+    if shown is None and (public := public_sheet(ctx, comp)) is not None:  # the league's public information
+        shown, source = public
+    sheet = get_ruleset(comp.ruleset).sheet_view(shown) if shown is not None else None
     return render(request, "competitor.html", {
         "league": ctx.league, "c": comp, "st": published_standings(ctx, [comp])[comp.id],
         "game": game_name(comp.ruleset), "weight_class": m2_weight_class(comp),
         "reigns": [{"title": name, "from": ctx.local(r.started_at), "to": ctx.local(r.ended_at) if r.ended_at
                     else None} for r, name in reigns],
         "history": public_history(ctx, history_rows(ctx, f"#{comp.id}", 30)),
-        "at": at, "sheet": sheet, "may_edit": may_see_sheet})
+        "at": at, "sheet": sheet, "sheet_source": source, "may_edit": may_see_sheet})
 
 
 @router.get("/history", response_class=HTMLResponse)

@@ -105,6 +105,19 @@ def last_published_sheet(ctx: Ctx, comp: Competitor) -> tuple[dict[str, Any], in
     return {k: v for k, v in inputs[index].items() if k != "strategy"}, int(number)
 
 
+def public_sheet(ctx: Ctx, comp: Competitor) -> tuple[dict[str, Any], str] | None:
+    """What anyone may see of a competitor's sheet, and where it comes from: under the league's
+    "sheet" setting its sheet now (with the Push Level and injuries as last published); otherwise
+    the sheet it played in its latest published match (the export holds it), or None before then."""
+    at = standing(ctx, comp, "published")
+    if ctx.league.public_sheets == "sheet":
+        return side_document(comp, dict(comp.sheet), None, at), "the league shows every sheet"
+    played = last_published_sheet(ctx, comp)
+    if played is None:
+        return None
+    return played[0], f"as wrestled in show {played[1]}"
+
+
 def titles_held(ctx: Ctx, comp: Competitor) -> list[str]:
     """The titles a competitor holds as the published shows left them: a reign won in a show not
     yet published is not counted, and one lost in such a show still is."""
