@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, select
 
+from tests.async_support import run_coroutine
 from turnbuckle.league import jobs
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.job_worker import Worker
@@ -203,4 +204,4 @@ def test_the_worker_runs_reports_and_hands_back_its_jobs_when_it_stops(engine: E
         assert row.state == "cancelled" and row.result is None
         await other.stop()
 
-    asyncio.run(scenario())
+    run_coroutine(scenario())

@@ -9,7 +9,6 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -17,6 +16,7 @@ import httpx2
 import uvicorn
 from fastapi import FastAPI
 
+from tests.async_support import run_coroutine
 from turnbuckle.web.limits import Limits
 from turnbuckle.web.serving import config
 
@@ -68,6 +68,4 @@ def crowd(base: str, path: str, count: int, timeout: float = 15.0) -> list[Answe
 
             return list(await asyncio.gather(*(one() for _ in range(count))))
 
-    # In a thread of its own: a Playwright test earlier in this worker may hold the main thread's loop.
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, run()).result()
+    return run_coroutine(run())

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from tests.async_support import run_coroutine
 from tests.web.support import empty_league
 from turnbuckle.league import jobs
 from turnbuckle.league.db import make_engine, session_scope
@@ -45,7 +46,7 @@ def _run(engine: Engine, scheduler: str, owner: str, params: dict[str, Any]) -> 
         finally:
             await worker.stop()
 
-    return asyncio.run(scenario())
+    return run_coroutine(scenario())
 
 
 def test_an_odds_job_plays_on_the_cluster_with_the_same_numbers(tmp_path: Path) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -16,6 +15,7 @@ import httpx2
 from fastapi import FastAPI
 from sqlalchemy import select
 
+from tests.async_support import run_coroutine
 from tests.league.conftest import pg_admin, pg_session_db, pg_url  # noqa: F401  (fixtures)
 from tests.league.helpers import build
 from tests.web.conftest import LiveServer, unique
@@ -148,10 +148,7 @@ def _burst(live_server: LiveServer) -> None:
     number, sending = _league_for_load(live_server)
     assert len(sending) == SUBMISSIONS
     start = time.perf_counter()
-    # In a thread of its own: a Playwright test earlier in this worker leaves the sync API's event
-    # loop running on the main thread, where asyncio.run refuses to start another.
-    with ThreadPoolExecutor(1) as pool:
-        answers, home_times = pool.submit(asyncio.run, _load(live_server, sending)).result()
+    answers, home_times = run_coroutine(_load(live_server, sending))
     wall = time.perf_counter() - start
     failed = [f"{item.url}: {status} {' '.join(text.split())[:300]}" for item, status, text in answers
               if (status, SENT in text) != ((201, False) if item.api_body is not None else (200, True))]

@@ -49,9 +49,10 @@ def test_the_sheet_is_laid_out_with_the_leagues_push_level_and_injuries(url: str
     assert rows["Stamina"] == "10" and rows["High Spots"] == "3 (costs 9)" and rows["Cheating"] == "2(4)"
     assert rows["Injuries"] == "1" and rows["Push Level"] == "3"  # the league's, not the sheet's 0 and 1
     assert "<dt>Injury points</dt><dd>1</dd>" in page.text
-    with client_for(url, "Ann") as client:  # not Sam's owner: no sheet, as before
+    with client_for(url, "Ann") as client:  # not Sam's owner: the sheet he wrestled, not his sheet now
         other = client.get(f"/competitors/{sam}")
-    assert 'id="sheet"' not in other.text and "<dt>Injury points</dt><dd>1</dd>" in other.text
+    assert "Public: as wrestled in show" in other.text and "<dt>Injury points</dt><dd>1</dd>" in other.text
+    assert "Edit the sheet" not in other.text
 
 
 def test_every_game_shows_its_own_layout_to_the_organiser(url: str) -> None:

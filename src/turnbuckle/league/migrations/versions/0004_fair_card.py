@@ -52,21 +52,23 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    # Columns are dropped in place (SQLite 3.35+): copying a table that other rows refer to would
+    # break their foreign keys.
     with op.batch_alter_table('notices') as batch:
         batch.drop_index(batch.f('ix_notices_show_id'))
         batch.drop_index(batch.f('ix_notices_member_id'))
         batch.drop_index(batch.f('ix_notices_league_id'))
     op.drop_table('notices')
-    with op.batch_alter_table('titles') as batch:
+    with op.batch_alter_table('titles', recreate='never') as batch:
         batch.drop_column('min_push_level')
         batch.drop_column('max_weight')
         batch.drop_column('min_weight')
         batch.drop_column('kind')
-    with op.batch_alter_table('shows') as batch:
+    with op.batch_alter_table('shows', recreate='never') as batch:
         batch.drop_column('run_error')
-    with op.batch_alter_table('card_sides') as batch:
+    with op.batch_alter_table('card_sides', recreate='never') as batch:
         batch.drop_column('sheet')
-    with op.batch_alter_table('card_matches') as batch:
+    with op.batch_alter_table('card_matches', recreate='never') as batch:
         batch.drop_column('rebook')
         batch.drop_column('edited_at')
         batch.drop_column('grid_drawn')

@@ -21,5 +21,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('leagues') as batch:
+    # Columns are dropped in place (SQLite 3.35+): copying a table that other rows refer to would
+    # break their foreign keys.
+    with op.batch_alter_table('leagues', recreate='never') as batch:
         batch.drop_column('public_sheets')
