@@ -19,8 +19,10 @@ lint: setup
 typecheck: setup
 	$(VENV)/mypy
 
+# The timing-sensitive system tests (marked solo: the crowd and the bursts) run alone, after the rest.
 unit: setup browser
-	$(VENV)/pytest -n 2 -q
+	$(VENV)/pytest -n 2 -q -m "not solo"
+	$(VENV)/pytest -q -m solo
 
 # The browser tests drive Debian's Chromium (never `playwright install`: the machines have no internet).
 # Installed with apt-get when missing and this user is root; otherwise those tests are skipped, saying why

@@ -17,6 +17,8 @@ from tests.league.helpers import League, build, open_show
 from tests.web.serve_support import crowd, serving
 from turnbuckle.web.app import create_app
 
+pytestmark = pytest.mark.solo  # timed: run alone (make test runs the solo tests after the parallel run)
+
 
 @pytest.fixture
 def lg(url: str) -> Iterator[League]:  # noqa: F811  (the url fixture above)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import httpx2
+import pytest
 from fastapi import FastAPI
 from sqlalchemy import select
 
@@ -129,11 +130,13 @@ async def _load(server: LiveServer, sending: list[Sending]) -> tuple[list[tuple[
     return list(answers), home_times
 
 
+@pytest.mark.solo  # timed: run alone, after the parallel run
 def test_200_concurrent_strategy_submissions_are_each_stored_once(live_server: LiveServer) -> None:
     _burst(live_server)
 
 
-def test_the_burst_on_postgresql(pg_url: str) -> None:  # noqa: F811  (the fixture above)  # noqa: F811  (the fixture above)
+@pytest.mark.solo  # timed: run alone, after the parallel run
+def test_the_burst_on_postgresql(pg_url: str) -> None:  # noqa: F811  (the fixture above)
     """The same on PostgreSQL (issue 26: it stored 85 of 200 and answered 115 × 500), served as
     ``turnbuckle serve`` serves it."""
     lg = build(pg_url)
