@@ -52,6 +52,12 @@ class RulesetInfo:
     #: Earlier versions of the rules that the engine still plays (``run(..., version=...)``), newest
     #: first: a match stored under one of them replays as it was played (core/versions.py).
     older_versions: tuple[str, ...] = ()
+    #: Whether a side sends a written strategy for each match before a show (MatchMatch's): the
+    #: pages then offer the strategy form and its live check, sized by the ``rounds`` option.
+    written_strategies: bool = False
+    #: Whether a league keeps a Push Level and injuries for each competitor of this game: the
+    #: standings then show those columns.
+    push_levels: bool = False
 
     @property
     def playable_versions(self) -> tuple[str, ...]:

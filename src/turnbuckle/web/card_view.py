@@ -16,13 +16,17 @@ from turnbuckle.league.models import CardMatch, CardSide, Competitor, Member, Re
 from turnbuckle.league.services.card import is_stale
 from turnbuckle.rulesets.registry import get_ruleset
 
-M2 = "matchmatch"
+
+def writes_strategy(ruleset: str) -> bool:
+    """Whether a side of this game sends a written strategy for each match (the game's
+    ``RulesetInfo.written_strategies``)."""
+    return get_ruleset(ruleset).info.written_strategies
 
 
 def sends(ruleset: str) -> bool:
-    """Whether a side of this game sends something before a show: MatchMatch's written strategy,
+    """Whether a side of this game sends something before a show: a written strategy (MatchMatch's),
     or another game's choice of automatic player."""
-    return ruleset == M2 or takes_choice(ruleset)
+    return writes_strategy(ruleset) or takes_choice(ruleset)
 
 
 def sending_games() -> list[str]:

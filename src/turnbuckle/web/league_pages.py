@@ -32,6 +32,7 @@ from turnbuckle.web.viewing import (
     owns,
     public_history,
     public_titles,
+    push_level_games,
     result_count,
     show_results,
     viewer_ctx,
@@ -59,10 +60,12 @@ def _by_game(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
 def home(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     upcoming, latest = next_show(ctx), latest_published(ctx)
+    rows = standings_rows(ctx, ranked=True)
     notices = [notice_row(ctx, n, number) for n, number in visible_notices(ctx, limit=HOME_NOTICES)]
     return render(request, "league_home.html", {
         "league": ctx.league, "next": upcoming, "deadline": ctx.local(upcoming.deadline) if upcoming else None,
-        "standings": _by_game(standings_rows(ctx, ranked=True)), "titles": public_titles(ctx, title_rows(ctx)),
+        "standings": _by_game(rows), "push_games": push_level_games(rows),
+        "titles": public_titles(ctx, title_rows(ctx)),
         "latest": latest, "results_show": latest, "results": show_results(ctx, latest, HOME_RESULTS) if latest else [],
         "result_count": result_count(ctx, latest) if latest else 0,
         "game_name": game_name, "me": ctx.actor if ctx.actor.id else None, "my_sides": my_sides(ctx),

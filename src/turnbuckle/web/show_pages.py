@@ -35,7 +35,6 @@ from turnbuckle.web.viewing import (
 )
 
 router = APIRouter()
-M2 = "matchmatch"
 
 
 @router.get("/shows", response_class=HTMLResponse, dependencies=[Depends(settle)])

@@ -27,7 +27,7 @@ from turnbuckle.league.services.card import is_stale
 from turnbuckle.league.services.sides import check_strategy, grid_axis, match_grid
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.autolock import settle
-from turnbuckle.web.card_view import grid_rows
+from turnbuckle.web.card_view import grid_rows, writes_strategy
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.league_pages import game_name
@@ -44,7 +44,15 @@ from turnbuckle.web.strategy_text import (
 from turnbuckle.web.viewing import PathInt, owns, show_by_number, viewer_ctx
 
 router = APIRouter()
-M2 = "matchmatch"
+
+
+def _rounds(m: CardMatch) -> int:
+    """The match's time limit in rounds (its game's ``rounds`` option), for a game that takes a
+    written strategy; 0 for any other (its form has no round rows)."""
+    info = get_ruleset(m.ruleset).info
+    if not info.written_strategies:
+        return 0
+    return int(str(resolve_options(info.options, m.options)["rounds"]))
 
 
 def _own_side(ctx: Ctx, number: int, position: int, cid: int) -> tuple[Show, CardMatch, CardSide]:
@@ -77,9 +85,8 @@ def _choices(axis: str) -> dict[str, Any]:
 def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form, paste: Form,
           status: int = 200, sent: str | None = None, sent_text: str = "") -> HTMLResponse:
     latest = shows.latest_submission(ctx, side)
-    rounds = 0
-    if m.ruleset == M2:
-        rounds = int(str(resolve_options(get_ruleset(M2).info.options, m.options)["rounds"]))
+    rounds = _rounds(m)
+    written = writes_strategy(m.ruleset)
     if not paste.values and latest is not None:
         paste = Form({"text": latest.text})
     kinds = explained(m.ruleset) if takes_choice(m.ruleset) else []
@@ -90,16 +97,16 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
     told = briefing(ctx, side)
     return render(request, "strategy.html", {
         "league": ctx.league, "s": s, "m": m, "c": side.competitor, "game": game_name(m.ruleset),
-        "takes_strategy": m.ruleset == M2, "open": s.status == "open" and ctx.now() <= s.deadline,
+        "takes_strategy": written, "open": s.status == "open" and ctx.now() <= s.deadline,
         "kinds": kinds, "default_kind": default_kind(m.ruleset) if kinds else "",
-        "what": "strategy" if m.ruleset == M2 else "choice",
+        "what": "strategy" if written else "choice",
         "deadline": ctx.local(s.deadline), "rows": min(rounds, MAX_ROWS), "n_cond": MAX_CONDITIONALS,
         "latest": ctx.local(latest.submitted_at) if latest else None, "sent": sent, "sent_text": sent_text,
         "stale": ctx.local(m.edited_at) if latest is not None and m.edited_at is not None
         and is_stale(m, latest.submitted_at) and not sent else None,
         "grid": grid, "grid_rows": grid_rows(grid), "grid_drawn": m.grid_drawn, "axis": axis,
-        "axis_text": AXIS_TEXT[axis] if m.ruleset == M2 else "",
-        "form": form, "paste": paste, "FORM": FORM, "choices": _choices(axis) if m.ruleset == M2 else {},
+        "axis_text": AXIS_TEXT[axis] if written else "",
+        "form": form, "paste": paste, "FORM": FORM, "choices": _choices(axis) if written else {},
         "b": told, "sheet_text": _yaml(told.sheet), "yaml": _yaml}, status)
 
 
@@ -161,7 +168,7 @@ def strategy_page(request: Request, number: PathInt, position: PathInt, cid: Pat
     ctx = viewer_ctx(request, session, viewer)
     s, m, side = _own_side(ctx, number, position, cid)
     rows = {f"round{i}": str(i) for i in range(1, MAX_ROWS + 1)}
-    latest = shows.latest_submission(ctx, side) if m.ruleset == M2 else None
+    latest = shows.latest_submission(ctx, side) if writes_strategy(m.ruleset) else None
     if latest is not None:  # start from the strategy last sent, when the form can hold it
         rows = fields_from(latest.text, MAX_ROWS) or rows
     return _page(request, ctx, s, m, side, Form(rows), Form())
@@ -207,12 +214,12 @@ def strategy_check(request: Request, number: PathInt, position: PathInt, cid: Pa
     the messages ``submit`` would give, nothing stored."""
     ctx = viewer_ctx(request, session, viewer)
     _s, m, side = _own_side(ctx, number, position, cid)
-    if m.ruleset != M2:
+    if not writes_strategy(m.ruleset):
         raise NotFound(f"match {position} of show {number} takes no written strategy")
     if "text" in posted:
         text = Form(posted).get("text")
     else:
-        rows = min(int(str(resolve_options(get_ruleset(M2).info.options, m.options)["rounds"])), MAX_ROWS)
+        rows = min(_rounds(m), MAX_ROWS)
         text = compose(Form(posted), rows).text
     problems = check_messages(ctx, side, text) if text.strip() else []
     return render(request, "_strategy_check.html", {"problems": problems, "empty": not text.strip()})
@@ -239,8 +246,7 @@ def send_strategy(request: Request, number: PathInt, position: PathInt, cid: Pat
         else:
             ok = _check_and_send(ctx, s, m, side, text, form, None)
     else:
-        rows = min(int(str(resolve_options(get_ruleset(M2).info.options, m.options)["rounds"])), MAX_ROWS) \
-            if m.ruleset == M2 else 0
+        rows = min(_rounds(m), MAX_ROWS)
         layout = compose(form, rows)
         kept = layout.text
         ok = _check_and_send(ctx, s, m, side, layout.text, form, layout)

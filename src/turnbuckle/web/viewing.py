@@ -19,6 +19,7 @@ from turnbuckle.league.errors import NotFound
 from turnbuckle.league.keys import MAX_ID as MAX_ID
 from turnbuckle.league.keys import in_range
 from turnbuckle.league.models import CardMatch, Competitor, League, Member, Result, ResultSide, Show
+from turnbuckle.rulesets.registry import get_ruleset
 
 SPECTATOR = "spectator"
 #: Shows whose results anyone may read; the organiser also reads a show that has run.
@@ -174,15 +175,17 @@ def match_chart(record: dict[str, Any]) -> str | None:
         return None
 
 
-def m2_weight_class(comp: Competitor) -> str | None:
-    """A MatchMatch wrestler's weight class from its sheet's Weight style (None for other games)."""
-    if comp.ruleset != "matchmatch" or "wrestler" not in comp.sheet:
-        return None
-    from turnbuckle.rulesets.matchmatch.sheet import weight_class
+def push_level_games(rows: list[dict[str, Any]]) -> set[str]:
+    """The games among standings rows whose standings show Push Level and injuries (the game's
+    ``RulesetInfo.push_levels``), by ruleset id: the standings template's per-game flag."""
+    return {str(r["ruleset"]) for r in rows if get_ruleset(str(r["ruleset"])).info.push_levels}
 
-    styles = comp.sheet["wrestler"].get("styles", {})
-    weight = styles.get("weight", 0) if isinstance(styles, dict) else 0
-    return weight_class(int(weight or 0))
+
+def m2_weight_class(comp: Competitor) -> str | None:
+    """A competitor's weight class, as its game's public facts give it (``Ruleset.public_facts``,
+    the fact labelled "Weight class"); None when its game tells none (a team, or another game)."""
+    facts = get_ruleset(comp.ruleset).public_facts(comp.sheet)
+    return next((f.text for f in facts if f.label == "Weight class"), None)
 
 
 def public_titles(ctx: Ctx, titles: list[dict[str, Any]]) -> list[dict[str, Any]]:
