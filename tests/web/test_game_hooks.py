@@ -14,7 +14,8 @@ from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "turnbuckle" / "web"
 #: The pages that no longer switch on MatchMatch's id (sheet_fields, sheet_points and charts still do).
-CLEANED = ("strategy_pages.py", "card_view.py", "show_pages.py", "viewing.py", "templates/_standings.html")
+CLEANED = ("strategy_pages.py", "card_view.py", "show_pages.py", "viewing.py", "templates/_standings.html",
+           "roster_pages.py")
 #: The id as a string, or a constant holding it (``M2 = ...``, ``roster.M2``).
 SWITCH = re.compile(r"""["']matchmatch["']|\bM2\b""")
 
@@ -25,11 +26,12 @@ def test_cleaned_pages_do_not_switch_on_matchmatchs_id() -> None:
     assert found == [], "ask the game's Ruleset/RulesetInfo instead of its id:\n" + "\n".join(found)
 
 
-def test_only_matchmatch_takes_written_strategies_and_keeps_push_levels() -> None:
-    flagged = {rs.info.id for rs in all_rulesets() if rs.info.written_strategies or rs.info.push_levels}
+def test_only_matchmatch_takes_written_strategies_keeps_push_levels_and_makes_tag_teams() -> None:
+    flagged = {rs.info.id for rs in all_rulesets()
+               if rs.info.written_strategies or rs.info.push_levels or rs.info.tag_teams}
     assert flagged == {"matchmatch"}
     info = get_ruleset("m2").info
-    assert info.written_strategies and info.push_levels
+    assert info.written_strategies and info.push_levels and info.tag_teams
 
 
 @pytest.fixture(scope="module")

@@ -58,6 +58,9 @@ class RulesetInfo:
     #: Whether a league keeps a Push Level and injuries for each competitor of this game: the
     #: standings then show those columns.
     push_levels: bool = False
+    #: Whether a team of this game is made of league wrestlers of the same game (a ``team:``
+    #: document naming them): the roster then offers the tag-team form over those wrestlers.
+    tag_teams: bool = False
 
     @property
     def playable_versions(self) -> tuple[str, ...]:

@@ -64,7 +64,8 @@ def _starting_sheet(rs: Ruleset[Any], sample_id: str | None) -> tuple[dict[str, 
 
 
 def _is_team(rs: Ruleset[Any], text: str) -> bool:
-    return rs.info.id == roster.M2 and text.lstrip().startswith("team:")
+    """Is a sample a tag team of league wrestlers (never a sheet to start a competitor from)?"""
+    return rs.info.tag_teams and text.lstrip().startswith("team:")
 
 
 #: How the new-competitor editor may start besides a sample: the game's blank sheet, or a sheet
@@ -152,8 +153,9 @@ def add_competitor(request: Request, game: str, session: DbSession, viewer: View
 
 # -- tag teams ----------------------------------------------------------------------------------
 def _wrestlers(ctx: Ctx) -> list[Any]:
-    """The MatchMatch wrestlers the form offers: the organiser every one, a player their own."""
-    return [c for c in roster.competitors(ctx, roster.M2)
+    """The wrestlers the form offers, of each game with tag teams (``RulesetInfo.tag_teams``):
+    the organiser every one, a player their own."""
+    return [c for rs in all_rulesets() if rs.info.tag_teams for c in roster.competitors(ctx, rs.info.id)
             if not c.members and (is_organiser(ctx) or owns(ctx, c))]
 
 

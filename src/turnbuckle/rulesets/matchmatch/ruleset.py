@@ -45,6 +45,7 @@ INFO = RulesetInfo(
     player_kinds=("auto", "human"),
     written_strategies=True,
     push_levels=True,
+    tag_teams=True,
     options=(
         OptionSpec("rounds", 20, "the time limit in rounds; no winner by then is a draw", minimum=1, maximum=100),
         OptionSpec("type", "standard", "match type: standard, cage, strap, scaffold (or one of 'types')"),
