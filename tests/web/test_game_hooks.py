@@ -5,17 +5,18 @@ cleaned of it names MatchMatch's ruleset id again."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from tests.web.pages_support import client_for, copy_demo
+from tests.web.pages_support import ORGANISER, client_for, copy_demo
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "turnbuckle" / "web"
 #: The pages that no longer switch on MatchMatch's id (sheet_fields, sheet_points and charts still do).
 CLEANED = ("strategy_pages.py", "card_view.py", "show_pages.py", "viewing.py", "templates/_standings.html",
-           "roster_pages.py")
+           "roster_pages.py", "organiser_pages.py", "organiser_roster_pages.py")
 #: The id as a string, or a constant holding it (``M2 = ...``, ``roster.M2``).
 SWITCH = re.compile(r"""["']matchmatch["']|\bM2\b""")
 
@@ -47,3 +48,13 @@ def test_standings_show_push_and_injuries_for_the_game_that_keeps_them_only(url:
     assert "MatchMatch (M2)" in tables and len(tables) > 1
     for game, table in tables.items():
         assert ("<th>Push</th><th>Inj.</th>" in table) == (game == "MatchMatch (M2)"), game
+
+
+def test_the_organiser_s_forms_start_on_the_game_most_of_the_league_plays(tmp_path: Path) -> None:
+    url = copy_demo(tmp_path)  # 6 MatchMatch competitors, 5 Headlock, 4 Folkstyle: make Headlock the most
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
+        db.execute("UPDATE competitors SET ruleset = 'headlock' WHERE ruleset = 'folkstyle'")
+    with client_for(url, ORGANISER) as client:
+        page = client.get("/organiser/titles")
+    assert page.status_code == 200
+    assert re.findall(r'<option value="([a-z]+)" selected>', page.text)[0] == "headlock"

@@ -23,6 +23,7 @@ from turnbuckle.league.services.card import move_deadline
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.autolock import settle
 from turnbuckle.web.card_view import card_view
+from turnbuckle.web.default_game import default_game
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.league_pages import game_name
@@ -150,7 +151,7 @@ def _manage_page(request: Request, ctx: Ctx, s: Show, card_form: Form | None = N
     return render(request, "organiser_show.html", {
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "FORM": FORM,
         "card": card, "match_forms": forms,
-        "card_form": card_form or Form({"game": "matchmatch"}), "step_form": step_form or Form(),
+        "card_form": card_form or Form({"game": default_game(ctx)}), "step_form": step_form or Form(),
         "deadline_form": deadline_form or Form({"deadline": _local_input(ctx, s.deadline)}),
         "past_deadline": s.deadline <= ctx.now(),
         "editable": s.status in ("draft", "open"), "choices": _choices(ctx), "n_sides": MAX_SIDES_SHOWN,

@@ -16,6 +16,7 @@ from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.services import roster
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
+from turnbuckle.web.default_game import default_game
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted, Ticked
 from turnbuckle.web.league_pages import game_name
@@ -98,7 +99,8 @@ def _titles_page(request: Request, ctx: Ctx, form: Form, on: list[str], status: 
 
 @router.get("/titles", response_class=HTMLResponse)
 def titles_page(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
-    return _titles_page(request, organiser_ctx(request, session, viewer), Form({"game": "matchmatch"}), [])
+    ctx = organiser_ctx(request, session, viewer)
+    return _titles_page(request, ctx, Form({"game": default_game(ctx)}), [])
 
 
 @router.post("/titles", response_model=None)
