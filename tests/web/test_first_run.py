@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx2 as httpx
@@ -88,3 +89,16 @@ def test_the_home_page_of_a_server_with_no_league_points_to_the_setup_link(tmp_p
     with TestClient(create_app(url)) as client:
         home = client.get("/")
         assert home.status_code == 404 and "No league yet" in home.text and "setup link" in home.text
+
+
+def test_the_auto_lock_pass_has_nothing_to_do_before_the_league_exists(tmp_path: Path) -> None:
+    from turnbuckle.league.db import make_engine
+    from turnbuckle.web import autolock
+
+    url = f"sqlite:///{tmp_path / 'league.db'}"
+    upgrade(url)
+    engine = make_engine(url)
+    try:  # before: "this database holds no league yet" every 30 s in the server's log
+        assert autolock.lock_due_now(engine, lambda: datetime.now(UTC)) == []
+    finally:
+        engine.dispose()

@@ -49,7 +49,10 @@ def any_due(engine: Engine, clock: Clock) -> bool:
 def lock_due_now(engine: Engine, clock: Clock) -> list[int]:
     """Lock every open show past its deadline, in one unit of work; the numbers locked. The due
     rows are taken FOR UPDATE first (PostgreSQL), so two servers, or a page and the background
-    task, never both lock one show: the second finds it locked already."""
+    task, never both lock one show: the second finds it locked already. A database with no league
+    yet (a first run, before the setup page) has nothing to lock."""
+    if not any_due(engine, clock):
+        return []
     with session_scope(engine) as session:
         ctx = context(session, None, clock)
         due = select(Show.id).where(Show.league_id == ctx.league.id, Show.status == "open",
