@@ -72,6 +72,19 @@ def build(url: str) -> League:
     return lg
 
 
+def build_with_passwords(url: str) -> League:
+    """The test league of :func:`build`, with fast password hashing and Ann's password set
+    ('ann-password'): for the sign-in and throttle tests."""
+    from turnbuckle.league.credentials import use_fast_hashing_for_tests
+    from turnbuckle.league.services import accounts
+
+    use_fast_hashing_for_tests()
+    league = build(url)
+    with league.act() as ctx:
+        accounts.set_password(ctx, "Ann", "ann-password")
+    return league
+
+
 def open_show(lg: League, card: list[tuple[str, list[str]]], title: str | None = None) -> str:
     """A show whose deadline is a day after the clock, with this card, opened; returns its number."""
     with lg.act() as ctx:

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import select
 
-from tests.league.helpers import League, build
+from tests.league.helpers import League, build_with_passwords
 from turnbuckle.league.context import the_league
-from turnbuckle.league.credentials import digest, use_fast_hashing_for_tests
+from turnbuckle.league.credentials import digest
 from turnbuckle.league.db import session_scope
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
 from turnbuckle.league.models import AccountLink, WebSession
@@ -19,10 +19,7 @@ from turnbuckle.league.services import accounts
 
 @pytest.fixture
 def lg(url: str) -> Iterator[League]:
-    use_fast_hashing_for_tests()
-    league = build(url)
-    with league.act() as ctx:
-        accounts.set_password(ctx, "Ann", "ann-password")
+    league = build_with_passwords(url)
     yield league
     league.close()
 

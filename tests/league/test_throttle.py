@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlalchemy import func, select
 
-from tests.league.helpers import League, build
+from tests.league.helpers import League, build, build_with_passwords
 from turnbuckle.league.context import the_league
 from turnbuckle.league.credentials import use_fast_hashing_for_tests
 from turnbuckle.league.db import session_scope
@@ -25,10 +25,7 @@ ATTACKER, ANN_HOME = "203.0.113.9", "198.51.100.7"
 
 @pytest.fixture
 def lg(url: str) -> Iterator[League]:
-    use_fast_hashing_for_tests()
-    league = build(url)
-    with league.act() as ctx:
-        accounts.set_password(ctx, "Ann", "ann-password")
+    league = build_with_passwords(url)
     yield league
     league.close()
 
