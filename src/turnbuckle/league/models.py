@@ -449,6 +449,109 @@ class Job(Base):
         return ((self.finished_at or datetime.now(UTC)) - self.started_at).total_seconds()
 
 
+
+class NotifySettings(Base):
+    """A league's notification settings: the organiser's webhook (its URL, the kinds it gets and the
+    secret its bodies are signed with) and the SMTP server its e-mail goes through, and how long
+    before a deadline the reminders go. Holds secrets: never exported, archived, backed up or shown."""
+
+    __tablename__ = "notify_settings"
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), primary_key=True)
+    webhook_url: Mapped[str | None] = mapped_column(String(2000))
+    webhook_kinds: Mapped[str] = mapped_column(String(80), default="open,deadline,results")
+    webhook_secret: Mapped[str] = mapped_column(String(128))
+    smtp_host: Mapped[str | None] = mapped_column(String(255))
+    smtp_port: Mapped[int] = mapped_column(default=587)
+    smtp_security: Mapped[str] = mapped_column(String(10), default="starttls")  # none | starttls | tls
+    smtp_user: Mapped[str | None] = mapped_column(String(255))
+    smtp_password: Mapped[str | None] = mapped_column(String(255))
+    smtp_from: Mapped[str | None] = mapped_column(String(320))
+    reminder_hours: Mapped[str] = mapped_column(String(40), default="24,1")  # hours before a deadline
+    updated_at: Mapped[datetime]
+
+
+class OutboxMessage(Base):
+    """One message to send (a webhook call, or an e-mail to one address), written in the same
+    transaction as its event and sent later by a worker: claimed under a lease (on PostgreSQL with
+    FOR UPDATE SKIP LOCKED), retried with back-off until ``sent`` or ``failed``. ``dedupe`` keeps an
+    event from being queued twice for the same channel and recipient."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_state_due", "state", "due_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), index=True)
+    event_id: Mapped[str] = mapped_column(String(64), index=True)  # what a receiver drops repeats by
+    dedupe: Mapped[str] = mapped_column(String(200), unique=True)
+    kind: Mapped[str] = mapped_column(String(20))  # open | deadline | results | receipt | confirm
+    channel: Mapped[str] = mapped_column(String(10))  # webhook | email
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"), index=True)
+    show_id: Mapped[int | None] = mapped_column(ForeignKey("shows.id"), index=True)
+    payload: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    state: Mapped[str] = mapped_column(String(10), default="pending")  # pending, sending, sent, failed, dropped
+    attempts: Mapped[int] = mapped_column(default=0)
+    due_at: Mapped[datetime]
+    lease_until: Mapped[datetime | None]
+    worker: Mapped[str] = mapped_column(String(120), default="")
+    last_error: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime]
+    sent_at: Mapped[datetime | None]
+
+
+class OutboxAttempt(Base):
+    """One try at sending an outbox message, kept for the organiser to see (never the secret)."""
+
+    __tablename__ = "outbox_attempts"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    outbox_id: Mapped[int] = mapped_column(ForeignKey("outbox.id"), index=True)
+    at: Mapped[datetime]
+    worker: Mapped[str] = mapped_column(String(120), default="")
+    ok: Mapped[bool]
+    status: Mapped[str] = mapped_column(String(40), default="")  # an HTTP status or an SMTP reply code
+    error: Mapped[str] = mapped_column(Text, default="")
+    ms: Mapped[int] = mapped_column(default=0)
+
+
+class MemberContact(Base):
+    """A member's e-mail address, confirmed by a link before anything is sent to it, the kinds of
+    message they opted in to, and their one-click unsubscribe token."""
+
+    __tablename__ = "member_contacts"
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), primary_key=True)
+    email: Mapped[str | None] = mapped_column(String(320))
+    confirmed_at: Mapped[datetime | None]
+    confirm_sha256: Mapped[str | None] = mapped_column(String(64), unique=True)
+    confirm_expires_at: Mapped[datetime | None]
+    kinds: Mapped[str] = mapped_column(String(80), default="")  # comma-separated: open,deadline,results,receipt
+    unsubscribe_token: Mapped[str] = mapped_column(String(64), unique=True)
+    updated_at: Mapped[datetime]
+
+
+class FeedToken(Base):
+    """The secret in a member's private calendar address, kept as its SHA-256; revoked rows stay."""
+
+    __tablename__ = "feed_tokens"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), index=True)
+    hint: Mapped[str] = mapped_column(String(12))
+    created_at: Mapped[datetime]
+    revoked_at: Mapped[datetime | None]
+
+
+class CalendarSequence(Base):
+    """An iCal event's SEQUENCE: bumped when the show's date (``kind`` show) or its strategy
+    deadline (``kind`` deadline) moves, so calendar apps update the event instead of adding one."""
+
+    __tablename__ = "calendar_sequences"
+    __table_args__ = (UniqueConstraint("show_id", "kind"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    show_id: Mapped[int] = mapped_column(ForeignKey("shows.id"))
+    kind: Mapped[str] = mapped_column(String(10))
+    sequence: Mapped[int] = mapped_column(default=0)
+    stamp: Mapped[str] = mapped_column(String(40))  # the date or deadline the sequence is for
+    updated_at: Mapped[datetime]
+
+
 #: Every table in an order where each row's references come before it (backup and restore use it).
 TABLES_IN_ORDER = [League, Member, Competitor, Referee, Title, Show, ShowEvent, CardMatch, CardSide,
                    Submission, Result, ResultSide, PushChange, InjuryChange, RatingChange, Reign, TableMatch,
