@@ -467,6 +467,9 @@ class NotifySettings(Base):
     smtp_password: Mapped[str | None] = mapped_column(String(255))
     smtp_from: Mapped[str | None] = mapped_column(String(320))
     reminder_hours: Mapped[str] = mapped_column(String(40), default="24,1")  # hours before a deadline
+    #: the address links in messages begin with when the server has no --base-url (saved from the
+    #: organiser's settings page, as the site was reached)
+    site_url: Mapped[str | None] = mapped_column(String(300))
     updated_at: Mapped[datetime]
 
 

@@ -29,6 +29,7 @@ def upgrade() -> None:
     sa.Column('smtp_password', sa.String(length=255), nullable=True),
     sa.Column('smtp_from', sa.String(length=320), nullable=True),
     sa.Column('reminder_hours', sa.String(length=40), nullable=False),
+    sa.Column('site_url', sa.String(length=300), nullable=True),
     sa.Column('updated_at', sa.DateTime(), nullable=False),
     sa.ForeignKeyConstraint(['league_id'], ['leagues.id'], name=op.f('fk_notify_settings_league_id_leagues')),
     sa.PrimaryKeyConstraint('league_id', name=op.f('pk_notify_settings'))
