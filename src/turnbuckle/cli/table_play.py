@@ -55,6 +55,7 @@ class Session:
     groups: list[tuple[list[str], str]] = field(default_factory=list)
     shown: tuple[str, ...] = ()
     board: tuple[str, ...] = ()
+    note: str = ""
 
     @property
     def entries(self) -> list[str]:
@@ -82,6 +83,9 @@ class Session:
             for line in board:
                 self.tell(f"  | {line}")
         self.board = board
+        if need.note and need.note != self.note:
+            self.tell(f"  {need.note}")
+        self.note = need.note
         who = f"[{need.side}] " if need.side and not need.purpose.startswith(need.side) else ""
         return f"{who}{need.describe()} > "
 

@@ -8,7 +8,7 @@ choice word (``top``). A roll of 2d6 takes two entries.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from turnbuckle.core.cards import Card, parse_card
@@ -37,6 +37,11 @@ class Need:
     faces: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
     labels: tuple[str, ...] = ()
+    #: What the table needs to know to answer, from the game (which die picks what, the number to
+    #: beat, what this turn has rolled so far); empty when the game says nothing more.
+    note: str = field(default="", compare=False)
+    #: For a roll of several dice, what each die decides, in order ('the punch', 'the hand').
+    dice: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def wanted(self) -> int:
@@ -57,10 +62,20 @@ class Need:
             return "one of " + ", ".join(f"{o} ({label})" for o, label in zip(self.options, self.labels, strict=False))
         return f"one of {', '.join(self.options)}"
 
+    def die_word(self) -> str:
+        """What the next die of this roll decides ('the hand'), where the game names its dice."""
+        k = len(self.given)
+        return self.dice[k] if self.kind == "roll" and k < len(self.dice) else ""
+
     def describe(self) -> str:
         """The request in one line, e.g. ``Red punch: roll 2d6`` or ``Red move: choose one of ...``."""
         if self.kind == "roll":
             text = f"{self.purpose}: roll {self.count}d{self.sides}"
+            if self.dice and self.count > 1:
+                text += f" (die {len(self.given) + 1} of {self.count}: {self.die_word()}" + \
+                        (f"; entered so far: {' '.join(map(str, self.given))})" if self.given else ")")
+                meanings = self.meanings()
+                return text + (f"; faces: {', '.join(meanings)}" if meanings else "")
             if self.given:
                 text += f" (die {len(self.given) + 1} of {self.count}; entered so far: " \
                         f"{' '.join(map(str, self.given))})"
@@ -99,6 +114,10 @@ class Need:
         elif self.kind == "choice":
             out["options"] = list(self.options)
             out["labels"] = list(self.labels)
+        if self.note:
+            out["note"] = self.note
+        if self.dice:
+            out["dice"] = list(self.dice)
         return out
 
 
@@ -123,9 +142,11 @@ class EntrySource:
         self.entries = list(entries)
         self.used: list[str] = []
 
-    def _take(self, need: Need, pile: Sequence[Card] = ()) -> str:
+    def _take(self, need: Need, pile: Sequence[Card] = (), request: Request | None = None) -> str:
         index = len(self.used)
         if index >= len(self.entries):
+            if request is not None and request.note is not None:
+                need = replace(need, note=request.note())
             raise NeedInput(need)
         text = self.entries[index]
         try:
@@ -142,13 +163,13 @@ class EntrySource:
         faces: list[int] = []
         for _ in range(count):
             need = Need("roll", request.purpose, request.side, count=count, sides=sides,
-                        given=tuple(faces), faces=request.faces)
-            faces.append(int(self._take(need)))
+                        given=tuple(faces), faces=request.faces, dice=request.dice)
+            faces.append(int(self._take(need, request=request)))
         return tuple(faces)
 
     def card(self, pile: Sequence[Card], request: Request) -> Card:
-        return parse_card(self._take(Need("card", request.purpose, request.side), pile))
+        return parse_card(self._take(Need("card", request.purpose, request.side), pile, request))
 
     def choose(self, options: Sequence[str], request: Request) -> str:
         return self._take(Need("choice", request.purpose, request.side, options=tuple(options),
-                               labels=request.labels))
+                               labels=request.labels), request=request)

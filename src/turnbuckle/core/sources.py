@@ -36,6 +36,11 @@ class Request:
     #: For a choice, a name per option that a person may say instead of its word (a move's name
     #: for its code); empty otherwise.
     labels: tuple[str, ...] = ()
+    #: For table play only: what the players need to know to answer (which die picks what, the
+    #: number to beat, what was rolled earlier this turn), built only when a person is asked.
+    note: Callable[[], str] | None = None
+    #: For a roll of several dice, what each die decides, in order ('the punch', 'the hand').
+    dice: tuple[str, ...] = ()
 
     def label(self, what: str) -> str:
         return f"'{self.purpose} {what}'"

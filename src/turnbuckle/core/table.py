@@ -25,10 +25,12 @@ class Table:
         self.log = log if log is not None else EventLog()
 
     def roll(self, count: int, sides: int, purpose: str, side: str | None = None,
-             meaning: Sequence[str] = ()) -> Roll:
+             meaning: Sequence[str] = (), note: Callable[[], str] | None = None,
+             dice: Sequence[str] = ()) -> Roll:
         """Roll ``count`` d``sides`` for ``purpose``; the roll is logged and returned. When the die
-        picks from a list, ``meaning`` names what each face stands for (for prompts only)."""
-        faces = self.source.roll(count, sides, Request(purpose, side, tuple(meaning)))
+        picks from a list, ``meaning`` names what each face stands for; ``note`` says what a table
+        needs to know to roll it, and ``dice`` what each die decides (prompts only: never logged)."""
+        faces = self.source.roll(count, sides, Request(purpose, side, tuple(meaning), note=note, dice=tuple(dice)))
         roll = Roll(purpose, f"{count}d{sides}", faces, sum(faces), side)
         self.log.add(roll)
         return roll
@@ -48,6 +50,7 @@ class Table:
         automatic: Callable[[], str] | None,
         by: str = "auto",
         labels: Sequence[str] = (),
+        note: Callable[[], str] | None = None,
     ) -> str:
         """A player's decision. ``automatic`` decides when given; otherwise the source (a script
         or a person) is asked. The choice is logged with who made it. ``labels`` may name each
@@ -56,7 +59,7 @@ class Table:
             chosen = automatic()
             who = by
         else:
-            chosen = self.source.choose(options, Request(purpose, side, labels=tuple(labels)))
+            chosen = self.source.choose(options, Request(purpose, side, labels=tuple(labels), note=note))
             who = "human" if self.source.kind == "ask" else self.source.kind
         self.log.add(Choice(purpose, tuple(options), chosen, who, side))
         return chosen

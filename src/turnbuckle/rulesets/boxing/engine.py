@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from turnbuckle.core.match import MatchOver, MatchSetup, Result
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.boxing.options import bout_options
+from turnbuckle.rulesets.boxing.prompts import PUNCH_DICE, getup_note, initiative_note, punch_note
 from turnbuckle.rulesets.boxing.punches import (
     apply_penalty,
     fatigue_for,
@@ -108,7 +109,8 @@ class Bout:
         return self.decision()
 
     def play_turn(self) -> None:
-        rolls = [self.table.roll(2, 12, f"{c.name} initiative", c.name) for c in self.corners]
+        note = lambda: initiative_note(self.corners, self.combo, COMBO_NATURAL)  # noqa: E731
+        rolls = [self.table.roll(2, 12, f"{c.name} initiative", c.name, note=note) for c in self.corners]
         totals = [r.total + c.speed_now for r, c in zip(rolls, self.corners, strict=True)]
         if totals[0] == totals[1]:
             for c in self.corners:
@@ -133,7 +135,8 @@ class Bout:
             self.knockdown(defender, attacker, [first, second])
 
     def punch(self, attacker: Corner, defender: Corner, combo_part: int) -> Punch:
-        roll = self.table.roll(2, 6, f"{attacker.name} punch", attacker.name)
+        roll = self.table.roll(2, 6, f"{attacker.name} punch", attacker.name, dice=PUNCH_DICE,
+                               note=lambda: punch_note(attacker, defender))
         first, second = roll.faces
         damage = punch_damage(first, second, attacker.power, defender.toughness)
         before = defender.hp
@@ -168,7 +171,8 @@ class Bout:
             self.table.happen("tko", round=self.round, turn=self.turn, fighter=down.name, hp=down.hp)
             raise MatchOver(Result(self.corners.index(by), "tko", at,
                               f"{by.name} wins by TKO in round {self.round}: {down.name} down at {down.hp} HP."))
-        roll = self.table.roll(2, 6, f"{down.name} get-up", down.name)
+        roll = self.table.roll(2, 6, f"{down.name} get-up", down.name,
+                               note=lambda: getup_note(down, table.ko_max, table.name))
         gained = table.outcome(roll.total)
         if gained == 0:
             self.table.happen("getup", round=self.round, turn=self.turn, fighter=down.name,

@@ -10,7 +10,8 @@ from turnbuckle.core.events import Event, Happening
 def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
     """The round and, for each fighter, HP, Speed and knockdowns, as the events so far leave them."""
     hp: dict[str, object] = {}
-    speed: dict[str, object] = {}
+    speed: dict[str, object] = {}  # the Speed the next turn uses (after fatigue and knockdowns)
+    base: dict[str, int] = {}  # Speed before fatigue: round 1's, less knockdown penalties
     downs = dict.fromkeys(names, 0)
     rounds: object = "?"
     where = ""
@@ -24,6 +25,8 @@ def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> 
             where = f"Round {d['round']} of {rounds}"
             hp.update(_named(d["hp"]))
             speed.update(_named(d["speed"]))
+            if d["round"] == 1:  # no fatigue yet: the Speed in force is the fighter's own
+                base.update({k: int(str(v)) for k, v in _named(d["speed"]).items()})
         elif e.type in ("clinch", "interval"):
             hp.update(_named(d["hp"]))
             if e.type == "interval":
@@ -34,8 +37,10 @@ def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> 
         elif e.type in ("knockdown", "getup"):
             hp[str(d["fighter"])] = d["hp"]
             if e.type == "knockdown":
-                speed[str(d["fighter"])] = d["speed"]
-                downs[str(d["fighter"])] = int(str(d["count"]))
+                who = str(d["fighter"])
+                speed[who] = _after_knockdown(speed.get(who), base.get(who), int(str(d["speed"])))
+                base[who] = int(str(d["speed"]))
+                downs[who] = int(str(d["count"]))
     lines = [where] if where else []
     for name in names:
         if name in hp:
@@ -45,3 +50,13 @@ def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> 
 
 def _named(value: object) -> dict[str, object]:
     return {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def _after_knockdown(now: object, before: int | None, after: int) -> object:
+    """The Speed in force after a knockdown took the fighter's own Speed from ``before`` to
+    ``after``: the fatigue in force this round still comes off it (a knockdown in round 2 after
+    1 fatigue: own Speed 8 -> 7 means 6 this round, not 7)."""
+    if before is None or not isinstance(now, int):
+        return after
+    fatigue = before - now
+    return max(0, after - fatigue)

@@ -27,6 +27,7 @@ from turnbuckle.rulesets.folkstyle.exchange import (
 )
 from turnbuckle.rulesets.folkstyle.odds import period_odds
 from turnbuckle.rulesets.folkstyle.options import UNTIL_WON_FROM, bout_options, overtime_cycles
+from turnbuckle.rulesets.folkstyle.prompts import near_fall_note, quality_note, scramble_note
 from turnbuckle.rulesets.folkstyle.scoresheet import scoresheet
 from turnbuckle.rulesets.folkstyle.stalling import Streaks, move_key, point_for_call
 
@@ -206,13 +207,17 @@ class Bout:
                  for c in (0, 1)]
         moves: tuple[Move, Move] = (self.cards[0].move(roles[0], faces[0]),
                                     self.cards[1].move(roles[1], faces[1]))
-        dice = [t.roll(1, 6, f"{COLOURS[c]} quality", self.names[c]).total for c in (0, 1)]
+        dice = [t.roll(1, 6, f"{COLOURS[c]} quality", self.names[c],
+                       note=lambda: quality_note(COLOURS, faces, moves)).total for c in (0, 1)]
         quality = (moves[0].base + dice[0], moves[1].base + dice[1])
         step = resolve(top, moves, quality)
         follow: dict[str, object] | None = None
         if isinstance(step, FollowUp):
             what = "scramble" if step.what == "scramble" else "near fall"
-            face = t.roll(1, 6, f"{COLOURS[step.side]} {what}", self.names[step.side]).total
+            ask = step
+            face = t.roll(1, 6, f"{COLOURS[step.side]} {what}", self.names[step.side], note=lambda: (
+                scramble_note(COLOURS, faces, moves, dice, COLOURS[ask.side], ask.number) if ask.what == "scramble"
+                else near_fall_note(COLOURS, faces, moves, dice, COLOURS[ask.side]))).total
             follow = {"what": step.what, "colour": COLOURS[step.side], "face": face, "number": step.number}
             outcome: Outcome = step.settle(face)
         else:

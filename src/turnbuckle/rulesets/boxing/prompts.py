@@ -1,0 +1,64 @@
+"""What the table is told when it rolls for a bout (prompts only: nothing here reaches a record).
+
+The wording is made here once; the command line's table mode and the web score keeper both show
+it (``Need.note`` and ``Need.dice``, core/entries.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from turnbuckle.rulesets.boxing.punches import PUNCH_NAMES
+
+#: What each die of a punch's 2d6 decides, in the order they are entered.
+PUNCH_DICE = ("the punch", "the hand")
+
+
+class Fighting(Protocol):
+    """A corner as the prompts read it (the engine's Corner)."""
+
+    name: str
+    power: int
+    toughness: int
+    speed: int
+    fatigue: int
+
+    @property
+    def speed_now(self) -> int: ...
+
+
+def _rows() -> str:
+    """'1 Jab, 2 Body Blow, ... 6 Counterpunch / Special Move'."""
+    named = {1: "Jab", 6: "Counterpunch / Special Move"}
+    return ", ".join(f"{face} {named.get(face) or left.replace('Left ', '').replace(' Left', '')}"
+                     for face, (left, _right) in PUNCH_NAMES.items())
+
+
+def punch_note(attacker: Fighting, defender: Fighting) -> str:
+    """Which die picks what, and the sum the damage comes from."""
+    return (f"The first die picks the punch ({_rows()}); the second die picks the hand (1-3 left, "
+            "4-6 right). Two dice thrown together have no order: throw two colours and say which is "
+            "the punch die, or throw one die at a time. "
+            f"Damage: the two dice + {attacker.name}'s Power {attacker.power} - "
+            f"{defender.name}'s Toughness {defender.toughness}.")
+
+
+def stats_line(c: Fighting) -> str:
+    """A fighter's numbers as the next turn uses them (Speed after fatigue and knockdowns)."""
+    speed = f"Speed {c.speed_now}" + (f" ({c.speed} less {c.fatigue} fatigue)" if c.fatigue else "")
+    return f"{c.name}: {speed}, Toughness {c.toughness}, Power {c.power}"
+
+
+def initiative_note(corners: Sequence[Fighting], combo: bool, natural: int) -> str:
+    """The initiative roll: each side's Speed this turn, and what the totals decide."""
+    each = "; ".join(stats_line(c) for c in corners)
+    rule = "The higher 2d12 + Speed attacks; equal totals are a clinch (both heal 2)"
+    if combo:
+        rule += f"; a natural {natural} or more (before Speed) attacks twice"
+    return f"This turn: {each}. {rule}."
+
+
+def getup_note(down: Fighting, ko_at: int, table: str) -> str:
+    """The get-up roll: what total keeps the fighter in the bout."""
+    return f"{down.name} is down at {down.hp} HP: 2d6 on the get-up table for {table}; {ko_at} or less is a KO."
