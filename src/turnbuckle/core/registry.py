@@ -235,6 +235,17 @@ class Ruleset(ABC, Generic[S]):
         sheet itself is not public (e.g. a weight class). Nothing by default."""
         return []
 
+    def card_facts(self, options: Mapping[str, OptionValue]) -> list[Fact]:
+        """What anyone may know of a match on an open card under these (resolved) options, for the
+        card's announcement: the referee and its DQ threshold, the match type. Nothing by default."""
+        return []
+
+    def short_account(self, record: MatchRecord) -> list[str]:
+        """A short account of a played match for a results post: three to six sentences read from
+        its events (the big swings, near falls, injuries, the finish), quoting a side's own words
+        where a round turned on them. Empty by default: the league then writes a plain one."""
+        return []
+
     def side_warnings(self, side: S) -> list[str]:
         """Things worth telling the owner of a valid sheet (none by default)."""
         return []

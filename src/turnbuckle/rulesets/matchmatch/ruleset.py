@@ -101,6 +101,16 @@ class MatchMatchRuleset(Ruleset[Side]):
     def public_facts(self, sheet: object) -> list[Fact]:
         return briefing.public_facts(sheet)
 
+    def card_facts(self, options: Mapping[str, OptionValue]) -> list[Fact]:
+        from turnbuckle.rulesets.matchmatch import post_text
+
+        return post_text.card_facts(options)
+
+    def short_account(self, record: MatchRecord) -> list[str]:
+        from turnbuckle.rulesets.matchmatch import post_text
+
+        return post_text.short_account(record)
+
     def samples(self) -> Sequence[Sample]:
         return bundled_samples("turnbuckle.rulesets.matchmatch", _summary)
 

@@ -1,0 +1,69 @@
+"""An open show's card as an announcement holds it: each match with its sides, what is at stake,
+the game's public facts of the match (``Ruleset.card_facts``: the referee and its DQ threshold, the
+match type), the grid fixed at open, and the deadline in the league's time zone. Nothing secret:
+no strategy, no show seed (only the card seed, published when the card opened)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import resolve_options
+from turnbuckle.core.registry import Fact
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.models import CardMatch
+from turnbuckle.league.post.links import Links
+from turnbuckle.league.services.running import match_options
+from turnbuckle.rulesets.registry import get_ruleset
+
+
+@dataclass(frozen=True)
+class CardLine:
+    position: int
+    game: str
+    names: tuple[str, ...]
+    title: str
+    facts: tuple[Fact, ...]
+
+
+@dataclass(frozen=True)
+class Announcement:
+    league: str
+    number: int
+    name: str
+    date: str
+    status: str
+    deadline: str
+    matches: tuple[CardLine, ...]
+    card_seed: str
+    show_href: str
+
+
+def match_facts(m: CardMatch) -> list[Fact]:
+    """The public facts of a match on the card, and its grid once fixed."""
+    rs = get_ruleset(m.ruleset)
+    try:
+        facts = rs.card_facts(resolve_options(rs.info.options, match_options(m)))
+    except RulesError as exc:
+        facts = [Fact("Match", f"its options do not read: {exc}")]
+    if m.grid:
+        facts.append(Fact("Grid", m.grid + (" (drawn from the card seed)" if m.grid_drawn else "")))
+    return facts
+
+
+def announcement_of(ctx: Ctx, key: str, links: Links) -> Announcement:
+    """The card of a show that has opened (a typed error for an unknown show or a draft)."""
+    from turnbuckle.league.services.shows import show
+
+    s = show(ctx, key)
+    if s.status == "draft":
+        raise LeagueError(f"show {s.number} is a draft; its card is announced once it opens")
+    lines = []
+    for m in s.matches:
+        lines.append(CardLine(position=m.position, game=get_ruleset(m.ruleset).info.name,
+                              names=tuple(sd.competitor.name for sd in m.sides),
+                              title=m.title.name if m.title is not None else "", facts=tuple(match_facts(m))))
+    return Announcement(league=ctx.league.name, number=s.number, name=s.name, date=s.show_date, status=s.status,
+                        deadline=ctx.local(s.deadline), matches=tuple(lines), card_seed=s.card_seed or "",
+                        show_href=links.show(s.number))

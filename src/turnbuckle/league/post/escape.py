@@ -1,0 +1,36 @@
+"""What every format does to a member's text before its own escaping: remove what could hide or
+reorder text (control and bidirectional characters), and break what a chat or forum would turn
+into a ping or a link (``@everyone``, ``<@123>``, ``https://...``, ``www.``) with a zero-width
+space, so the words read the same and do nothing."""
+
+from __future__ import annotations
+
+import re
+
+ZWSP = "\u200b"
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+_SCHEME = re.compile(r"(?<=[A-Za-z0-9+.-]):(?=//)")
+_SPACES = re.compile(r"\s+")
+_WWW = re.compile(r"(?i)\b(www)\.")
+
+
+def defang(text: str) -> str:
+    """``text`` with no hidden characters, and no mention, autolink or bare address left working.
+
+    >>> defang("@everyone see https://x.example") == "@\\u200beveryone see https:\\u200b//x.example"
+    True
+    """
+    text = _HIDDEN.sub("", text)
+    text = text.replace("@", "@" + ZWSP)
+    text = _SCHEME.sub(":" + ZWSP, text)
+    return _WWW.sub(lambda m: m[1] + ZWSP + ".", text)
+
+
+def one_line(text: str) -> str:
+    """A name or sentence on one line (a member's line break starts no block in any format)."""
+    return _SPACES.sub(" ", text)
+
+
+def paragraphs(text: str) -> tuple[str, ...]:
+    """A member's text as paragraphs: split at blank lines, each joined onto one line."""
+    return tuple(p for p in (one_line(chunk).strip() for chunk in re.split(r"\n\s*\n", text.strip())) if p)

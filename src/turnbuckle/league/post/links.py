@@ -1,0 +1,59 @@
+"""Where a post's links point: the league's web pages (absolute under a base URL, else from the
+site's root), or the pages of a static archive (relative to the page that links)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Links:
+    """The league's pages on its web server: ``base`` (``https://fed.example``) or "" for links
+    from the site's root (``/shows/3``)."""
+
+    base: str = ""
+
+    def show(self, number: int) -> str:
+        return f"{self.base}/shows/{number}"
+
+    def match(self, number: int, position: int) -> str:
+        return f"{self.base}/shows/{number}/matches/{position}"
+
+    def export(self, number: int) -> str:
+        return f"{self.base}/shows/{number}/export.json"
+
+
+@dataclass(frozen=True)
+class ArchiveLinks(Links):
+    """The archive's pages, from a page ``depth`` folders below the archive's root."""
+
+    depth: int = 0
+
+    @property
+    def _up(self) -> str:
+        return "../" * self.depth
+
+    def show(self, number: int) -> str:
+        return f"{self._up}shows/{number}.html"
+
+    def match(self, number: int, position: int) -> str:
+        return f"{self._up}shows/{number}/match-{position}.html"
+
+    def export(self, number: int) -> str:
+        return f"{self._up}export/show-{number}.json"
+
+
+def base_links(base_url: str) -> Links:
+    """Links under ``base_url`` (checked: an http(s) address), or from the site's root for ""."""
+    if not base_url:
+        return Links()
+    from urllib.parse import urlsplit
+
+    from turnbuckle.league.errors import LeagueError
+
+    parts = urlsplit(base_url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment \
+            or any(c in base_url for c in " \"'<>()[]\\`"):
+        raise LeagueError(f"the base URL {base_url!r} is not an address like https://fed.example.org "
+                          "(http or https, a host, an optional path; no query)")
+    return Links(base_url.strip().rstrip("/"))

@@ -1,0 +1,65 @@
+"""The Markdown form (CommonMark and GitHub's tables-less subset): every member's text through
+``export.md_text`` (entities for ``& < >``, a backslash before the characters that make emphasis,
+code, links or a block) after ``escape.defang``; links only to this league's own pages."""
+
+from __future__ import annotations
+
+import re
+
+from turnbuckle.league.export import md_text
+from turnbuckle.league.post.doc import Block, Code, Folded, Heading, Inline, Items, Link, Para, Post, Quote, Strong
+from turnbuckle.league.post.escape import defang, one_line
+
+_PLAIN_CODE = re.compile(r"[A-Za-z0-9 ./-]+")  # a seed, a hash, a command of ours: safe in a code span
+
+
+def esc(text: str, line_start: bool = False) -> str:
+    return md_text(defang(one_line(text)), line_start)
+
+
+def href(url: str) -> str:
+    """A link target of ours, with nothing in it that ends or breaks the link."""
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")
+
+
+def inline(parts: tuple[Inline, ...], line_start: bool = False) -> str:
+    out = []
+    for i, p in enumerate(parts):
+        first = line_start and i == 0
+        if isinstance(p, Strong):
+            out.append(f"**{esc(p.text)}**")
+        elif isinstance(p, Code):
+            out.append(f"`{p.text}`" if _PLAIN_CODE.fullmatch(p.text) else esc(p.text, first))
+        elif isinstance(p, Link):
+            out.append(f"[{esc(p.text)}]({href(p.href)})")
+        else:
+            out.append(esc(p.text, first))
+    return "".join(out)
+
+
+def block(b: Block) -> list[str]:
+    if isinstance(b, Heading):
+        return ["#" * b.level + " " + esc(b.text), ""]
+    if isinstance(b, Para):
+        return [inline(b.parts, True), ""]
+    if isinstance(b, Items):
+        return [f"- {inline(item)}" for item in b.items] + [""]
+    if isinstance(b, Quote):
+        lines = []
+        for p in b.paras:
+            lines += [f"> {esc(p, True)}", ">"]
+        return lines[:-1] + [""]
+    if isinstance(b, Folded):
+        lines = [f"### {esc(b.summary)}", ""]
+        for inner in b.blocks:
+            lines += block(inner)
+        return lines
+    raise TypeError(f"no Markdown for {b!r}")
+
+
+def render(post: Post) -> list[str]:
+    lines: list[str] = []
+    for unit in post.units:
+        for b in unit:
+            lines += block(b)
+    return ["\n".join(lines).rstrip("\n") + "\n"]

@@ -1,0 +1,52 @@
+"""The plain-text form: headings underlined, lists with dashes, links written out after their
+words; a member's text on one line, defanged (no mention or bare address left working)."""
+
+from __future__ import annotations
+
+from turnbuckle.league.post.doc import Block, Code, Folded, Heading, Inline, Items, Link, Para, Post, Quote
+from turnbuckle.league.post.escape import defang, one_line
+
+
+def esc(text: str) -> str:
+    return defang(one_line(text))
+
+
+def inline(parts: tuple[Inline, ...]) -> str:
+    out = []
+    for p in parts:
+        if isinstance(p, Link):
+            out.append(f"{esc(p.text)} <{p.href}>")
+        elif isinstance(p, Code):
+            out.append(esc(p.text))
+        else:
+            out.append(esc(p.text))
+    return "".join(out)
+
+
+def block(b: Block) -> list[str]:
+    if isinstance(b, Heading):
+        text = esc(b.text)
+        return [text, ("=" if b.level == 1 else "-") * len(text), ""] if b.level < 3 else [text.upper(), ""]
+    if isinstance(b, Para):
+        return [inline(b.parts), ""]
+    if isinstance(b, Items):
+        return [f"- {inline(item)}" for item in b.items] + [""]
+    if isinstance(b, Quote):
+        lines = []
+        for p in b.paras:
+            lines += [f"  {esc(p)}", ""]
+        return lines
+    if isinstance(b, Folded):
+        lines = [esc(b.summary), "-" * len(esc(b.summary)), ""]
+        for inner in b.blocks:
+            lines += block(inner)
+        return lines
+    raise TypeError(f"no text for {b!r}")
+
+
+def render(post: Post) -> list[str]:
+    lines: list[str] = []
+    for unit in post.units:
+        for b in unit:
+            lines += block(b)
+    return ["\n".join(lines).rstrip("\n") + "\n"]

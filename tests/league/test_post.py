@@ -1,0 +1,172 @@
+"""The results post and the card announcement (turnbuckle.league.post): golden files of the
+fixed-seed demo league in every format (an injection attempt in the strategy notes and the
+organiser's intro), what each format does to that attempt, the typed errors, Discord's split."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from turnbuckle.league.context import context
+from turnbuckle.league.db import make_engine, session_scope
+from turnbuckle.league.errors import LeagueError, NotFound
+from turnbuckle.league.post import FORMATS, announcement, results_post
+from turnbuckle.league.post.discord import LIMIT, pieces
+from turnbuckle.league.services import shows
+
+from .post_league import INJECTION, copy_post_league, post_league_file
+
+GOLDEN = Path(__file__).parent / "golden" / "post"
+UPDATE = os.environ.get("TURNBUCKLE_UPDATE_GOLDEN") == "1"
+BASE = "https://fed.example/league"
+SUFFIX = {"markdown": "md", "bbcode": "bbcode", "discord": "json", "html": "html", "text": "txt"}
+
+
+def _posts() -> dict[str, list[str]]:
+    engine = make_engine(f"sqlite:///{post_league_file()}")
+    out = {}
+    try:
+        with session_scope(engine) as session:
+            for fmt in FORMATS:
+                out[f"show-1.{SUFFIX[fmt]}"] = results_post(session, "1", fmt, base_url=BASE)
+                out[f"show-2.{SUFFIX[fmt]}"] = results_post(session, "2", fmt)
+                out[f"announce-3.{SUFFIX[fmt]}"] = announcement(session, "3", fmt, base_url=BASE)
+    finally:
+        engine.dispose()
+    return out
+
+
+@pytest.fixture(scope="module")
+def posts() -> dict[str, list[str]]:
+    return _posts()
+
+
+def _as_file(name: str, messages: list[str]) -> str:
+    if name.endswith(".json"):
+        return json.dumps(messages, indent=1, ensure_ascii=False) + "\n"
+    assert len(messages) == 1
+    return messages[0]
+
+
+def test_goldens(posts: dict[str, list[str]]) -> None:
+    if UPDATE:
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        for name, messages in posts.items():
+            (GOLDEN / name).write_text(_as_file(name, messages), encoding="utf-8")
+    stale = [name for name, messages in posts.items()
+             if (GOLDEN / name).read_text(encoding="utf-8") != _as_file(name, messages)]
+    assert not stale, f"these posts differ from their goldens (TURNBUCKLE_UPDATE_GOLDEN=1 rewrites them): {stale}"
+    assert sorted(p.name for p in GOLDEN.iterdir()) == sorted(posts)
+
+
+def test_post_reads_intro_card_accounts_then_seeds(posts: dict[str, list[str]]) -> None:
+    text = posts["show-1.txt"][0]
+    order = [text.index(x) for x in ("What a night at Monday Mayhem!", "Results", " def. ", "MATCH 1:",
+                                     "Seeds and hashes", "Show seed:")]
+    assert order == sorted(order)
+    assert f"<{BASE}/shows/1/matches/1>" in text and f"<{BASE}/shows/1/export.json>" in text
+    assert "</shows/2/matches/3>" in posts["show-2.txt"][0]  # no base: links from the site's root
+    md = posts["show-1.md"][0]
+    assert md.count(f"]({BASE}/shows/1/matches/") == 2 * 5  # each line and each account link to the call
+
+
+def test_every_format_neutralises_the_injection(posts: dict[str, list[str]]) -> None:
+    for name, messages in posts.items():
+        if name.startswith("announce"):
+            continue
+        whole = "\n".join(messages)
+        assert "everyone" in whole and "evil" in whole, f"{name}: the attempt is shown, as text"
+        assert not re.search(r"@(everyone|here)\b", whole), name
+        assert not re.search(r"<@\d", whole), name
+        assert "https://evil" not in whole and "www.evil" not in whole, name
+    md = posts["show-1.md"][0] + posts["show-2.md"][0]
+    assert "<script" not in md and "**bold**" not in md and "[x](" not in md
+    assert "\n# not a heading" not in md and "\n> not a quote" not in md
+    bb = posts["show-1.bbcode"][0] + posts["show-2.bbcode"][0]
+    assert "[b]bb[/b]" not in bb and "[b\u200b]" not in bb and "[\u200bb]bb[\u200b/b]" in bb
+    html = posts["show-1.html"][0] + posts["show-2.html"][0]
+    assert "<script" not in html and "&lt;script&gt;" in html
+    assert set(re.findall(r'href="([^"]+)"', html)) <= {f"{BASE}/shows/1/matches/{i}" for i in range(1, 6)} | \
+        {f"{BASE}/shows/1/export.json"} | {f"/shows/2/matches/{i}" for i in range(1, 6)} | {"/shows/2/export.json"}
+    dc = "\n".join(posts["show-1.json"] + posts["show-2.json"])
+    assert "\\<script>" in dc and "\\*\\*bold\\*\\*" in dc and "\\[x\\]" in dc
+
+
+def test_discord_messages_fit_and_split_between_matches(posts: dict[str, list[str]]) -> None:
+    for name in ("show-1.json", "show-2.json", "announce-3.json"):
+        messages = posts[name]
+        assert all(0 < len(m) <= LIMIT for m in messages)
+        for m in messages[1:]:  # each later message starts a unit: a match's heading or the seeds
+            assert m.startswith("**"), m[:40]
+    assert len(posts["show-1.json"]) >= 2
+
+
+def test_a_long_text_splits_at_lines_then_sentences() -> None:
+    sentence = "Brother Bob hits a big leg drop and goes for the cover. "
+    long_line = sentence * 60  # about 3,400 characters on one line
+    out = pieces("**Match 1**\n" + long_line.strip(), 2000)
+    assert len(out) == 2 and all(len(p) <= 2000 for p in out)
+    assert out[0].startswith("**Match 1**") and all(p.rstrip().endswith(".") for p in out)
+    assert " ".join(p.replace("**Match 1**\n", "") for p in out).split() == long_line.split()
+    assert pieces("x" * 4500, 2000) == ["x" * 2000, "x" * 2000, "x" * 500]
+
+
+def test_typed_errors(tmp_path: Path) -> None:
+    url = copy_post_league(tmp_path)
+    engine = make_engine(url)
+    try:
+        with session_scope(engine) as session:
+            with pytest.raises(NotFound):
+                results_post(session, "9", "markdown")
+            with pytest.raises(LeagueError, match="is open; its results post is made once it is published"):
+                results_post(session, "3", "markdown")
+            with pytest.raises(LeagueError, match="unknown format 'pdf'"):
+                results_post(session, "1", "pdf")
+            with pytest.raises(LeagueError, match="base URL"):
+                results_post(session, "1", "html", base_url="javascript:alert(1)")
+            ctx = context(session, None, lambda: datetime(2026, 12, 1, tzinfo=UTC))
+            draft = shows.create_show(ctx, "Thursday Thunder", "2026-12-10", datetime(2026, 12, 10, tzinfo=UTC))
+            with pytest.raises(LeagueError, match="is a draft; its card is announced once it opens"):
+                announcement(session, str(draft.number), "text")
+    finally:
+        engine.dispose()
+
+
+def test_a_run_show_stays_secret_until_published(tmp_path: Path) -> None:
+    url = copy_post_league(tmp_path)
+    engine = make_engine(url)
+    later = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    try:
+        with session_scope(engine) as session:
+            ctx = context(session, None, lambda: later)
+            shows.lock(ctx, "3")
+        with session_scope(engine) as session:
+            from turnbuckle.league.services import running
+
+            s = running.run_show(context(session, None, lambda: later), "3")
+            secret = s.seed
+        with session_scope(engine) as session:
+            with pytest.raises(LeagueError, match="is run"):
+                results_post(session, "3", "text")
+            told = "\n".join(results_post(session, "2", "text") + announcement(session, "3", "text"))
+            assert secret and secret not in told and "Strategies were due by" in told
+    finally:
+        engine.dispose()
+
+
+def test_injection_is_in_the_league() -> None:
+    """The goldens mean something only if the attempt is really in the notes and the intro."""
+    engine = make_engine(f"sqlite:///{post_league_file()}")
+    try:
+        with session_scope(engine) as session:
+            from turnbuckle.league.models import Show, Submission
+
+            assert all(INJECTION in s.writeup for s in session.query(Show).filter(Show.status == "published"))
+            assert all(INJECTION in sub.text for sub in session.query(Submission))
+    finally:
+        engine.dispose()
