@@ -401,6 +401,9 @@ def delete_show(ctx: Ctx, key: str) -> None:
         n.show_id = None
     for ev in ctx.session.scalars(select(ShowEvent).where(ShowEvent.show_id == s.id)):
         ctx.session.delete(ev)
+    from turnbuckle.league.notify import events
+
+    events.show_deleted(ctx, s)  # its unsent messages dropped (league/notify)
     ctx.session.flush()
     ctx.session.delete(s)
     ctx.session.flush()

@@ -193,4 +193,7 @@ def publish(ctx: Ctx, key: str, writeup: str | None = None) -> Show:
     s.status = "published"
     log(ctx, s, "publish")
     ctx.session.flush()
+    from turnbuckle.league.notify import events
+
+    events.results_published(ctx, s)  # the results post, queued with the publication (league/notify)
     return s

@@ -117,6 +117,9 @@ def open_show(ctx: Ctx, key: str) -> Show:
     ctx.session.flush()
     if drawn:
         log(ctx, s, "draw", draws=drawn)
+    from turnbuckle.league.notify import events
+
+    events.show_opened(ctx, s)  # the announcement, queued with the opening (league/notify)
     return s
 
 
@@ -158,6 +161,9 @@ def submit(ctx: Ctx, key: str, position: int, competitor_key: str, text: str) ->
     sub = Submission(side_id=side.id, member_id=ctx.actor.id, text=text, sha256=digest, submitted_at=ctx.now())
     ctx.session.add(sub)
     ctx.session.flush()
+    from turnbuckle.league.notify import events
+
+    events.strategy_received(ctx, s, sub, comp.name, position)  # the sender's own receipt (league/notify)
     return sub
 
 

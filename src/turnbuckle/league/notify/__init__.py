@@ -1,0 +1,23 @@
+"""Notifications: messages about a league's shows sent by webhook and e-mail from an outbox table.
+
+An event (a card opened, a deadline near, results published, a strategy received) writes its
+messages to the ``outbox`` in the same unit of work as the event itself (``events.py``); a worker
+(``sender.py``: the web server's background task, or ``turnbuckle league notify --drain``) claims
+what is due, sends it and logs each attempt. The league's settings (``config.py``) hold the webhook
+and the SMTP server; members' addresses and opt-ins are in ``contacts.py``; the calendar and news
+feeds are written by ``ical.py`` and ``atom.py`` from ``feeds.py``.
+"""
+
+from __future__ import annotations
+
+#: The kinds of message, in the order the pages list them.
+KINDS = ("open", "deadline", "results", "receipt")
+#: What each kind is, as the settings pages and the command line say it.
+KIND_LABELS = {
+    "open": "a card opened for strategies (the announcement)",
+    "deadline": "a strategy deadline approaching",
+    "results": "results published (the results post)",
+    "receipt": "your own strategy received, with its hash (e-mail only)",
+}
+#: The kinds a league webhook may get (a receipt is for one member only).
+WEBHOOK_KINDS = ("open", "deadline", "results")

@@ -1,0 +1,205 @@
+"""A league's notification settings (``NotifySettings``): the webhook, the SMTP server, the reminder
+hours and the site address that links in messages begin with. The webhook's URL (a Discord webhook's
+address is itself a credential), its signing secret and the SMTP password are secrets: they are
+never exported, backed up, put in the API or logged; :func:`public_view` is what may be shown."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from sqlalchemy.orm import Session
+
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.models import League, NotifySettings
+from turnbuckle.league.notify import WEBHOOK_KINDS
+
+#: Hours before a strategy deadline that reminders go, unless the organiser sets others.
+DEFAULT_REMINDERS = (24, 1)
+MAX_REMINDERS = 4
+MAX_REMINDER_HOURS = 24 * 14
+SECURITIES = ("starttls", "tls", "none")
+#: Where ``serve --base-url`` leaves the site's address (web/links.py writes it under this name).
+BASE_URL_ENV = "TURNBUCKLE_BASE_URL"
+
+
+def settings(session: Session, league: League) -> NotifySettings:
+    """The league's settings row, made (with a new signing secret) on first use."""
+    row = session.get(NotifySettings, league.id)
+    if row is None:
+        from datetime import UTC, datetime
+
+        row = NotifySettings(league_id=league.id, webhook_url=None, webhook_kinds=",".join(WEBHOOK_KINDS),
+                             webhook_secret=new_secret(), smtp_host=None, smtp_port=587, smtp_security="starttls",
+                             smtp_user=None, smtp_password=None, smtp_from=None,
+                             reminder_hours=",".join(map(str, DEFAULT_REMINDERS)), site_url=None,
+                             updated_at=datetime.now(UTC))
+        session.add(row)
+        session.flush()
+    return row
+
+
+def new_secret() -> str:
+    return "whsec_" + secrets.token_urlsafe(32)
+
+
+def check_http_url(url: str, what: str) -> str:
+    """``url`` stripped if it is an http or https address with a host; a LeagueError otherwise."""
+    url = url.strip()
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or len(url) > 2000 or any(c.isspace() for c in url):
+        raise LeagueError(f"the {what} must be an http:// or https:// address with a host, at most 2000 "
+                          f"characters (got {shown_url(url)!r})")
+    return url
+
+
+def shown_url(url: str | None) -> str:
+    """A webhook address as it may be shown or logged: its scheme and host, never its path (which
+    often holds the receiver's own token)."""
+    if not url:
+        return ""
+    parts = urlsplit(url.strip())
+    if not parts.scheme or not parts.netloc:
+        return "(not an address)"
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}/…"
+
+
+def parse_kinds(text: str, allowed: tuple[str, ...]) -> str:
+    """Comma-separated kinds checked against ``allowed``; stored in ``allowed``'s order."""
+    asked = {k.strip().lower() for k in text.split(",") if k.strip()}
+    unknown = sorted(asked - set(allowed))
+    if unknown:
+        raise LeagueError(f"unknown kind {unknown[0]!r}; the kinds are {', '.join(allowed)}")
+    return ",".join(k for k in allowed if k in asked)
+
+
+def parse_reminders(text: str) -> tuple[int, ...]:
+    """Reminder hours such as ``24,1``: whole hours from 1 to two weeks, at most four, largest first
+    (an empty text: no reminders)."""
+    hours: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        if not part.isdigit() or not 1 <= int(part) <= MAX_REMINDER_HOURS:
+            raise LeagueError(f"reminder hours are whole numbers from 1 to {MAX_REMINDER_HOURS}, comma-separated "
+                              f"(like 24,1); {part!r} is not")
+        hours.add(int(part))
+    if len(hours) > MAX_REMINDERS:
+        raise LeagueError(f"at most {MAX_REMINDERS} reminders before a deadline; {len(hours)} were given")
+    return tuple(sorted(hours, reverse=True))
+
+
+def reminders(row: NotifySettings) -> tuple[int, ...]:
+    return parse_reminders(row.reminder_hours)
+
+
+def kinds_of(text: str) -> set[str]:
+    return {k for k in text.split(",") if k}
+
+
+def set_webhook(ctx: Ctx, url: str | None, kinds: str | None = None) -> NotifySettings:
+    """The organiser sets the webhook's address (None or "": no webhook) and, optionally, its kinds."""
+    ctx.require_organiser("set the league's webhook")
+    row = settings(ctx.session, ctx.league)
+    row.webhook_url = check_http_url(url, "webhook address") if url and url.strip() else None
+    if kinds is not None:
+        row.webhook_kinds = parse_kinds(kinds, WEBHOOK_KINDS)
+    row.updated_at = ctx.now()
+    return row
+
+
+def rotate_secret(ctx: Ctx) -> str:
+    """A new signing secret for the webhook (the old one stops working at once); returned once."""
+    ctx.require_organiser("change the webhook's signing secret")
+    row = settings(ctx.session, ctx.league)
+    row.webhook_secret = new_secret()
+    row.updated_at = ctx.now()
+    return row.webhook_secret
+
+
+def webhook_secret(ctx: Ctx) -> str:
+    """The signing secret, for the organiser only (to set up their receiver)."""
+    ctx.require_organiser("see the webhook's signing secret")
+    return settings(ctx.session, ctx.league).webhook_secret
+
+
+@dataclass(frozen=True)
+class Smtp:
+    host: str
+    port: int
+    security: str
+    user: str | None
+    password: str | None
+    sender: str
+
+
+def set_smtp(ctx: Ctx, host: str | None, *, port: int = 587, security: str = "starttls", user: str | None = None,
+             password: str | None = None, sender: str | None = None, keep_password: bool = False) -> NotifySettings:
+    """The organiser sets the SMTP server e-mail goes through (``host`` None or "": no e-mail).
+    ``keep_password``: leave the stored password as it is (a form that does not show it)."""
+    ctx.require_organiser("set the league's e-mail server")
+    row = settings(ctx.session, ctx.league)
+    if not host or not host.strip():
+        row.smtp_host = row.smtp_user = row.smtp_password = row.smtp_from = None
+        row.updated_at = ctx.now()
+        return row
+    host = host.strip()
+    if len(host) > 255 or any(c.isspace() or c in "/@" for c in host):
+        raise LeagueError(f"the SMTP host must be a host name or address (got {host[:60]!r})")
+    if not 1 <= port <= 65535:
+        raise LeagueError(f"the SMTP port must be from 1 to 65535 (got {port})")
+    if security not in SECURITIES:
+        raise LeagueError(f"the SMTP security must be one of {', '.join(SECURITIES)} (got {security!r})")
+    from turnbuckle.league.notify.contacts import check_address
+
+    if not sender:
+        raise LeagueError("say which address the league's e-mail comes from (the From address)")
+    row.smtp_host, row.smtp_port, row.smtp_security = host, port, security
+    row.smtp_from = check_address(sender)
+    row.smtp_user = (user or "").strip()[:255] or None
+    if not keep_password:
+        row.smtp_password = password or None
+    row.updated_at = ctx.now()
+    return row
+
+
+def smtp(row: NotifySettings) -> Smtp | None:
+    if not row.smtp_host or not row.smtp_from:
+        return None
+    return Smtp(row.smtp_host, row.smtp_port, row.smtp_security, row.smtp_user, row.smtp_password, row.smtp_from)
+
+
+def set_reminders(ctx: Ctx, hours: str) -> NotifySettings:
+    ctx.require_organiser("set the deadline reminders")
+    row = settings(ctx.session, ctx.league)
+    row.reminder_hours = ",".join(map(str, parse_reminders(hours)))
+    row.updated_at = ctx.now()
+    return row
+
+
+def set_site_url(ctx: Ctx, url: str | None) -> NotifySettings:
+    ctx.require_organiser("set the site's address")
+    row = settings(ctx.session, ctx.league)
+    row.site_url = check_http_url(url, "site address").rstrip("/")[:300] if url and url.strip() else None
+    row.updated_at = ctx.now()
+    return row
+
+
+def site_url(row: NotifySettings) -> str:
+    """What links in messages begin with: the league's site address, else ``serve --base-url``'s
+    ($TURNBUCKLE_BASE_URL), else "" (messages then carry no links)."""
+    return (row.site_url or os.environ.get(BASE_URL_ENV) or "").rstrip("/")
+
+
+def public_view(row: NotifySettings) -> dict[str, object]:
+    """The settings as the organiser's pages and the command line show them: no secret, the
+    webhook's address cut to its host."""
+    return {"webhook": shown_url(row.webhook_url) or None, "webhook_kinds": sorted(kinds_of(row.webhook_kinds)),
+            "smtp_host": row.smtp_host, "smtp_port": row.smtp_port, "smtp_security": row.smtp_security,
+            "smtp_user": row.smtp_user, "smtp_password_set": bool(row.smtp_password), "smtp_from": row.smtp_from,
+            "reminder_hours": list(reminders(row)), "site_url": row.site_url}

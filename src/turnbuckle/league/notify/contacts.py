@@ -1,0 +1,111 @@
+"""Members' e-mail addresses: set by the member, confirmed by a link sent to the address before
+anything else goes there, the kinds of message they opted in to, and a one-link unsubscribe."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.credentials import digest
+from turnbuckle.league.errors import LeagueError, NotFound
+from turnbuckle.league.models import Member, MemberContact
+from turnbuckle.league.notify import KINDS
+from turnbuckle.league.notify.config import parse_kinds
+
+CONFIRM_LIFETIME = timedelta(days=2)
+LINK_GONE = "this confirmation link is unknown, used or expired; set your address again for a new one"
+_ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                      r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$")
+
+
+def check_address(text: str) -> str:
+    """An e-mail address as stored (trimmed), or a LeagueError saying what is wrong with it."""
+    address = text.strip()
+    if len(address) > 254 or not _ADDRESS.match(address):
+        raise LeagueError(f"{address[:80]!r} is not an e-mail address like name@example.org")
+    return address
+
+
+def contact(session: Session, member: Member, now: datetime) -> MemberContact:
+    """The member's contact row, made on first use."""
+    row = session.get(MemberContact, member.id)
+    if row is None:
+        row = MemberContact(member_id=member.id, email=None, confirmed_at=None, confirm_sha256=None,
+                            confirm_expires_at=None, kinds="", unsubscribe_token=secrets.token_urlsafe(24),
+                            updated_at=now)
+        session.add(row)
+        session.flush()
+    return row
+
+
+def own(ctx: Ctx) -> MemberContact:
+    if not ctx.actor.id:
+        raise NotFound("sign in to set your e-mail")
+    return contact(ctx.session, ctx.actor, ctx.now())
+
+
+def set_email(ctx: Ctx, address: str | None) -> str | None:
+    """The acting member's address (None or "": none). A new address is unconfirmed until its link is
+    opened: the confirmation goes to the outbox, and its token is returned (None when cleared)."""
+    from turnbuckle.league.notify import config, events
+
+    row = own(ctx)
+    if not address or not address.strip():
+        row.email = row.confirmed_at = row.confirm_sha256 = row.confirm_expires_at = None
+        row.updated_at = ctx.now()
+        return None
+    checked = check_address(address)
+    if config.smtp(config.settings(ctx.session, ctx.league)) is None:
+        raise LeagueError("this league sends no e-mail yet: the organiser has not set an e-mail server")
+    token = secrets.token_urlsafe(24)
+    row.email, row.confirmed_at = checked, None
+    row.confirm_sha256, row.confirm_expires_at = digest(token), ctx.now() + CONFIRM_LIFETIME
+    row.updated_at = ctx.now()
+    ctx.session.flush()
+    events.confirmation(ctx, row, token)
+    return token
+
+
+def confirm(session: Session, token: str, now: datetime) -> Member:
+    """Open a confirmation link: the address is confirmed; the member is returned."""
+    row = session.scalars(select(MemberContact).where(MemberContact.confirm_sha256 == digest(token.strip()))).first()
+    if row is None or row.email is None or row.confirm_expires_at is None or row.confirm_expires_at < now:
+        raise NotFound(LINK_GONE)
+    row.confirmed_at, row.confirm_sha256, row.confirm_expires_at, row.updated_at = now, None, None, now
+    member = session.get(Member, row.member_id)
+    if member is None:
+        raise NotFound(LINK_GONE)
+    return member
+
+
+def set_kinds(ctx: Ctx, kinds: str) -> MemberContact:
+    """The kinds of e-mail the acting member wants (comma-separated; "" for none)."""
+    row = own(ctx)
+    row.kinds = parse_kinds(kinds, KINDS)
+    row.updated_at = ctx.now()
+    return row
+
+
+def unsubscribe(session: Session, token: str, now: datetime) -> Member:
+    """The link in every e-mail: no more e-mail of any kind to this member (the address stays, so
+    opting in again needs no new confirmation)."""
+    row = session.scalars(select(MemberContact).where(MemberContact.unsubscribe_token == token.strip()[:64])).first()
+    member = session.get(Member, row.member_id) if row is not None else None
+    if row is None or member is None:
+        raise NotFound("this unsubscribe link is unknown; sign in to change what you are sent")
+    row.kinds, row.updated_at = "", now
+    return member
+
+
+def recipients(session: Session, league_id: int, kind: str, member_ids: set[int] | None = None) -> list[MemberContact]:
+    """The confirmed contacts opted in to ``kind`` (of ``member_ids`` only, if given)."""
+    q = (select(MemberContact).join(Member, Member.id == MemberContact.member_id)
+         .where(Member.league_id == league_id, MemberContact.email.is_not(None),
+                MemberContact.confirmed_at.is_not(None)).order_by(MemberContact.member_id))
+    found = [c for c in session.scalars(q) if kind in c.kinds.split(",")]
+    return [c for c in found if member_ids is None or c.member_id in member_ids]

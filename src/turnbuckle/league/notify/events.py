@@ -1,0 +1,174 @@
+"""The events that send messages, each called by the service that makes the event, in its unit of
+work, so that the event and its messages are committed together or not at all:
+:func:`show_opened` (``shows.open_show``), :func:`results_published` (``running.publish``),
+:func:`strategy_received` (``shows.submit``), :func:`show_deleted` (``card.delete_show``), and the
+deadline reminders, which no request makes: :func:`schedule_reminders` runs in the worker's pass.
+
+Each message is one outbox row per channel and recipient; a repeat of the event (a second pass of
+the reminders, a retried request) finds the row's ``dedupe`` key taken and adds nothing."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.models import (
+    CardMatch,
+    CardSide,
+    Competitor,
+    League,
+    MemberContact,
+    NotifySettings,
+    OutboxMessage,
+    Show,
+    ShowEvent,
+    Submission,
+)
+from turnbuckle.league.notify import config, contacts, messages
+from turnbuckle.league.notify.outbox import enqueue
+
+
+def event_id(s: Show, kind: str, *extra: object) -> str:
+    return ":".join(["tb", s.uid, kind, *map(str, extra)])
+
+
+def _webhook(session: Session, league: League, row: NotifySettings, s: Show, kind: str, eid: str,
+             payload: dict[str, Any], now: datetime) -> int:
+    if not row.webhook_url or kind not in config.kinds_of(row.webhook_kinds):
+        return 0
+    return enqueue(session, league_id=league.id, event_id=eid, dedupe=f"{eid}:webhook", kind=kind,
+                   channel="webhook", payload=payload, now=now, show_id=s.id) is not None
+
+
+def _emails(session: Session, league: League, row: NotifySettings, s: Show, kind: str, eid: str,
+            mail: dict[str, Any], now: datetime, member_ids: set[int] | None = None) -> int:
+    if config.smtp(row) is None:
+        return 0
+    added = 0
+    for c in contacts.recipients(session, league.id, kind, member_ids):
+        added += enqueue(session, league_id=league.id, event_id=eid, dedupe=f"{eid}:email:{c.member_id}", kind=kind,
+                         channel="email", payload=mail, now=now, member_id=c.member_id, show_id=s.id) is not None
+    return added
+
+
+def _settings(session: Session, league: League) -> NotifySettings | None:
+    row = session.get(NotifySettings, league.id)
+    if row is None or not (row.webhook_url or config.smtp(row)):
+        return None
+    return row
+
+
+def _post_event(ctx: Ctx, s: Show, kind: str) -> None:
+    """The announcement or the results post: written when sent (from ``league.post``), so that a
+    message that cannot be written is a failed try the organiser sees, never a refused event."""
+    row = _settings(ctx.session, ctx.league)
+    if row is None:
+        return
+    eid, now = event_id(s, kind), ctx.now()
+    _webhook(ctx.session, ctx.league, row, s, kind, eid, {"render": kind}, now)
+    mail = {"render": kind, "subject": messages.subject(ctx.league, kind, s)}
+    _emails(ctx.session, ctx.league, row, s, kind, eid, mail, now)
+
+
+def show_opened(ctx: Ctx, s: Show) -> None:
+    """A card opened for strategies: the announcement."""
+    _post_event(ctx, s, "open")
+
+
+def results_published(ctx: Ctx, s: Show) -> None:
+    """A show published: the results post (nothing of a show is sent before this)."""
+    _post_event(ctx, s, "results")
+
+
+def strategy_received(ctx: Ctx, s: Show, sub: Submission, competitor: str, position: int) -> None:
+    """A member's own receipt, by e-mail to them only, with the strategy's hash."""
+    row = _settings(ctx.session, ctx.league)
+    if row is None or config.smtp(row) is None:
+        return
+    text = messages.receipt_text(ctx.league, s, competitor, position, sub.sha256, sub.submitted_at)
+    mail = {"subject": messages.subject(ctx.league, "receipt", s), "text": text, "sha256": sub.sha256}
+    _emails(ctx.session, ctx.league, row, s, "receipt", event_id(s, "receipt", sub.id), mail, ctx.now(),
+            {sub.member_id})
+
+
+def confirmation(ctx: Ctx, contact: MemberContact, token: str) -> None:
+    """The link that confirms a member's new address (sent to that address, confirmed or not)."""
+    row = config.settings(ctx.session, ctx.league)
+    base = config.site_url(row)
+    link = f"{base}/notify/confirm/{token}" if base else f"/notify/confirm/{token}"
+    text = (f"{ctx.actor.name}, this address was given for e-mail from {ctx.league.name}.\n"
+            f"Open this link to confirm it (it works for two days): {link}\n"
+            "If you did not ask for this, ignore this message: nothing will be sent here.")
+    eid = f"tb:confirm:{contact.member_id}:{token[:12]}"
+    enqueue(ctx.session, league_id=ctx.league.id, event_id=eid, dedupe=eid, kind="confirm", channel="email",
+            payload={"subject": f"[{ctx.league.name}] Confirm your e-mail address", "text": text,
+                     "to": contact.email}, now=ctx.now(), member_id=contact.member_id)
+
+
+def show_deleted(ctx: Ctx, s: Show) -> None:
+    """A show deleted: its unsent messages are dropped, its sent ones kept without the show."""
+    from turnbuckle.league.models import CalendarSequence
+
+    ctx.session.execute(update(OutboxMessage).where(OutboxMessage.show_id == s.id,
+                                                    OutboxMessage.state.in_(("pending", "failed")))
+                        .values(state="dropped", last_error="the show was deleted")
+                        .execution_options(synchronize_session=False))
+    ctx.session.execute(update(OutboxMessage).where(OutboxMessage.show_id == s.id).values(show_id=None)
+                        .execution_options(synchronize_session=False))
+    for cs in ctx.session.scalars(select(CalendarSequence).where(CalendarSequence.show_id == s.id)):
+        ctx.session.delete(cs)
+    ctx.session.flush()
+
+
+def _opened_at(session: Session, s: Show) -> datetime | None:
+    return session.scalars(select(ShowEvent.at).where(ShowEvent.show_id == s.id, ShowEvent.kind == "open")
+                           .order_by(ShowEvent.id.desc())).first()
+
+
+def _card_owners(session: Session, s: Show) -> set[int]:
+    q = (select(Competitor.owner_id).join(CardSide, CardSide.competitor_id == Competitor.id)
+         .join(CardMatch, CardMatch.id == CardSide.match_id).where(CardMatch.show_id == s.id))
+    return set(session.scalars(q))
+
+
+def due_reminder(hours: tuple[int, ...], deadline: datetime, opened: datetime | None, now: datetime) -> int | None:
+    """The reminder due at ``now`` for a deadline: the nearest one whose moment has come (a
+    missed earlier one is not sent as well), and none whose moment was not after the card opened."""
+    if now >= deadline:
+        return None
+    due = [h for h in hours if deadline - timedelta(hours=h) <= now
+           and (opened is None or deadline - timedelta(hours=h) > opened)]
+    return min(due) if due else None
+
+
+def schedule_reminders(session: Session, now: datetime) -> int:
+    """Queue the deadline reminders due at ``now`` for every league's open shows; how many rows.
+    Keyed on the deadline, so a moved deadline gets its own reminders."""
+    added = 0
+    for row in session.scalars(select(NotifySettings)):
+        if not (row.webhook_url or config.smtp(row)):
+            continue
+        league = session.get(League, row.league_id)
+        if league is None:
+            continue
+        hours = config.reminders(row)
+        open_shows = session.scalars(select(Show).where(Show.league_id == league.id, Show.status == "open",
+                                                        Show.deadline > now))
+        for s in open_shows:
+            h = due_reminder(hours, s.deadline, _opened_at(session, s), now)
+            if h is None:
+                continue
+            eid = event_id(s, "deadline", f"{h}h", int(s.deadline.timestamp()))
+            base = config.site_url(row)
+            text = messages.reminder_text(league, s, now, base)
+            extra = {"deadline": s.deadline.isoformat(), "hours_before": h}
+            body = messages.webhook_body(league, eid, "deadline", text, messages.show_facts(s, base), extra=extra)
+            added += _webhook(session, league, row, s, "deadline", eid, {"body": body}, now)
+            mail = {"subject": messages.subject(league, "deadline", s, messages.hours_left(s.deadline, now)),
+                    "text": text, "deadline": s.deadline.isoformat()}
+            added += _emails(session, league, row, s, "deadline", eid, mail, now, _card_owners(session, s))
+    return added

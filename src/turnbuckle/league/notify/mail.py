@@ -1,0 +1,75 @@
+"""One e-mail through the league's SMTP server (standard library ``smtplib``), with a timeout; every
+message but an address confirmation carries a one-click unsubscribe link (RFC 8058 headers too)."""
+
+from __future__ import annotations
+
+import smtplib
+import ssl
+import time
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+
+from turnbuckle.league.notify.config import Smtp
+from turnbuckle.league.notify.outbox import Outcome
+
+TIMEOUT_S = 20.0
+
+
+def build(smtp: Smtp, to: str, subject: str, text: str, html: str = "", *, event_id: str = "",
+          unsubscribe: str = "") -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"] = smtp.sender
+    msg["To"] = to
+    msg["Subject"] = " ".join(subject.split())[:200]
+    msg["Date"] = formatdate(localtime=False)
+    msg["Message-ID"] = make_msgid(domain=smtp.sender.rpartition("@")[2] or None)
+    if event_id:
+        msg["X-Turnbuckle-Event"] = event_id
+    footer = ""
+    if unsubscribe:
+        msg["List-Unsubscribe"] = f"<{unsubscribe}>"
+        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        footer = f"\n\n--\nStop these e-mails: {unsubscribe}\n"
+    msg.set_content(text + footer)
+    if html:
+        tail = f'<hr><p><a href="{unsubscribe}">Stop these e-mails</a></p>' if unsubscribe else ""
+        msg.add_alternative(html + tail, subtype="html")
+    return msg
+
+
+def send(smtp: Smtp, msg: EmailMessage, *, timeout: float = TIMEOUT_S) -> Outcome:
+    started = time.monotonic()
+    try:
+        client: smtplib.SMTP
+        if smtp.security == "tls":
+            client = smtplib.SMTP_SSL(smtp.host, smtp.port, timeout=timeout, context=ssl.create_default_context())
+        else:
+            client = smtplib.SMTP(smtp.host, smtp.port, timeout=timeout)
+        with client:
+            if smtp.security == "starttls":
+                client.starttls(context=ssl.create_default_context())
+            if smtp.user:
+                client.login(smtp.user, smtp.password or "")
+            refused = client.send_message(msg)
+    except smtplib.SMTPResponseException as exc:
+        return Outcome(False, str(exc.smtp_code), f"SMTP {exc.smtp_code}: {_text(exc.smtp_error)}", _ms(started))
+    except smtplib.SMTPRecipientsRefused as exc:
+        return Outcome(False, "refused", f"the server refused the address: {list(exc.recipients.values())[:1]}",
+                       _ms(started), drop=True)
+    except TimeoutError:
+        return Outcome(False, "timeout", f"no answer from {smtp.host}:{smtp.port} within {timeout:g} s", _ms(started))
+    except (OSError, smtplib.SMTPException) as exc:
+        return Outcome(False, "error", f"{smtp.host}:{smtp.port}: {type(exc).__name__}: {str(exc)[:200]}",
+                       _ms(started))
+    if refused:
+        return Outcome(False, "refused", "the server refused the address", _ms(started), drop=True)
+    return Outcome(True, "250", "", _ms(started))
+
+
+def _text(raw: bytes | str) -> str:
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    return " ".join(text.split())[:300]
+
+
+def _ms(started: float) -> int:
+    return int((time.monotonic() - started) * 1000)

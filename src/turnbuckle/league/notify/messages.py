@@ -1,0 +1,100 @@
+"""What each message says. The announcement and the results post come from ``league.post`` (the
+formats shared with the organiser's copy-and-paste posts); the reminder, the receipt and the address
+confirmation are short texts written here. A webhook body is Discord- and Slack-compatible JSON
+(``content`` and ``text``, no mentions) with a stable ``turnbuckle`` object; an e-mail is a subject,
+a text body and, for the posts, an HTML alternative."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy.orm import Session
+
+from turnbuckle.league.models import League, Show
+
+#: The webhook body's format version (the ``turnbuckle`` object's ``version``).
+BODY_VERSION = 1
+#: Discord refuses a message over 2,000 characters.
+MAX_CONTENT = 2000
+
+
+def show_url(base: str, s: Show) -> str:
+    return f"{base}/shows/{s.number}" if base else ""
+
+
+def local(league: League, when: datetime) -> str:
+    return when.astimezone(ZoneInfo(league.timezone)).strftime("%Y-%m-%d %H:%M %Z")
+
+
+def post_parts(session: Session, s: Show, kind: str, fmt: str, base: str) -> list[str]:
+    """The announcement (``open``) or the results post (``results``) of ``s`` in ``fmt``."""
+    from turnbuckle.league import post
+
+    make = post.announcement if kind == "open" else post.results_post
+    return [p for p in make(session, str(s.number), fmt, base_url=base) if p.strip()]
+
+
+def fit(parts: list[str], limit: int = MAX_CONTENT) -> list[str]:
+    """``parts`` with any part longer than ``limit`` cut at line ends (a line longer than that in pieces)."""
+    out: list[str] = []
+    for part in parts:
+        chunk = ""
+        for line in part.splitlines(keepends=True):
+            while len(line) > limit:
+                if chunk:
+                    out.append(chunk)
+                    chunk = ""
+                out.append(line[:limit])
+                line = line[limit:]
+            if len(chunk) + len(line) > limit:
+                out.append(chunk)
+                chunk = ""
+            chunk += line
+        if chunk.strip():
+            out.append(chunk)
+    return out
+
+
+def hours_left(deadline: datetime, now: datetime) -> str:
+    minutes = max(0, int((deadline - now).total_seconds() // 60))
+    if minutes >= 120:
+        return f"{round(minutes / 60)} hours"
+    if minutes >= 60:
+        return "1 hour" if minutes < 90 else f"{round(minutes / 60)} hours"
+    return f"{minutes} minutes"
+
+
+def reminder_text(league: League, s: Show, now: datetime, base: str) -> str:
+    link = show_url(base, s)
+    return (f"Strategies for show {s.number}, {s.name} ({league.name}), are due in {hours_left(s.deadline, now)}: "
+            f"by {local(league, s.deadline)}." + (f"\nThe card: {link}" if link else ""))
+
+
+def receipt_text(league: League, s: Show, competitor: str, position: int, digest: str, at: datetime) -> str:
+    return (f"Your strategy for {competitor} in match {position} of show {s.number}, {s.name} ({league.name}), "
+            f"was received at {local(league, at)}.\nIts SHA-256: {digest}\n"
+            "The show's manifest lists this hash when the show locks; check it there.")
+
+
+def show_facts(s: Show, base: str) -> dict[str, Any]:
+    return {"number": s.number, "uid": s.uid, "name": s.name, "date": s.show_date,
+            "deadline": s.deadline.isoformat(), "url": show_url(base, s)}
+
+
+def webhook_body(league: League, event_id: str, kind: str, content: str, facts: dict[str, Any], *,
+                 part: int = 1, parts: int = 1, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A webhook's JSON body: Discord reads ``content``, Slack ``text``; ``allowed_mentions`` with
+    nothing to parse keeps Discord from pinging anyone; ``turnbuckle`` is for receivers of our own."""
+    return {"content": content, "text": content, "allowed_mentions": {"parse": []},
+            "turnbuckle": {"version": BODY_VERSION, "event_id": event_id, "kind": kind, "part": part, "parts": parts,
+                           "league": league.name, "show": facts} | (extra or {})}
+
+
+SUBJECTS = {"open": "Show {n} is open for strategies", "results": "Results of show {n}",
+            "deadline": "Strategies for show {n} are due in {left}", "receipt": "Strategy received for show {n}"}
+
+
+def subject(league: League, kind: str, s: Show, left: str = "") -> str:
+    return f"[{league.name}] " + SUBJECTS[kind].format(n=s.number, left=left) + f": {s.name}"

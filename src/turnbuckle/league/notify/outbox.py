@@ -1,0 +1,166 @@
+"""The outbox table: messages written with their event, claimed by a worker under a lease, retried
+with back-off, each attempt logged.
+
+A claim marks rows ``sending`` with a lease in one short unit of work: on PostgreSQL the rows are
+taken ``FOR UPDATE SKIP LOCKED`` (two workers never take one row, nor wait for each other); on
+SQLite the write lock each unit of work takes when it begins makes claims take turns. A worker that
+dies mid-send leaves its rows ``sending`` until the lease runs out, when any worker takes them
+again: delivery is at least once, and each message carries an event id so a receiver can drop a
+repeat. After ``MAX_ATTEMPTS`` failed tries a row is ``failed`` and stays for the organiser to see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from turnbuckle.league.db import read_scope, session_scope
+from turnbuckle.league.models import OutboxAttempt, OutboxMessage
+
+#: Seconds a claim holds a row: longer than any send (a webhook's timeout, an SMTP exchange).
+LEASE_S = 120.0
+#: Tries before a message is given up (its row stays, ``failed``, with every attempt).
+MAX_ATTEMPTS = 8
+#: The wait after the n-th failed try (then the last one again).
+BACKOFF = (timedelta(seconds=30), timedelta(minutes=2), timedelta(minutes=10), timedelta(hours=1),
+           timedelta(hours=3), timedelta(hours=6))
+#: Rows one claim takes.
+BATCH = 20
+#: Attempts the organiser's page and ``league notify log`` list (newest first).
+MAX_LISTED = 100
+
+
+def backoff(attempts: int) -> timedelta:
+    """The wait after ``attempts`` failed tries."""
+    return BACKOFF[min(max(attempts, 1), len(BACKOFF)) - 1]
+
+
+def enqueue(session: Session, *, league_id: int, event_id: str, dedupe: str, kind: str, channel: str,
+            payload: dict[str, Any], now: datetime, member_id: int | None = None, show_id: int | None = None,
+            due_at: datetime | None = None) -> OutboxMessage | None:
+    """Add a message unless one with the same ``dedupe`` key exists; None when it does. Runs in the
+    caller's unit of work (the event's), inside a savepoint so a repeat leaves the rest untouched."""
+    exists = session.scalars(select(OutboxMessage.id).where(OutboxMessage.dedupe == dedupe)).first()
+    if exists is not None:
+        return None
+    row = OutboxMessage(league_id=league_id, event_id=event_id[:64], dedupe=dedupe[:200], kind=kind, channel=channel,
+                        member_id=member_id, show_id=show_id, payload=payload, state="pending", attempts=0,
+                        due_at=due_at or now, lease_until=None, worker="", last_error="", created_at=now,
+                        sent_at=None)
+    try:
+        with session.begin_nested():
+            session.add(row)
+            session.flush()
+    except IntegrityError:  # another process queued it between the look and the insert
+        return None
+    return row
+
+
+@dataclass(frozen=True)
+class Claimed:
+    id: int
+    league_id: int
+    event_id: str
+    kind: str
+    channel: str
+    member_id: int | None
+    show_id: int | None
+    payload: dict[str, Any]
+    attempts: int
+
+
+def _claimable(now: datetime) -> Any:
+    return select(OutboxMessage).where(or_((OutboxMessage.state == "pending") & (OutboxMessage.due_at <= now),
+                                           (OutboxMessage.state == "sending") & (OutboxMessage.lease_until < now)))
+
+
+def claim(engine: Engine, worker: str, now: datetime, *, limit: int = BATCH, lease_s: float = LEASE_S) -> list[Claimed]:
+    """Take up to ``limit`` due messages for ``worker`` (oldest due first); [] when none is due."""
+    with read_scope(engine) as session:  # most looks find nothing: they need not take SQLite's write lock
+        if session.scalars(_claimable(now).with_only_columns(OutboxMessage.id).limit(1)).first() is None:
+            return []
+    with session_scope(engine) as session:
+        q = _claimable(now).order_by(OutboxMessage.due_at, OutboxMessage.id).limit(limit)
+        rows = session.scalars(q.with_for_update(skip_locked=True)).all()
+        for row in rows:
+            row.state, row.worker, row.attempts = "sending", worker, row.attempts + 1
+            row.lease_until = now + timedelta(seconds=lease_s)
+        session.flush()
+        return [Claimed(r.id, r.league_id, r.event_id, r.kind, r.channel, r.member_id, r.show_id, dict(r.payload),
+                        r.attempts) for r in rows]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one try went: ``ok``; else ``error`` (and ``drop``: never try again, say why)."""
+
+    ok: bool
+    status: str = ""
+    error: str = ""
+    ms: int = 0
+    drop: bool = False
+
+
+def finish(engine: Engine, worker: str, message_id: int, outcome: Outcome, now: datetime) -> str:
+    """Log the attempt and move the row on: ``sent``, ``dropped``, back to ``pending`` after its
+    back-off, or ``failed`` after its last try. Returns the new state ("" when the row was no longer
+    this worker's: its lease ran out and another worker took it; the attempt is logged anyway)."""
+    with session_scope(engine) as session:
+        session.add(OutboxAttempt(outbox_id=message_id, at=now, worker=worker[:120], ok=outcome.ok,
+                                  status=outcome.status[:40], error=outcome.error[:2000], ms=outcome.ms))
+        row = session.get(OutboxMessage, message_id)
+        if row is None or row.state != "sending" or row.worker != worker:
+            return ""
+        values: dict[str, Any] = {"lease_until": None, "last_error": outcome.error[:2000]}
+        if outcome.ok:
+            values |= {"state": "sent", "sent_at": now, "last_error": ""}
+        elif outcome.drop:
+            values |= {"state": "dropped"}
+        elif row.attempts >= MAX_ATTEMPTS:
+            values |= {"state": "failed"}
+        else:
+            values |= {"state": "pending", "due_at": now + backoff(row.attempts)}
+        session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id, OutboxMessage.worker == worker,
+                                                    OutboxMessage.state == "sending").values(**values)
+                        .execution_options(synchronize_session=False))
+        return str(values["state"])
+
+
+def release(engine: Engine, worker: str, ids: Iterable[int]) -> None:
+    """Hand claimed rows back unsent (a worker stopping): due again at once, the try not counted."""
+    ids = list(ids)
+    if not ids:
+        return
+    with session_scope(engine) as session:
+        session.execute(update(OutboxMessage).where(OutboxMessage.id.in_(ids), OutboxMessage.worker == worker,
+                                                    OutboxMessage.state == "sending")
+                        .values(state="pending", lease_until=None, attempts=OutboxMessage.attempts - 1)
+                        .execution_options(synchronize_session=False))
+
+
+def retry_now(session: Session, league_id: int, message_id: int, now: datetime) -> OutboxMessage | None:
+    """The organiser's "try again": a failed message due again at once, its tries counted afresh."""
+    row = session.get(OutboxMessage, message_id)
+    if row is None or row.league_id != league_id or row.state != "failed":
+        return None
+    row.state, row.attempts, row.due_at = "pending", 0, now
+    return row
+
+
+def recent(session: Session, league_id: int,
+           limit: int = MAX_LISTED) -> list[tuple[OutboxMessage, list[OutboxAttempt]]]:
+    """The league's newest messages, each with its attempts (oldest first)."""
+    rows = list(session.scalars(select(OutboxMessage).where(OutboxMessage.league_id == league_id)
+                                .order_by(OutboxMessage.id.desc()).limit(max(1, min(limit, MAX_LISTED)))))
+    tries: dict[int, list[OutboxAttempt]] = {r.id: [] for r in rows}
+    if rows:
+        for a in session.scalars(select(OutboxAttempt).where(OutboxAttempt.outbox_id.in_(list(tries)))
+                                 .order_by(OutboxAttempt.id)):
+            tries[a.outbox_id].append(a)
+    return [(r, tries[r.id]) for r in rows]

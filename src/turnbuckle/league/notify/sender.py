@@ -1,0 +1,274 @@
+"""The worker's pass: queue the reminders now due, claim due messages, send each (no database
+transaction is held while a message is on the wire) and log how it went.
+
+:func:`drain` is one whole pass, synchronous, for ``turnbuckle league notify --drain`` and tests;
+:class:`Notifier` runs passes in the web server's lifespan, each database step taken in the app's
+writing slot (on SQLite the same queue as the forms) and each send in a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from turnbuckle.league.context import Clock, system_clock
+from turnbuckle.league.db import read_scope, session_scope
+from turnbuckle.league.models import League, Member, MemberContact, NotifySettings, Show
+from turnbuckle.league.notify import config, events, mail, messages, outbox, webhook
+from turnbuckle.league.notify.outbox import Claimed, Outcome
+
+log = logging.getLogger("turnbuckle.notify")
+
+#: Seconds between two passes of the server's background task.
+INTERVAL_S = 15.0
+#: The most messages one :func:`drain` sends (it stops there; the rest wait for the next pass).
+MAX_PER_DRAIN = 500
+
+
+@dataclass
+class Ready:
+    """A claimed message made ready to send: the webhook call or the e-mail, or why it is dropped."""
+
+    claimed: Claimed
+    send: Callable[[], Outcome] | None = None
+    drop: str = ""
+    fail: str = ""  # it could not be written now: a failed try, tried again after its back-off
+
+
+@dataclass
+class Timeouts:
+    webhook: float = webhook.TIMEOUT_S
+    smtp: float = mail.TIMEOUT_S
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+def _drop_reason(session: Session, c: Claimed, now: datetime) -> str:
+    """Why a message must not go now (its show gone, not published, past; its reader gone), or ""."""
+    s = session.get(Show, c.show_id) if c.show_id is not None else None
+    if c.kind in ("open", "deadline", "results", "receipt") and s is None:
+        return "the show was deleted"
+    if s is not None and c.kind == "results" and s.status != "published":
+        return f"show {s.number} is {s.status}, not published"
+    if s is not None and c.kind == "deadline":
+        deadline = c.payload.get("deadline") or c.payload.get("body", {}).get("turnbuckle", {}).get("deadline")
+        if s.status != "open" or deadline != s.deadline.isoformat() or now >= s.deadline:
+            return f"show {s.number}'s deadline moved or passed, or it is no longer open"
+    return ""
+
+
+def prepare(session: Session, c: Claimed, now: datetime, timeouts: Timeouts) -> Ready:
+    row = session.get(NotifySettings, c.league_id)
+    league = session.get(League, c.league_id)
+    if row is None or league is None:
+        return Ready(c, drop="the league has no notification settings")
+    why = _drop_reason(session, c, now)
+    if why:
+        return Ready(c, drop=why)
+    try:
+        payload = written(session, league, row, c)
+    except Exception as exc:  # a post that cannot be written: a failed try, logged in full
+        log.exception("writing %s failed", c.event_id)
+        return Ready(c, fail=f"the message could not be written: {type(exc).__name__}: {str(exc)[:200]}")
+    if c.channel == "webhook":
+        url, secret = row.webhook_url, row.webhook_secret
+        if not url:
+            return Ready(c, drop="the league's webhook was removed")
+        bodies = payload["bodies"]
+        stamp = now.timestamp()
+        return Ready(c, lambda: webhook.post_all(url, secret, bodies, stamp, timeout=timeouts.webhook))
+    smtp = config.smtp(row)
+    if smtp is None:
+        return Ready(c, drop="the league's e-mail server was removed")
+    member = session.get(Member, c.member_id) if c.member_id is not None else None
+    contact = session.get(MemberContact, c.member_id) if c.member_id is not None else None
+    if member is None or contact is None or not contact.email:
+        return Ready(c, drop="the member has no e-mail address now")
+    base = config.site_url(row)
+    if c.kind == "confirm":
+        if contact.email != c.payload.get("to"):
+            return Ready(c, drop="the member has set another address since")
+        to, unsubscribe = contact.email, ""
+    else:
+        if contact.confirmed_at is None or c.kind not in contact.kinds.split(","):
+            return Ready(c, drop="the member no longer wants this kind of e-mail")
+        to = contact.email
+        unsubscribe = f"{base}/notify/unsubscribe/{contact.unsubscribe_token}" if base else ""
+    msg = mail.build(smtp, to, payload["subject"], payload["text"], payload.get("html", ""),
+                     event_id=c.event_id, unsubscribe=unsubscribe)
+    return Ready(c, lambda: mail.send(smtp, msg, timeout=timeouts.smtp))
+
+
+def written(session: Session, league: League, row: NotifySettings, c: Claimed) -> dict[str, Any]:
+    """The message's payload with its text written: a webhook's bodies (one per Discord message),
+    an e-mail's subject, text and HTML. The announcement and the results post are written now."""
+    kind = c.payload.get("render")
+    if c.channel == "webhook":
+        if kind is None:
+            return {"bodies": [c.payload["body"]]}
+        s = session.get(Show, c.show_id)
+        if s is None:
+            raise ValueError("the show is gone")
+        base = config.site_url(row)
+        parts = messages.fit(messages.post_parts(session, s, kind, "discord", base))
+        facts = messages.show_facts(s, base)
+        ids = [c.event_id if len(parts) == 1 else f"{c.event_id}:{i}" for i in range(1, len(parts) + 1)]
+        return {"bodies": [messages.webhook_body(league, mid, kind, part, facts, part=i, parts=len(parts))
+                           for i, (mid, part) in enumerate(zip(ids, parts, strict=True), 1)]}
+    if kind is None:
+        return c.payload
+    s = session.get(Show, c.show_id)
+    if s is None:
+        raise ValueError("the show is gone")
+    base = config.site_url(row)
+    return c.payload | {"text": "\n\n".join(messages.post_parts(session, s, kind, "text", base)),
+                        "html": "\n".join(messages.post_parts(session, s, kind, "html", base))}
+
+
+def schedule(engine: Engine, now: datetime) -> int:
+    """Queue the reminders due now (a look first: no write lock when none is due)."""
+    with read_scope(engine) as session:
+        if session.scalars(select(NotifySettings.league_id).limit(1)).first() is None:
+            return 0
+    with session_scope(engine) as session:
+        return events.schedule_reminders(session, now)
+
+
+def claim_ready(engine: Engine, worker: str, now: datetime, timeouts: Timeouts,
+                limit: int = outbox.BATCH) -> list[Ready]:
+    claimed = outbox.claim(engine, worker, now, limit=limit)
+    if not claimed:
+        return []
+    with read_scope(engine) as session:
+        return [prepare(session, c, now, timeouts) for c in claimed]
+
+
+def deliver(ready: Ready) -> Outcome:
+    if ready.fail:
+        return Outcome(False, "unwritten", ready.fail)
+    if ready.send is None:
+        return Outcome(False, "dropped", ready.drop, drop=True)
+    try:
+        return ready.send()
+    except Exception as exc:  # our bug while sending: logged, the try counted as failed
+        log.exception("sending %s failed", ready.claimed.event_id)
+        return Outcome(False, "error", f"internal error: {type(exc).__name__}")
+
+
+def record(engine: Engine, worker: str, ready: Ready, outcome: Outcome, now: datetime) -> str:
+    state = outbox.finish(engine, worker, ready.claimed.id, outcome, now)
+    c = ready.claimed
+    if outcome.ok:
+        log.info("sent %s %s (%s)", c.channel, c.event_id, outcome.status)
+    else:
+        log.warning("%s %s try %d: %s -> %s", c.channel, c.event_id, c.attempts, outcome.error, state or "taken over")
+    return state
+
+
+@dataclass
+class Drained:
+    sent: int = 0
+    failed: int = 0
+    dropped: int = 0
+    states: dict[int, str] = field(default_factory=dict)
+
+
+def drain(engine: Engine, clock: Clock = system_clock, *, worker: str | None = None,
+          timeouts: Timeouts | None = None, limit: int = MAX_PER_DRAIN) -> Drained:
+    """One whole pass: reminders, then every message due now, each tried once (a failed one waits
+    for its back-off: a later pass tries it again). Bounded by ``limit`` messages."""
+    worker = worker or worker_name()
+    timeouts = timeouts or Timeouts()
+    done = Drained()
+    schedule(engine, clock())
+    while len(done.states) < limit:
+        batch = claim_ready(engine, worker, clock(), timeouts, min(outbox.BATCH, limit - len(done.states)))
+        if not batch:
+            break
+        for ready in batch:
+            outcome = deliver(ready)
+            state = record(engine, worker, ready, outcome, clock())
+            done.states[ready.claimed.id] = state
+            if outcome.ok:
+                done.sent += 1
+            elif state == "dropped":
+                done.dropped += 1
+            else:
+                done.failed += 1
+    return done
+
+
+Slot = Callable[[], AbstractAsyncContextManager[Any]]
+
+
+@contextlib.asynccontextmanager
+async def _no_slot() -> AsyncIterator[None]:
+    yield
+
+
+class Notifier:
+    """The server's background sender: a pass at once, then one every ``every`` seconds, until
+    stopped; a pass that fails is logged and the next tries again. ``slot`` (the app's writing
+    slot) is held for each database step, never while a message is on the wire."""
+
+    def __init__(self, engine: Engine, clock: Clock = system_clock, *, every: float = INTERVAL_S,
+                 slot: Slot | None = None, timeouts: Timeouts | None = None) -> None:
+        self.engine, self.clock, self.every = engine, clock, every
+        self.slot = slot or _no_slot
+        self.timeouts = timeouts or Timeouts()
+        self.name = worker_name()
+        self._task: asyncio.Task[None] | None = None
+        self._closing = asyncio.Event()
+
+    def start(self) -> None:
+        self._closing = asyncio.Event()
+        self._task = asyncio.create_task(self._loop(), name="turnbuckle-notify")
+
+    async def stop(self) -> None:
+        """Stop after the message on the wire (if any); claimed, unsent messages go back at once."""
+        if self._task is None:
+            return
+        self._closing.set()
+        await self._task
+        self._task = None
+
+    async def pass_once(self) -> int:
+        async with self.slot():
+            await asyncio.to_thread(schedule, self.engine, self.clock())
+        async with self.slot():
+            batch = await asyncio.to_thread(claim_ready, self.engine, self.name, self.clock(), self.timeouts)
+        for i, ready in enumerate(batch):
+            if self._closing.is_set():
+                async with self.slot():
+                    await asyncio.to_thread(outbox.release, self.engine, self.name, [r.claimed.id for r in batch[i:]])
+                break
+            outcome = await asyncio.to_thread(deliver, ready)
+            async with self.slot():
+                await asyncio.to_thread(record, self.engine, self.name, ready, outcome, self.clock())
+        return len(batch)
+
+    async def _loop(self) -> None:
+        while not self._closing.is_set():
+            busy = 0
+            try:
+                busy = await self.pass_once()
+            except Exception:  # the database away for a moment, or a bug: log it, go on
+                log.exception("notification pass failed")
+            if busy:  # more may be due: go again at once
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), self.every)
