@@ -1,6 +1,7 @@
-"""What only MatchMatch has (written strategies, Push Levels, weight classes) reaches these pages
-through the game's hooks (``RulesetInfo`` flags, ``Ruleset.public_facts``): none of the files
-cleaned of it names MatchMatch's ruleset id again."""
+"""What only one game has (MatchMatch's written strategies, grids, Push Levels, weight classes,
+sheet form, match types and referees; every game's chart) reaches the pages through the game's
+hooks (``RulesetInfo`` flags, ``Ruleset`` methods): no file of the web names MatchMatch's id or
+imports a game's package, and what the hooks give reads back through the pages' own forms."""
 
 from __future__ import annotations
 
@@ -9,22 +10,61 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.web.pages_support import ORGANISER, client_for, copy_demo
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
+from turnbuckle.web.forms import Form
+from turnbuckle.web.sheet_fields import compose as compose_sheet
+from turnbuckle.web.sheet_fields import values_of
+from turnbuckle.web.strategy_text import MAX_ROWS, compose, fields_from
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "turnbuckle" / "web"
-#: The pages that no longer switch on MatchMatch's id (sheet_fields, sheet_points and charts still do).
-CLEANED = ("strategy_pages.py", "card_view.py", "show_pages.py", "viewing.py", "templates/_standings.html",
-           "roster_pages.py", "organiser_pages.py", "organiser_roster_pages.py")
-#: The id as a string, or a constant holding it (``M2 = ...``, ``roster.M2``).
-SWITCH = re.compile(r"""["']matchmatch["']|\bM2\b""")
+#: Every file of the web a person wrote: its modules, templates, scripts and styles.
+FILES = sorted(p for p in WEB.rglob("*") if p.is_file() and p.suffix in (".py", ".html", ".js", ".css", ".txt"))
+#: MatchMatch's id or an alias as a word, or a constant holding it (``M2 = ...``, ``roster.M2``).
+SWITCH = re.compile(r"""\bmatchmatch\b|["'/](?:m2|mm)["'/]|\bM2\b""")
+#: An import of a game's package (the registry is the one door to the games).
+GAME_IMPORT = re.compile(r"turnbuckle\.rulesets\.(?!registry\b)\w+|from turnbuckle\.rulesets import")
 
 
-def test_cleaned_pages_do_not_switch_on_matchmatchs_id() -> None:
-    found = [f"{name}:{i}: {line.strip()}" for name in CLEANED
-             for i, line in enumerate((WEB / name).read_text().splitlines(), 1) if SWITCH.search(line)]
-    assert found == [], "ask the game's Ruleset/RulesetInfo instead of its id:\n" + "\n".join(found)
+def test_no_web_file_names_matchmatchs_id_or_imports_a_game() -> None:
+    assert len(FILES) > 50 and any(p.suffix == ".html" for p in FILES)
+    found = [f"{p.relative_to(WEB)}:{i}: {line.strip()}" for p in FILES
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if SWITCH.search(line) or GAME_IMPORT.search(line)]
+    assert found == [], "ask the game's Ruleset/RulesetInfo instead of its id or its package:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("line", ['if ruleset == "matchmatch":', "import turnbuckle.rulesets.boxing.sheet",
+                                  "from turnbuckle.rulesets.matchmatch.styles import title",
+                                  '<a href="/roster/new/matchmatch">', "M2 = get_ruleset('m2')"])
+def test_the_scan_catches_a_switch_or_a_game_import(line: str) -> None:
+    assert SWITCH.search(line) or GAME_IMPORT.search(line)
+
+
+@pytest.mark.parametrize(("game", "sample"), [("matchmatch", "friendly-sam"), ("boxing", "all-rounder")])
+def test_a_sheet_through_its_form_fields_is_the_same_sheet(game: str, sample: str) -> None:
+    rs = get_ruleset(game)
+    sheet = yaml.safe_load(rs.sample(sample).text)
+    values = values_of(game, sheet)
+    assert values is not None and values["name"] == str(sheet.get("wrestler", sheet)["name"])
+    again = rs.side_json(rs.load_text(compose_sheet(game, values), "fields"))
+    assert again == rs.side_json(rs.load_text(rs.sample(sample).text, "sample"))
+
+
+def test_a_game_without_a_sheet_form_or_strategy_form_gets_none() -> None:
+    assert values_of("headlock", yaml.safe_load(get_ruleset("headlock").sample("the-rhino").text)) is None
+    assert fields_from("headlock", "Strategy: +Po +Te -Ch", MAX_ROWS) is None
+
+
+def test_a_strategy_read_back_into_the_form_writes_the_same_strategy() -> None:
+    text = ("Strategy: +Cheating +Brawling -Martial Arts, Grid B\nRound\tTarget\tType\tNotes\n"
+            "1\tMartial Arts\tNormal\tSmack him.\n4\tHigh Flying\tFinisher\tThe end.\n"
+            "If I haven't used my High Spots by round 15, use a High Spot on Stamina\n")
+    values = fields_from("matchmatch", text, MAX_ROWS)
+    assert values is not None
+    assert compose(Form(values), MAX_ROWS).text == text
 
 
 def test_only_matchmatch_takes_written_strategies_keeps_push_levels_and_makes_tag_teams() -> None:

@@ -9,12 +9,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar, Generic, TypeVar
 
+from turnbuckle.core.chart import Chart
 from turnbuckle.core.errors import InputFileError, InputRefused, RulesError, SheetError
 from turnbuckle.core.events import Event, EventLog, Json
 from turnbuckle.core.hints import near_miss
 from turnbuckle.core.inputs import parse_yaml, read_input
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, unique_names
 from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
+from turnbuckle.core.page_hooks import RefereeCard, SheetForm, SheetPoints, StrategyChoices
 from turnbuckle.core.sources import Source
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -267,6 +269,49 @@ class Ruleset(ABC, Generic[S]):
         """A sheet rolled on ``table``'s dice, as the rulebook rolls one up; None where the game's
         sheets are written, not rolled."""
         return None
+
+    # -- what the pages ask of a game (docs/web.md "Game hooks"; the web never names a game) ------
+    def chart(self, record: MatchRecord) -> Chart | None:
+        """The match's course as lines to draw, read from the record's events; None where the
+        game draws none. A record whose events are not in the shape expected may raise
+        KeyError, TypeError or ValueError: the page then shows no chart."""
+        return None
+
+    def sheet_form(self) -> SheetForm | None:
+        """The sheet as form fields, for a game whose sheet is a handful of numbers; None where
+        the sheet is edited as text only."""
+        return None
+
+    def sheet_points(self, text: str) -> SheetPoints | None:
+        """What a sheet being typed (``text``) has spent of its budget; None for a game that does
+        not buy with points, or while the text cannot be read that far."""
+        return None
+
+    def grid_table(self, grid: str) -> list[tuple[str, list[str]]] | None:
+        """A match's grid (its option's text) as rows for a table, each with its label and its
+        cells' full names; None where the game has no grid or the text does not read as one."""
+        return None
+
+    def strategy_choices(self) -> StrategyChoices | None:
+        """What a written strategy's form picks from; None where sides send no written strategy."""
+        return None
+
+    def strategy_form_values(self, text: str, rows: int, conditionals: int) -> dict[str, str] | None:
+        """A sent strategy read back into the strategy form's fields (``plus1``, ``plus2``,
+        ``minus``, ``grid``; ``roundN``, ``targetN``, ``typeN``, ``notesN`` for rows 1 to ``rows``;
+        ``cond_unusedJ``, ``cond_roundJ``, ``cond_typeJ``, ``cond_targetJ`` for conditionals 1 to
+        ``conditionals``), so a player changes their latest rather than starting again; None
+        where the form cannot hold it or it does not read (and for a game without the form)."""
+        return None
+
+    def match_types(self) -> list[str]:
+        """The names of the match types the game bundles (a match's ``type`` option), in order;
+        none by default."""
+        return []
+
+    def bundled_referees(self) -> list[RefereeCard]:
+        """The referees the game bundles for a league to add; none by default."""
+        return []
 
     def sample(self, sample_id: str) -> Sample:
         """A sample by id (any case)."""

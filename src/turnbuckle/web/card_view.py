@@ -61,7 +61,8 @@ def card_view(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
         if e is None:
             e = entries[mid] = {"position": pos, "ruleset": rid, "game": get_ruleset(rid).info.name,
                                 "options": dict(opts or {}), "referee": ref, "referee_drawn": drawn,
-                                "title": title, "grid": grid, "grid_drawn": grid_drawn, "grid_rows": grid_rows(grid),
+                                "title": title, "grid": grid, "grid_drawn": grid_drawn,
+                                "grid_rows": grid_rows(rid, grid),
                                 "edited": ctx.local(edited_at) if edited_at else None, "edited_at": edited_at,
                                 "rebook": rebook, "sides": []}
         mine = me is not None and owner_id == me
@@ -89,20 +90,13 @@ def stale(edited_at: datetime | None, sent_at: datetime) -> bool:
     return is_stale(CardMatch(edited_at=edited_at), sent_at)
 
 
-def grid_rows(text: str | None) -> list[tuple[str, list[str]]] | None:
-    """A grid's text (``Po Te Br / We MA HF / Br MA Ch``) as its three rows, each with its label
-    (1-3) and its styles' full names under columns A-C; None for no grid (or one that does not read)."""
+def grid_rows(ruleset: str, text: str | None) -> list[tuple[str, list[str]]] | None:
+    """A match's grid (its text, ``Po Te Br / We MA HF / Br MA Ch``) as its game lays it out for a
+    table (``Ruleset.grid_table``: MatchMatch's three rows, each with its label 1-3 and its styles'
+    full names under columns A-C); None for no grid, a game without one, or one that does not read."""
     if not text:
         return None
-    from turnbuckle.core.errors import RulesError
-    from turnbuckle.rulesets.matchmatch.grid import parse_grid
-    from turnbuckle.rulesets.matchmatch.styles import title
-
-    try:
-        grid = parse_grid(text)
-    except RulesError:
-        return None
-    return [(str(i), [title(x) for x in row]) for i, row in enumerate(grid.rows, start=1)]
+    return get_ruleset(ruleset).grid_table(text)
 
 
 def _utc(when: Any) -> Any:

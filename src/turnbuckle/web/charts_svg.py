@@ -7,8 +7,11 @@ Every piece of text that reaches the SVG goes through :func:`esc`, so a competit
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from html import escape
+
+from turnbuckle.core.chart import Chart, Series
+
+__all__ = ["Chart", "Series", "draw", "esc", "num"]
 
 #: Line colours, picked to stay apart for the colour-blind (Okabe and Ito's palette).
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
@@ -25,32 +28,6 @@ def num(value: float) -> str:
     """A number as SVG wants it: short, no trailing zeros."""
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
-
-
-@dataclass
-class Series:
-    """One line: ``name`` and its points ``(x, y)`` in drawing order."""
-
-    name: str
-    points: list[tuple[float, float]] = field(default_factory=list)
-
-    @property
-    def final(self) -> float | None:
-        return self.points[-1][1] if self.points else None
-
-
-@dataclass
-class Chart:
-    """A chart to draw: ``ticks`` label places on the x axis, ``notes`` are small labels drawn under
-    the axis at an x (MatchMatch's round styles), each with a longer tooltip."""
-
-    title: str
-    x_label: str
-    y_label: str
-    series: list[Series]
-    ticks: list[tuple[float, str]] = field(default_factory=list)
-    notes: list[tuple[float, str, str]] = field(default_factory=list)
-    kind: str = ""
 
 
 def _y_ticks(low: float, high: float, most: int = 6) -> list[float]:

@@ -127,9 +127,8 @@ def _titles(ctx: Ctx) -> list[dict[str, Any]]:
 
 
 def _match_types() -> list[str]:
-    from turnbuckle.rulesets.matchmatch.match_types import bundled_types
-
-    return sorted(bundled_types())
+    """The match types the games bundle (``Ruleset.match_types``), for the card form's list."""
+    return sorted({name for rs in all_rulesets() for name in rs.match_types()})
 
 
 #: What a redirect's ``?done=`` says above the page (the steps say "Done: STEP.").

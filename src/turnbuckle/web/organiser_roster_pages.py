@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.page_hooks import RefereeCard
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.services import roster
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
@@ -28,11 +28,10 @@ _FIELD_OF = re.compile(r"^'(\w+)'")
 
 
 # -- referees -------------------------------------------------------------------------------------
-def _bundled_left(ctx: Ctx) -> list[Any]:
-    from turnbuckle.rulesets.matchmatch.referees import referees
-
+def _bundled_left(ctx: Ctx) -> list[RefereeCard]:
+    """The referees the games bundle (``Ruleset.bundled_referees``) that the league has not added."""
     taken = {r.name for r in roster.referees(ctx)}
-    return [r for r in referees() if r.name not in taken]
+    return [r for rs in all_rulesets() for r in rs.bundled_referees() if r.name not in taken]
 
 
 def _referees_page(request: Request, ctx: Ctx, bundled: Form, own: Form, status: int = 200) -> HTMLResponse:

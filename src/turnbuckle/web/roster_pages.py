@@ -162,7 +162,9 @@ def _wrestlers(ctx: Ctx) -> list[Any]:
 def _team_page(request: Request, ctx: Ctx, form: Form, chosen: list[str], status: int = 200) -> HTMLResponse:
     return render(request, "roster_team.html", {"league": ctx.league, "form": form, "FORM": FORM,
                                                 "wrestlers": _wrestlers(ctx), "chosen": chosen,
-                                                "owners": _owners(ctx)}, status)
+                                                "owners": _owners(ctx),
+                                                "team_games": [rs.info for rs in all_rulesets() if rs.info.tag_teams]},
+                  status)
 
 
 @router.get("/new-team", response_class=HTMLResponse)

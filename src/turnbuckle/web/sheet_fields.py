@@ -1,62 +1,50 @@
-"""Sheets as form fields, for the games whose sheet is a handful of numbers: MatchMatch (Stamina,
-eight styles, eight defenses, High Spots, Ref Slack) and boxing (power, speed, toughness). The
+"""Sheets as form fields, for the games whose sheet is a handful of numbers (``Ruleset.sheet_form``:
+MatchMatch's Stamina, styles, defenses, High Spots and Ref Slack; boxing's three abilities). The
 fields are written as the game's YAML sheet and go through the same check and save as a sheet
 typed as text; the rules stay in the rulesets. Other games are edited as text only."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.page_hooks import SheetField, SheetForm
+from turnbuckle.rulesets.registry import get_ruleset
 
-@dataclass(frozen=True)
-class Field:
-    name: str  # the form field's name
-    label: str
-    number: bool = True
-
-
-def _m2_fields() -> list[Field]:
-    from turnbuckle.rulesets.matchmatch.styles import STYLES, title
-
-    return ([Field("name", "Name", False), Field("nickname", "Nickname", False), Field("stamina", "Stamina")]
-            + [Field(f"styles.{s}", title(s)) for s in STYLES]
-            + [Field(f"defenses.{s}", title(s)) for s in STYLES]
-            + [Field("high_spots", "High Spots"), Field("ref_slack", "Ref Slack"), Field("notes", "Notes", False)])
+#: A form field (the game's ``SheetField``: name, label, whether a number, where a part starts).
+Field = SheetField
 
 
-def _boxing_fields() -> list[Field]:
-    from turnbuckle.rulesets.boxing.sheet import STATS
-
-    return ([Field("name", "Name", False), Field("nickname", "Nickname", False)]
-            + [Field(s, s.capitalize()) for s in STATS] + [Field("notes", "Notes", False)])
+def _form(ruleset_id: str) -> SheetForm | None:
+    try:
+        return get_ruleset(ruleset_id).sheet_form()
+    except RulesError:  # not a game this turnbuckle plays
+        return None
 
 
 def fields_for(ruleset_id: str) -> list[Field] | None:
     """The game's fields, or None for a game edited as text only."""
-    if ruleset_id == "matchmatch":
-        return _m2_fields()
-    if ruleset_id == "boxing":
-        return _boxing_fields()
-    return None
+    form = _form(ruleset_id)
+    return list(form.fields) if form is not None else None
 
 
-def _body(ruleset_id: str, sheet: dict[str, Any]) -> dict[str, Any] | None:
-    if ruleset_id == "matchmatch":
-        body = sheet.get("wrestler")
+def _body(form: SheetForm, sheet: dict[str, Any]) -> dict[str, Any] | None:
+    if form.wrapper:
+        body = sheet.get(form.wrapper)
         return body if isinstance(body, dict) else None
     return sheet
 
 
 def values_of(ruleset_id: str, sheet: dict[str, Any]) -> dict[str, str] | None:
     """A stored sheet as the form's field values (None when the form cannot show it: a team)."""
-    fields, body = fields_for(ruleset_id), _body(ruleset_id, sheet)
-    if fields is None or body is None:
+    form = _form(ruleset_id)
+    body = _body(form, sheet) if form is not None else None
+    if form is None or body is None:
         return None
     out = {}
-    for f in fields:
+    for f in form.fields:
         group, _, key = f.name.rpartition(".")
         source = body.get(group, {}) if group else body
         value = source.get(key, 0 if f.number else "") if isinstance(source, dict) else ""
@@ -76,18 +64,19 @@ def _value(text: str, number: bool) -> object:
 
 def compose(ruleset_id: str, posted: dict[str, str]) -> str:
     """The fields written as the game's YAML sheet."""
-    fields = fields_for(ruleset_id) or []
+    form = _form(ruleset_id) or SheetForm(())
     body: dict[str, Any] = {}
-    for f in fields:
+    for f in form.fields:
         value = _value(posted.get(f.name, ""), f.number)
         if not f.number and value == "" and f.name != "name":
             continue
         group, _, key = f.name.rpartition(".")
         (body.setdefault(group, {}) if group else body)[key] = value
-    for group in ("styles", "defenses"):  # a style left at 0 need not be written
+    for group in form.sparse:  # a 0 in such a group need not be written
         if isinstance(body.get(group), dict):
             body[group] = {k: v for k, v in body[group].items() if v != 0}
-    if body.get("defenses") == {}:
-        del body["defenses"]
-    doc = {"wrestler": body} if ruleset_id == "matchmatch" else body
+    for group in form.optional:
+        if body.get(group) == {}:
+            del body[group]
+    doc = {form.wrapper: body} if form.wrapper else body
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)

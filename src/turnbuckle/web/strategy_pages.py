@@ -74,12 +74,15 @@ AXIS_TEXT = {"column": "You are named first: pick a column, A–C.",
              "none": "You are named third or later: you make no grid pick (leave the grid out)."}
 
 
-def _choices(axis: str) -> dict[str, Any]:
-    from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES
-    from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, STYLES, title
-
-    return {"plus": [title(x) for x in GRID_STYLES], "targets": ["Stamina"] + [title(x) for x in STYLES],
-            "types": list(TYPE_TITLES.values()), "grids": GRID_PICKS[axis], "resources": RESOURCES}
+def _choices(ruleset: str, axis: str) -> dict[str, Any]:
+    """What the strategy form's lists offer: the game's styles, targets and action types
+    (``Ruleset.strategy_choices``), the grid picks of this side's axis, the resources a conditional
+    waits on. Empty for a game without written strategies."""
+    picks = get_ruleset(ruleset).strategy_choices()
+    if picks is None:
+        return {}
+    return {"plus": list(picks.styles), "targets": list(picks.targets), "types": list(picks.actions),
+            "grids": GRID_PICKS[axis], "resources": RESOURCES}
 
 
 def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form, paste: Form,
@@ -104,9 +107,9 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
         "latest": ctx.local(latest.submitted_at) if latest else None, "sent": sent, "sent_text": sent_text,
         "stale": ctx.local(m.edited_at) if latest is not None and m.edited_at is not None
         and is_stale(m, latest.submitted_at) and not sent else None,
-        "grid": grid, "grid_rows": grid_rows(grid), "grid_drawn": m.grid_drawn, "axis": axis,
+        "grid": grid, "grid_rows": grid_rows(m.ruleset, grid), "grid_drawn": m.grid_drawn, "axis": axis,
         "axis_text": AXIS_TEXT[axis] if written else "",
-        "form": form, "paste": paste, "FORM": FORM, "choices": _choices(axis) if written else {},
+        "form": form, "paste": paste, "FORM": FORM, "choices": _choices(m.ruleset, axis) if written else {},
         "b": told, "sheet_text": _yaml(told.sheet), "yaml": _yaml}, status)
 
 
@@ -170,7 +173,7 @@ def strategy_page(request: Request, number: PathInt, position: PathInt, cid: Pat
     rows = {f"round{i}": str(i) for i in range(1, MAX_ROWS + 1)}
     latest = shows.latest_submission(ctx, side) if writes_strategy(m.ruleset) else None
     if latest is not None:  # start from the strategy last sent, when the form can hold it
-        rows = fields_from(latest.text, MAX_ROWS) or rows
+        rows = fields_from(m.ruleset, latest.text, MAX_ROWS) or rows
     return _page(request, ctx, s, m, side, Form(rows), Form())
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.forms import FORM, Form
 
 MAX_ROWS = 30
@@ -92,38 +93,9 @@ def place(form: Form, problem: str, layout: Layout) -> None:
     form.add(FORM, problem)
 
 
-def fields_from(text: str, rows: int) -> dict[str, str] | None:
-    """A sent strategy read back into the form's fields (by the ruleset's reader), so a player
-    changes their latest rather than starting again; None when the form cannot hold it (by-style
-    sections, more rows than the form has) or it no longer reads."""
-    from turnbuckle.core.errors import RulesError
-    from turnbuckle.rulesets.matchmatch.rounds import type_title
-    from turnbuckle.rulesets.matchmatch.side import load_strategy_document
-    from turnbuckle.rulesets.matchmatch.styles import STAMINA, title
-
-    try:
-        plan = load_strategy_document(text, "strategy")
-    except RulesError:
-        return None
-    if plan.by_style or len(plan.rounds) > rows or len(plan.conditionals) > MAX_CONDITIONALS:
-        return None
-
-    def target(style: str) -> str:
-        return "Stamina" if style == STAMINA else title(style)
-
-    out = {"plus1": title(plan.plus[0]), "plus2": title(plan.plus[1]), "minus": title(plan.minus),
-           "grid": plan.grid_column or (str(plan.grid_row) if plan.grid_row else "")}
-    for i in range(1, rows + 1):
-        out[f"round{i}"] = str(i)
-    # Each round on its own row when every entry is one round (the usual plan); otherwise in the
-    # order written, which is the order the reader weighs ranges in.
-    exact = [e.rounds.first for e in plan.rounds if e.rounds.exact]
-    by_round = len(exact) == len(plan.rounds) == len(set(exact)) and all(k <= rows for k in exact)
-    for n, e in enumerate(plan.rounds, start=1):
-        i = e.rounds.first if by_round else n
-        out.update({f"round{i}": e.rounds.text(), f"target{i}": target(e.action.target),
-                    f"type{i}": type_title(e.action.kind), f"notes{i}": e.action.notes})
-    for j, c in enumerate(plan.conditionals, start=1):
-        out.update({f"cond_unused{j}": c.resource, f"cond_round{j}": str(c.by_round),
-                    f"cond_type{j}": type_title(c.action.kind), f"cond_target{j}": target(c.action.target)})
-    return out
+def fields_from(ruleset: str, text: str, rows: int) -> dict[str, str] | None:
+    """A sent strategy read back into the form's fields by the game's own reader
+    (``Ruleset.strategy_form_values``), so a player changes their latest rather than starting
+    again; None when the form cannot hold it (by-style sections, more rows than the form has) or
+    it no longer reads."""
+    return get_ruleset(ruleset).strategy_form_values(text, rows, MAX_CONDITIONALS)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from turnbuckle.core.chart import Chart
 from turnbuckle.core.events import Event, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
+from turnbuckle.core.page_hooks import SheetForm, SheetPoints
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, SheetSection
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
@@ -82,6 +84,21 @@ class BoxingRuleset(Ruleset[Fighter]):
         from turnbuckle.rulesets.boxing.sheet_layout import blank_sheet
 
         return blank_sheet()
+
+    def chart(self, record: MatchRecord) -> Chart:
+        from turnbuckle.rulesets.boxing.chart import chart
+
+        return chart(record)
+
+    def sheet_form(self) -> SheetForm:
+        from turnbuckle.rulesets.boxing.sheet_layout import sheet_form
+
+        return sheet_form()
+
+    def sheet_points(self, text: str) -> SheetPoints | None:
+        from turnbuckle.rulesets.boxing.sheet_layout import sheet_points
+
+        return sheet_points(text)
 
     def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
         return board(names, events, viewer)

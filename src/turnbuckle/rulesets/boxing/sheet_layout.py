@@ -1,11 +1,15 @@
 """A boxer's card as the boxing rules print one: the name and nickname, then Power, Speed and
-Toughness (15 points among them); and the blank card to write from."""
+Toughness (15 points among them); the blank card to write from; the card as form fields and its
+points left as it is typed."""
 
 from __future__ import annotations
 
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.events import Json
+from turnbuckle.core.inputs import parse_yaml
+from turnbuckle.core.page_hooks import SheetField, SheetForm, SheetPoints
 from turnbuckle.core.registry import SheetSection, shown_value
-from turnbuckle.rulesets.boxing.sheet import STAT_MIN, STATS
+from turnbuckle.rulesets.boxing.sheet import BUDGET, STAT_MIN, STATS
 
 
 def sheet_sections(sheet: Json) -> list[SheetSection]:
@@ -24,3 +28,24 @@ def sheet_sections(sheet: Json) -> list[SheetSection]:
 def blank_sheet() -> Json:
     """Every ability at its least: the rest of the 15 points to spend."""
     return {"name": "", "nickname": "", **dict.fromkeys(STATS, STAT_MIN), "notes": ""}
+
+
+def sheet_form() -> SheetForm:
+    """Name and nickname, the three abilities, notes on a row of their own."""
+    return SheetForm((SheetField("name", "Name", False), SheetField("nickname", "Nickname", False),
+                      *(SheetField(s, s.capitalize()) for s in STATS), SheetField("notes", "Notes", False, starts="")))
+
+
+def sheet_points(text: str) -> SheetPoints | None:
+    """The three abilities against their 15 points, once each is a whole number."""
+    try:
+        data = parse_yaml(text, "sheet")
+    except RulesError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    values = [data.get(s) for s in STATS]
+    numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    if len(numbers) != len(STATS):
+        return None
+    return SheetPoints(sum(numbers), BUDGET)

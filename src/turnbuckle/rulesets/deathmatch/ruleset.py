@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from turnbuckle.core.errors import InputFileError
+from turnbuckle.core.chart import Chart
+from turnbuckle.core.errors import InputFileError, RulesError
 from turnbuckle.core.events import Event, Happening, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, standard_placings
-from turnbuckle.core.options import OptionSpec, OptionValue
+from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
+from turnbuckle.core.page_hooks import SheetPoints
 from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, SheetSection, Standings
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
@@ -124,6 +126,20 @@ class DeathmatchRuleset(Ruleset[Army]):
         from turnbuckle.rulesets.deathmatch.sheet_layout import blank_sheet
 
         return blank_sheet()
+
+    def chart(self, record: MatchRecord) -> Chart:
+        from turnbuckle.rulesets.deathmatch.chart import chart
+
+        return chart(record)
+
+    def sheet_points(self, text: str) -> SheetPoints | None:
+        """The army's power against the default cap, once the army reads."""
+        try:
+            army = self.load_text(text, "sheet")
+        except (RulesError, ValueError, TypeError):
+            return None
+        cap = int(str(resolve_options(self.info.options, {})["cap"]))
+        return SheetPoints(army.power, cap, "power")
 
     def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
         return table_view.hidden(events, viewer)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import cast
 
+from turnbuckle.core.chart import Chart
 from turnbuckle.core.events import Event, Json
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
@@ -78,6 +79,11 @@ class FolkstyleRuleset(Ruleset[Card]):
         from turnbuckle.rulesets.folkstyle.sheet_layout import blank_sheet
 
         return blank_sheet()
+
+    def chart(self, record: MatchRecord) -> Chart:
+        from turnbuckle.rulesets.folkstyle.chart import chart
+
+        return chart(record)
 
     def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
         return table_view.board(names, events, viewer)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from turnbuckle.core.chart import Chart
 from turnbuckle.core.events import Event, Json, to_json_value
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
@@ -104,6 +105,11 @@ class HeadlockRuleset(Ruleset[Character]):
         from turnbuckle.rulesets.headlock.sheet_layout import rolled_sheet
 
         return rolled_sheet(table)
+
+    def chart(self, record: MatchRecord) -> Chart:
+        from turnbuckle.rulesets.headlock.chart import chart
+
+        return chart(record)
 
     def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
         return table_view.hidden(events, viewer)

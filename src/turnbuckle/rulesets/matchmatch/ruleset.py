@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from turnbuckle.core.chart import Chart
 from turnbuckle.core.errors import InputRefused, RulesError, SheetError, StrategyError
 from turnbuckle.core.events import Event, Json
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
+from turnbuckle.core.page_hooks import RefereeCard, SheetForm, SheetPoints, StrategyChoices
 from turnbuckle.core.registry import Fact, Fetch, Ruleset, RulesetInfo, Sample, SheetSection, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
-from turnbuckle.rulesets.matchmatch import briefing, table_view
+from turnbuckle.rulesets.matchmatch import briefing, forms, table_view
+from turnbuckle.rulesets.matchmatch.chart import chart
 from turnbuckle.rulesets.matchmatch.engine import play_match
 from turnbuckle.rulesets.matchmatch.narrator import narrate
 from turnbuckle.rulesets.matchmatch.options import match_options
@@ -234,6 +237,35 @@ class MatchMatchRuleset(Ruleset[Side]):
         from turnbuckle.rulesets.matchmatch.sheet_layout import blank_sheet
 
         return blank_sheet()
+
+    # -- what the pages ask (rulesets/matchmatch/forms.py) ------------------------------------
+    def chart(self, record: MatchRecord) -> Chart:
+        return chart(record)
+
+    def sheet_form(self) -> SheetForm:
+        return forms.sheet_form()
+
+    def sheet_points(self, text: str) -> SheetPoints | None:
+        return forms.sheet_points(text)
+
+    def grid_table(self, grid: str) -> list[tuple[str, list[str]]] | None:
+        return forms.grid_table(grid)
+
+    def strategy_choices(self) -> StrategyChoices:
+        return forms.strategy_choices()
+
+    def strategy_form_values(self, text: str, rows: int, conditionals: int) -> dict[str, str] | None:
+        return forms.strategy_form_values(text, rows, conditionals)
+
+    def match_types(self) -> list[str]:
+        from turnbuckle.rulesets.matchmatch.match_types import bundled_types
+
+        return list(bundled_types())
+
+    def bundled_referees(self) -> list[RefereeCard]:
+        from turnbuckle.rulesets.matchmatch.referees import referees
+
+        return [RefereeCard(r.name, r.type, r.dq_threshold) for r in referees()]
 
     def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
         return table_view.hidden(events, viewer)

@@ -1,0 +1,64 @@
+"""What a game tells the pages beyond its rules (the values of the ``Ruleset`` hooks that the web
+asks, docs/web.md "Game hooks"): a sheet as form fields, the points a sheet being typed has left,
+the choices of a written strategy's form, a bundled referee. Plain values; the web lays them out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SheetField:
+    """One field of a sheet's form: its name (``styles.power`` for ``power`` under ``styles``),
+    its label, whether it holds a number, and ``starts``: None where it carries on the row before,
+    "" where it starts a new row, a heading where it starts a new headed part."""
+
+    name: str
+    label: str
+    number: bool = True
+    starts: str | None = None
+
+
+@dataclass(frozen=True)
+class SheetForm:
+    """A sheet as form fields (``Ruleset.sheet_form``). ``wrapper`` is the key the fields sit
+    under in the sheet's YAML ("" for none); in a ``sparse`` group a 0 is not written, and an
+    ``optional`` group left empty is not written at all."""
+
+    fields: tuple[SheetField, ...]
+    wrapper: str = ""
+    sparse: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SheetPoints:
+    """What a sheet being typed has spent of its budget (``Ruleset.sheet_points``), and in what."""
+
+    spent: int
+    budget: int
+    what: str = "points"
+
+    @property
+    def left(self) -> int:
+        return self.budget - self.spent
+
+
+@dataclass(frozen=True)
+class StrategyChoices:
+    """The lists a written strategy's form picks from (``Ruleset.strategy_choices``): the styles a
+    plan favours or shuns, what an action may target, and the kinds of action."""
+
+    styles: tuple[str, ...]
+    targets: tuple[str, ...]
+    actions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RefereeCard:
+    """A referee the game bundles (``Ruleset.bundled_referees``), as the organiser picks one: its
+    name, its type (its character) and the DQ threshold."""
+
+    name: str
+    type: str
+    dq_threshold: int

@@ -1,0 +1,94 @@
+"""What MatchMatch tells the pages beyond its rules (the ``Ruleset`` page hooks): the sheet as
+form fields and its points against the budget, the grid as a table, the strategy form's choices
+and a sent strategy read back into that form's fields."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.inputs import parse_yaml
+from turnbuckle.core.page_hooks import SheetField, SheetForm, SheetPoints, StrategyChoices
+from turnbuckle.rulesets.matchmatch.grid import parse_grid
+from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES, type_title
+from turnbuckle.rulesets.matchmatch.sheet import BUDGET, Wrestler, sheet_cost
+from turnbuckle.rulesets.matchmatch.side import load_strategy_document
+from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, STAMINA, STYLES, title
+
+
+def sheet_form() -> SheetForm:
+    """Name, nickname and Stamina; the eight styles; the eight defenses; High Spots, Ref Slack and
+    notes. A style or defense at 0 is left out of the sheet, and so are defenses left empty."""
+    fields = [SheetField("name", "Name", False), SheetField("nickname", "Nickname", False),
+              SheetField("stamina", "Stamina")]
+    fields += [SheetField(f"styles.{s}", title(s), starts="Styles" if i == 0 else None) for i, s in enumerate(STYLES)]
+    fields += [SheetField(f"defenses.{s}", title(s), starts="Defenses" if i == 0 else None)
+               for i, s in enumerate(STYLES)]
+    fields += [SheetField("high_spots", "High Spots", starts=""), SheetField("ref_slack", "Ref Slack"),
+               SheetField("notes", "Notes", False, starts="")]
+    return SheetForm(tuple(fields), wrapper="wrestler", sparse=("styles", "defenses"), optional=("defenses",))
+
+
+def sheet_points(text: str) -> SheetPoints | None:
+    """The sheet's cost against the budget, once its numbers read (a wrestler's sheet, bare or
+    under ``wrestler:``); None before that."""
+    try:
+        data = parse_yaml(text, "sheet")
+    except RulesError:
+        return None
+    body = data.get("wrestler", data) if isinstance(data, dict) else None
+    if not isinstance(body, dict):
+        return None
+    try:
+        wrestler = Wrestler.model_validate(body)
+    except (ValidationError, ValueError, TypeError):
+        return None
+    return SheetPoints(sheet_cost(wrestler), BUDGET)
+
+
+def grid_table(text: str) -> list[tuple[str, list[str]]] | None:
+    """A grid's text (``Po Te Br / We MA HF / Br MA Ch``) as its three rows, each with its label
+    (1-3) and its styles' full names under columns A-C; None for a grid that does not read."""
+    try:
+        grid = parse_grid(text)
+    except RulesError:
+        return None
+    return [(str(i), [title(x) for x in row]) for i, row in enumerate(grid.rows, start=1)]
+
+
+def strategy_choices() -> StrategyChoices:
+    """The grid styles a plan may favour or shun, Stamina or a style as a target, the action types."""
+    return StrategyChoices(tuple(title(x) for x in GRID_STYLES), ("Stamina", *(title(x) for x in STYLES)),
+                           tuple(TYPE_TITLES.values()))
+
+
+def strategy_form_values(text: str, rows: int, conditionals: int) -> dict[str, str] | None:
+    """A sent strategy read back into the form's fields (``Ruleset.strategy_form_values``); None
+    when the form cannot hold it (by-style sections, more rows or conditionals than it has) or it
+    no longer reads."""
+    try:
+        plan = load_strategy_document(text, "strategy")
+    except RulesError:
+        return None
+    if plan.by_style or len(plan.rounds) > rows or len(plan.conditionals) > conditionals:
+        return None
+
+    def target(style: str) -> str:
+        return "Stamina" if style == STAMINA else title(style)
+
+    out = {"plus1": title(plan.plus[0]), "plus2": title(plan.plus[1]), "minus": title(plan.minus),
+           "grid": plan.grid_column or (str(plan.grid_row) if plan.grid_row else "")}
+    for i in range(1, rows + 1):
+        out[f"round{i}"] = str(i)
+    # Each round on its own row when every entry is one round (the usual plan); otherwise in the
+    # order written, which is the order the reader weighs ranges in.
+    exact = [e.rounds.first for e in plan.rounds if e.rounds.exact]
+    by_round = len(exact) == len(plan.rounds) == len(set(exact)) and all(k <= rows for k in exact)
+    for n, e in enumerate(plan.rounds, start=1):
+        i = e.rounds.first if by_round else n
+        out.update({f"round{i}": e.rounds.text(), f"target{i}": target(e.action.target),
+                    f"type{i}": type_title(e.action.kind), f"notes{i}": e.action.notes})
+    for j, c in enumerate(plan.conditionals, start=1):
+        out.update({f"cond_unused{j}": c.resource, f"cond_round{j}": str(c.by_round),
+                    f"cond_type{j}": type_title(c.action.kind), f"cond_target{j}": target(c.action.target)})
+    return out

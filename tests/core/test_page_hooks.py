@@ -1,0 +1,119 @@
+"""The hooks the pages ask a game (docs/web.md "Game hooks"): a game without the feature gets the
+generic default (nothing), the game with it gives its own answer, read from its own rules."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from turnbuckle.core.page_hooks import RefereeCard, SheetPoints
+from turnbuckle.core.registry import Ruleset
+from turnbuckle.core.sources import SeededSource
+from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
+
+M2 = get_ruleset("matchmatch")
+#: A game with none of MatchMatch's written strategies, grids, match types or referees.
+PLAIN = get_ruleset("headlock")
+SAM = M2.sample("friendly-sam").text
+
+
+def test_chart_default_is_none_and_each_game_charts_its_own_record() -> None:
+    record = M2.run([M2.side_by_name("friendly-sam"), M2.side_by_name("iron-ivan")], SeededSource(3))
+    assert Ruleset.chart(M2, record) is None  # the generic default
+    chart = M2.chart(record)
+    rounds = [e for e in record.events if getattr(e, "type", "") == "round_start"]
+    assert chart.kind == "matchmatch" and {s.name for s in chart.series} == set(record.names)
+    assert len(chart.notes) == len(rounds) > 0  # one style note a round
+    last = [e.data for e in record.events if getattr(e, "type", "") in ("damage", "round_start", "time_limit")][-1]
+    for s in chart.series:  # each line ends on the Stamina the events last gave it
+        final = last["stamina"] if isinstance(last["stamina"], int) else last["stamina"][s.name]
+        if last.get("side", s.name) == s.name:
+            assert s.final == final
+    for rs in all_rulesets():  # every bundled game draws its own
+        other = rs.run([rs.side_by_name(x.id) for x in rs.samples()[:2]], SeededSource(1))
+        drawn = rs.chart(other)
+        assert drawn is not None and drawn.kind == rs.info.id and drawn.series
+
+
+def test_sheet_form_default_is_text_only_and_matchmatch_lists_its_sheet() -> None:
+    assert PLAIN.sheet_form() is None
+    form = M2.sheet_form()
+    names = [f.name for f in form.fields]
+    assert form.wrapper == "wrestler" and names[:3] == ["name", "nickname", "stamina"]
+    body = yaml.safe_load(SAM)["wrestler"]
+    for key, value in body.items():  # every number of the rulebook's sample sheet has a field
+        if isinstance(value, dict):
+            assert {f"{key}.{k}" for k in value} <= set(names), key
+        elif isinstance(value, int):
+            assert key in names, key
+    headed = [f.starts for f in form.fields if f.starts]
+    assert headed == ["Styles", "Defenses"]
+    boxing = get_ruleset("boxing").sheet_form()
+    assert boxing is not None and boxing.wrapper == "" and [f.name for f in boxing.fields if f.number] == [
+        "power", "speed", "toughness"]
+
+
+def test_sheet_points_default_is_none_and_the_games_that_buy_count_theirs() -> None:
+    assert PLAIN.sheet_points(PLAIN.sample("the-rhino").text) is None
+    assert M2.sheet_points(SAM) == SheetPoints(42, 42)  # the rulebook's sample spends 42 exactly
+    dearer = M2.sheet_points(SAM.replace("stamina: 10", "stamina: 12"))
+    assert dearer is not None and dearer.spent > 42 and dearer.left < 0
+    assert M2.sheet_points("wrestler: [unclosed") is None
+    boxing = get_ruleset("boxing")
+    assert boxing.sheet_points("name: A\npower: 7\nspeed: 5\ntoughness: 5\n") == SheetPoints(17, 15)
+    assert boxing.sheet_points("name: A\npower: lots\n") is None
+    army = get_ruleset("deathmatch").sheet_points(get_ruleset("deathmatch").sample("ash-court").text)
+    assert army is not None and army.what == "power" and army.spent == 10
+
+
+def test_grid_table_default_is_none_and_matchmatch_names_each_cell() -> None:
+    assert PLAIN.grid_table("Po Te Br / We MA HF / Br MA Ch") is None
+    assert M2.grid_table("Po Te Br / We MA HF / Br MA Ch") == [
+        ("1", ["Power", "Technical", "Brawling"]), ("2", ["Weight", "Martial Arts", "High Flying"]),
+        ("3", ["Brawling", "Martial Arts", "Cheating"])]
+    assert M2.grid_table("Po Te") is None
+
+
+def test_strategy_choices_default_is_none_and_matchmatch_offers_its_styles_and_actions() -> None:
+    assert PLAIN.strategy_choices() is None
+    picks = M2.strategy_choices()
+    assert picks is not None
+    assert len(picks.styles) == 7 and "Teamwork" not in picks.styles  # a + style is one of the grid's seven
+    assert picks.targets[0] == "Stamina" and "Teamwork" in picks.targets
+    assert {"Normal", "Finisher", "High Spot"} <= set(picks.actions)
+
+
+def test_strategy_form_values_default_is_none_and_matchmatch_reads_a_strategy_back() -> None:
+    text = ("Strategy: +Cheating +Brawling -MA, Grid B\nRound\tTarget\tType\tNotes\n"
+            "1\tMA\tNormal\tSmack him.\n4\tHF\tFinisher\tThe end.\n"
+            "If I haven't used my High Spots by round 15, use a High Spot on Stamina\n")
+    assert PLAIN.strategy_form_values(text, 20, 3) is None
+    values = M2.strategy_form_values(text, 20, 3)
+    assert values is not None
+    assert (values["plus1"], values["plus2"], values["minus"], values["grid"]) == (
+        "Cheating", "Brawling", "Martial Arts", "B")
+    assert (values["round4"], values["target4"], values["type4"], values["notes4"]) == (
+        "4", "High Flying", "Finisher", "The end.")
+    assert "target2" not in values and values["round2"] == "2"  # an empty row keeps its round
+    assert (values["cond_unused1"], values["cond_round1"], values["cond_type1"]) == ("high_spots", "15", "High Spot")
+    narrow = M2.strategy_form_values(text, 3, 3)  # round 4 past a 3-row form: the rows in the order written
+    assert narrow is not None and (narrow["round2"], narrow["target2"]) == ("4", "High Flying")
+    assert M2.strategy_form_values(text, 1, 3) is None  # two rounds written, one row
+    assert M2.strategy_form_values(text, 20, 0) is None  # a conditional and no place for it
+    assert M2.strategy_form_values("Strategy: nonsense", 20, 3) is None
+
+
+def test_match_types_default_is_none_and_matchmatch_bundles_the_rulebooks() -> None:
+    assert PLAIN.match_types() == []
+    assert {"standard", "cage", "strap", "scaffold"} <= set(M2.match_types())
+
+
+@pytest.mark.parametrize("game", [rs.info.id for rs in all_rulesets() if rs.info.id != "matchmatch"])
+def test_bundled_referees_only_matchmatch_has_them(game: str) -> None:
+    assert get_ruleset(game).bundled_referees() == []
+
+
+def test_matchmatch_bundles_the_rulebooks_referees() -> None:
+    refs = M2.bundled_referees()
+    assert RefereeCard("Stan Model", "Standard Model", 10) in refs
+    assert len({r.name for r in refs}) == len(refs) == 5
