@@ -1,0 +1,63 @@
+"""``turnbuckle league post`` (a show's results post, or its card's announcement, ready to paste)
+and ``turnbuckle league archive`` (the league's static site); registered by ``league_cmds.register``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from turnbuckle.cli.common import user_errors
+from turnbuckle.cli.league_cmds import Db, ShowArg, unit
+
+FORMAT_HELP = "markdown (default), bbcode, discord (messages of at most 2,000 characters), html or text."
+
+
+def post(show: ShowArg,
+         fmt: Annotated[str, typer.Option("--format", "-f", help=FORMAT_HELP)] = "markdown",
+         announce: Annotated[bool, typer.Option(
+             "--announce", help="The card's announcement (an open show) instead of the results (a published one).")]
+         = False,
+         base_url: Annotated[str, typer.Option(
+             "--base-url", help="The league's web address, for absolute links (default: links from the site's "
+             "root, /shows/3).")] = "",
+         out: Annotated[Path | None, typer.Option("--out", "-o", help="Write to this file.")] = None,
+         db: Db = None) -> None:
+    """A show's results post, or with --announce its card's announcement, in a forum's or a chat's format.
+    Everything a member wrote is escaped for that format (no markup, link or mention gets through)."""
+    with user_errors():
+        from turnbuckle.league.post import announcement, results_post
+
+        with unit(db) as ctx:
+            make = announcement if announce else results_post
+            messages = make(ctx.session, show, fmt, base_url=base_url)
+        if fmt == "discord":
+            text = "".join(f"--- message {i} of {len(messages)} ({len(m)} characters) ---\n{m}\n"
+                           for i, m in enumerate(messages, start=1))
+        else:
+            text = "".join(messages)
+        if out is None:
+            print(text, end="")
+        else:
+            out.write_text(text, encoding="utf-8")
+            print(f"wrote {out}")
+
+
+def archive(folder: Annotated[Path, typer.Argument(help="The folder to write the site into (new or empty, or an "
+                                                        "earlier archive to replace).")],
+            db: Db = None) -> None:
+    """Write a static site of everything public: published shows with their results posts and ringside calls,
+    standings, titles and reigns, competitors, the league export and how to check it with 'turnbuckle verify'.
+    It opens from disk with no server; nothing of an unpublished show and no account data goes in."""
+    with user_errors():
+        from turnbuckle.league.archive import write_archive
+
+        with unit(db) as ctx:
+            n = write_archive(ctx, folder)
+        print(f"wrote {n} files to {folder}; open {folder / 'index.html'}")
+
+
+def register(league_app: typer.Typer) -> None:
+    league_app.command("post")(post)
+    league_app.command("archive")(archive)

@@ -1,0 +1,100 @@
+"""``turnbuckle league archive``: the static site holds every published show, standings, titles,
+competitors, the export and the verify page, with relative links only; and none of the planted
+secrets (account data, a show that ran but is not published, a sheet not yet public)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from typer.testing import CliRunner
+
+from turnbuckle.cli.app import app
+from turnbuckle.league.context import context
+from turnbuckle.league.db import make_engine, session_scope
+from turnbuckle.league.services.briefing import set_public_sheets
+from turnbuckle.league.verify import load_export, verify_export
+
+from .archive_canaries import SHEET_CANARY, UNSEEN, plant
+from .post_league import INJECTION
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, str], Path]:
+    tmp = tmp_path_factory.mktemp("archive")
+    url, secrets = plant(tmp)
+    out = tmp / "site"
+    result = CliRunner().invoke(app, ["league", "archive", str(out), "--db", url])
+    assert result.exit_code == 0, result.output
+    return url, secrets, out
+
+
+def test_no_planted_secret_in_any_file(planted: tuple[str, dict[str, str], Path]) -> None:
+    _url, secrets, out = planted
+    files = [p for p in out.rglob("*") if p.is_file()]
+    assert len(files) > 30
+    found = []
+    for p in files:
+        data = p.read_bytes()
+        for what, secret in secrets.items():
+            if secret.encode() in data or secret.lower().encode() in data.lower():
+                found.append(f"{what} in {p.relative_to(out)}")
+    assert not found, found
+    assert len(secrets) >= 18  # every kind was planted
+
+
+def test_the_archive_holds_the_public_record(planted: tuple[str, dict[str, str], Path]) -> None:
+    _url, _secrets, out = planted
+    for name in ("index.html", "verify.html", "standings.html", "titles.html", "competitors.html", "style.css",
+                 "shows/1.html", "shows/2.html", "shows/1/match-1.html", "shows/2/match-5.html",
+                 "export/league.json", "export/show-1.json", "export/show-2.json"):
+        assert (out / name).is_file(), name
+    assert not (out / "shows/3.html").exists() and not (out / "export/show-3.json").exists()
+    show1 = (out / "shows/1.html").read_text(encoding="utf-8")
+    assert "What a night at Monday Mayhem!" in show1 and "&lt;script&gt;" in show1 and "<script" not in show1
+    assert show1.index("What a night") < show1.index("Results") < show1.index("Seeds and hashes")
+    assert "turnbuckle verify" in (out / "verify.html").read_text(encoding="utf-8")
+    titles = (out / "titles.html").read_text(encoding="utf-8")
+    assert "Light-Heavyweight Championship" in titles and "World Boxing Belt" in titles
+    data = load_export((out / "export/league.json").read_text(encoding="utf-8"), "league.json")
+    assert [s["number"] for s in data["shows"]] == [1, 2]
+    findings, _notes = verify_export(data)
+    assert findings == []
+    assert INJECTION in json.dumps(data, ensure_ascii=False)  # the export keeps members' words as they wrote them
+
+
+def test_every_link_is_relative_and_resolves(planted: tuple[str, dict[str, str], Path]) -> None:
+    _url, _secrets, out = planted
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        for href in re.findall(r'(?:href|src)="([^"]*)"', text):
+            parts = urlsplit(href)
+            assert not parts.scheme and not parts.netloc and not href.startswith("/"), f"{page}: {href}"
+            target = (page.parent / unquote(parts.path)).resolve()
+            assert target.is_file() and out.resolve() in target.parents, f"{page}: {href}"
+
+
+def test_public_sheets_setting_is_honoured(planted: tuple[str, dict[str, str], Path], tmp_path: Path) -> None:
+    url, _secrets, _out = planted
+    engine = make_engine(url)
+    try:
+        with session_scope(engine) as session:
+            set_public_sheets(context(session), "sheet")
+    finally:
+        engine.dispose()
+    out = tmp_path / "site"
+    result = CliRunner().invoke(app, ["league", "archive", str(out), "--db", url])
+    assert result.exit_code == 0, result.output
+    shown = [p for p in out.rglob("*.html") if SHEET_CANARY in p.read_text(encoding="utf-8")]
+    assert [UNSEEN in p.read_text(encoding="utf-8") for p in shown] == [True]
+
+
+def test_a_folder_with_other_files_is_refused(tmp_path: Path, planted: tuple[str, dict[str, str], Path]) -> None:
+    url = planted[0]
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    result = CliRunner().invoke(app, ["league", "archive", str(tmp_path), "--db", url])
+    assert result.exit_code == 2 and "not empty" in result.output
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
