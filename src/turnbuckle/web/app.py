@@ -30,7 +30,7 @@ from turnbuckle.web.write_queue import WriteQueue, WriteSlot
 def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: float | None = autolock.INTERVAL_S,
                scheduler: str | None = None, base_url: str | None = None,
                trusted_proxies: Sequence[str] | None = None,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, notify_every: float | None = 15.0) -> FastAPI:
     """The web application over the league database at ``db_url`` (which must exist and be up to
     date: a DatabaseError says what to run otherwise). ``clock`` is the services' clock;
     ``auto_lock_every`` the seconds between the background task's passes that lock shows past
@@ -41,7 +41,9 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     ``trusted_proxies``: addresses or networks of the proxies whose X-Forwarded-For and
     X-Forwarded-Proto are believed (None: those in $TURNBUCKLE_TRUSTED_PROXIES, which
     ``serve --trusted-proxy`` sets; none if unset: the connection's peer is the client).
-    ``limits``: what the process takes on at a time, bodies and waits included (web/limits.py)."""
+    ``limits``: what the process takes on at a time, bodies and waits included (web/limits.py).
+    ``notify_every``: seconds between passes of the notification sender (league/notify/sender.py;
+    None: no sender in this process, ``league notify --drain`` sends instead)."""
     limits = limits or Limits()  # what one process takes on at a time (web/limits.py)
     engine = open_engine(db_url, limits.pool())
     slot = WriteSlot(queue=engine.dialect.name == "sqlite")
@@ -60,9 +62,18 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
             locker = asyncio.create_task(autolock.lock_due_every(engine, clock, slot, auto_lock_every),
                                          name="turnbuckle-auto-lock")
         _app.state.auto_lock = locker  # the background task that locks shows past their deadline
+        notifier = None
+        if notify_every is not None:  # sends the outbox's webhooks and e-mail (league/notify/sender.py)
+            from turnbuckle.league.notify.sender import Notifier
+
+            notifier = Notifier(engine, clock, every=notify_every, slot=slot.held)
+            notifier.start()
+        _app.state.notifier = notifier
         try:
             yield
         finally:
+            if notifier is not None:
+                await notifier.stop()
             if locker is not None:
                 await autolock.stop(locker)
             await worker.stop()
