@@ -6,6 +6,7 @@ seed named; hidden cards stay hidden from the other side."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -83,6 +84,15 @@ def post(client: TestClient, page: Response, form: str, **fields: str) -> Respon
     data = Forms(page.text).forms[form] | fields
     action = {"setup": "/keeper/play", "keeper": "/keeper/play", "download-form": "/keeper/record.json"}[form]
     return client.post(action, data=data)
+
+
+#: A choice is asked as one button an option (the keeper's tap pad).
+CHOICE_PAD = ' pad-choice"'
+
+
+def taps(page: Response) -> list[str]:
+    """The values of the tap pad's buttons, in order."""
+    return re.findall(r'name="tap" value="([^"]*)"', page.text)
 
 
 def start(client: TestClient, game: str, *samples: str, **fields: str) -> Response:
@@ -220,16 +230,15 @@ def test_headlock_hides_the_other_sides_card_and_draws_for_me(client: TestClient
     page = drawn
     for _ in range(40):  # play on until Wildcat Rosa picks a move after The Rhino has picked his
         whose = page.text.split('id="whose">Turn: <strong>', 1)[1].split("<", 1)[0]
-        if '<select id="answer"' in page.text:
+        if CHOICE_PAD in page.text:
             so_far = Forms(page.text).forms["keeper"]["entries"].split()
             if whose == rosa and len(so_far) >= 3 and so_far[-2].islower():  # he picked a move this turn
                 break
-            first = Forms(page.text).forms["keeper"]["answer"]
-            page = post(client, page, "keeper", action="enter", answer=first)
+            page = post(client, page, "keeper", tap=taps(page)[0])
         else:
             page = post(client, page, "keeper", action="roll")
         assert page.status_code == 200, page.text
-    assert whose == rosa and '<select id="answer"' in page.text
+    assert whose == rosa and CHOICE_PAD in page.text
     entries = Forms(page.text).forms["keeper"]["entries"].split()
     his_card, _his_move, her_card = entries[-3:]
     board = page.text.split('id="board">', 1)[1].split("</pre>", 1)[0]
@@ -258,8 +267,8 @@ def test_a_headlock_match_with_cards_and_choices_downloads_as_the_command_line_w
     for _ in range(80):
         if 'id="result"' in page.text:
             break
-        if '<select id="answer"' in page.text:
-            page = post(client, page, "keeper", action="enter")  # the first option, as the form offers it
+        if CHOICE_PAD in page.text:
+            page = post(client, page, "keeper", tap=taps(page)[0])  # the first option's button
         else:
             page = post(client, page, "keeper", action="roll")
         assert page.status_code == 200, page.text

@@ -33,6 +33,7 @@ from turnbuckle.web.charts import match_chart
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.keeper_form import FormProblems, KeeperForm, SideField, load, read_form, ruleset_of
 from turnbuckle.web.keeper_league import league_choices, resolve_league_sides
+from turnbuckle.web.keeper_pads import pad_for, tapped
 from turnbuckle.web.keeper_play import ACTIONS, Turn, move, resume
 from turnbuckle.web.offload import cpu
 from turnbuckle.web.viewing import is_organiser, viewer_ctx
@@ -88,7 +89,7 @@ async def keeper_play(request: Request, viewer: Viewer) -> HTMLResponse:
 def _play(request: Request, posted: FormData, viewer: Member | None = None) -> HTMLResponse:
     form = read_form(posted)
     action = str(posted.get("action", "enter"))
-    answer = str(posted.get("answer", ""))
+    answer = tapped(posted) or str(posted.get("answer", ""))
     try:
         picked = resolve_league_sides(request, viewer, form, ruleset_of(form.game).info.id)
         if picked:
@@ -181,7 +182,7 @@ def _play_page(request: Request, turn: Turn, status: int, save_problems: list[st
     rs = ruleset_of(turn.form.game)
     context: dict[str, Any] = {
         "title": f"Score keeper: {rs.info.name}", "rs": rs, "turn": turn, "step": step, "form": turn.form,
-        "need": step.need,
+        "need": step.need, "pad": None if step.need is None else pad_for(step.need),
         "whose": None if step.need is None else (step.need.side or "the table"),
         "recent": step.narration[-12:], "chart": None,
     }

@@ -23,6 +23,7 @@ MAX_SHEET_CHARS = 100_000
 MAX_ENTRIES = 50_000
 _SPLIT = re.compile(r"[\s,;]+")
 _SEED = re.compile(r"(\d{1,6})=(\d{1,20})")
+_MATCH = re.compile(r"[0-9a-f]{16}")
 
 
 @dataclass
@@ -51,6 +52,13 @@ class KeeperForm:
     #: For each answer, the seed the server rolled or drew it from ("roll for me"), else None;
     #: the ``seeds`` field carries them as ``answer index=seed`` pairs: ``0=1234,5=99``.
     seeds: list[int | None] = field(default_factory=list)
+    #: This match's name for the browser (random, made at the start): the keeper's script keeps the
+    #: most answers it has shown for it, so that a page reached by Back knows it is behind.
+    match: str = ""
+    #: The answers the posting page held (``count``) and, from the script, the most this match has
+    #: had in this tab (``latest``); None when the form did not say (no script, an old page).
+    count: int | None = None
+    latest: int | None = None
 
     def __post_init__(self) -> None:
         self.seeds = (list(self.seeds) + [None] * len(self.groups))[: len(self.groups)]
@@ -97,7 +105,15 @@ def read_form(form: Mapping[str, Any], slots: int = 8) -> KeeperForm:
     groups = [g for g in ([t for t in _SPLIT.split(line) if t] for line in text("entries").splitlines()) if g]
     rolled = {int(i): int(seed) for i, seed in _SEED.findall(text("seeds")[:100_000])}
     seeds = [rolled.get(i) for i in range(len(groups))]
-    return KeeperForm(text("game").strip(), sides, text("options"), groups, seeds)
+    match = text("match").strip()
+    return KeeperForm(text("game").strip(), sides, text("options"), groups, seeds,
+                      match if _MATCH.fullmatch(match) else "", _count(text("count")), _count(text("latest")))
+
+
+def _count(text: str) -> int | None:
+    """A whole number a page posted (a count of answers), None when absent or not one."""
+    text = text.strip()
+    return int(text) if text.isdigit() and len(text) <= 7 else None
 
 
 @dataclass

@@ -8,6 +8,7 @@ leaves the entries as they were and says what is allowed, next to the answer fie
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,6 +34,12 @@ class Turn:
     error: str = ""
     notice: str = ""
     answer: str = ""
+    #: What this move added, shown right under the board: the answer as entered (``entered``)
+    #: and the narration lines it made (``last``).
+    entered: str = ""
+    last: tuple[str, ...] = ()
+    #: The page was behind the match (reached by Back) or did not add up: nothing was done.
+    refused: bool = False
 
 
 def replay(game: Loaded, entries: list[str], narrate: bool = True) -> Step:
@@ -66,9 +73,19 @@ def resume(game: Loaded, form: KeeperForm) -> Turn:
 
 
 def move(game: Loaded, form: KeeperForm, action: str, answer: str, seeds: Callable[[], int]) -> Turn:
-    """Play one move of the keeper on the match so far."""
+    """Play one move of the keeper on the match so far. A page that is behind the match (Back)
+    or whose answers do not add up changes nothing and says why (``refused``)."""
+    if action == "start" and not form.match:
+        form.match = secrets.token_hex(8)
     turn = resume(game, form)
-    if turn.error or action == "start":
+    if turn.error:
+        return turn
+    if action == "start":
+        turn.last = turn.step.narration[-6:]
+        return turn
+    problem = behind(form)
+    if problem:
+        turn.error, turn.refused = problem, True
         return turn
     step = turn.step
     if action == "undo":
@@ -110,7 +127,24 @@ def move(game: Loaded, form: KeeperForm, action: str, answer: str, seeds: Callab
     except RulesError as exc:
         return Turn(step, form, error=str(exc), answer=answer)
     form.push(list(nxt.entries[n:]), seed)
-    return Turn(nxt, form, notice=notice)
+    entered = " ".join(nxt.entries[n:])
+    return Turn(nxt, form, notice=notice, entered=f"{need.purpose}: {entered}",
+                last=nxt.narration[len(step.narration):] if len(nxt.narration) >= len(step.narration) else ())
+
+
+def behind(form: KeeperForm) -> str:
+    """Why the posting page may not move the match ('' when it may): its answers are not the
+    ones it counted, or this tab has shown the match further on (the page was reached by Back)."""
+    held = len(form.groups)
+    if form.count is not None and form.count != held:
+        return (f"this page counts {form.count} answers but holds {held}: nothing was changed. "
+                "Go Forward to the match's latest page.")
+    if form.count is not None and form.latest is not None and form.latest > form.count:
+        later = form.latest - form.count
+        return (f"this page is from before your last {later} answer{'s' if later > 1 else ''} (you went "
+                "Back): nothing was changed. Go Forward to carry on, or tap 'Carry on from here' to take "
+                f"{'those answers' if later > 1 else 'that answer'} back.")
+    return ""
 
 
 def chance_for(game: Loaded, entries: list[str], need: Need, seed: int) -> list[str]:
