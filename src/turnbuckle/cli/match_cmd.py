@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -16,7 +16,6 @@ from turnbuckle.cli.grammar import (
     PlayerOpt,
     PolicyOpt,
     RefereeOpt,
-    RoundsOpt,
     StakeOpt,
     SummaryOpt,
     TypeOpt,
@@ -29,8 +28,8 @@ from turnbuckle.cli.grammar import (
     rules_options,
     side_pairs,
 )
-from turnbuckle.cli.table_play import Stopped, play_at_table
-from turnbuckle.core.errors import RulesError
+from turnbuckle.cli.table_play import Stopped, play_at_table, setup_of
+from turnbuckle.core.errors import OptionError, RulesError
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.render import FORMATS, render
@@ -40,6 +39,7 @@ from turnbuckle.rulesets.registry import get_ruleset
 
 #: A write-up's formats; ``html`` joins them once the renderer has it (core/render.py FORMATS).
 WRITEUP_FORMATS = tuple(dict.fromkeys(("text", "markdown", "json", *FORMATS)))
+T = TypeVar("T")
 
 
 def make_source(seed: int | None, dice: str | None) -> Source:
@@ -102,15 +102,17 @@ def summary_text(record: MatchRecord) -> str:
 def match(
     ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias, e.g. boxing.")],
     sides: Annotated[list[str], typer.Argument(help="Each side: a sheet file, a sample id, or - (standard input).")],
-    seed: Annotated[int | None, typer.Option(help="Seed for reproducible dice (default: a fresh one, recorded).")]
-    = None,
-    dice: Annotated[str | None, typer.Option(help="FILE of hand-rolled dice/cards to replay, or 'ask'.")] = None,
+    seeds: Annotated[list[int] | None, typer.Option(
+        "--seed", metavar="INTEGER", help="Seed for reproducible dice (default: a fresh one, recorded).")] = None,
+    dices: Annotated[list[str] | None, typer.Option(
+        "--dice", metavar="TEXT", help="FILE of hand-rolled dice/cards to replay, or 'ask'.")] = None,
     option: OptionOpt = None,
     player: PlayerOpt = None,
     policy: PolicyOpt = None,
     fmt: Annotated[str, format_option(WRITEUP_FORMATS)] = "text",
     summary: SummaryOpt = False,
-    rounds: RoundsOpt = None,
+    roundses: Annotated[list[str] | None, typer.Option(
+        "--rounds", metavar="N", help="Same as -o rounds=N, in games with a round limit.")] = None,
     grid: GridOpt = None,
     match_type: TypeOpt = None,
     referee: RefereeOpt = None,
@@ -125,6 +127,7 @@ def match(
     """Play a match and print the write-up (text, Markdown, a standalone HTML page) or the full
     record (JSON)."""
     with user_errors():
+        seed, dice, rounds = one_value("--seed", seeds), one_value("--dice", dices), one_value("--rounds", roundses)
         chosen = check_format(fmt, WRITEUP_FORMATS)
         rs = get_ruleset(ruleset)
         options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee, cap=cap,
@@ -142,7 +145,10 @@ def match(
             if seed is not None:
                 raise RulesError("give --seed or --dice, not both: a dice script or the table decides every roll")
             try:
-                record = play_at_table(rs, loaded, options, players, dice if resume else None)
+                setup = setup_of(rs, sides, options, players)
+                again = ["turnbuckle", "match", ruleset, *sides, *command_options(options, players, strategy or []),
+                         *(["--format", fmt] if fmt != "text" else []), *(["--summary"] if summary else [])]
+                record = play_at_table(rs, loaded, options, players, dice if resume else None, setup, again)
             except Stopped as stop:
                 print(f"turnbuckle: {stop.message}", file=sys.stderr)
                 raise typer.Exit(stop.code) from None
@@ -153,6 +159,28 @@ def match(
             return
         writeup = None if chosen == "json" else result_last(rs.narrate(record))
         sys.stdout.write(render(record, writeup, chosen))
+
+
+def one_value(flag: str, given: list[T] | None) -> T | None:
+    """A flag that takes one value, given once (or repeated with the same value); two different
+    values are refused, as ``-o`` refuses a key given twice."""
+    values = list(dict.fromkeys(given or []))
+    if len(values) > 1:
+        raise OptionError(f"{flag} is given twice ({values[0]!r} and {values[1]!r}); keep one")
+    return values[0] if values else None
+
+
+def command_options(options: dict[str, object], players: dict[int, str], strategies: list[str]) -> list[str]:
+    """The options, players and strategies as command-line flags (for the command that resumes)."""
+    out: list[str] = []
+    for key, value in sorted(options.items()):
+        if value is not None:
+            out += ["-o", f"{key}={value}"]
+    for index, kind in sorted(players.items()):
+        out += ["--player", f"{index + 1}={kind}"]
+    for pair in strategies:
+        out += ["--strategy", pair]
+    return out
 
 
 def register(app: typer.Typer) -> None:

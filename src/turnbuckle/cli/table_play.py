@@ -9,7 +9,9 @@ Ctrl-C or too many bad answers the entries so far are saved in the current folde
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -53,9 +55,17 @@ class Session:
     ask: Callable[[str], str]
     tell: Callable[[str], None]
     groups: list[tuple[list[str], str]] = field(default_factory=list)
+    #: The match's setup, written into a saved file and checked on resume (see :func:`setup_of`),
+    #: and the command that played it, printed with ``--dice FILE --resume`` when the session stops.
+    setup: Mapping[str, Any] | None = None
+    command: Sequence[str] = ()
+    #: Called with a side's name when the device passes to that side while another side holds a
+    #: secret (Headlock's cards and moves): clears the screen after a pause (see :func:`hand_over`).
+    pause: Callable[[str], None] | None = None
     shown: tuple[str, ...] = ()
     board: tuple[str, ...] = ()
     note: str = ""
+    asker: str | None = None
 
     @property
     def entries(self) -> list[str]:
@@ -77,6 +87,12 @@ class Session:
     def prompt(self, step: Step) -> str:
         need = step.need
         assert need is not None and step.seen is not None  # a step that is not done has both
+        secret = any(isinstance(e, dict) and e.get("type") == "hidden" for e in step.seen.events)
+        if self.pause is not None and need.side and self.asker and need.side != self.asker and secret:
+            self.pause(need.side)
+            self.board, self.note = (), ""  # shown again on the cleared screen
+        if need.side:
+            self.asker = need.side
         board = step.seen.board
         if board and board != self.board:
             self.tell("")
@@ -149,9 +165,11 @@ class Session:
         entries = self.entries
         if not entries:
             return Stopped(f"{why}; nothing was entered yet, so nothing is saved", code)
-        path = save_entries(self.rs.info.id, self.groups)
-        return Stopped(f"{why}; the {len(entries)} entries so far are saved in {path.name}: play on with the "
-                       f"same command and --dice {path.name} --resume", code)
+        path = save_entries(self.rs.info.id, self.groups, setup=self.setup)
+        again = resume_command(self.command, path.name) if self.command else \
+            f"the same command and --dice {path.name} --resume"
+        return Stopped(f"{why}; the {len(entries)} entries so far are saved in {path.name}: play on with\n"
+                       f"  {again}", code)
 
 
 def answer_tokens(need: Need, answer: str) -> list[str]:
@@ -174,9 +192,85 @@ def help_text(need: Need) -> str:
     return "\n".join(lines)
 
 
-def save_entries(ruleset: str, groups: Sequence[tuple[Sequence[str], str]], folder: Path | None = None) -> Path:
+def setup_of(rs: Ruleset[Any], sides: Sequence[str], options: Mapping[str, object],
+             players: Mapping[int, str], seed: int | None = None) -> dict[str, Any]:
+    """A match's setup as a saved file records it: the game, each side as given, the options as
+    given, the players by side number (1 first) and the seed (None at the table)."""
+    return {"ruleset": rs.info.id, "sides": list(sides),
+            "options": {k: str(v) for k, v in sorted(options.items()) if v is not None},
+            "players": {str(i + 1): kind for i, kind in sorted(players.items())}, "seed": seed}
+
+
+def setup_differences(saved: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
+    """What differs between a saved setup and this command's, in words ('' none)."""
+    out: list[str] = []
+    if saved.get("ruleset") != now["ruleset"]:
+        out.append(f"the game: saved {saved.get('ruleset')}, now {now['ruleset']}")
+    old_sides, new_sides = list(saved.get("sides") or []), list(now["sides"])
+    for i in range(max(len(old_sides), len(new_sides))):
+        a = old_sides[i] if i < len(old_sides) else "none"
+        b = new_sides[i] if i < len(new_sides) else "none"
+        if a != b:
+            out.append(f"side {i + 1}: saved {a}, now {b}")
+    for what, flag in (("options", "-o"), ("players", "--player")):
+        old, new = dict(saved.get(what) or {}), dict(now[what])
+        for key in sorted(set(old) | set(new)):
+            if old.get(key) != new.get(key):
+                was = f"{flag} {key}={old[key]}" if key in old else "not given"
+                is_ = f"{flag} {key}={new[key]}" if key in new else "not given"
+                out.append(f"{what[:-1]} {key}: saved {was}, now {is_}")
+    return out
+
+
+def read_setup(path: str) -> dict[str, Any] | None:
+    """The setup a saved file records (None for a file without one, such as a hand-written script)."""
+    for line in read_input(path, "dice script").splitlines():
+        if line.startswith(SETUP_MARK):
+            try:
+                found = json.loads(line[len(SETUP_MARK):])
+            except ValueError:
+                raise RulesError(f"dice script '{path}': its setup line is not JSON; delete the line to "
+                                 "play the entries without the check") from None
+            return found if isinstance(found, dict) else None
+    return None
+
+
+def check_resume(path: str, now: Mapping[str, Any]) -> None:
+    """Refuse to resume a saved match under another setup, naming each difference."""
+    saved = read_setup(path)
+    if saved is None:
+        return
+    differs = setup_differences(saved, now)
+    if differs:
+        raise RulesError(f"dice script '{path}' was saved from a match set up differently ({'; '.join(differs)}); "
+                         "resume with the setup it was played with")
+
+
+def resume_command(command: Sequence[str], path: str) -> str:
+    """The command to play on: ``command`` with ``--dice PATH --resume`` in place of its dice."""
+    out: list[str] = []
+    skip = False
+    for arg in command:
+        if skip:
+            skip = False
+            continue
+        if arg in ("--dice", "--resume"):
+            skip = arg == "--dice"
+            continue
+        if arg.startswith("--dice="):
+            continue
+        out.append(arg)
+    return shlex.join([*out, "--dice", path, "--resume"])
+
+
+SETUP_MARK = "# setup: "
+
+
+def save_entries(ruleset: str, groups: Sequence[tuple[Sequence[str], str]], folder: Path | None = None,
+                 setup: Mapping[str, Any] | None = None) -> Path:
     """Write the entries as a dice script (one answer a line, its purpose as a comment) to a new
-    file in ``folder`` (the current folder) and return its path."""
+    file in ``folder`` (the current folder) and return its path. ``setup`` (see :func:`setup_of`)
+    is written as a comment line that resuming checks."""
     folder = folder or Path.cwd()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"{ruleset}-entries-{stamp}.txt"
@@ -186,6 +280,8 @@ def save_entries(ruleset: str, groups: Sequence[tuple[Sequence[str], str]], fold
         path = folder / f"{ruleset}-entries-{stamp}-{n}.txt"
     lines = [f"# turnbuckle {ruleset}: the entries of a match in progress, in order.",
              "# Play on with the same command and --dice THIS-FILE --resume."]
+    if setup is not None:
+        lines.append(SETUP_MARK + json.dumps(setup, sort_keys=True))
     for tokens, purpose in groups:
         text = " ".join(tokens)
         lines.append(f"{text:<12} # {purpose}" if purpose else text)
@@ -213,12 +309,29 @@ def ask(prompt: str) -> str:
     return line
 
 
+def hand_over(side: str) -> None:
+    """Pass the device: at a terminal, wait for Enter and clear the screen and its scrollback, so
+    that the next player never sees the last one's card and move; with piped input only a line
+    saying so (a script cannot look)."""
+    if sys.stdin.isatty() and sys.stderr.isatty():
+        tell("")
+        ask(f">>> Pass the device to {side}. {side}: press Enter when only you can see the screen. ")
+        print("\033[H\033[2J\033[3J", end="", file=sys.stderr, flush=True)
+        tell(f"{side}'s turn (the screen was cleared so that nobody else's card shows).")
+    else:
+        tell(f"--- pass the device to {side} ---")
+
+
 def play_at_table(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, object],
-                  players: Mapping[int, str], resume: str | None = None) -> MatchRecord:
-    """Play a match at the prompt (stdin and stderr), after the entries of ``resume`` if given.
-    Raises :class:`Stopped` when the session ends early, with the entries saved."""
-    session = Session(rs, sides, options, players, ask, tell)
+                  players: Mapping[int, str], resume: str | None = None,
+                  setup: Mapping[str, Any] | None = None, command: Sequence[str] = ()) -> MatchRecord:
+    """Play a match at the prompt (stdin and stderr), after the entries of ``resume`` if given
+    (refused when the file records another ``setup``). Raises :class:`Stopped` when the session
+    ends early, with the entries and the setup saved and ``command`` printed to play on."""
+    session = Session(rs, sides, options, players, ask, tell, setup=setup, command=command, pause=hand_over)
     if resume is not None:
+        if setup is not None:
+            check_resume(resume, setup)
         session.groups = read_entries(resume)
         try:
             session.step(session.entries)

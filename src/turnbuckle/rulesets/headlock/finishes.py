@@ -7,6 +7,7 @@ Each function rolls through the table, logs what happens and returns the winning
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.headlock.holds import (
@@ -18,6 +19,7 @@ from turnbuckle.rulesets.headlock.holds import (
     choke_target,
     getup_need,
 )
+from turnbuckle.rulesets.headlock.prompts import breakout_note, choke_note, getup_note
 from turnbuckle.rulesets.headlock.sheet import Character, Move
 
 
@@ -55,15 +57,20 @@ def hold(table: Table, attacker: InRing, defender: InRing, move: Move, turn: int
     if target >= die:
         table.happen("escape", turn=turn, kind=kind, fighter=defender.name, roll=0, face=None, automatic=True)
         return None
+    failed: list[int] = []
     for i in range(1, rolls + 1):
-        face = table.roll(1, die, f"{defender.name} break-out roll {i}", defender.name).total
+        face = table.roll(1, die, f"{defender.name} break-out roll {i}", defender.name, note=partial(
+            breakout_note, defender.name, kind, die, target, i, rolls, move.name, tuple(failed),
+            CHOKE_ON_ROLL if choking and i <= CHOKE_ON_ROLL else None)).total
+        failed.append(face)
         if face <= target:
             table.happen("escape", turn=turn, kind=kind, fighter=defender.name, roll=i, face=face,
                          automatic=False)
             return None
         if choking and i == CHOKE_ON_ROLL:
             cdie, need = choke_target(die, defender.sheet.res)
-            cface = table.roll(1, cdie, f"{attacker.name} choke roll", attacker.name).total
+            cface = table.roll(1, cdie, f"{attacker.name} choke roll", attacker.name,
+                               note=partial(choke_note, attacker.name, defender.name, cdie, need)).total
             out = cface >= need
             table.happen("choke_roll", turn=turn, attacker=attacker.name, defender=defender.name,
                          die=cdie, need=need, face=cface, out=out)
@@ -85,7 +92,8 @@ def knockdown(table: Table, attacker: InRing, defender: InRing, turn: int, rolls
         return None
     if need < die:
         for i in range(1, rolls + 1):
-            face = table.roll(1, die, f"{defender.name} get-up roll {i}", defender.name).total
+            face = table.roll(1, die, f"{defender.name} get-up roll {i}", defender.name,
+                              note=partial(getup_note, defender.name, die, need, i, rolls)).total
             if face > need:
                 table.happen("getup", turn=turn, fighter=defender.name, roll=i, face=face, automatic=False)
                 return None
