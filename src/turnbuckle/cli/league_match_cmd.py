@@ -36,6 +36,10 @@ def briefing_text(b: object) -> list[str]:
         level = f", Push Level {o.push_level}" if o.push_level is not None else ""
         lines.append(f"Opponent {o.name} (#{o.id}): {o.wins}-{o.losses}-{o.draws}{level}, injuries {o.injuries}, "
                      f"titles: {', '.join(o.titles) or 'none'}")
+        if o.reigns:
+            lines.append("  Title history: " + "; ".join(
+                f"{r.title}, won at show {r.won_show}, " + (f"lost at show {r.lost_show}" if r.lost_show else "held")
+                for r in o.reigns))
         lines += [f"  {f.label}: {f.text}" for f in o.facts]
         if o.sheet is None:
             lines.append("  Sheet: not public (no published match yet)")

@@ -34,6 +34,7 @@ from turnbuckle.web.api_models import (
     NoticeOut,
     OpponentOut,
     Problem,
+    ReignOut,
     ResultOut,
     ShowOut,
     ShowSummary,
@@ -249,6 +250,8 @@ def match_briefing(request: Request, session: DbSession, member: SignedIn, numbe
         injuries=b.injuries, sheet=b.sheet, facts=[FactOut(label=f.label, text=f.text) for f in b.facts],
         opponents=[OpponentOut(id=o.id, name=o.name, push_level=o.push_level, injuries=o.injuries, wins=o.wins,
                                losses=o.losses, draws=o.draws, titles=o.titles,
+                               title_history=[ReignOut(title=r.title, won_show=r.won_show, lost_show=r.lost_show)
+                                              for r in o.reigns],
                                facts=[FactOut(label=f.label, text=f.text) for f in o.facts], sheet=o.sheet,
                                sheet_from=o.sheet_from) for o in b.opponents])
 

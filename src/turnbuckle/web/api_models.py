@@ -121,6 +121,12 @@ class FactOut(BaseModel):
     text: str
 
 
+class ReignOut(BaseModel):
+    title: str
+    won_show: int = Field(description="The show it was won at.")
+    lost_show: int | None = Field(description="The show it was lost at; null while it is held.")
+
+
 class OpponentOut(BaseModel):
     id: int
     name: str
@@ -130,6 +136,8 @@ class OpponentOut(BaseModel):
     losses: int
     draws: int
     titles: list[str] = Field(description="Titles it holds as the published shows left them.")
+    title_history: list[ReignOut] = Field(default_factory=list, description="Every title reign as the published "
+                                          "shows left them, oldest first.")
     facts: list[FactOut] = Field(description="What its game makes public of it (a MatchMatch weight class).")
     sheet: dict[str, Any] | None = Field(description="Its sheet when public: by the league's setting, or as it "
                                                      "wrestled in its latest published show.")

@@ -9,11 +9,9 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
-from sqlalchemy import select
 
-from turnbuckle.league.models import Reign, Title
 from turnbuckle.league.queries import history_rows, published_standings, standings_rows, title_rows
-from turnbuckle.league.services.briefing import public_sheet
+from turnbuckle.league.services.briefing import public_sheet, title_history
 from turnbuckle.league.services.notices import notice_row, visible_notices
 from turnbuckle.league.services.roster import competitors
 from turnbuckle.league.services.sides import side_document, standing
@@ -24,7 +22,6 @@ from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.viewing import (
     PathInt,
     competitor_by_id,
-    hidden_result_ids,
     is_organiser,
     latest_published,
     m2_weight_class,
@@ -88,10 +85,6 @@ def roster_page(request: Request, session: DbSession, viewer: Viewer) -> HTMLRes
 def competitor_page(request: Request, cid: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     comp = competitor_by_id(ctx, cid)
-    hidden = hidden_result_ids(ctx)
-    reigns = [(r, name) for r, name in session.execute(select(Reign, Title.name).join(Title)
-                                                       .where(Reign.competitor_id == comp.id).order_by(Reign.id))
-              if r.won_result_id not in hidden]
     may_see_sheet = owns(ctx, comp) or is_organiser(ctx)
     at = standing(ctx, comp, "published")  # Push Level and injuries as of the last published show
     shown, source = (side_document(comp, comp.sheet, None, at), "") if may_see_sheet else (None, "")
@@ -101,8 +94,7 @@ def competitor_page(request: Request, cid: PathInt, session: DbSession, viewer: 
     return render(request, "competitor.html", {
         "league": ctx.league, "c": comp, "st": published_standings(ctx, [comp])[comp.id],
         "game": game_name(comp.ruleset), "weight_class": m2_weight_class(comp),
-        "reigns": [{"title": name, "from": ctx.local(r.started_at), "to": ctx.local(r.ended_at) if r.ended_at
-                    else None} for r, name in reigns],
+        "reigns": title_history(ctx, comp),  # as the published shows left them
         "history": public_history(ctx, history_rows(ctx, f"#{comp.id}", 30)),
         "at": at, "sheet": sheet, "sheet_source": source, "may_edit": may_see_sheet})
 

@@ -7,7 +7,8 @@ that has run but is not published changes nothing here.
 
 **Public information.** The league's ``public_sheets`` decides what is public of a competitor
 before its first published match: its game's public facts (a weight class) or the whole sheet.
-Push Level, record, injuries and titles are public either way. A competitor that has wrestled in a
+Push Level, record, injuries and title history (each reign: the title, the show it was won at, the
+show it was lost at) are public either way. A competitor that has wrestled in a
 published show has its sheet in that show's export (``verify`` replays it), so its sheet as it
 played its latest published match is shown under "weight" too (under "sheet": the sheet it plays
 this match, frozen at open)."""
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import aliased
 
 from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import Fact
@@ -43,6 +45,16 @@ PUBLIC_SHEETS = {"weight": "only what the game makes public (a MatchMatch weight
 
 
 @dataclass(frozen=True)
+class TitleReign:
+    """A title reign as the published shows tell it: the title, the show it was won at, and the
+    show it was lost at (None while it is held, as published)."""
+
+    title: str
+    won_show: int
+    lost_show: int | None
+
+
+@dataclass(frozen=True)
 class Opponent:
     """An opponent as the briefing shows it: its public facts, and its sheet when that is public
     (``sheet_from`` says which: "league setting" or "show N")."""
@@ -58,6 +70,7 @@ class Opponent:
     facts: list[Fact]
     sheet: dict[str, Any] | None
     sheet_from: str
+    reigns: list[TitleReign] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -128,6 +141,21 @@ def titles_held(ctx: Ctx, comp: Competitor) -> list[str]:
     return sorted(set(ctx.session.scalars(q)))
 
 
+def title_history(ctx: Ctx, comp: Competitor) -> list[TitleReign]:
+    """Every title reign of a competitor as the published shows left them, oldest first: a reign
+    won in a show not yet published is left out, and one lost in such a show is still held."""
+    won, lost = aliased(Result), aliased(Result)
+    won_at, lost_at = aliased(Show), aliased(Show)
+    q = (select(Title.name, won_at.number, lost_at.number, lost_at.status)
+         .join(Reign, Reign.title_id == Title.id)
+         .join(won, Reign.won_result_id == won.id).join(won_at, won.show_id == won_at.id)
+         .outerjoin(lost, Reign.lost_result_id == lost.id).outerjoin(lost_at, lost.show_id == lost_at.id)
+         .where(Reign.competitor_id == comp.id, won_at.status == "published")
+         .order_by(won_at.number, Reign.id))
+    return [TitleReign(name, int(w), int(lo) if lo is not None and status == "published" else None)
+            for name, w, lo, status in ctx.session.execute(q)]
+
+
 def opponent(ctx: Ctx, side: CardSide) -> Opponent:
     comp = side.competitor
     shown = published_standings(ctx, [comp])[comp.id]
@@ -143,7 +171,7 @@ def opponent(ctx: Ctx, side: CardSide) -> Opponent:
         sheet, source = None, ""
     facts = rs.public_facts(side_document(comp, frozen_sheet(side), None, at))
     return Opponent(comp.id, comp.name, at.push_level, at.injuries, shown.wins, shown.losses, shown.draws,
-                    titles_held(ctx, comp), facts, sheet, source)
+                    titles_held(ctx, comp), facts, sheet, source, title_history(ctx, comp))
 
 
 def briefing(ctx: Ctx, side: CardSide) -> Briefing:
