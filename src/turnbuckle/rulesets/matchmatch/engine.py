@@ -22,7 +22,8 @@ from turnbuckle.rulesets.matchmatch.auto import auto_strategy, pick_column, pick
 from turnbuckle.rulesets.matchmatch.grid import COLUMNS, Grid, agreed_grid, roll_grid
 from turnbuckle.rulesets.matchmatch.halving import compound_halvings, halved_once
 from turnbuckle.rulesets.matchmatch.options import match_options
-from turnbuckle.rulesets.matchmatch.referees import Referee, referee_for_roll
+from turnbuckle.rulesets.matchmatch.prompts import referee_note
+from turnbuckle.rulesets.matchmatch.referees import Referee, referee_for_roll, referees
 from turnbuckle.rulesets.matchmatch.rounds import (
     CHEATS,
     DEFAULT_DQ_THRESHOLD,
@@ -128,7 +129,7 @@ class Match:
     # -- pre-match --------------------------------------------------------------------------
     def referee(self) -> Referee | None:
         if self.options.referee_rolled:
-            roll = self.table.roll(2, 6, "referee")
+            roll = self.table.roll(2, 6, "referee", note=lambda: referee_note(referees()))
             return referee_for_roll(roll.total)
         return self.options.referee
 

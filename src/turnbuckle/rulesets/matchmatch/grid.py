@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.table import Table
+from turnbuckle.rulesets.matchmatch.prompts import grid_note
 from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, abbreviation, find_style, title
 
 COLUMNS = ("A", "B", "C")
@@ -53,13 +54,18 @@ def parse_grid(text: str) -> Grid:
                  (styles[6], styles[7], styles[8])))
 
 
+def _cell_note() -> str:
+    """What a grid cell's prompt says (the same for every cell)."""
+    return grid_note(len(GRID_STYLES))
+
+
 def roll_grid(table: Table) -> Grid:
     """Nine cells, each one of the seven non-Teamwork styles (repeats allowed), from the table."""
     cells = []
     for r in range(1, 4):
         for c in COLUMNS:
             face = table.roll(1, len(GRID_STYLES), f"grid cell {c}{r}",
-                              meaning=[title(s) for s in GRID_STYLES]).total
+                              meaning=[title(s) for s in GRID_STYLES], note=_cell_note).total
             cells.append(GRID_STYLES[face - 1])
     return Grid(((cells[0], cells[1], cells[2]), (cells[3], cells[4], cells[5]), (cells[6], cells[7], cells[8])))
 

@@ -1,0 +1,228 @@
+"""Table prompts that say exactly what to roll (issue 31), checked against the engine itself: a
+match is seeded, its dice are fed back one entry at a time through ``play_step`` (what table mode
+and the score keeper do), and every ask's note must agree with what the engine then did. The same
+notes reach the terminal (checked at the prompt) and the web keeper (tests/web)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_table_mode import answers, seeded, tb
+from turnbuckle.cli import table_play
+from turnbuckle.cli.sides import resolve_side
+from turnbuckle.core.entries import Need
+from turnbuckle.core.events import Happening
+from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.step import Step, play_step
+from turnbuckle.rulesets.registry import get_ruleset
+
+
+def walk(game: str, sides: list[str], record: MatchRecord, players: dict[int, str] | None = None
+         ) -> Iterator[tuple[Need, int]]:
+    """Each ask of the seeded ``record`` replayed entry by entry: the need and how many events the
+    match had logged before it (so the events after it say what the engine did with the answer)."""
+    rs = get_ruleset(game)
+    loaded = [resolve_side(rs, s) for s in sides]
+    tokens = [t for a in answers(record) for t in a.split(" ")] if game != "headlock" else answers(record)
+    for n in range(len(tokens)):
+        step: Step = play_step(rs, loaded, tokens[:n], record.options, players or record.players, narrate=False)
+        assert step.need is not None and step.seen is not None
+        yield step.need, len(step.seen.events)
+
+
+def test_boxing_punch_names_its_dice_and_the_board_shows_the_speed_the_turn_uses() -> None:
+    record = seeded("boxing", ["slugger", "speedster"], {"rounds": 3}, seed=1)
+    events = record.events
+    rs = get_ruleset("boxing")
+    loaded = [resolve_side(rs, s) for s in ["slugger", "speedster"]]
+    tokens = [t for a in answers(record) for t in a.split(" ")]
+    checked = knockdowns = 0
+    for n in range(len(tokens)):
+        step = play_step(rs, loaded, tokens[:n], record.options, narrate=False)
+        need, seen = step.need, step.seen
+        assert need is not None and seen is not None
+        if need.purpose.endswith("punch"):
+            assert need.dice == ("the punch", "the hand")
+            assert f"die {len(need.given) + 1} of 2: {need.dice[len(need.given)]}" in need.describe()
+            assert "first die picks the punch" in need.note and "1-3 left, 4-6 right" in need.note
+        if need.purpose.endswith("initiative") and not need.given:
+            # the Speed the board and the note show is the one the engine adds to this turn's 2d12
+            after: Any = next(e.data for e in events[len(seen.events):] if isinstance(e, Happening)
+                              and e.type in ("initiative", "clinch"))
+            if "naturals" not in after:  # a clinch logs only the totals
+                continue
+            totals, naturals = after["totals"], after["naturals"]
+            for name, total, natural, line in zip(record.names, totals, naturals, seen.board[1:], strict=True):
+                speed = total - natural
+                assert f"Speed {speed}," in line, (line, speed)
+                assert f"{name}: Speed {speed}" in need.note
+                assert "Toughness" in need.note and "Power" in need.note
+            knockdowns += sum(1 for e in seen.events if isinstance(e, dict) and e.get("type") == "knockdown")
+            checked += 1
+    assert checked > 6 and knockdowns > 0  # seed 1 has a knockdown after an interval's fatigue
+
+
+def test_boxing_prompt_at_the_terminal_asks_one_named_die_at_a_time() -> None:
+    out = tb("match", "boxing", "slugger", "speedster", "--dice", "ask", input="3 4\n5 6\n6\n")
+    assert "punch: roll 2d6 (die 1 of 2: the punch)" in out.stderr
+    assert "punch: roll 2d6 (die 2 of 2: the hand; entered so far: 6)" in out.stderr
+    assert "The first die picks the punch (1 Jab, 2 Body Blow, 3 Straight, 4 Hook, 5 Uppercut, 6 Counterpunch" \
+        in out.stderr
+    assert "This turn: Dutch Kessler: Speed 3, Toughness 4, Power 8" in out.stderr
+
+
+def test_folkstyle_quality_scramble_and_near_fall_prompts_restate_the_turn() -> None:
+    record = seeded("folkstyle", ["cal-okafor", "tess-varga"], {}, seed=132)
+    seen = set()
+    for need, logged in walk("folkstyle", ["cal-okafor", "tess-varga"], record):
+        what = need.purpose.split(" ", 1)[1]
+        if what not in ("quality", "scramble", "near fall"):
+            continue
+        turn: Any = next(e.data for e in record.events[logged:] if isinstance(e, Happening) and e.type == "turn")
+        moves = turn["moves"]
+        for colour in ("Red", "Green"):
+            assert f"{colour} rolled {moves[colour]['face']}, {moves[colour]['name']} (base {moves[colour]['base']})" \
+                in need.note, need.note
+        if what == "scramble":
+            assert f"the scramble number is {turn['follow_up']['number']}." in need.note
+        if what != "quality":
+            for colour in ("Red", "Green"):
+                assert f"{colour} {moves[colour]['base']} + {moves[colour]['die']} = {moves[colour]['quality']}" \
+                    in need.note
+        seen.add(what)
+    assert seen == {"quality", "scramble", "near fall"}
+
+
+def test_deathmatch_tie_prompts_give_the_totals_and_count_ties_through_the_round() -> None:
+    record = seeded("deathmatch", ["dread-trio", "crypt-guard"], {"max_rounds": 2}, seed=1)
+    counts: list[int] = []
+    for need, logged in walk("deathmatch", ["dread-trio", "crypt-guard"], record):
+        if not need.purpose.startswith(("coin flip", "tie flip")) and "rock-paper-scissors" not in need.purpose:
+            continue
+        assert need.note.startswith("Round 1 initiative, tie-break "), need.note
+        settled = next(e for e in record.events[logged:] if isinstance(e, Happening)
+                       and e.type in ("tie_break", "tie_flip"))
+        total = settled.data["total"]
+        assert f"are tied on {total} (totals: " in need.note
+        assert ("1 (heads) keeps" in need.note) == (settled.type == "tie_flip")
+        assert ("A coin decides" in need.note) == (settled.type == "tie_break")
+        counts.append(int(need.note.split("tie-break ")[1].split(" ")[0]))
+    # every tie of round 1 has its own number, 1, 2, 3...; the flips of one tie share it
+    ties = [e for e in record.events if isinstance(e, Happening) and e.type in ("tie_break", "tie_flip")
+            and e.data["round"] == 1]
+    assert counts[0] == 1 and counts == sorted(counts) and sorted(set(counts)) == list(range(1, len(ties) + 1))
+    assert len(counts) > len(ties)  # a tie flipped more than once kept its number
+
+
+def _answer(prompt: str, cards: Iterator[str]) -> str:
+    """What a table says to a prompt: the next card of a fixed order, the first option, a 1."""
+    if "draw a card" in prompt:
+        return next(cards)
+    if "choose one of " in prompt:
+        return prompt.split("choose one of ", 1)[1].split(",")[0].split(" ")[0].strip(" >")
+    return "1"
+
+
+def test_headlock_passes_the_device_before_the_other_players_secret_turn() -> None:
+    rs = get_ruleset("headlock")
+    loaded = [resolve_side(rs, s) for s in ["the-rhino", "amethyst-assassin"]]
+    rhino, assassin = (rs.side_name(s) for s in loaded)
+    cards = iter(["5H", "9C", "7S", "3D", "8H", "4C", "10S", "2D"])
+    screen: list[str] = []
+
+    def ask(prompt: str) -> str:
+        screen.append(prompt)
+        return _answer(prompt, cards)
+
+    session = table_play.Session(rs, loaded, {"turns": 2}, {0: "human", 1: "human"}, ask=ask, tell=screen.append,
+                                 pause=lambda side: screen.append(f"<PASS TO {side}>"))
+    session.play()
+    passes = [i for i, line in enumerate(screen) if line.startswith("<PASS TO")]
+    assert screen[passes[0]] == f"<PASS TO {assassin}>"
+    picked = next(i for i in range(passes[0], len(screen)) if f"{assassin} move on" in screen[i])
+    before, after = "\n".join(screen[:passes[0]]), "\n".join(screen[passes[0]:picked + 1])
+    assert f"{rhino} move on 5H" in before  # his card and his pick, on his screen
+    assert "5H" not in after and f"{assassin}'s card: 9C" in after  # hers only, after the pass
+    # turn 2: the cards were revealed, so The Rhino draws without a pause; she gets one again after his pick
+    assert screen[passes[1]] == f"<PASS TO {assassin}>" and len(passes) == 2
+    assert any(f"{rhino} move on 7S" in line for line in screen[passes[0]:passes[1]])
+    notes = [line for line in screen if line.strip().startswith("Moves: ")]
+    assert notes and all("(strike)" in n or "(grapple)" in n for n in notes)
+
+
+def test_headlock_move_list_marks_submissions_and_chokes() -> None:
+    from turnbuckle.rulesets.headlock.prompts import move_note
+
+    class M:
+        def __init__(self, code: str, name: str, kind: str) -> None:
+            self.code, self.name, self.kind = code, name, kind
+
+    note = move_note([M("s1", "Jab", "strike"), M("g5", "Crossface", "submission"), M("g7", "Sleeper", "choke")])
+    assert note.startswith("Moves: s1 Jab (strike), g5 Crossface (SUBMISSION), g7 Sleeper (CHOKE).")
+    assert "CHOKE: a submission that can choke out" in note and "SUBMISSION: held" in note
+
+
+def test_headlock_at_a_piped_terminal_says_to_pass_the_device() -> None:
+    out = tb("match", "headlock", "the-rhino", "amethyst-assassin", "--dice", "ask", "--player", "1=human",
+             "--player", "2=human", input="5H\ns1\n")
+    assert "--- pass the device to The Amethyst Assassin ---" in out.stderr
+
+
+def test_matchmatch_grid_asks_for_a_d8_rerolling_8_and_the_referee_roll_lists_the_table() -> None:
+    out = tb("match", "m2", "friendly-sam", "iron-ivan", "--dice", "ask", "-o", "referee=roll",
+             input="3 4\n8\n2\n")
+    assert "Referee table (2d6): 2 Sam Atan (DQ 14); 3 Myron Opia (DQ 12); 4-10 Stan Model (DQ 10)" in out.stderr
+    assert "No d7? Roll a d8 and roll again on an 8: enter only 1-7." in out.stderr
+    assert "expected a whole number from 1 to 7" in out.stderr  # an 8 is rolled again, not entered
+    assert "grid cell B1" in out.stderr  # the 2 was taken for A1
+
+
+def test_matchmatch_seeded_match_is_unchanged_by_the_table_notes() -> None:
+    """The notes are built only when a person is asked: a seeded match's record is the same
+    with the notes' code in place (its golden logs are checked in tests/matchmatch)."""
+    a = seeded("matchmatch", ["friendly-sam", "iron-ivan"], {"rounds": 4, "referee": "roll"}, seed=5)
+    b = seeded("matchmatch", ["friendly-sam", "iron-ivan"], {"rounds": 4, "referee": "roll"}, seed=5)
+    assert a.to_json() == b.to_json()
+    assert not any("No d7" in json.dumps(e.to_json()) or "Referee table" in json.dumps(e.to_json())
+                   for e in a.events)
+
+
+def test_resume_prints_the_exact_command_and_checks_the_setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    record = seeded("headlock", ["the-rhino", "amethyst-assassin"], {"turns": 3})
+    typed = answers(record)
+    args = ["match", "headlock", "the-rhino", "amethyst-assassin", "-o", "turns=3", "-f", "json"]
+    out = tb(*args, "--player", "1=human", "--dice", "ask", input="\n".join(typed[:1]) + "\n")
+    assert out.exit_code == 2
+    saved = next(tmp_path.glob("headlock-entries-*.txt"))
+    command = out.stderr.strip().splitlines()[-1].strip()
+    assert command == (f"turnbuckle match headlock the-rhino amethyst-assassin -o turns=3 --player 1=human "
+                       f"--format json --dice {saved.name} --resume")
+    setup = json.loads(next(line for line in saved.read_text().splitlines() if line.startswith("# setup: "))[9:])
+    assert setup == {"ruleset": "headlock", "sides": ["the-rhino", "amethyst-assassin"], "options": {"turns": "3"},
+                     "players": {"1": "human"}, "seed": None}
+    # a forgotten --player and another option are refused, naming each difference
+    out = tb("match", "headlock", "the-rhino", "amethyst-assassin", "-o", "turns=4", "--dice", saved.name, "--resume")
+    assert out.exit_code == 2 and len(out.stderr.strip().splitlines()) == 1
+    assert "option turns: saved -o turns=3, now -o turns=4" in out.stderr
+    assert "player 1: saved --player 1=human, now not given" in out.stderr
+    # the printed command plays on from the saved entries
+    out = tb(*command.split()[1:], input="")
+    assert "Resuming from" in out.stderr and "1 entries played" in out.stderr
+    assert "The Rhino move on" in out.stderr  # the human's pick, asked where the session stopped
+
+
+@pytest.mark.parametrize(("flag", "a", "b"), [("--seed", "1", "2"), ("--dice", "ask", "x.txt"), ("--rounds", "2", "3")])
+def test_a_single_valued_flag_given_twice_is_refused(flag: str, a: str, b: str) -> None:
+    out = tb("match", "boxing", "slugger", "speedster", flag, a, flag, b)
+    assert out.exit_code == 2
+    assert out.stderr.strip().splitlines() == [f"turnbuckle: error: {flag} is given twice ('{a}' and '{b}'); keep one"
+                                               if flag != "--seed" else
+                                               f"turnbuckle: error: {flag} is given twice ({a} and {b}); keep one"]
+    same = tb("match", "boxing", "slugger", "speedster", "--seed", "4", "--seed", "4", "--summary")
+    assert same.exit_code == 0
