@@ -1,5 +1,6 @@
-"""A league's shows as anyone reads them: the list, a show's card, its seeds and results (with
-the write-up and each match's chart), and the export that ``turnbuckle verify`` checks."""
+"""A league's shows as anyone reads them: the list, a show's card, its results (the organiser's
+intro, the results card, each match's short write-up and chart, the post to copy in every format),
+its seeds, and the export that ``turnbuckle verify`` checks."""
 
 from __future__ import annotations
 
@@ -16,6 +17,12 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import export_league
 from turnbuckle.league.models import Result, Show
+from turnbuckle.league.post import FORMATS, compose, renderer
+from turnbuckle.league.post.announce import announcement_of
+from turnbuckle.league.post.card import results_card
+from turnbuckle.league.post.doc import Post
+from turnbuckle.league.post.escape import paragraphs
+from turnbuckle.league.post.links import Links
 from turnbuckle.league.verify_job import verdict
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.autolock import settle
@@ -23,6 +30,7 @@ from turnbuckle.web.card_view import card_view
 from turnbuckle.web.chart_cache import INLINE_UP_TO, result_chart, show_charts
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.league_pages import game_name
+from turnbuckle.web.links import site_base
 from turnbuckle.web.viewing import (
     PathInt,
     card_match,
@@ -46,16 +54,42 @@ def shows_page(request: Request, session: DbSession, viewer: Viewer, deleted: st
                                           "deleted": gone if is_organiser(ctx) else None})
 
 
+#: The copy buttons' names of the post's formats (turnbuckle.league.post.FORMATS).
+FORMAT_LABELS = {"markdown": "Markdown", "bbcode": "BBCode (forums)", "discord": "Discord", "html": "HTML",
+                 "text": "Plain text"}
+
+
+def copies(post: Post, prefix: str) -> list[dict[str, str]]:
+    """The post in every format, each message a text to copy with its button's label."""
+    out = []
+    for fmt in FORMATS:
+        messages = renderer(fmt)(post)
+        for i, text in enumerate(messages, start=1):
+            label = FORMAT_LABELS[fmt] + (f", message {i} of {len(messages)}" if len(messages) > 1 else "")
+            out.append({"id": f"{prefix}-{fmt}-{i}", "label": label, "text": text})
+    return out
+
+
 @router.get("/shows/{number}", response_class=HTMLResponse, dependencies=[Depends(settle)])
 def show_page(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    """A show: once its results are public, the organiser's intro, the results card, each match's
+    short write-up and chart, verify, then the card and the seeds folded; before, the card (with
+    its announcement to copy once it is open) and the seeds."""
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
     visible = results_visible(ctx, s)
     results = show_results(ctx, s) if visible else []
+    links = Links(site_base(request))
+    post = results_card(ctx, str(s.number), links, preview=True) if visible and results else None
+    told = None if visible or s.status == "draft" else announcement_of(ctx, str(s.number), links)
     return render(request, "show.html", {
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "organiser": is_organiser(ctx),
         "card": card_view(ctx, s),
         "results_visible": visible, "results": results, "results_show": s,
+        "post": post, "intro": paragraphs(post.intro) if post else (),
+        "accounts": {m.position: m.account for m in post.matches} if post else {},
+        "copies": copies(compose.results_post(post), "post") if post else
+        copies(compose.announcement(told), "announce") if told else [],
         "lazy_charts": len(results) > INLINE_UP_TO,
         "charts": show_charts(ctx, s) if results and len(results) <= INLINE_UP_TO else {},
         "seed": s.seed if visible else None, "game_name": game_name,

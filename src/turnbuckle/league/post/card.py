@@ -66,12 +66,13 @@ def organiser_intro(s: Show) -> str:
     return theirs.strip() if sep else ""
 
 
-def published(ctx: Ctx, key: str) -> Show:
-    """A show whose results are public (a typed error for an unknown show or one not yet published)."""
+def published(ctx: Ctx, key: str, preview: bool = False) -> Show:
+    """A show whose results are public (a typed error for an unknown show or one not yet published;
+    ``preview``: one that has run is taken too, for the organiser's page before publishing)."""
     from turnbuckle.league.services.shows import show
 
     s = show(ctx, key)
-    if s.status != "published":
+    if s.status != "published" and not (preview and s.status == "run"):
         raise LeagueError(f"show {s.number} is {s.status}; its results post is made once it is published")
     return s
 
@@ -123,9 +124,9 @@ def _notes(m: CardMatch, r: Result) -> tuple[str, ...]:
     return tuple(str(n) for n in r.notes or [] if m.title is None or m.title.name not in str(n))
 
 
-def results_card(ctx: Ctx, key: str, links: Links) -> ResultsCard:
-    """The results of a published show (see the module's docstring)."""
-    s = published(ctx, key)
+def results_card(ctx: Ctx, key: str, links: Links, preview: bool = False) -> ResultsCard:
+    """The results of a published show (see the module's docstring; ``preview``: see :func:`published`)."""
+    s = published(ctx, key, preview)
     names = dict(ctx.session.execute(select(Competitor.id, Competitor.name)
                                      .where(Competitor.league_id == ctx.league.id)).all())
     results = {r.match_id: r for r in ctx.session.scalars(select(Result).where(Result.show_id == s.id))}
