@@ -23,7 +23,7 @@ from turnbuckle.rulesets.registry import all_rulesets
 PLAYER = "Ann"
 # Paths that are not pages: data, fragments that a page swaps in, the API's schema.
 NOT_PAGES = ("/api/", "/static")
-FRAGMENTS = ("/chart", "/status", "/verify", ".json")
+FRAGMENTS = ("/chart", "/status", "/verify", ".json", ".ics", ".atom")  # .ics, .atom: the feeds
 
 # The page's widest elements: every visible element whose box ends right of the screen, or whose
 # content runs out of its box sideways (a line of a pre, a scrolling box), widest first, named by a
@@ -91,9 +91,12 @@ def _demo(server: LiveServer) -> dict[str, Any]:
                     for s in m.sides if s.competitor is not None and s.competitor.owner.name == PLAYER][:2]
         table = session.scalars(select(TableMatch.uid)).first()
         invite, reset = create_invite(ctx), create_reset(ctx, "Cy")
+        from tests.web.notify_walk import notify_links
+
+        notify = notify_links(ctx, PLAYER)
     return {"published": [s.number for s in published], "open": open_show, "matches": matches,
             "competitors": [c.id for c in one_per_game.values()], "mine": [c.id for c in mine][:3],
-            "strategy": strategy, "table": table, "invite": invite, "reset": reset}
+            "strategy": strategy, "table": table, "invite": invite, "reset": reset, "notify": notify}
 
 
 def _table_match(server: LiveServer) -> str:
@@ -150,6 +153,10 @@ ROUTES: dict[str, Filler] = {
     "/invite/{token}": lambda d: [("", f"/invite/{d['invite']}")],
     "/reset/{token}": lambda d: [("", f"/reset/{d['reset']}")],
     "/account": lambda d: [(PLAYER, "/account"), (ORGANISER, "/account")],
+    "/organiser/notifications": lambda d: [(ORGANISER, "/organiser/notifications")],
+    "/account/notifications": lambda d: [(PLAYER, "/account/notifications")],
+    "/notify/confirm/{token}": lambda d: [("", f"/notify/confirm/{d['notify']['confirm']}")],
+    "/notify/unsubscribe/{token}": lambda d: [("", f"/notify/unsubscribe/{d['notify']['unsubscribe']}")],
 }
 
 
@@ -239,3 +246,79 @@ def test_the_setup_page_fits_a_phone(browser: Any, tmp_path: Path) -> None:
         finally:
             ctx.close()
     assert too_wide == []
+
+
+#: A word too long for a phone's line, typed where a refusal quotes it back.
+LONG = "Superextraordinarilyunbreakable" * 4
+
+
+def _refused(page: Page, submit: str, where: str, too_wide: list[str]) -> None:
+    """Send the form whose button is ``submit``; the page that comes back refuses it (400, a
+    problem shown) and must fit the phone too."""
+    with page.expect_response(lambda r: r.request.method == "POST" and r.request.resource_type == "document") as sent:
+        page.click(submit)
+    page.wait_for_load_state()
+    assert sent.value.status == 400, f"{where}: {sent.value.status}, not refused"
+    assert page.locator(".problem").count() > 0, f"{where}: no problem shown"
+    _check(page, f"{where} (refused)", too_wide)
+
+
+def test_form_pages_shown_with_their_problems_fit_a_phone(browser: Any, live_server: LiveServer) -> None:
+    """The form pages as they come back refused: a bad sheet (as text and as fields), a refused
+    strategy (pasted and filled in), a bad card entry, a bad new show and a bad referee."""
+    writes = {rs.info.id for rs in all_rulesets() if rs.info.written_strategies}
+    with live_server.ctx() as ctx:
+        session = ctx.session
+        open_show = min(s.number for s in session.scalars(select(Show).where(Show.status == "open")))
+        mine = next(c for c in session.scalars(select(Competitor).order_by(Competitor.id))
+                    if c.owner.name == PLAYER and c.ruleset in writes and not c.members)
+        side = next((m.position, sd.competitor_id) for m in session.scalars(
+            select(CardMatch).join(Show).where(Show.number == open_show)) if m.ruleset in writes
+            for sd in m.sides if sd.competitor.owner.name == PLAYER)
+        game, name = mine.ruleset, mine.name
+    too_wide: list[str] = []
+    for who in (PLAYER, ORGANISER):
+        ctx = browser.new_context(base_url=live_server.url, viewport=PHONE)
+        ctx.set_default_timeout(15_000)
+        page = ctx.new_page()
+        try:
+            sign_in(page, who, LOGINS[who])
+            if who == PLAYER:
+                page.goto(f"/competitors/{mine.id}/sheet")
+                page.fill("#f-stamina", LONG)
+                _refused(page, "form.sheet-fields button[type=submit]", "a sheet's fields", too_wide)
+                page.goto(f"/competitors/{mine.id}/sheet")
+                page.evaluate("document.querySelector('details.sheet-text').open = true")
+                page.fill("#text", f"wrestler:\n  name: {LONG}\n  stamina: {LONG}\n  styles: {{{LONG}: 5}}\n")
+                _refused(page, "form.sheet-editor button[type=submit]", "a sheet as text", too_wide)
+                strategy = f"/shows/{open_show}/matches/{side[0]}/strategy/{side[1]}"
+                page.goto(strategy)
+                page.fill("form.paste #text", f"Strategy: +{LONG} +Brawling -MA, Grid 9\nRound\tTarget\tType\tNotes\n"
+                                              f"1\t{LONG}\tNormal\t{LONG}\n2\tHF\t{LONG}\tHm.\n")
+                _refused(page, "form.paste button[type=submit]", "a pasted strategy", too_wide)
+                page.goto(strategy)
+                page.select_option("#plus1", index=1)
+                page.select_option("#plus2", index=1)
+                page.select_option("#target1", index=1)
+                page.select_option("#type1", label="Finisher")
+                page.fill("#notes1", LONG)
+                _refused(page, "form.strategy-form button[type=submit]", "a strategy's form", too_wide)
+            else:
+                page.goto(f"/organiser/shows/{open_show}")
+                page.select_option("#game", game)
+                page.select_option("#side1", name)
+                page.select_option("#side2", name)
+                page.fill("#match_type", LONG)
+                page.fill("#options", f"rounds=lots\n{LONG}=1")
+                _refused(page, "form.add-match button[type=submit]", "a card entry", too_wide)
+                page.goto("/organiser/shows/new")
+                page.fill("#show_date", LONG)
+                page.fill("#deadline", LONG)
+                _refused(page, "form[action='/organiser/shows/new'] button[type=submit]", "a new show", too_wide)
+                page.goto("/organiser/referees")
+                page.fill("#ref-name", LONG[:100])
+                page.fill("#ref-dq", LONG)
+                _refused(page, "#own-referee button[type=submit]", "a referee sheet", too_wide)
+        finally:
+            ctx.close()
+    assert too_wide == [], "wider than a 390px phone:\n" + "\n".join(too_wide)
