@@ -17,7 +17,19 @@ from turnbuckle.league.context import NO_LEAGUE, Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
 from turnbuckle.league.job_worker import Worker
-from turnbuckle.web import accounts, api, autolock, keeper, odds_page, pages, setup_pages, table_pages, verify_pages
+from turnbuckle.web import (
+    accounts,
+    api,
+    autolock,
+    feeds,
+    keeper,
+    notify_pages,
+    odds_page,
+    pages,
+    setup_pages,
+    table_pages,
+    verify_pages,
+)
 from turnbuckle.web.deps import HERE, render
 from turnbuckle.web.headers import SecurityHeaders
 from turnbuckle.web.limits import Limits, Shed
@@ -92,6 +104,8 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.include_router(odds_page.router)
     app.include_router(setup_pages.router)  # first run's one-time link
     app.include_router(verify_pages.router)  # a published show's replay, as a job
+    app.include_router(notify_pages.router)  # notification settings, a member's e-mail, the e-mail's links
+    app.include_router(feeds.router)  # the iCal and Atom feeds
     accounts.install(app)
     # Inside the accounts middleware (who is asking is read at once): a write is answered once committed,
     # and on SQLite writes take turns.

@@ -1,5 +1,7 @@
 """One e-mail through the league's SMTP server (standard library ``smtplib``), with a timeout; every
-message but an address confirmation carries a one-click unsubscribe link (RFC 8058 headers too)."""
+message but an address confirmation carries an unsubscribe link, in its text and in the
+``List-Unsubscribe`` header (the link opens a page with one button: a mail client's one-click POST
+of RFC 8058 would carry no CSRF token, so ``List-Unsubscribe-Post`` is not offered)."""
 
 from __future__ import annotations
 
@@ -28,7 +30,6 @@ def build(smtp: Smtp, to: str, subject: str, text: str, html: str = "", *, event
     footer = ""
     if unsubscribe:
         msg["List-Unsubscribe"] = f"<{unsubscribe}>"
-        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
         footer = f"\n\n--\nStop these e-mails: {unsubscribe}\n"
     msg.set_content(text + footer)
     if html:

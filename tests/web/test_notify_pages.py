@@ -1,0 +1,95 @@
+"""The notification pages: the organiser sets the webhook and the e-mail server (the webhook's
+address is shown by its host only; players get 404); a member sets their address, confirms it
+through the e-mailed link's page, picks kinds, and stops everything through the unsubscribe link's
+page; the organiser's log shows each try."""
+
+from __future__ import annotations
+
+import re
+
+from tests.league.helpers import open_show
+from tests.league.notify_support import body_text, receiver, smtp_server
+from tests.web.support import Site, csrf_of, post_form, sign_in
+from turnbuckle.league.db import read_scope
+from turnbuckle.league.models import MemberContact
+from turnbuckle.league.notify import config
+from turnbuckle.league.notify.sender import Timeouts, drain
+
+CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
+PAGE = "/organiser/notifications"
+FAST = Timeouts(webhook=2.0, smtp=5.0)
+
+
+def test_the_organiser_sets_a_webhook_and_sees_each_try(site: Site) -> None:
+    lg = site.league
+    player = site.client()
+    sign_in(player, "Ann")
+    assert player.get(PAGE).status_code == 404
+    fran = site.client()
+    sign_in(fran, "Fran")
+    assert "No webhook set" in fran.get(PAGE).text
+    with receiver([(500, 0)]) as rec:
+        r = fran.post(f"{PAGE}/webhook", data={"url": rec.url + "/hook/their-token", "kinds": ["open", "results"],
+                                                "csrf_token": csrf_of(fran, PAGE)})
+        assert r.status_code == 200 and "The webhook is saved" in r.text
+        assert "their-token" not in r.text and "127.0.0.1" in r.text
+        secret = re.search(r'id="webhook-secret">([^<]+)<', r.text)
+        assert secret is not None
+        rec.secret = secret.group(1)
+        with lg.act() as ctx:
+            assert config.webhook_secret(ctx) == rec.secret
+            assert config.settings(ctx.session, ctx.league).site_url == "http://testserver"
+        bad = fran.post(f"{PAGE}/webhook", data={"url": "ftp://x", "csrf_token": csrf_of(fran, PAGE)})
+        assert bad.status_code == 400 and "http:// or https://" in bad.text
+        open_show(lg, CARD)
+        drain(lg.engine, lg.clock, timeouts=FAST)
+        lg.clock.advance(seconds=31)
+        drain(lg.engine, lg.clock, timeouts=FAST)
+        assert len(rec.got) == 2 and all(g.signed for g in rec.got)
+    log = fran.get(PAGE).text
+    assert "failed 500" in log and "ok 204" in log and rec.secret in log  # the organiser's own page
+    rotated = post_form(fran, f"{PAGE}/secret", {}, PAGE)
+    assert "new signing secret" in rotated.text and rec.secret not in rotated.text
+    assert "Nothing sent yet" not in rotated.text
+    assert player.get("/account/notifications").status_code == 200
+    assert rec.secret not in player.get("/account/notifications").text
+
+
+def test_a_member_confirms_chooses_and_unsubscribes_through_the_pages(site: Site) -> None:
+    lg = site.league
+    with smtp_server() as (sink, port):
+        fran = site.client()
+        sign_in(fran, "Fran")
+        r = post_form(fran, f"{PAGE}/smtp", {"host": "127.0.0.1", "port": str(port), "security": "none",
+                                             "sender": "fed@league.example"}, PAGE)
+        assert "The e-mail server is saved" in r.text
+        ann = site.client()
+        sign_in(ann, "Ann")
+        r = post_form(ann, "/account/notifications/email", {"email": "ann@example.org"}, "/account/notifications")
+        assert "confirmation link is on its way" in r.text and "not confirmed yet" in r.text
+        r = ann.post("/account/notifications/kinds", data={"kinds": ["open", "receipt"],
+                                                            "csrf_token": csrf_of(ann, "/account/notifications")})
+        assert "Your choices are saved" in r.text
+        assert drain(lg.engine, lg.clock, timeouts=FAST).sent == 1
+        link = re.search(r"http://testserver(/notify/confirm/\S+)", body_text(sink.messages[0]))
+        assert link is not None
+        stranger = site.client()
+        page = stranger.get(link.group(1))
+        assert page.status_code == 200 and "ann@example.org" in page.text
+        with read_scope(lg.engine) as session:  # opening the page (a mail scanner would) confirms nothing
+            assert [c.confirmed_at for c in session.query(MemberContact)] == [None]
+        done = stranger.post(link.group(1), data={"csrf_token": csrf_of(stranger, link.group(1))})
+        assert "Address confirmed" in done.text
+        assert stranger.get(link.group(1)).status_code == 404  # used
+        assert "(confirmed)" in ann.get("/account/notifications").text
+
+        open_show(lg, CARD)
+        assert drain(lg.engine, lg.clock, timeouts=FAST).sent == 1
+        unsubscribe = re.search(r"http://testserver(/notify/unsubscribe/\S+)", body_text(sink.messages[-1]))
+        assert unsubscribe is not None
+        assert "Stop all e-mail" in stranger.get(unsubscribe.group(1)).text
+        stopped = stranger.post(unsubscribe.group(1), data={"csrf_token": csrf_of(stranger, unsubscribe.group(1))})
+        assert "No more e-mail" in stopped.text
+        with read_scope(lg.engine) as session:
+            assert [c.kinds for c in session.query(MemberContact)] == [""]
+        assert stranger.get("/notify/unsubscribe/not-a-token").status_code == 404
