@@ -15,7 +15,7 @@ from turnbuckle.league.export import export_html, export_markdown, md_text
 
 EVIL = ["<script>alert(1)</script>", '<img src=x onerror="alert(2)">', "[x](javascript:alert(3))",
         "<javascript:alert(4)>", "![i](http://evil.example/a.png)", "*a* _b_ `c` ~~d~~ | e \\ f & g"]
-SAFE_TAGS = {"h1", "h2", "h3", "p", "ul", "li", "code", "table", "thead", "tbody", "tr", "th", "td"}
+SAFE_TAGS = {"h1", "h2", "h3", "p", "ul", "li", "code", "table", "thead", "tbody", "tr", "th", "td", "blockquote"}
 
 
 class _Page(HTMLParser):

@@ -170,3 +170,55 @@ def test_injection_is_in_the_league() -> None:
             assert all(INJECTION in sub.text for sub in session.query(Submission))
     finally:
         engine.dispose()
+
+
+def _rendered_tags(markdown: str) -> tuple[list[tuple[str, list[tuple[str, str | None]]]], str]:
+    from html.parser import HTMLParser
+
+    from markdown_it import MarkdownIt
+
+    class Page(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.tags: list[tuple[str, list[tuple[str, str | None]]]] = []
+            self.text: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.tags.append((tag, attrs))
+
+        def handle_data(self, data: str) -> None:
+            self.text.append(data)
+
+    page = Page()
+    page.feed(MarkdownIt("commonmark", {"html": True}).render(markdown))
+    return page.tags, "".join(page.text)
+
+
+def test_markdown_post_renders_members_words_as_text(posts: dict[str, list[str]]) -> None:
+    """Through a common renderer that lets raw HTML through, the post's only tags are its own and
+    its only links are the league's: the attempt in the notes and the intro shows as written."""
+    tags, text = _rendered_tags(posts["show-1.md"][0])
+    assert {t for t, _ in tags} <= {"h1", "h2", "h3", "p", "ul", "li", "strong", "a", "code", "blockquote"}
+    hrefs = [dict(attrs).get("href") or "" for t, attrs in tags if t == "a"]
+    assert hrefs and all(h.startswith(f"{BASE}/shows/1/") for h in hrefs)
+    assert all(t == "a" or not attrs for t, attrs in tags)
+    assert "<script>alert(1)</script> **bold** [b]bb[/b] [x](https:\u200b//evil" in text
+    assert "# not a heading" in text and "> not a quote either" in text
+
+
+def test_export_markdown_and_html_start_each_show_with_the_intro() -> None:
+    from turnbuckle.league.export import export_html, export_league, export_markdown
+
+    engine = make_engine(f"sqlite:///{post_league_file()}")
+    try:
+        with session_scope(engine) as session:
+            data = export_league(context(session))
+    finally:
+        engine.dispose()
+    markdown = export_markdown(data)
+    assert markdown.index("> What a night at Monday Mayhem!") < markdown.index("seed SHA-256")
+    tags, text = _rendered_tags(markdown)
+    assert "blockquote" in {t for t, _ in tags} and "a" not in {t for t, _ in tags}
+    assert "<script>alert(1)</script>" in text and "[x](https://evil.example/a)" in text
+    page = export_html(data)
+    assert "<blockquote><p>What a night at Tuesday Turmoil!</p></blockquote>" in page and "<script>" not in page

@@ -144,6 +144,18 @@ def _md_code(value: object) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+def paragraphs(text: str) -> tuple[str, ...]:
+    from turnbuckle.league.post.escape import paragraphs as split
+
+    return split(text)
+
+
+def intro_of(writeup: str) -> str:
+    from turnbuckle.league.post.card import intro_of as intro
+
+    return intro(writeup)
+
+
 def export_markdown(data: dict[str, Any]) -> str:
     """The league's shows and results as Markdown; every name and text from the league is escaped
     (:func:`md_text`), so a wrestler called ``<script>`` or ``[x](javascript:...)`` renders as those characters."""
@@ -158,6 +170,8 @@ def _markdown(data: dict[str, Any], esc: Callable[..., str], code: Callable[[obj
     lines = [f"# {esc(data['league']['name'])}", ""]
     for s in data["shows"]:
         lines += [f"## Show {s['number']}: {esc(s['name'])} ({esc(s['date'])}, {esc(s['status'])})", ""]
+        for para in paragraphs(intro_of(str(s.get("writeup") or ""))):  # the organiser's intro, quoted
+            lines += [f"> {esc(para, True)}", ""]
         lines.append(f"- seed SHA-256: {code(s['seed_sha256'] or '-')}")
         lines.append(f"- seed: {code(s['seed'] or 'not yet revealed')}")
         lines.append(f"- card seed (referee draw): {code(s['card_seed'] or '-')}")
@@ -198,6 +212,8 @@ def export_html(data: dict[str, Any]) -> str:
             body.append(f"<table><tr>{cells}</tr></table>")
         elif line.startswith("- "):
             body.append(f"<p>&bull; {esc[2:]}</p>")
+        elif line.startswith("> "):
+            body.append(f"<blockquote><p>{esc[5:]}</p></blockquote>")
         elif line:
             body.append(f"<p>{esc}</p>")
     title = html.escape(str(data["league"]["name"]))

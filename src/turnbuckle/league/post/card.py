@@ -56,10 +56,14 @@ class ResultsCard:
 
 
 def organiser_intro(s: Show) -> str:
-    """The organiser's own words for a show. The run writes its plain summary into ``Show.writeup``
-    (a "# " heading, then the matches, no blank line thrice) and publish adds the organiser's text
-    after a blank line: what follows the first run of three line breaks is theirs."""
-    text = s.writeup or ""
+    """The organiser's own words for a show (see :func:`intro_of`)."""
+    return intro_of(s.writeup or "")
+
+
+def intro_of(text: str) -> str:
+    """The organiser's words in a show's write-up. The run writes its plain summary into
+    ``Show.writeup`` (a "# " heading, then the matches, no blank line thrice) and publish adds the
+    organiser's text after a blank line: what follows the first run of three line breaks is theirs."""
     if not text.startswith("# "):
         return text.strip()
     _generated, sep, theirs = text.partition("\n\n\n")
