@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
 
 from turnbuckle.core.match import MatchRecord
-from turnbuckle.core.render import render_json
+from turnbuckle.core.render import render_html_part, render_json
 from turnbuckle.core.step import Step
 from turnbuckle.league.db import read_scope
 from turnbuckle.league.errors import Forbidden
@@ -187,6 +187,9 @@ def _play_page(request: Request, turn: Turn, status: int, save_problems: list[st
         "recent": step.narration[-12:], "chart": None,
     }
     if step.record is not None:
+        # the finished match's call as HTML: its tables (a scoresheet, HP by interval) stack their
+        # cells on a phone instead of wrapping a text table
+        context["call"] = Markup(render_html_part(rs.narrate(step.record)))  # every text in it is escaped
         svg = match_chart(step.record)
         context["chart"] = None if svg is None else Markup(svg)  # built by charts_svg: every text in it is escaped
         context["offer"] = _save_offer(request, step.record, chosen)

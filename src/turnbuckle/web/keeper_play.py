@@ -8,6 +8,7 @@ leaves the entries as they were and says what is allowed, next to the answer fie
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from turnbuckle.web.keeper_form import FormProblems, KeeperForm, Loaded
 
 log = logging.getLogger("turnbuckle.web.keeper")
 ACTIONS = ("start", "enter", "roll", "undo")
+_RULE = re.compile(r"-+(?: +-+)+")
 
 
 @dataclass
@@ -128,8 +130,20 @@ def move(game: Loaded, form: KeeperForm, action: str, answer: str, seeds: Callab
         return Turn(step, form, error=str(exc), answer=answer)
     form.push(list(nxt.entries[n:]), seed)
     entered = " ".join(nxt.entries[n:])
-    return Turn(nxt, form, notice=notice, entered=f"{need.purpose}: {entered}",
-                last=nxt.narration[len(step.narration):] if len(nxt.narration) >= len(step.narration) else ())
+    added = nxt.narration[len(step.narration):] if len(nxt.narration) >= len(step.narration) else ()
+    return Turn(nxt, form, notice=notice, entered=f"{need.purpose}: {entered}", last=before_tables(added))
+
+
+def before_tables(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines up to the first text table (its caption, header and ``----  ---`` rule): a
+    finished match's tables are shown once, laid out for a phone, in the page's history."""
+    for i, line in enumerate(lines):
+        if _RULE.fullmatch(line) and i >= 2:
+            kept = lines[: i - 2]
+            while kept and not kept[-1].strip():
+                kept = kept[:-1]
+            return kept
+    return lines
 
 
 def behind(form: KeeperForm) -> str:

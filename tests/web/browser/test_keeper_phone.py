@@ -120,6 +120,8 @@ def test_a_folkstyle_match_by_taps_restates_the_moves_and_the_scramble(phone: Pa
             notes.append(phone.locator("#note").inner_text())
         _tap(phone, value, i + 1)
     expect(phone.locator("#summary")).to_have_text(record.result.summary)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOTS / "keeper-folkstyle-result-phone.png"), full_page=True)
     assert any("This turn: Red rolled" in n and "Quality" in n for n in notes)
     assert any("the scramble number is" in n for n in notes)
     assert any("near fall" in n for n in notes)
