@@ -222,3 +222,26 @@ def test_export_markdown_and_html_start_each_show_with_the_intro() -> None:
     assert "<script>alert(1)</script>" in text and "[x](https://evil.example/a)" in text
     page = export_html(data)
     assert "<blockquote><p>What a night at Tuesday Turmoil!</p></blockquote>" in page and "<script>" not in page
+
+
+def test_league_post_command(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+
+    url = copy_post_league(tmp_path)
+    runner = CliRunner()
+    done = runner.invoke(app, ["league", "post", "1", "--format", "bbcode", "--db", url, "--base-url", BASE])
+    assert done.exit_code == 0 and done.output == (GOLDEN / "show-1.bbcode").read_text(encoding="utf-8")
+    chat = runner.invoke(app, ["league", "post", "1", "-f", "discord", "--db", url, "--base-url", BASE])
+    wanted = json.loads((GOLDEN / "show-1.json").read_text(encoding="utf-8"))
+    assert chat.exit_code == 0 and f"--- message 1 of {len(wanted)} ({len(wanted[0])} characters) ---" in chat.output
+    target = tmp_path / "card.md"
+    card = runner.invoke(app, ["league", "post", "3", "--announce", "-o", str(target), "--db", url,
+                               "--base-url", BASE])
+    assert card.exit_code == 0 and target.read_text(encoding="utf-8") == (GOLDEN / "announce-3.md").read_text(
+        encoding="utf-8")
+    for args, said in ((["3"], "is open; its results post is made once it is published"),
+                       (["1", "-f", "pdf"], "unknown format 'pdf'"), (["12"], "no show '12'")):
+        refused = runner.invoke(app, ["league", "post", *args, "--db", url])
+        assert refused.exit_code == 2 and said in refused.output, refused.output
