@@ -75,6 +75,11 @@ class BoxingRuleset(Ruleset[Fighter]):
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
 
+    def short_account(self, record: MatchRecord) -> list[str]:
+        from turnbuckle.rulesets.boxing.post_text import short_account
+
+        return short_account(record)
+
     def sheet_view(self, sheet: Json) -> list[SheetSection]:
         from turnbuckle.rulesets.boxing.sheet_layout import sheet_sections
 
