@@ -36,7 +36,8 @@ NEVER = {"sqlalchemy", "alembic", "fastapi", "starlette", "uvicorn", "dask", "di
 # YAML, and pydantic for the sheets.
 ALLOWED = {"typer", "click", "shellingham", "annotated_doc", "rich", "pygments", "markdown_it", "mdurl",
            "yaml", "pydantic", "pydantic_core", "annotated_types", "typing_extensions", "typing_inspection",
-           "cython_runtime"}
+           "cython_runtime",
+           "attr"}  # attrs, when installed (aiosmtpd's, for the tests): rich's pretty-printer loads it if present
 NOT_OURS = ("turnbuckle.league", "turnbuckle.sim", "turnbuckle.web", "turnbuckle.lab", "turnbuckle.bench")
 
 

@@ -672,11 +672,12 @@ def restore(file: Annotated[Path, typer.Argument(help="A backup file.")], db: Db
 
 
 def register(app: typer.Typer) -> None:
-    from turnbuckle.cli import account_cmds, league_card_cmds, league_match_cmd, league_post_cmds
+    from turnbuckle.cli import account_cmds, league_card_cmds, league_match_cmd, league_notify_cmds, league_post_cmds
 
     account_cmds.register(member_app)
     league_card_cmds.register(league_app, show_app, card_app)
     league_match_cmd.register(league_app)
     league_post_cmds.register(league_app)
+    league_notify_cmds.register(league_app)  # league notify: the outbox, webhook and e-mail settings
     app.add_typer(league_app, name="league")
     app.command("verify")(verify_file)
