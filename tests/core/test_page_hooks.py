@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from turnbuckle.core.events import Happening
 from turnbuckle.core.page_hooks import RefereeCard, SheetPoints
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.sources import SeededSource
@@ -21,14 +22,16 @@ def test_chart_default_is_none_and_each_game_charts_its_own_record() -> None:
     record = M2.run([M2.side_by_name("friendly-sam"), M2.side_by_name("iron-ivan")], SeededSource(3))
     assert Ruleset.chart(M2, record) is None  # the generic default
     chart = M2.chart(record)
-    rounds = [e for e in record.events if getattr(e, "type", "") == "round_start"]
-    assert chart.kind == "matchmatch" and {s.name for s in chart.series} == set(record.names)
-    assert len(chart.notes) == len(rounds) > 0  # one style note a round
-    last = [e.data for e in record.events if getattr(e, "type", "") in ("damage", "round_start", "time_limit")][-1]
-    for s in chart.series:  # each line ends on the Stamina the events last gave it
-        final = last["stamina"] if isinstance(last["stamina"], int) else last["stamina"][s.name]
-        if last.get("side", s.name) == s.name:
-            assert s.final == final
+    assert chart is not None and chart.kind == "matchmatch" and {s.name for s in chart.series} == set(record.names)
+    happened = [e for e in record.events if isinstance(e, Happening)]
+    assert len(chart.notes) == len([e for e in happened if e.type == "round_start"]) > 0  # a style note a round
+    stamina: dict[str, object] = {}  # an independent reading: the Stamina the events last give each side
+    for e in happened:
+        if e.type in ("round_start", "time_limit") and isinstance(e.data["stamina"], dict):
+            stamina.update(e.data["stamina"])
+        elif e.type == "damage":
+            stamina[str(e.data["side"])] = e.data["stamina"]
+    assert {s.name: s.final for s in chart.series} == stamina
     for rs in all_rulesets():  # every bundled game draws its own
         other = rs.run([rs.side_by_name(x.id) for x in rs.samples()[:2]], SeededSource(1))
         drawn = rs.chart(other)
@@ -38,6 +41,7 @@ def test_chart_default_is_none_and_each_game_charts_its_own_record() -> None:
 def test_sheet_form_default_is_text_only_and_matchmatch_lists_its_sheet() -> None:
     assert PLAIN.sheet_form() is None
     form = M2.sheet_form()
+    assert form is not None
     names = [f.name for f in form.fields]
     assert form.wrapper == "wrestler" and names[:3] == ["name", "nickname", "stamina"]
     body = yaml.safe_load(SAM)["wrestler"]
