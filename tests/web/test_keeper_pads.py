@@ -29,7 +29,7 @@ def test_each_die_is_a_pad_of_its_faces_laid_out_for_a_phone() -> None:
     layouts = {n: (len(pad.keys), pad.columns) for n in (2, 6, 7, 8, 12, 20)
                if (pad := pad_for(Need("roll", "x", count=1, sides=n))) is not None}
     assert layouts == {2: (2, 2), 6: (6, 6), 7: (7, 4), 8: (8, 4), 12: (12, 6), 20: (20, 5)}  # a d20: 4 rows of 5
-    assert columns_for(20) * 4 == 20
+    assert columns_for(20) * 4 == 20 and columns_for(6, named=True) == 3  # named faces: room for the names
     listed = pad_for(Need("roll", "round 1 style", count=1, sides=8, faces=("Power", "Brawling", "Technical")))
     assert listed is not None
     assert [(k.value, k.small) for k in listed.keys][:4] == [("1", "Power"), ("2", "Brawling"), ("3", "Technical"),

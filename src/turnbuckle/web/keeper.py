@@ -33,7 +33,7 @@ from turnbuckle.web.charts import match_chart
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.keeper_form import FormProblems, KeeperForm, SideField, load, read_form, ruleset_of
 from turnbuckle.web.keeper_league import league_choices, resolve_league_sides
-from turnbuckle.web.keeper_pads import pad_for, tapped
+from turnbuckle.web.keeper_pads import ask_line, pad_for, tapped
 from turnbuckle.web.keeper_play import ACTIONS, Turn, move, resume
 from turnbuckle.web.offload import cpu
 from turnbuckle.web.viewing import is_organiser, viewer_ctx
@@ -183,6 +183,7 @@ def _play_page(request: Request, turn: Turn, status: int, save_problems: list[st
     context: dict[str, Any] = {
         "title": f"Score keeper: {rs.info.name}", "rs": rs, "turn": turn, "step": step, "form": turn.form,
         "need": step.need, "pad": None if step.need is None else pad_for(step.need),
+        "ask": "" if step.need is None else ask_line(step.need),
         "whose": None if step.need is None else (step.need.side or "the table"),
         "recent": step.narration[-12:], "chart": None,
     }

@@ -39,8 +39,11 @@ class Pad:
     suits: tuple[Key, ...] = ()
 
 
-def columns_for(sides: int) -> int:
-    """How many faces go across: all of a small die, then 4, 6 or 5 a row."""
+def columns_for(sides: int, named: bool = False) -> int:
+    """How many faces go across: all of a small die, then 4, 6 or 5 a row; faces that carry a
+    name ('Single Leg') 3 or 4 a row, so that the names fit."""
+    if named:
+        return 3 if sides <= 6 or sides == 9 else 4
     if sides <= 6:
         return sides
     if sides <= 8:
@@ -55,7 +58,7 @@ def pad_for(need: Need) -> Pad | None:
             return None
         meanings = list(need.faces) + ["roll again"] * max(0, need.sides - len(need.faces)) if need.faces else []
         keys = tuple(Key(str(f), str(f), meanings[f - 1] if meanings else "") for f in range(1, need.sides + 1))
-        return Pad("roll", keys, columns_for(need.sides))
+        return Pad("roll", keys, columns_for(need.sides, named=bool(meanings)))
     if need.kind == "card":
         return Pad("card", tuple(Key(r, r) for r in RANKS), 7,
                    tuple(Key(code, symbol, name) for code, name, symbol in SUITS))
@@ -74,3 +77,10 @@ def tapped(posted: Mapping[str, Any]) -> str:
     if isinstance(suit, str) and suit.strip():
         return f"{rank.strip() if isinstance(rank, str) else ''}{suit.strip()}"[:8]
     return ""
+
+
+def ask_line(need: Need) -> str:
+    """The ask as the pad's heading: its one-line description, less the list of what each face
+    means where the pad's keys already name them."""
+    text = need.describe()
+    return text.split("; faces: ", 1)[0] if need.kind == "roll" and need.faces and need.sides <= MAX_FACES else text

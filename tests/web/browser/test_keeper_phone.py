@@ -113,11 +113,11 @@ def test_a_folkstyle_match_by_taps_restates_the_moves_and_the_scramble(phone: Pa
     _start(phone, "folkstyle", ("cal-okafor", "tess-varga"))
     notes = []
     for i, value in enumerate(taps):
-        if i == 3 and os.environ.get("TURNBUCKLE_DOCS_IMAGES") == "1":
-            DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
-            phone.screenshot(path=str(DOCS_IMAGES / "keeper-phone.png"))
         if phone.locator("#note").count():
             notes.append(phone.locator("#note").inner_text())
+            if len(notes) == 2 and os.environ.get("TURNBUCKLE_DOCS_IMAGES") == "1":  # Green's quality roll
+                DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
+                phone.screenshot(path=str(DOCS_IMAGES / "keeper-phone.png"))
         _tap(phone, value, i + 1)
     expect(phone.locator("#summary")).to_have_text(record.result.summary)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
