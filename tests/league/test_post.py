@@ -245,3 +245,24 @@ def test_league_post_command(tmp_path: Path) -> None:
                        (["1", "-f", "pdf"], "unknown format 'pdf'"), (["12"], "no show '12'")):
         refused = runner.invoke(app, ["league", "post", *args, "--db", url])
         assert refused.exit_code == 2 and said in refused.output, refused.output
+
+
+def test_a_game_without_its_own_account_gets_a_plain_one() -> None:
+    from turnbuckle.core.match import MatchRecord
+    from turnbuckle.league.models import Result
+    from turnbuckle.league.post.writeups import plain_account, short_account
+
+    engine = make_engine(f"sqlite:///{post_league_file()}")
+    try:
+        with session_scope(engine) as session:
+            data = session.query(Result).filter(Result.ruleset == "boxing").first().record  # type: ignore[union-attr]
+    finally:
+        engine.dispose()
+    record = MatchRecord.from_json(data)
+    plain = plain_account(record, "Some Game")
+    assert plain[0] == f"{record.names[0]} and {record.names[1]} met under Some Game rules."
+    assert plain[1].startswith(f"It went {record.result.at['round']} round") and plain[-1] == record.result.summary
+    told = short_account(data)  # boxing's own
+    assert 3 <= len(told) <= 6 and told != plain and told[-1] == record.result.summary
+    broken = {"result": {"summary": "A summary kept though the record no longer reads."}, "events": "?"}
+    assert short_account(broken) == ["A summary kept though the record no longer reads."]

@@ -117,6 +117,11 @@ class DeathmatchRuleset(Ruleset[Army]):
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
 
+    def short_account(self, record: MatchRecord) -> list[str]:
+        from turnbuckle.rulesets.deathmatch.post_text import short_account
+
+        return short_account(record)
+
     def sheet_view(self, sheet: Json) -> list[SheetSection]:
         from turnbuckle.rulesets.deathmatch.sheet_layout import sheet_sections
 

@@ -70,6 +70,11 @@ class FolkstyleRuleset(Ruleset[Card]):
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
 
+    def short_account(self, record: MatchRecord) -> list[str]:
+        from turnbuckle.rulesets.folkstyle.post_text import short_account
+
+        return short_account(record)
+
     def sheet_view(self, sheet: Json) -> list[SheetSection]:
         from turnbuckle.rulesets.folkstyle.sheet_layout import sheet_sections
 

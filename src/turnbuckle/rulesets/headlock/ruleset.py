@@ -91,6 +91,11 @@ class HeadlockRuleset(Ruleset[Character]):
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
 
+    def short_account(self, record: MatchRecord) -> list[str]:
+        from turnbuckle.rulesets.headlock.post_text import short_account
+
+        return short_account(record)
+
     def sheet_view(self, sheet: Json) -> list[SheetSection]:
         from turnbuckle.rulesets.headlock.sheet_layout import sheet_sections
 
