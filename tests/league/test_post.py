@@ -266,3 +266,23 @@ def test_a_game_without_its_own_account_gets_a_plain_one() -> None:
     assert 3 <= len(told) <= 6 and told != plain and told[-1] == record.result.summary
     broken = {"result": {"summary": "A summary kept though the record no longer reads."}, "events": "?"}
     assert short_account(broken) == ["A summary kept though the record no longer reads."]
+
+
+@pytest.mark.parametrize(("names", "result", "line"), [
+    (("Brother Bob", "Friendly Sam"), {"winner": "Brother Bob", "method": "pinfall", "round": 7},
+     "Brother Bob def. Friendly Sam by pinfall in round 7"),
+    (("A", "B"), {"winner": "B", "method": "dq", "round": 3}, "B def. A by disqualification in round 3"),
+    (("A", "B"), {"winner": "A", "method": "count-out", "round": 9}, "A def. B by count-out in round 9"),
+    (("A", "B"), {"winner": "A", "method": "escape", "round": 4}, "A def. B by escaping the cage in round 4"),
+    (("A", "B"), {"winner": "A", "method": "ladder climb", "round": 4}, "A def. B by ladder climb in round 4"),
+    (("A", "B"), {"winner": None, "method": "draw", "round": 20}, "A and B fight to a draw in round 20"),
+    (("A", "B", "C"), {"winner": None, "method": "double dq", "round": 2},
+     "No winner between A, B and C: double dq in round 2"),
+    (("A", "B", "C"), {"winner": "C", "method": "last-standing", "round": 12},
+     "C def. A and B as the last one standing in round 12"),
+    (("A", "B"), {"winner": "A", "method": "decision", "period": 3, "turn": 2}, "A def. B on points in period 3"),
+])
+def test_results_card_line(names: tuple[str, ...], result: dict[str, object], line: str) -> None:
+    from turnbuckle.league.post.card import headline
+
+    assert headline(names, result) == line

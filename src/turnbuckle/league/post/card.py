@@ -19,7 +19,8 @@ from turnbuckle.rulesets.registry import get_ruleset
 #: How a finish reads after "X def. Y" (a finish not here reads "by <its word>").
 METHODS = {"pinfall": "by pinfall", "pin": "by pinfall", "submission": "by submission", "count-out": "by count-out",
            "dq": "by disqualification", "ko": "by knockout", "tko": "by TKO", "decision": "on points",
-           "last-standing": "as the last one standing", "escape": "by escaping the cage"}
+           "last-standing": "as the last one standing", "escape": "by escaping the cage",
+           "four corners": "by touching all four corners", "ten count": "by the ten count"}
 #: Where a match ended, by the record's own word for it.
 WHEN = (("round", "in round"), ("period", "in period"), ("turn", "on turn"))
 

@@ -12,7 +12,6 @@ from turnbuckle.league.post.doc import (
     Inline,
     Items,
     Link,
-    Para,
     Post,
     Quote,
     Strong,
@@ -76,5 +75,3 @@ def announcement(a: Announcement) -> Post:
     units.append(tuple(tail))
     return Post(title, tuple(units))
 
-
-__all__ = ["Para", "announcement", "results_post"]
