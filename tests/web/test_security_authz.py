@@ -32,8 +32,10 @@ ORGANISER_TOOLS = ("/keeper/save",)
 #: Reached with a one-time token in the URL: the token is the authorisation (tested in test_accounts).
 TOKEN_LINKS = ("/invite/", "/reset/", "/setup/", "/login", "/logout")
 #: A member's own tools that read or write nobody else's object: checking a new sheet as it is typed,
-#: marking all of one's own notices read.
-OWN_TOOLS = ("/roster/new/{game}/check", "/notices/read")
+#: marking all of one's own notices read, one's own notification settings.
+OWN_TOOLS = ("/roster/new/{game}/check", "/notices/read",
+             # one's own e-mail address, kinds of e-mail and private calendar addresses
+             "/account/notifications/email", "/account/notifications/kinds", "/account/notifications/feeds")
 
 
 def routes(app: FastAPI) -> list[tuple[str, str]]:

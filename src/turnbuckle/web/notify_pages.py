@@ -119,9 +119,10 @@ def save_site(request: Request, session: DbSession, viewer: Viewer, posted: Post
 
 
 @router.post("/organiser/notifications/{message_id}/retry", response_class=HTMLResponse)
-def retry(request: Request, session: DbSession, viewer: Viewer, message_id: PathInt) -> HTMLResponse:
+def retry(request: Request, session: DbSession, viewer: Viewer, message_id: str) -> HTMLResponse:
     ctx = organiser_ctx(request, session, viewer)
-    if outbox.retry_now(session, ctx.league.id, message_id, ctx.now()) is None:
+    number = int(message_id) if message_id.isascii() and message_id.isdigit() and len(message_id) < 10 else 0
+    if not number or outbox.retry_now(session, ctx.league.id, number, ctx.now()) is None:
         raise NotFound("no failed message with that number")
     return _organiser_page(request, ctx, saved="The message will be tried again at the next pass.")
 
