@@ -286,3 +286,27 @@ def test_results_card_line(names: tuple[str, ...], result: dict[str, object], li
     from turnbuckle.league.post.card import headline
 
     assert headline(names, result) == line
+
+
+def test_a_long_card_in_discord_messages() -> None:
+    """Thirty matches, one with an account longer than a message: every message fits, each starts a
+    match (or goes on with the long one, at a sentence), and nothing is lost or repeated."""
+    from turnbuckle.league.post import compose, discord
+    from turnbuckle.league.post.card import MatchLine, ResultsCard
+
+    said = "Brother Bob hits a big leg drop and covers for a near fall, \u201cThe Power Bob!\u201d "
+    lines = tuple(MatchLine(position=i, game="MatchMatch", names=(f"Wrestler {i}", f"Rival {i}"),
+                            headline=f"Wrestler {i} def. Rival {i} by pinfall in round 3", extras=(),
+                            account=((said * (40 if i == 7 else 2)).strip(),), notes=(), seed=str(i),
+                            href=f"https://fed.example/shows/9/matches/{i}") for i in range(1, 31))
+    card = ResultsCard(league="Fed", number=9, name="Long Night", date="2026-12-01", intro="Thirty matches!",
+                       matches=lines, seed="ab" * 32, seed_sha256="cd" * 32, card_seed="ef" * 32,
+                       manifest_sha256="", show_href="https://fed.example/shows/9",
+                       export_href="https://fed.example/shows/9/export.json")
+    messages = discord.render(compose.results_post(card))
+    assert len(messages) > 3 and all(len(m) <= LIMIT for m in messages)
+    long_parts = [m for m in messages if "Wrestler 7 vs Rival 7" in m or m.startswith("Brother Bob")]
+    assert len(long_parts) >= 2 and all(m.rstrip().endswith(("\u201d", ")", ".")) for m in messages)
+    text = "\n".join(messages)
+    assert text.count("Brother Bob hits a big leg drop") == 40 + 29 * 2
+    assert [int(n) for n in re.findall(r"\*\*Match (\d+)\\: Wrestler", text)] == list(range(1, 31))

@@ -15,7 +15,7 @@ from turnbuckle.league.post.escape import defang, one_line
 LIMIT = 2000
 _SPECIAL = re.compile(r"([\\*_~`|\[\]<:])")  # emphasis, code, spoilers, links, mentions, emoji
 _LINE_START = re.compile(r"^(\s*)([#>+-]|\d+(?=\.))")  # a heading, quote or list where a line begins
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\u201d\"')]))\s+")  # after a full stop, or its closing quote
 
 
 def esc(text: str, line_start: bool = False) -> str:
