@@ -6,13 +6,17 @@ the Atom feed (feedparser) has each published show with its results post; every 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import feedparser
 import icalendar
+from fastapi.testclient import TestClient
 
 from tests.league.helpers import SAM_STRATEGY, open_show
 from tests.web.support import Site, post_form, sign_in
+from turnbuckle.league.backup import backup, restore_into
 from turnbuckle.league.services import card, running, shows
+from turnbuckle.web.app import create_app
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
 
@@ -26,7 +30,7 @@ def seq(event: icalendar.cal.Component) -> int:
     return int(str(event["SEQUENCE"]))
 
 
-def test_the_league_calendar_moves_its_events_instead_of_adding_them(site: Site) -> None:
+def test_the_league_calendar_moves_its_events_instead_of_adding_them(site: Site, tmp_path: Path) -> None:
     lg = site.league
     client = site.client()
     with lg.act() as ctx:
@@ -50,6 +54,11 @@ def test_the_league_calendar_moves_its_events_instead_of_adding_them(site: Site)
     assert seq(moved[str(deadline["UID"])]) == 1
     assert moved[str(deadline["UID"])].decoded("DTSTART") == datetime(2026, 11, 4, 20, 0, tzinfo=UTC)
     assert seq(moved[str(day["UID"])]) == 0  # the date did not move
+    restored = f"sqlite:///{tmp_path / 'restored.db'}"  # a backup keeps the numbers: a restored feed goes on
+    restore_into(restored, backup(lg.engine))
+    with TestClient(create_app(restored, clock=lg.clock, notify_every=None)) as again:
+        assert {u: seq(e) for u, e in events(again.get("/feeds/league.ics").text).items()} == {
+            u: seq(e) for u, e in moved.items()}
 
 
 def test_a_private_calendar_holds_the_members_matches_until_revoked(site: Site) -> None:

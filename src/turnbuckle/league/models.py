@@ -558,4 +558,4 @@ class CalendarSequence(Base):
 #: Every table in an order where each row's references come before it (backup and restore use it).
 TABLES_IN_ORDER = [League, Member, Competitor, Referee, Title, Show, ShowEvent, CardMatch, CardSide,
                    Submission, Result, ResultSide, PushChange, InjuryChange, RatingChange, Reign, TableMatch,
-                   TableMatchSide, ApiToken, Notice]
+                   TableMatchSide, ApiToken, Notice, CalendarSequence]
