@@ -85,6 +85,40 @@ def test_strategy_choices_default_is_none_and_matchmatch_offers_its_styles_and_a
     assert len(picks.styles) == 7 and "Teamwork" not in picks.styles  # a + style is one of the grid's seven
     assert picks.targets[0] == "Stamina" and "Teamwork" in picks.targets
     assert {"Normal", "Finisher", "High Spot"} <= set(picks.actions)
+    assert dict(picks.grid_picks) == {"column": ("A", "B", "C"), "row": ("1", "2", "3"), "none": ()}
+    assert set(dict(picks.axis_text)) == {"column", "row", "none"} and "column" in dict(picks.axis_text)["column"]
+    assert dict(picks.resources) == {"specials": "Specials", "high_spots": "High Spots"}
+
+
+FORM = {"plus1": "Cheating", "plus2": "Brawling", "minus": "Martial Arts", "grid": "B",
+        "round1": "1", "target1": "Martial Arts", "type1": "Normal", "notes1": "Smack  him.",
+        "round2": "4", "target2": "High Flying", "type2": "Finisher", "round3": "9",
+        "cond_unused1": "high_spots", "cond_round1": "15"}
+
+
+def test_strategy_from_form_default_is_none_and_matchmatch_writes_what_its_reader_reads() -> None:
+    assert PLAIN.strategy_from_form(FORM, 20, 3) is None
+    draft = M2.strategy_from_form(FORM, 20, 3)
+    assert draft is not None
+    assert draft.text.splitlines() == [
+        "Strategy: +Cheating +Brawling -Martial Arts, Grid B", "Round\tTarget\tType\tNotes",
+        "1\tMartial Arts\tNormal\tSmack him.", "4\tHigh Flying\tFinisher",  # row 3 is empty: no line
+        "If I haven't used my High Spots by round 15, use a High Spot on Stamina"]
+    assert draft.line_fields == {1: "plus1", 3: "row1", 4: "row2", 5: "cond1"}
+    assert draft.round_fields == {"1": "row1", "4": "row2", "conditional 1": "cond1"}
+    plan = M2.strategy_form_values(draft.text, 20, 3)  # the game's own reader takes it back
+    assert plan is not None and plan["target4"] == "High Flying" and plan["cond_unused1"] == "high_spots"
+
+
+def test_strategy_problem_field_default_is_none_and_matchmatch_names_round_conditional_or_grid() -> None:
+    draft = M2.strategy_from_form(FORM, 20, 3)
+    assert draft is not None
+    assert PLAIN.strategy_problem_field("round 4: too many Finishers", draft) is None
+    assert M2.strategy_problem_field("round 4: too many Finishers", draft) == "row2"
+    assert M2.strategy_problem_field("conditional 1: nothing left to use", draft) == "cond1"
+    assert M2.strategy_problem_field("this side is named first, so it picks the grid's column", draft) == "grid"
+    assert M2.strategy_problem_field("round 7: no such row", draft) is None  # a round the form did not write
+    assert M2.strategy_problem_field("a strategy names exactly one '-' style, found 0", draft) is None
 
 
 def test_strategy_form_values_default_is_none_and_matchmatch_reads_a_strategy_back() -> None:

@@ -64,7 +64,8 @@ def test_a_strategy_read_back_into_the_form_writes_the_same_strategy() -> None:
             "If I haven't used my High Spots by round 15, use a High Spot on Stamina\n")
     values = fields_from("matchmatch", text, MAX_ROWS)
     assert values is not None
-    assert compose(Form(values), MAX_ROWS).text == text
+    assert compose("matchmatch", Form(values), MAX_ROWS).text == text
+    assert compose("headlock", Form(values), MAX_ROWS).text == ""  # a game without the form writes nothing
 
 
 def test_only_matchmatch_takes_written_strategies_keeps_push_levels_and_makes_tag_teams() -> None:

@@ -4,7 +4,7 @@ the choices of a written strategy's form, a bundled referee. Plain values; the w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,27 @@ class SheetPoints:
 @dataclass(frozen=True)
 class StrategyChoices:
     """The lists a written strategy's form picks from (``Ruleset.strategy_choices``): the styles a
-    plan favours or shuns, what an action may target, and the kinds of action."""
+    plan favours or shuns, what an action may target, the kinds of action; the grid picks a side
+    may make by its axis (``league.services.sides.grid_axis``) and what the page tells it of that
+    pick; the resources a conditional may wait on (key, words)."""
 
     styles: tuple[str, ...]
     targets: tuple[str, ...]
     actions: tuple[str, ...]
+    grid_picks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    axis_text: tuple[tuple[str, str], ...] = ()
+    resources: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class StrategyDraft:
+    """A strategy form's fields written as the game's text (``Ruleset.strategy_from_form``), with
+    the field each line came from (by line number, from 1) and the field each round label or
+    conditional names, so a problem the reader finds goes back beside its field."""
+
+    text: str
+    line_fields: dict[int, str] = field(default_factory=dict)
+    round_fields: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from turnbuckle.core.hints import near_miss
 from turnbuckle.core.inputs import parse_yaml, read_input
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, unique_names
 from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
-from turnbuckle.core.page_hooks import RefereeCard, SheetForm, SheetPoints, StrategyChoices
+from turnbuckle.core.page_hooks import RefereeCard, SheetForm, SheetPoints, StrategyChoices, StrategyDraft
 from turnbuckle.core.sources import Source
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -294,6 +294,18 @@ class Ruleset(ABC, Generic[S]):
 
     def strategy_choices(self) -> StrategyChoices | None:
         """What a written strategy's form picks from; None where sides send no written strategy."""
+        return None
+
+    def strategy_from_form(self, values: Mapping[str, str], rows: int, conditionals: int) -> StrategyDraft | None:
+        """The strategy form's fields (as :meth:`strategy_form_values` names them, each stripped)
+        written as the game's text for its own reader, with the field each line came from; None
+        for a game without the form."""
+        return None
+
+    def strategy_problem_field(self, problem: str, draft: StrategyDraft) -> str | None:
+        """The form field a problem the reader found in ``draft`` is about, when its line number
+        does not say (a round named by its label, a conditional, the grid pick); None: the whole
+        form."""
         return None
 
     def strategy_form_values(self, text: str, rows: int, conditionals: int) -> dict[str, str] | None:

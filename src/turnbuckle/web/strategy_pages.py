@@ -34,7 +34,6 @@ from turnbuckle.web.league_pages import game_name
 from turnbuckle.web.strategy_text import (
     MAX_CONDITIONALS,
     MAX_ROWS,
-    RESOURCES,
     Layout,
     compose,
     fields_from,
@@ -66,23 +65,21 @@ def _own_side(ctx: Ctx, number: int, position: int, cid: int) -> tuple[Show, Car
     return s, m, side
 
 
-#: The grid picks the form offers a side, by its axis (``sides.grid_axis``).
-GRID_PICKS = {"column": ["A", "B", "C"], "row": ["1", "2", "3"], "none": []}
-#: What the page tells a side about its grid pick, by its axis.
-AXIS_TEXT = {"column": "You are named first: pick a column, A–C.",
-             "row": "You are named second: pick a row, 1–3.",
-             "none": "You are named third or later: you make no grid pick (leave the grid out)."}
-
-
 def _choices(ruleset: str, axis: str) -> dict[str, Any]:
-    """What the strategy form's lists offer: the game's styles, targets and action types
-    (``Ruleset.strategy_choices``), the grid picks of this side's axis, the resources a conditional
-    waits on. Empty for a game without written strategies."""
+    """What the strategy form's lists offer: the game's styles, targets and action types, the grid
+    picks of this side's axis, the resources a conditional waits on (``Ruleset.strategy_choices``).
+    Empty for a game without written strategies."""
     picks = get_ruleset(ruleset).strategy_choices()
     if picks is None:
         return {}
     return {"plus": list(picks.styles), "targets": list(picks.targets), "types": list(picks.actions),
-            "grids": GRID_PICKS[axis], "resources": RESOURCES}
+            "grids": list(dict(picks.grid_picks).get(axis, ())), "resources": dict(picks.resources)}
+
+
+def _axis_text(ruleset: str, axis: str) -> str:
+    """What the page tells this side of its grid pick (the game's words; none for a game without)."""
+    picks = get_ruleset(ruleset).strategy_choices()
+    return dict(picks.axis_text).get(axis, "") if picks is not None else ""
 
 
 def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form, paste: Form,
@@ -108,7 +105,7 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
         "stale": ctx.local(m.edited_at) if latest is not None and m.edited_at is not None
         and is_stale(m, latest.submitted_at) and not sent else None,
         "grid": grid, "grid_rows": grid_rows(m.ruleset, grid), "grid_drawn": m.grid_drawn, "axis": axis,
-        "axis_text": AXIS_TEXT[axis] if written else "",
+        "axis_text": _axis_text(m.ruleset, axis) if written else "",
         "form": form, "paste": paste, "FORM": FORM, "choices": _choices(m.ruleset, axis) if written else {},
         "b": told, "sheet_text": _yaml(told.sheet), "yaml": _yaml}, status)
 
@@ -186,11 +183,11 @@ def _check_and_send(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, text: str, 
         try:
             check_strategy(ctx, side, text, f"strategy for {comp.name}")
         except SheetError as exc:
-            _place_all(form, split_problems(str(exc), exc.problems), layout)
+            _place_all(m.ruleset, form, split_problems(str(exc), exc.problems), layout)
             return False
         except RulesError as exc:
             message = str(exc).removeprefix(f"strategy for {comp.name}: ")
-            _place_all(form, split_problems(message, None), layout)
+            _place_all(m.ruleset, form, split_problems(message, None), layout)
             return False
     try:
         shows.submit(ctx, str(s.number), m.position, f"#{comp.id}", text)
@@ -200,14 +197,14 @@ def _check_and_send(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, text: str, 
     return True
 
 
-def _place_all(form: Form, problems: list[str], layout: Layout | None) -> None:
+def _place_all(ruleset: str, form: Form, problems: list[str], layout: Layout | None) -> None:
     """Pasted text: every problem beside the box, each with its line number; the form: each beside
     the row, conditional or style line it is about."""
     for p in problems:
         if layout is None:
             form.add("text", p)
         else:
-            place(form, p, layout)
+            place(ruleset, form, p, layout)
 
 
 @router.post("/shows/{number}/matches/{position}/strategy/{cid}/check", response_class=HTMLResponse)
@@ -223,7 +220,7 @@ def strategy_check(request: Request, number: PathInt, position: PathInt, cid: Pa
         text = Form(posted).get("text")
     else:
         rows = min(_rounds(m), MAX_ROWS)
-        text = compose(Form(posted), rows).text
+        text = compose(m.ruleset, Form(posted), rows).text
     problems = check_messages(ctx, side, text) if text.strip() else []
     return render(request, "_strategy_check.html", {"problems": problems, "empty": not text.strip()})
 
@@ -250,7 +247,7 @@ def send_strategy(request: Request, number: PathInt, position: PathInt, cid: Pat
             ok = _check_and_send(ctx, s, m, side, text, form, None)
     else:
         rows = min(_rounds(m), MAX_ROWS)
-        layout = compose(form, rows)
+        layout = compose(m.ruleset, form, rows)
         kept = layout.text
         ok = _check_and_send(ctx, s, m, side, layout.text, form, layout)
     if ok:

@@ -1,14 +1,18 @@
 """What MatchMatch tells the pages beyond its rules (the ``Ruleset`` page hooks): the sheet as
-form fields and its points against the budget, the grid as a table, the strategy form's choices
-and a sent strategy read back into that form's fields."""
+form fields and its points against the budget, the grid as a table, the strategy form's choices, the
+form written as the rulebook's text layout (and a reader's problem sent back to its field), and a sent
+strategy read back into the form's fields."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Mapping
 
 from pydantic import ValidationError
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.inputs import parse_yaml
-from turnbuckle.core.page_hooks import SheetField, SheetForm, SheetPoints, StrategyChoices
+from turnbuckle.core.page_hooks import SheetField, SheetForm, SheetPoints, StrategyChoices, StrategyDraft
 from turnbuckle.rulesets.matchmatch.grid import parse_grid
 from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES, type_title
 from turnbuckle.rulesets.matchmatch.sheet import BUDGET, Wrestler, sheet_cost
@@ -56,10 +60,73 @@ def grid_table(text: str) -> list[tuple[str, list[str]]] | None:
     return [(str(i), [title(x) for x in row]) for i, row in enumerate(grid.rows, start=1)]
 
 
+#: The grid pick each axis makes (``league.services.sides.grid_axis``: named first, second, later).
+GRID_PICKS = (("column", ("A", "B", "C")), ("row", ("1", "2", "3")), ("none", ()))
+#: What the strategy page tells a side about its grid pick, by its axis.
+AXIS_TEXT = (("column", "You are named first: pick a column, A–C."),
+             ("row", "You are named second: pick a row, 1–3."),
+             ("none", "You are named third or later: you make no grid pick (leave the grid out)."))
+#: What a conditional may wait on: the form's key and the rulebook's words.
+RESOURCES = (("specials", "Specials"), ("high_spots", "High Spots"))
+_GRID = re.compile(r"\bgrid\b", re.IGNORECASE)
+_WHERE = re.compile(r"^(?:[^:;]*?)\bround ([0-9A-Za-z+\-]+)(?: \(x\d+\))?: |^conditional (\d+): ")
+
+
 def strategy_choices() -> StrategyChoices:
-    """The grid styles a plan may favour or shun, Stamina or a style as a target, the action types."""
+    """The grid styles a plan may favour or shun, Stamina or a style as a target, the action types;
+    the grid picks by axis; what a conditional may wait on."""
     return StrategyChoices(tuple(title(x) for x in GRID_STYLES), ("Stamina", *(title(x) for x in STYLES)),
-                           tuple(TYPE_TITLES.values()))
+                           tuple(TYPE_TITLES.values()), GRID_PICKS, AXIS_TEXT, RESOURCES)
+
+
+def strategy_from_form(values: Mapping[str, str], rows: int, conditionals: int) -> StrategyDraft:
+    """The form in the rulebook's layout: the style line (with the grid pick), a header, one line
+    per filled round row, one per conditional (``Ruleset.strategy_from_form``)."""
+
+    def get(name: str) -> str:
+        return values.get(name, "").strip()
+
+    plus = [get("plus1"), get("plus2")]
+    minus = get("minus")
+    style_line = "Strategy: " + " ".join(f"+{p}" for p in plus if p) + (f" -{minus}" if minus else "")
+    if get("grid"):
+        style_line += f", Grid {get('grid')}"
+    lines = [style_line, "Round\tTarget\tType\tNotes"]
+    draft = StrategyDraft("", {1: "plus1"})
+    for i in range(1, rows + 1):
+        target, kind = get(f"target{i}"), get(f"type{i}")
+        if not (target or kind):
+            continue
+        label = get(f"round{i}") or str(i)
+        notes = " ".join(get(f"notes{i}").split())
+        lines.append(f"{label}\t{target or 'Stamina'}\t{kind or 'Normal'}\t{notes}".rstrip())
+        draft.line_fields[len(lines)] = f"row{i}"
+        draft.round_fields.setdefault(label, f"row{i}")
+    words = dict(RESOURCES)
+    for j in range(1, conditionals + 1):
+        by = get(f"cond_round{j}")
+        if not by:
+            continue
+        what = words.get(get(f"cond_unused{j}"), "Specials")
+        kind = get(f"cond_type{j}") or ("Finisher" if what == "Specials" else "High Spot")
+        target = get(f"cond_target{j}") or "Stamina"
+        lines.append(f"If I haven't used my {what} by round {by}, use a {kind} on {target}")
+        draft.line_fields[len(lines)] = f"cond{j}"
+        draft.round_fields[f"conditional {j}"] = f"cond{j}"
+    return StrategyDraft("\n".join(lines) + "\n", draft.line_fields, draft.round_fields)
+
+
+def strategy_problem_field(problem: str, draft: StrategyDraft) -> str | None:
+    """The field a reader's problem names: a round by its label (``round 4: ...``), a conditional
+    by its number, the grid pick for a problem about the grid; None for any other."""
+    w = _WHERE.match(problem)
+    if w is not None:
+        key = w.group(1) if w.group(1) is not None else f"conditional {w.group(2)}"
+        if key in draft.round_fields:
+            return draft.round_fields[key]
+    if _GRID.search(problem):  # the grid pick (wrong axis, a third side's pick, another grid)
+        return "grid"
+    return None
 
 
 def strategy_form_values(text: str, rows: int, conditionals: int) -> dict[str, str] | None:

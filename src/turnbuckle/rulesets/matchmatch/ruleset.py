@@ -10,7 +10,7 @@ from turnbuckle.core.events import Event, Json
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.page_hooks import RefereeCard, SheetForm, SheetPoints, StrategyChoices
+from turnbuckle.core.page_hooks import RefereeCard, SheetForm, SheetPoints, StrategyChoices, StrategyDraft
 from turnbuckle.core.registry import Fact, Fetch, Ruleset, RulesetInfo, Sample, SheetSection, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
@@ -256,6 +256,12 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     def strategy_form_values(self, text: str, rows: int, conditionals: int) -> dict[str, str] | None:
         return forms.strategy_form_values(text, rows, conditionals)
+
+    def strategy_from_form(self, values: Mapping[str, str], rows: int, conditionals: int) -> StrategyDraft:
+        return forms.strategy_from_form(values, rows, conditionals)
+
+    def strategy_problem_field(self, problem: str, draft: StrategyDraft) -> str | None:
+        return forms.strategy_problem_field(problem, draft)
 
     def match_types(self) -> list[str]:
         from turnbuckle.rulesets.matchmatch.match_types import bundled_types
