@@ -1,6 +1,6 @@
 """``turnbuckle league notify`` (set the webhook, read the settings and the log, --drain with exit 1
 while a try failed), and the rule that the webhook's secret and address never leave through an
-export, a backup, the API, another command's output or the log."""
+export, a backup, the static archive, the API, another command's output or the log."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def test_the_command_line_sets_the_webhook_and_drains_the_outbox(lite: League,
     assert tb("webhook", "--off", *db)[1].startswith("webhook: none")
 
 
-def test_the_secret_and_the_address_never_leave(lite: League) -> None:
+def test_the_secret_and_the_address_never_leave(lite: League, tmp_path: Path) -> None:
     with lite.act() as ctx:
         from turnbuckle.league.notify import config
 
@@ -99,6 +99,11 @@ def test_the_secret_and_the_address_never_leave(lite: League) -> None:
     outputs.append(out)
     _code, out, _err = tb("log", "--db", lite.url, "--format", "json")
     outputs.append(out)
+    site = tmp_path / "archive"
+    assert runner.invoke(app, ["league", "archive", str(site), "--db", lite.url]).exit_code == 0
+    archived = [f.read_text(errors="replace") for f in sorted(site.rglob("*")) if f.is_file()]
+    assert any("Friendly Sam" in text for text in archived)  # the published show is in it
+    outputs += archived
     everything = "\n".join(outputs)
     assert "smtp.example.org" in everything  # the settings were read: only the secrets are kept back
     for s in secrets_:
