@@ -17,7 +17,7 @@ from turnbuckle.league import demo
 from turnbuckle.league.services import running
 
 #: What a member might write to break a post: markup of every target, links, mentions, a heading.
-INJECTION = ("@everyone @here <@123456> <script>alert(1)</script> **bold** [b]bb[/b] "
+INJECTION = ("@everyone @here <@123456> <!channel> <script>alert(1)</script> **bold** [b]bb[/b] "
              "[x](https://evil.example/a) www.evil.example # heading")
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 

@@ -82,7 +82,7 @@ def test_every_format_neutralises_the_injection(posts: dict[str, list[str]]) -> 
         whole = "\n".join(messages)
         assert "everyone" in whole and "evil" in whole, f"{name}: the attempt is shown, as text"
         assert not re.search(r"@(everyone|here)\b", whole), name
-        assert not re.search(r"<@\d", whole), name
+        assert not re.search(r"<@\d", whole) and "<!channel>" not in whole, name
         assert "https://evil" not in whole and "www.evil" not in whole, name
     md = posts["show-1.md"][0] + posts["show-2.md"][0]
     assert "<script" not in md and "**bold**" not in md and "[x](" not in md

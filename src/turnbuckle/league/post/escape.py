@@ -1,7 +1,7 @@
 """What every format does to a member's text before its own escaping: remove what could hide or
 reorder text (control and bidirectional characters), and break what a chat or forum would turn
-into a ping or a link (``@everyone``, ``<@123>``, ``https://...``, ``www.``) with a zero-width
-space, so the words read the same and do nothing."""
+into a ping or a link (``@everyone``, ``<@123>``, Slack's ``<!channel>``, ``https://...``,
+``www.``) with a zero-width space, so the words read the same and do nothing."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import re
 ZWSP = "\u200b"
 _HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 _SCHEME = re.compile(r"(?<=[A-Za-z0-9+.-]):(?=//)")
+_CHAT_TAG = re.compile(r"<(?=[!#@])")
 _SPACES = re.compile(r"\s+")
 _WWW = re.compile(r"(?i)\b(www)\.")
 
@@ -22,6 +23,7 @@ def defang(text: str) -> str:
     """
     text = _HIDDEN.sub("", text)
     text = text.replace("@", "@" + ZWSP)
+    text = _CHAT_TAG.sub("<" + ZWSP, text)  # Slack's <!channel>, <#C1>, <@U1>
     text = _SCHEME.sub(":" + ZWSP, text)
     return _WWW.sub(lambda m: m[1] + ZWSP + ".", text)
 
