@@ -87,8 +87,7 @@ class Session:
     def prompt(self, step: Step) -> str:
         need = step.need
         assert need is not None and step.seen is not None  # a step that is not done has both
-        secret = any(isinstance(e, dict) and e.get("type") == "hidden" for e in step.seen.events)
-        if self.pause is not None and need.side and self.asker and need.side != self.asker and secret:
+        if self.pause is not None and need.side and self.asker and need.side != self.asker and step.others_secret:
             self.pause(need.side)
             self.board, self.note = (), ""  # shown again on the cleared screen
         if need.side:

@@ -57,6 +57,13 @@ class Step:
     def done(self) -> bool:
         return self.record is not None
 
+    @property
+    def others_secret(self) -> bool:
+        """Whether another side holds something the side asked may not see yet (a card, a pick):
+        at a shared screen the device is then passed, so the last player's secret is off it."""
+        return self.seen is not None and any(isinstance(e, dict) and e.get("type") == "hidden"
+                                             for e in self.seen.events)
+
     def to_json(self, entries: bool = True) -> dict[str, Json]:
         """The step as plain JSON. The entries hold every side's cards and picks: leave them out
         (``entries=False``) when the JSON goes to one side, and keep them where only the table sees them."""

@@ -60,7 +60,7 @@ def pad_for(need: Need) -> Pad | None:
         keys = tuple(Key(str(f), str(f), meanings[f - 1] if meanings else "") for f in range(1, need.sides + 1))
         return Pad("roll", keys, columns_for(need.sides, named=bool(meanings)))
     if need.kind == "card":
-        return Pad("card", tuple(Key(r, r) for r in RANKS), 7,
+        return Pad("card", tuple(Key(r, r) for r in RANKS), 5,
                    tuple(Key(code, symbol, name) for code, name, symbol in SUITS))
     labels = list(need.labels) + [""] * len(need.options)
     keys = tuple(Key(o, labels[i] or o, o if labels[i] and labels[i] != o else "") for i, o in enumerate(need.options))

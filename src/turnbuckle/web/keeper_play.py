@@ -42,6 +42,9 @@ class Turn:
     last: tuple[str, ...] = ()
     #: The page was behind the match (reached by Back) or did not add up: nothing was done.
     refused: bool = False
+    #: The side the device passes to, where another side now holds a secret (Headlock's card and
+    #: move): the page covers the board and the ask until that player taps to show them.
+    handed: str = ""
 
 
 def replay(game: Loaded, entries: list[str], narrate: bool = True) -> Step:
@@ -131,7 +134,10 @@ def move(game: Loaded, form: KeeperForm, action: str, answer: str, seeds: Callab
     form.push(list(nxt.entries[n:]), seed)
     entered = " ".join(nxt.entries[n:])
     added = nxt.narration[len(step.narration):] if len(nxt.narration) >= len(step.narration) else ()
-    return Turn(nxt, form, notice=notice, entered=f"{need.purpose}: {entered}", last=before_tables(added))
+    side = nxt.need.side if nxt.need is not None else None
+    handed = side if side and side != need.side and nxt.others_secret else ""
+    return Turn(nxt, form, notice=notice, entered=f"{need.purpose}: {entered}", last=before_tables(added),
+                handed=handed or "")
 
 
 def before_tables(lines: tuple[str, ...]) -> tuple[str, ...]:

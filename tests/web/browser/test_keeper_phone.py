@@ -129,3 +129,30 @@ def test_a_folkstyle_match_by_taps_restates_the_moves_and_the_scramble(phone: Pa
     last = phone.locator("#last").bounding_box()
     history = phone.locator("#history").bounding_box()
     assert last is not None and history is not None and last["y"] < history["y"]
+
+
+def test_headlock_at_one_phone_covers_the_next_players_turn_until_they_tap(phone: Page) -> None:
+    """Two people, one phone: after The Rhino's card and move, the page passes the device to
+    Wildcat Rosa with her board and ask covered (his pick was made in secret); she taps to see them."""
+    phone.goto("/keeper?game=headlock")
+    phone.select_option("#side-1", "the-rhino")
+    phone.select_option("#side-2", "wildcat-rosa")
+    phone.select_option("#player-1", "human")
+    phone.select_option("#player-2", "human")
+    phone.click("#start")
+    for key in (phone.locator("label:has(#rank-10)"), phone.locator("#suit-H")):
+        box = key.bounding_box()
+        assert box is not None and box["width"] >= 48 and box["height"] >= 48, box
+    phone.locator("label:has(#rank-10)").tap()
+    phone.locator("#suit-H").tap()
+    expect(phone.locator("#count")).to_have_text("1 answers entered.", timeout=TIMEOUT_MS)
+    assert phone.locator("#pass").count() == 0  # his own move: no one else's secret yet
+    expect(phone.locator("#note")).to_contain_text("Moves: ")
+    phone.locator("#pad button").first.tap()
+    expect(phone.locator("#pass")).to_contain_text("Pass the device to Wildcat Rosa")
+    expect(phone.locator("#keeper")).to_be_hidden()
+    expect(phone.locator("#board")).to_be_hidden()
+    phone.locator("#pass").tap()
+    expect(phone.locator("#suit-S")).to_be_visible()
+    expect(phone.locator("#board")).to_contain_text("Wildcat Rosa")
+    _on_first_screen(phone)
