@@ -226,3 +226,47 @@ def test_a_single_valued_flag_given_twice_is_refused(flag: str, a: str, b: str) 
                                                f"turnbuckle: error: {flag} is given twice ({a} and {b}); keep one"]
     same = tb("match", "boxing", "slugger", "speedster", "--seed", "4", "--seed", "4", "--summary")
     assert same.exit_code == 0
+
+
+@pytest.mark.parametrize(("game", "sides", "options", "seed", "said"), [
+    ("folkstyle", ["cal-okafor", "tess-varga"], {}, 132, ["Quality: the move's base + this d6",
+                                                          "scrambles: the scramble number is", "has a near fall"]),
+    ("deathmatch", ["dread-trio", "crypt-guard"], {"max_rounds": 2}, 1, ["tie-break 1 of this round",
+                                                                         "tie-break 4 of this round"]),
+], ids=["folkstyle", "deathmatch"])
+def test_the_terminal_shows_the_games_notes_above_the_prompt(game: str, sides: list[str], options: dict[str, object],
+                                                             seed: int, said: list[str]) -> None:
+    record = seeded(game, sides, options, seed=seed)
+    args = [a for k, v in options.items() for a in ("-o", f"{k}={v}")]
+    out = tb("match", game, *sides, *args, "--dice", "ask", "-f", "json", input="\n".join(answers(record)) + "\n")
+    assert out.exit_code == 0, out.stderr
+    assert json.loads(out.stdout)["events"] == record.to_json()["events"]  # the notes change no record
+    for words in said:
+        assert words in out.stderr
+
+
+def test_passing_the_device_at_a_terminal_waits_then_clears_the_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Tty:
+        def __init__(self, lines: str = "") -> None:
+            self.lines, self.written = lines.splitlines(keepends=True), ""
+
+        def isatty(self) -> bool:
+            return True
+
+        def readline(self) -> str:
+            return self.lines.pop(0) if self.lines else ""
+
+        def write(self, text: str) -> int:
+            self.written += text
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    stdin, stderr = Tty("\n"), Tty()
+    monkeypatch.setattr("sys.stdin", stdin)
+    monkeypatch.setattr("sys.stderr", stderr)
+    table_play.hand_over("Wildcat Rosa")
+    said, cleared = stderr.written.split("\033[H\033[2J\033[3J")
+    assert "Pass the device to Wildcat Rosa. Wildcat Rosa: press Enter" in said
+    assert cleared.startswith("Wildcat Rosa's turn") and not stdin.lines  # the Enter was read first
