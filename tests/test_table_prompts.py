@@ -50,6 +50,13 @@ def test_boxing_punch_names_its_dice_and_the_board_shows_the_speed_the_turn_uses
             assert need.dice == ("the punch", "the hand")
             assert f"die {len(need.given) + 1} of 2: {need.dice[len(need.given)]}" in need.describe()
             assert "first die picks the punch" in need.note and "1-3 left, 4-6 right" in need.note
+            punch: Any = next(e.data for e in events[len(seen.events):] if isinstance(e, Happening)
+                              and e.type == "punch")
+            lines = {line.split(":")[0]: line for line in seen.board[1:]}
+            # the board's Toughness (after knockdown penalties) and Power are the punch's own
+            assert f"Toughness {punch['toughness']}," in lines[punch["defender"]]
+            assert f"Power {punch['power']}," in lines[punch["attacker"]]
+            checked += 1
         if need.purpose.endswith("initiative") and not need.given:
             # the Speed the board and the note show is the one the engine adds to this turn's 2d12
             after: Any = next(e.data for e in events[len(seen.events):] if isinstance(e, Happening)
@@ -59,9 +66,8 @@ def test_boxing_punch_names_its_dice_and_the_board_shows_the_speed_the_turn_uses
             totals, naturals = after["totals"], after["naturals"]
             for name, total, natural, line in zip(record.names, totals, naturals, seen.board[1:], strict=True):
                 speed = total - natural
-                assert f"Speed {speed}," in line, (line, speed)
-                assert f"{name}: Speed {speed}" in need.note
-                assert "Toughness" in need.note and "Power" in need.note
+                assert f"Speed {speed}, Toughness " in line and ", Power " in line, (line, speed)
+                assert f"{name} 2d12 + Speed {speed}" in need.note
             knockdowns += sum(1 for e in seen.events if isinstance(e, dict) and e.get("type") == "knockdown")
             checked += 1
     assert checked > 6 and knockdowns > 0  # seed 1 has a knockdown after an interval's fatigue
@@ -73,7 +79,8 @@ def test_boxing_prompt_at_the_terminal_asks_one_named_die_at_a_time() -> None:
     assert "punch: roll 2d6 (die 2 of 2: the hand; entered so far: 6)" in out.stderr
     assert "The first die picks the punch (1 Jab, 2 Body Blow, 3 Straight, 4 Hook, 5 Uppercut, 6 Counterpunch" \
         in out.stderr
-    assert "This turn: Dutch Kessler: Speed 3, Toughness 4, Power 8" in out.stderr
+    assert "This turn: Dutch Kessler 2d12 + Speed 3; Lupe Ferreira 2d12 + Speed 8." in out.stderr
+    assert "  | Dutch Kessler: HP 40, Speed 3, Toughness 4, Power 8, knockdowns 0" in out.stderr
 
 
 def test_folkstyle_quality_scramble_and_near_fall_prompts_restate_the_turn() -> None:

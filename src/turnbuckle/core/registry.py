@@ -372,6 +372,12 @@ class Ruleset(ABC, Generic[S]):
         see: the scoreboard, HP, their own cards. Nothing by default."""
         return []
 
+    def table_board(self, sides: Sequence[S], names: Sequence[str], events: Sequence[Event],
+                    viewer: str | None) -> list[str]:
+        """The board with the sides' sheets at hand, for numbers the events never state (a
+        boxer's Power); by default :meth:`board`."""
+        return self.board(names, events, viewer)
+
     def standings(self, setup: MatchSetup[S], result: Result, events: Sequence[Event]) -> Standings:
         """Each side's place (1 first, ties share a place: see ``standard_placings``) and team number,
         for a result whose engine left them out. By default every side is its own team, the winner

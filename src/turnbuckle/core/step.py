@@ -113,16 +113,18 @@ def play_step(
     if need is None:
         return Step(tuple(source.used), record, None, None, None, lines)
     side = names.index(need.side) if need.side in names else None
-    return Step(tuple(source.used), None, need, side, seen_by(rs, names, events, need.side), lines)
+    return Step(tuple(source.used), None, need, side, seen_by(rs, names, events, need.side, sides), lines)
 
 
-def seen_by(rs: Ruleset[Any], names: Sequence[str], events: Sequence[Event], viewer: str | None) -> Seen:
-    """What ``viewer`` may see of ``events``."""
+def seen_by(rs: Ruleset[Any], names: Sequence[str], events: Sequence[Event], viewer: str | None,
+            sides: Sequence[Any] = ()) -> Seen:
+    """What ``viewer`` may see of ``events`` (``sides``: the match's sheets, for the board)."""
     hidden = rs.hidden(events, viewer)
     shown = [e for i, e in enumerate(events) if i not in hidden]
     out: list[Json] = [{"type": "hidden", "side": owner(e)} if i in hidden else e.to_json()
                        for i, e in enumerate(events)]
-    return Seen(viewer, tuple(out), tuple(rs.board(names, shown, viewer)))
+    board = rs.table_board(sides, names, shown, viewer) if sides else rs.board(names, shown, viewer)
+    return Seen(viewer, tuple(out), tuple(board))
 
 
 def owner(event: Event) -> str | None:

@@ -23,6 +23,7 @@ class Fighting(Protocol):
     toughness: int
     speed: int
     fatigue: int
+    hp: int
 
     @property
     def speed_now(self) -> int: ...
@@ -44,19 +45,18 @@ def punch_note(attacker: Fighting, defender: Fighting) -> str:
             f"{defender.name}'s Toughness {defender.toughness}.")
 
 
-def stats_line(c: Fighting) -> str:
-    """A fighter's numbers as the next turn uses them (Speed after fatigue and knockdowns)."""
-    speed = f"Speed {c.speed_now}" + (f" ({c.speed} less {c.fatigue} fatigue)" if c.fatigue else "")
-    return f"{c.name}: {speed}, Toughness {c.toughness}, Power {c.power}"
+def speed_line(c: Fighting) -> str:
+    """'Dutch Kessler 2d12 + Speed 3' (the Speed after fatigue and knockdowns)."""
+    tired = f" ({c.speed} less {c.fatigue} fatigue)" if c.fatigue and c.speed_now != c.speed else ""
+    return f"{c.name} 2d12 + Speed {c.speed_now}{tired}"
 
 
 def initiative_note(corners: Sequence[Fighting], combo: bool, natural: int) -> str:
-    """The initiative roll: each side's Speed this turn, and what the totals decide."""
-    each = "; ".join(stats_line(c) for c in corners)
-    rule = "The higher 2d12 + Speed attacks; equal totals are a clinch (both heal 2)"
+    """The initiative roll: the Speed each side adds this turn, and what the totals decide."""
+    rule = "The higher total attacks; equal totals are a clinch (both heal 2)"
     if combo:
-        rule += f"; a natural {natural} or more (before Speed) attacks twice"
-    return f"This turn: {each}. {rule}."
+        rule += f"; a natural {natural} or more (the dice alone) attacks twice"
+    return f"This turn: {'; '.join(speed_line(c) for c in corners)}. {rule}."
 
 
 def getup_note(down: Fighting, ko_at: int, table: str) -> str:

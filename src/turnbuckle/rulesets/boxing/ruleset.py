@@ -107,3 +107,7 @@ class BoxingRuleset(Ruleset[Fighter]):
 
     def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
         return board(names, events, viewer)
+
+    def table_board(self, sides: Sequence[Fighter], names: Sequence[str], events: Sequence[Event],
+                    viewer: str | None) -> list[str]:
+        return board(names, events, viewer, {n: (f.toughness, f.power) for n, f in zip(names, sides, strict=True)})

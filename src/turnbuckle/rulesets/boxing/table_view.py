@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from turnbuckle.core.events import Event, Happening
 
 
-def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
-    """The round and, for each fighter, HP, Speed and knockdowns, as the events so far leave them."""
+def board(names: Sequence[str], events: Sequence[Event], viewer: str | None,
+          sheets: Mapping[str, tuple[int, int]] | None = None) -> list[str]:
+    """The round and, for each fighter, HP, the Speed the next turn uses and knockdowns, as the
+    events so far leave them; with ``sheets`` (each fighter's Toughness and Power as written) also
+    the Toughness after knockdown penalties and the Power."""
+    toughness = {n: t for n, (t, _p) in (sheets or {}).items()}
     hp: dict[str, object] = {}
     speed: dict[str, object] = {}  # the Speed the next turn uses (after fatigue and knockdowns)
     base: dict[str, int] = {}  # Speed before fatigue: round 1's, less knockdown penalties
@@ -39,12 +43,14 @@ def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> 
             if e.type == "knockdown":
                 who = str(d["fighter"])
                 speed[who] = _after_knockdown(speed.get(who), base.get(who), int(str(d["speed"])))
+                toughness[who] = int(str(d["toughness"]))
                 base[who] = int(str(d["speed"]))
                 downs[who] = int(str(d["count"]))
     lines = [where] if where else []
     for name in names:
         if name in hp:
-            lines.append(f"{name}: HP {hp[name]}, Speed {speed.get(name, '?')}, knockdowns {downs[name]}")
+            stats = f", Toughness {toughness[name]}, Power {sheets[name][1]}" if sheets and name in sheets else ""
+            lines.append(f"{name}: HP {hp[name]}, Speed {speed.get(name, '?')}{stats}, knockdowns {downs[name]}")
     return lines
 
 
