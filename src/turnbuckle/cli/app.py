@@ -11,6 +11,7 @@ import typer
 
 from turnbuckle import __version__
 from turnbuckle.cli import (
+    advise_cmds,
     deathmatch_cmds,
     ending,
     headlock_cmds,
@@ -110,6 +111,7 @@ deathmatch_cmds.register(app)
 headlock_cmds.register(app)
 matchmatch_cmds.register(app)
 odds_cmds.register(app)
+advise_cmds.register(app)
 sweep_cmds.register(app)
 league_cmds.register(app)
 record_cmds.register(app)

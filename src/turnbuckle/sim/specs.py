@@ -96,6 +96,12 @@ class SimSpec:
     #: Cards drawn per unit of match length (Headlock: two a turn). Dice counts leave cards out;
     #: ``make bench`` adds them to count every random draw a match needs.
     cards_per_length: int = 0
+    #: ``"module:NAME"`` of the game's advisor (``sim/advice.py``): ``advise`` and ``explain``.
+    advisor: str | None = None
+
+    def advisor_hook(self) -> Any:
+        """The game's advisor, or None when it has none."""
+        return _load(self.advisor) if self.advisor else None
 
     def length_of(self, result: Result, options: Mapping[str, OptionValue]) -> int | None:
         return (self.length or (lambda r, _o: first_at(r)))(result, options)
@@ -255,6 +261,7 @@ SPECS: dict[str, SimSpec] = {
         length_unit="rounds",
         figures=(Figure("injuries", "injuries per match"),),
         figures_of=_matchmatch_figures,
+        advisor="turnbuckle.sim.matchmatch.advisor.hook:ADVISOR",
     ),
 }
 

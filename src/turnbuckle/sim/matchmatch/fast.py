@@ -59,7 +59,14 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
         build: Build = "auto") -> Tally:
     """``n`` matches from ``seed``; identical for any ``threads`` and ``build`` (match ``i``
     always plays the same)."""
-    setup = Setup.of(sides, options)
+    return run_setup(Setup.of(sides, options), n, seed, threads=threads, progress=progress, chunk=chunk,
+                     build=build)
+
+
+def run_setup(setup: Setup, n: int, seed: int, *, threads: int | None = None, progress: Progress | None = None,
+              chunk: int = CHUNK, build: Build = "auto") -> Tally:
+    """``run`` for a matchup already made into kernel tables (the advisor changes one side's
+    plan in a prepared ``Setup`` instead of building it again for each strategy it tries)."""
     args = setup.args()
     key = np.uint64(fast_key(seed))
     outs = outcomes(setup.sides, setup.finish)

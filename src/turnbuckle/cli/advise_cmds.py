@@ -1,0 +1,143 @@
+"""``turnbuckle advise RULESET ME OPPONENT...``: the strategy to send, searched on the fast engine.
+
+Generic: the game's advisor comes from its sim spec (``SimSpec.advisor``); a game without one is
+a one-line error (exit 2). Kept light to import: the sim layer loads only when the command runs.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from turnbuckle.cli.common import user_errors
+from turnbuckle.cli.grammar import (
+    GridOpt,
+    OptionOpt,
+    RefereeOpt,
+    RoundsOpt,
+    TypeOpt,
+    check_format,
+    format_option,
+    load_sides,
+    read_document,
+    side_pairs,
+)
+from turnbuckle.cli.match_cmd import game_options
+from turnbuckle.core.errors import RulesError
+from turnbuckle.rulesets.registry import get_ruleset
+
+ADVISE_FORMATS = ("text", "json")
+#: The default search budget, in seconds.
+DEFAULT_BUDGET_S = 60.0
+#: Matches per opponent strategy in the fresh measurement.
+DEFAULT_MEASURE = 200_000
+#: Upper bounds that keep a typo from running for days.
+MAX_BUDGET_S = 24 * 3600.0
+MAX_MATCHES = 10**10
+
+
+def advisor_for(rs: Any, command: str) -> Any:
+    """The ruleset's advisor, or a RulesError (exit 2) saying the game has none."""
+    from turnbuckle.sim.specs import spec_for
+
+    hook = spec_for(rs.info.id).advisor_hook()
+    if hook is None:
+        raise RulesError(f"'{command}' has no advisor for {rs.info.name} yet; it advises games whose sim spec "
+                         "names one (MatchMatch)")
+    return hook
+
+
+def check_budget(budget: float | None, budget_matches: int | None) -> None:
+    if budget is not None and not 0 < budget <= MAX_BUDGET_S:
+        raise RulesError(f"--budget {budget:g}: give seconds above 0 and at most {MAX_BUDGET_S:.0f}")
+    if budget_matches is not None and not 0 < budget_matches <= MAX_MATCHES:
+        raise RulesError(f"--budget-matches {budget_matches}: give a number of matches from 1 to {MAX_MATCHES:,}")
+
+
+def fraction_bar(label: str) -> Any:
+    """A progress bar on stderr (a terminal only) fed with the share of the work done."""
+    from turnbuckle.cli.odds_cmds import ProgressBar
+
+    bar = ProgressBar(1000, label)
+    return bar, (lambda f: bar(int(1000 * f)))
+
+
+def advise(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias with an advisor (matchmatch).")],
+    me: Annotated[str, typer.Argument(help="The side to advise: a sheet file, a sample id, or -.")],
+    opponents: Annotated[list[str], typer.Argument(help="The opponent side(s): files or sample ids.")],
+    their_strategy: Annotated[list[str] | None, typer.Option(
+        "--their-strategy", metavar="FILE", help="The opponent's strategy when it is known (a rematch after it was "
+        "published): a best response is searched. With several opponents: SIDE=FILE, SIDE from 2.")] = None,
+    budget: Annotated[float | None, typer.Option(help=f"Seconds of search (default {DEFAULT_BUDGET_S:g}).")] = None,
+    budget_matches: Annotated[int | None, typer.Option(
+        "--budget-matches", help="Matches of search instead of seconds: the same seed and N give the same answer.")]
+    = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the search (default: a fresh one, printed).")] = None,
+    measure: Annotated[int, typer.Option(help="Fresh matches per opponent strategy that measure the answer.")]
+    = DEFAULT_MEASURE,
+    position: Annotated[int, typer.Option(help="ME's place on the card (1: first name, picks the grid's column; "
+                                          "2: second, picks its row).")] = 1,
+    option: OptionOpt = None,
+    rounds: RoundsOpt = None,
+    grid: GridOpt = None,
+    match_type: TypeOpt = None,
+    referee: RefereeOpt = None,
+    threads: Annotated[int | None, typer.Option(help="Threads of the fast engine (default: all cores); the answer "
+                                                "does not depend on it.")] = None,
+    fmt: Annotated[str, format_option(ADVISE_FORMATS)] = "text",
+) -> None:
+    """Search the strategy for ME against OPPONENT(s): a best response when their strategy is known
+    (--their-strategy, or a strategy in their file), else a robust one (the best worst case over
+    a population of strategies it lists). Prints the strategy in the rulebook's layout, which
+    `validate` and the league's submit take as it is, with its win/draw/loss measured afresh
+    beside the automatic strategy's."""
+    with user_errors():
+        chosen = check_format(fmt, ADVISE_FORMATS)
+        check_budget(budget, budget_matches)
+        if not 1_000 <= measure <= MAX_MATCHES:
+            raise RulesError(f"--measure {measure}: give at least 1,000 matches")
+        rs = get_ruleset(ruleset)
+        hook = advisor_for(rs, "advise")
+        options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee)
+        from turnbuckle.core.options import resolve_options
+
+        resolved = resolve_options(rs.info.options, options)
+        if not 1 <= position <= len(opponents) + 1:
+            raise RulesError(f"--position {position}: ME's place on a card of {len(opponents) + 1} is 1 to "
+                             f"{len(opponents) + 1}")
+        loaded = load_sides(rs, [me, *opponents])
+        names = [rs.side_name(s) for s in loaded]
+        given = list(their_strategy or [])
+        if len(opponents) == 1 and len(given) == 1 and "=" not in given[0]:
+            files = {1: given[0]}
+        else:
+            files = side_pairs("--their-strategy", given, names, "2=their-week3.txt")
+            if 0 in files:
+                raise RulesError("--their-strategy gives an opponent's strategy; side 1 (ME) is the side advised")
+        for index, file in sorted(files.items()):
+            text, label = read_document(file, "strategy")
+            loaded[index] = rs.with_strategy(loaded[index], text, label)
+        at = position - 1
+        sides = [*loaded[1:at + 1], loaded[0], *loaded[at + 1:]]
+        run_seed = seed if seed is not None else secrets.randbelow(2**31)
+        if seed is None:
+            print(f"turnbuckle: note: seed {run_seed} (give --seed {run_seed} --budget-matches N to repeat a search)",
+                  file=sys.stderr)
+        seconds = None if budget_matches is not None and budget is None else (budget or DEFAULT_BUDGET_S)
+        bar, tick = fraction_bar(f"{rs.info.id} advise")
+        with bar:
+            report = hook.advise(sides, at, resolved, seed=run_seed, budget_matches=budget_matches,
+                                 budget_seconds=seconds, measure_n=measure, threads=threads, progress=tick)
+        if chosen == "json":
+            sys.stdout.write(json.dumps(report.json(), indent=2, ensure_ascii=False) + "\n")
+        else:
+            sys.stdout.write(report.text())
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(advise)

@@ -1,0 +1,32 @@
+"""The advisor hook: what a game's advisor offers the generic ``advise`` and ``explain`` commands.
+
+A game opts in with ``SimSpec.advisor`` (``"module:NAME"``, imported only when used); the
+commands and the league call these methods and never name the game. A game without one is told
+so in one line (exit 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from turnbuckle.core.options import OptionValue
+
+#: Called with the share of the work done, 0 to 1.
+Fraction = Callable[[float], None]
+
+
+class Report(Protocol):
+    """What an advisor returns: JSON for programs, text for people."""
+
+    def json(self) -> dict[str, Any]: ...
+
+    def text(self) -> str: ...
+
+
+class Advisor(Protocol):
+    def advise(self, sides: Sequence[Any], me: int, options: Mapping[str, OptionValue], *, seed: int,
+               budget_matches: int | None, budget_seconds: float | None, measure_n: int,
+               threads: int | None = None, progress: Fraction | None = None) -> Report:
+        """Advice for side ``me``; the other sides' strategies, where given, are known."""
+        ...

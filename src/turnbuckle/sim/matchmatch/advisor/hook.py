@@ -1,0 +1,26 @@
+"""MatchMatch's advisor, as the generic ``advise`` and ``explain`` commands call it (``sim/advice.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import OptionValue
+from turnbuckle.rulesets.matchmatch.side import Side
+from turnbuckle.sim.advice import Fraction, Report
+
+
+class MatchMatchAdvisor:
+    def advise(self, sides: Sequence[Any], me: int, options: Mapping[str, OptionValue], *, seed: int,
+               budget_matches: int | None, budget_seconds: float | None, measure_n: int,
+               threads: int | None = None, progress: Fraction | None = None) -> Report:
+        from turnbuckle.sim.matchmatch.advisor.advise import advise
+
+        if not all(isinstance(s, Side) for s in sides):
+            raise RulesError("the MatchMatch advisor takes MatchMatch wrestlers and teams")
+        return advise(list(sides), me, options, seed=seed, budget_matches=budget_matches,
+                      budget_seconds=budget_seconds, measure_n=measure_n, threads=threads, progress=progress)
+
+
+ADVISOR = MatchMatchAdvisor()
