@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 from tests.league.helpers import League, build, open_show
 from tests.league.notify_support import event_ids, receiver, set_up_webhook
 from turnbuckle.league.db import read_scope
-from turnbuckle.league.models import OutboxMessage
+from turnbuckle.league.models import OutboxAttempt, OutboxMessage
 from turnbuckle.league.notify import config, outbox
 from turnbuckle.league.notify.events import due_reminder
 from turnbuckle.league.notify.sender import Timeouts, drain
@@ -52,7 +52,15 @@ def states(lg: League) -> dict[str, str]:
         return {m.event_id: m.state for m in session.scalars(select(OutboxMessage).order_by(OutboxMessage.id))}
 
 
-def test_a_restart_between_the_event_and_the_send_loses_nothing(lite: League) -> None:
+@pytest.fixture
+def both(url: str) -> Iterator[League]:
+    league = build(url)
+    yield league
+    league.close()
+
+
+def test_a_restart_between_the_event_and_the_send_loses_nothing(both: League) -> None:
+    lite = both  # on SQLite and on PostgreSQL
     with receiver() as rec:
         rec.secret = set_up_webhook(lite, rec.url + "/hook")
         open_show(lite, CARD)  # queued with the opening; no sender runs
@@ -71,7 +79,7 @@ def test_a_restart_between_the_event_and_the_send_loses_nothing(lite: League) ->
                 time.sleep(0.02)
         assert event_ids(rec) == [second, first]
         assert states(lite) == {first: "sent", second: "sent"}
-        assert outbox.finish(lite.engine, "a sender that died", 1, outbox.Outcome(True), lite.clock()) == ""
+        assert outbox.finish(lite.engine, "a sender that died", died[0].id, outbox.Outcome(True), lite.clock()) == ""
 
 
 def test_two_senders_on_one_postgresql_outbox_send_each_message_once(pg: League) -> None:
@@ -132,6 +140,14 @@ def test_reminders_follow_the_clock(lite: League) -> None:
         lite.clock.advance(hours=5)  # past the deadline: nothing more
         drain(lite.engine, lite.clock, timeouts=FAST)
         assert len(rec.got) == 3
+    assert list(states(lite).values()) == ["sent"] * 3
+    lite.clock.advance(days=outbox.KEEP.days - 3)
+    drain(lite.engine, lite.clock, timeouts=FAST)
+    assert len(states(lite)) == 3
+    lite.clock.advance(days=4)  # messages done two months ago are forgotten, with their tries
+    drain(lite.engine, lite.clock, timeouts=FAST)
+    with read_scope(lite.engine) as session:
+        assert states(lite) == {} and session.scalar(select(func.count()).select_from(OutboxAttempt)) == 0
 
 
 def test_the_reminder_due_is_the_nearest_and_never_one_from_before_the_card_opened() -> None:

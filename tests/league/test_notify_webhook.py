@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from tests.league.helpers import SAM_STRATEGY, League, build, open_show
 from tests.league.notify_support import event_ids, receiver, set_up_webhook
+from turnbuckle.league.context import the_league
 from turnbuckle.league.db import read_scope
 from turnbuckle.league.models import OutboxAttempt, OutboxMessage
 from turnbuckle.league.notify import outbox
@@ -36,9 +37,17 @@ def lite(sqlite_template: Path, tmp_path: Path) -> Iterator[League]:
     league.close()
 
 
+@pytest.fixture
+def both(url: str) -> Iterator[League]:
+    """The test league on SQLite and on PostgreSQL (the whole path, claims included, on each)."""
+    league = build(url)
+    yield league
+    league.close()
+
+
 def rows(lg: League) -> list[tuple[OutboxMessage, list[OutboxAttempt]]]:
     with read_scope(lg.engine) as session:
-        return [(m, a) for m, a in reversed(outbox.recent(session, 1))]
+        return [(m, a) for m, a in reversed(outbox.recent(session, the_league(session).id))]
 
 
 def run_and_publish(lg: League, number: str) -> None:
@@ -49,8 +58,9 @@ def run_and_publish(lg: League, number: str) -> None:
         running.run_show(ctx, number)
 
 
-def test_announcement_and_results_reach_a_receiver_that_fails_twice(lite: League,
+def test_announcement_and_results_reach_a_receiver_that_fails_twice(both: League,
                                                                      caplog: pytest.LogCaptureFixture) -> None:
+    lite = both
     with receiver([(500, 0), (503, 0)]) as rec:
         rec.secret = secret = set_up_webhook(lite, rec.url + "/hook/receiver-token")
         number = open_show(lite, CARD)

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.db import session_scope
 from turnbuckle.league.errors import LeagueError, NotFound
-from turnbuckle.league.models import MemberContact, NotifySettings
+from turnbuckle.league.models import Member, MemberContact, NotifySettings
 from turnbuckle.league.notify import KIND_LABELS, KINDS, WEBHOOK_KINDS, config, contacts, feeds, outbox
 from turnbuckle.league.notify.contacts import LINK_GONE
 from turnbuckle.web.accounts import member_ctx
@@ -41,6 +41,7 @@ def _organiser_page(request: Request, ctx: Ctx, status: int = 200, **shown: Any)
         "has_webhook": bool(row.webhook_url), "webhook_kinds": config.kinds_of(row.webhook_kinds),
         "kinds": [(k, KIND_LABELS[k]) for k in WEBHOOK_KINDS], "securities": config.SECURITIES,
         "site_default": row.site_url or site_base(request), "messages": messages, "local": ctx.local,
+        "names": {m.id: m.name for m in ctx.session.scalars(select(Member).where(Member.league_id == ctx.league.id))},
         "error": "", "saved": ""}
     context.update(shown)
     return _no_store(render(request, "organiser_notify.html", context, status))
@@ -61,7 +62,8 @@ def _organiser_defaults(request: Request, ctx: Ctx) -> HTMLResponse:
     return _no_store(render(request, "organiser_notify.html", {
         "league": ctx.league, "view": config.public_view(row), "secret": "", "has_webhook": False,
         "webhook_kinds": set(WEBHOOK_KINDS), "kinds": [(k, KIND_LABELS[k]) for k in WEBHOOK_KINDS],
-        "securities": config.SECURITIES, "site_default": site_base(request), "messages": [], "local": ctx.local,
+        "securities": config.SECURITIES, "site_default": site_base(request), "messages": [], "names": {},
+        "local": ctx.local,
         "error": "", "saved": ""}))
 
 

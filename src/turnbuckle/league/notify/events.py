@@ -9,6 +9,7 @@ the reminders, a retried request) finds the row's ``dedupe`` key taken and adds 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -145,10 +146,8 @@ def due_reminder(hours: tuple[int, ...], deadline: datetime, opened: datetime | 
     return min(due) if due else None
 
 
-def schedule_reminders(session: Session, now: datetime) -> int:
-    """Queue the deadline reminders due at ``now`` for every league's open shows; how many rows.
-    Keyed on the deadline, so a moved deadline gets its own reminders."""
-    added = 0
+def _due(session: Session, now: datetime) -> Iterator[tuple[NotifySettings, League, Show, int, str]]:
+    """Each open show's reminder due at ``now``: the league's settings and the show, the hours, the event id."""
     for row in session.scalars(select(NotifySettings)):
         if not (row.webhook_url or config.smtp(row)):
             continue
@@ -160,15 +159,27 @@ def schedule_reminders(session: Session, now: datetime) -> int:
                                                         Show.deadline > now))
         for s in open_shows:
             h = due_reminder(hours, s.deadline, _opened_at(session, s), now)
-            if h is None:
-                continue
-            eid = event_id(s, "deadline", f"{h}h", int(s.deadline.timestamp()))
-            base = config.site_url(row)
-            text = messages.reminder_text(league, s, now, base)
-            extra = {"deadline": s.deadline.isoformat(), "hours_before": h}
-            body = messages.webhook_body(league, eid, "deadline", text, messages.show_facts(s, base), extra=extra)
-            added += _webhook(session, league, row, s, "deadline", eid, {"body": body}, now)
-            mail = {"subject": messages.subject(league, "deadline", s, messages.hours_left(s.deadline, now)),
-                    "text": text, "deadline": s.deadline.isoformat()}
-            added += _emails(session, league, row, s, "deadline", eid, mail, now, _card_owners(session, s))
+            if h is not None:
+                yield row, league, s, h, event_id(s, "deadline", f"{h}h", int(s.deadline.timestamp()))
+
+
+def reminders_waiting(session: Session, now: datetime) -> bool:
+    """Whether a reminder is due that has not been queued yet (a read: the sender writes only then)."""
+    return any(session.scalars(select(OutboxMessage.id).where(OutboxMessage.event_id == eid).limit(1)).first() is None
+               for _row, _league, _s, _h, eid in _due(session, now))
+
+
+def schedule_reminders(session: Session, now: datetime) -> int:
+    """Queue the deadline reminders due at ``now`` for every league's open shows; how many rows.
+    Keyed on the deadline, so a moved deadline gets its own reminders."""
+    added = 0
+    for row, league, s, h, eid in list(_due(session, now)):
+        base = config.site_url(row)
+        text = messages.reminder_text(league, s, now, base)
+        extra = {"deadline": s.deadline.isoformat(), "hours_before": h}
+        body = messages.webhook_body(league, eid, "deadline", text, messages.show_facts(s, base), extra=extra)
+        added += _webhook(session, league, row, s, "deadline", eid, {"body": body}, now)
+        mail = {"subject": messages.subject(league, "deadline", s, messages.hours_left(s.deadline, now)),
+                "text": text, "deadline": s.deadline.isoformat()}
+        added += _emails(session, league, row, s, "deadline", eid, mail, now, _card_owners(session, s))
     return added

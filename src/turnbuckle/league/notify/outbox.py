@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, or_, select, update
+from sqlalchemy import Engine, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -32,6 +32,8 @@ BACKOFF = (timedelta(seconds=30), timedelta(minutes=2), timedelta(minutes=10), t
            timedelta(hours=3), timedelta(hours=6))
 #: Rows one claim takes.
 BATCH = 20
+#: Sent, dropped and failed messages (with their tries) are deleted this long after they were queued.
+KEEP = timedelta(days=60)
 #: Attempts the organiser's page and ``league notify log`` list (newest first).
 MAX_LISTED = 100
 
@@ -164,3 +166,17 @@ def recent(session: Session, league_id: int,
                                  .order_by(OutboxAttempt.id)):
             tries[a.outbox_id].append(a)
     return [(r, tries[r.id]) for r in rows]
+
+
+def prunable(session: Session, now: datetime, limit: int = 500) -> list[int]:
+    """Messages done (sent, dropped or failed) and queued more than ``KEEP`` ago, oldest first."""
+    q = (select(OutboxMessage.id).where(OutboxMessage.state.in_(("sent", "dropped", "failed")),
+                                        OutboxMessage.created_at < now - KEEP)
+         .order_by(OutboxMessage.id).limit(limit))
+    return list(session.scalars(q))
+
+
+def prune(session: Session, ids: list[int]) -> None:
+    session.execute(delete(OutboxAttempt).where(OutboxAttempt.outbox_id.in_(ids)))
+    session.execute(delete(OutboxMessage).where(OutboxMessage.id.in_(ids), OutboxMessage.state.in_(
+        ("sent", "dropped", "failed"))))

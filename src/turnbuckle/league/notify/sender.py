@@ -140,12 +140,19 @@ def written(session: Session, league: League, row: NotifySettings, c: Claimed) -
 
 
 def schedule(engine: Engine, now: datetime) -> int:
-    """Queue the reminders due now (a look first: no write lock when none is due)."""
+    """Queue the reminders due now, and forget messages done long ago (a look first: the write lock
+    is taken only when a reminder is waiting or something is old enough to go)."""
     with read_scope(engine) as session:
         if session.scalars(select(NotifySettings.league_id).limit(1)).first() is None:
             return 0
+        waiting = events.reminders_waiting(session, now)
+        old = outbox.prunable(session, now)
+    if not (waiting or old):
+        return 0
     with session_scope(engine) as session:
-        return events.schedule_reminders(session, now)
+        if old:
+            outbox.prune(session, old)
+        return events.schedule_reminders(session, now) if waiting else 0
 
 
 def claim_ready(engine: Engine, worker: str, now: datetime, timeouts: Timeouts,
