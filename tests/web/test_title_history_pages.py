@@ -1,6 +1,6 @@
-"""Issue 27: title history is public information on the pages: the competitor page lists each
-reign with the show it was won at and lost at, and an opponent's briefing (strategy page and API)
-carries it; a change made in a show that has run but is not published shows nowhere."""
+"""Issue 27: title history is public information on the pages: the competitor page (and its API)
+lists each reign with the show it was won at and lost at, and an opponent's briefing (strategy page
+and API) carries it; a change made in a show that has run but is not published shows nowhere."""
 
 from __future__ import annotations
 
@@ -55,7 +55,9 @@ def test_title_history_as_published_on_the_competitor_and_strategy_pages(tmp_pat
     with client_for(url, None) as anyone:
         assert _reigns(anyone.get(f"/competitors/{sam}").text) == f"{BELT}: won at show 1, lost at show 2\n"
         bob_page = anyone.get(f"/competitors/{bob}").text
+        listed = anyone.get(f"/api/competitors/{sam}").json()["title_history"]
     assert f'<li>{BELT}: won at <a href="/shows/2">show 2</a>, held</li>' in bob_page
+    assert listed == [{"title": BELT, "won_show": 1, "lost_show": 2}]
     with client_for(url, "Cy") as cy:
         strategy = unescape(cy.get(STRATEGY.format(ivan)).text)
         api = cy.get("/api/shows/3/matches/1/briefing", params={"competitor_id": ivan}, headers=_token(url, "Cy"))
@@ -68,6 +70,9 @@ def test_title_history_as_published_on_the_competitor_and_strategy_pages(tmp_pat
     with client_for(url, None) as anyone:
         assert _reigns(anyone.get(f"/competitors/{sam}").text) == f"{BELT}: won at show 1, held\n"
         bob_page = anyone.get(f"/competitors/{bob}").text
+        assert anyone.get(f"/api/competitors/{sam}").json()["title_history"] == [
+            {"title": BELT, "won_show": 1, "lost_show": None}]
+        assert anyone.get(f"/api/competitors/{bob}").json()["title_history"] == []
     assert _reigns(bob_page) == "" and "No title reigns." in bob_page
     with client_for(url, "Cy") as cy:
         assert '<dt>Title history</dt><dd class="reigns">none</dd>' in cy.get(STRATEGY.format(ivan)).text

@@ -190,7 +190,15 @@ def competitor(request: Request, session: DbSession, viewer: Viewer, competitor_
     c = competitor_by_id(ctx, competitor_id)
     mine = owns(ctx, c) or is_organiser(ctx)
     return CompetitorDetail(**_competitor(c, _titles_held(ctx), published_standings(ctx, [c])[c.id]).model_dump(),
-                            owner=c.owner.name if mine else None, sheet=dict(c.sheet) if mine else _public(ctx, c))
+                            owner=c.owner.name if mine else None, sheet=dict(c.sheet) if mine else _public(ctx, c),
+                            title_history=_reigns(ctx, c))
+
+
+def _reigns(ctx: Ctx, c: Competitor) -> list[ReignOut]:
+    """A competitor's title history as the published shows left it (services.briefing.title_history)."""
+    from turnbuckle.league.services.briefing import title_history
+
+    return [ReignOut(title=r.title, won_show=r.won_show, lost_show=r.lost_show) for r in title_history(ctx, c)]
 
 
 def _public(ctx: Ctx, c: Competitor) -> dict[str, object] | None:

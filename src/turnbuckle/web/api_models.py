@@ -80,9 +80,17 @@ class CompetitorOut(BaseModel):
     titles: list[str] = Field(description="Titles it holds now.")
 
 
+class ReignOut(BaseModel):
+    title: str
+    won_show: int = Field(description="The show it was won at.")
+    lost_show: int | None = Field(description="The show it was lost at; null while it is held.")
+
+
 class CompetitorDetail(CompetitorOut):
     owner: str | None = Field(description="Shown to its owner and the organiser only.")
     sheet: dict[str, Any] | None = Field(description="The sheet: its owner and the organiser only.")
+    title_history: list[ReignOut] = Field(default_factory=list, description="Every title reign as the published "
+                                          "shows left them, oldest first.")
 
 
 class StrategyIn(BaseModel):
@@ -119,12 +127,6 @@ class NoticeOut(BaseModel):
 class FactOut(BaseModel):
     label: str
     text: str
-
-
-class ReignOut(BaseModel):
-    title: str
-    won_show: int = Field(description="The show it was won at.")
-    lost_show: int | None = Field(description="The show it was lost at; null while it is held.")
 
 
 class OpponentOut(BaseModel):
