@@ -136,8 +136,8 @@ def move(game: Loaded, form: KeeperForm, action: str, answer: str, seeds: Callab
     added = nxt.narration[len(step.narration):] if len(nxt.narration) >= len(step.narration) else ()
     side = nxt.need.side if nxt.need is not None else None
     handed = side if side and side != need.side and nxt.others_secret else ""
-    return Turn(nxt, form, notice=notice, entered=f"{need.purpose}: {entered}", last=before_tables(added),
-                handed=handed or "")
+    said = f"{need.purpose}: {entered}" if not handed else f"{need.side}'s answer (kept from {handed} until the reveal)"
+    return Turn(nxt, form, notice=notice, entered=said, last=before_tables(added), handed=handed or "")
 
 
 def before_tables(lines: tuple[str, ...]) -> tuple[str, ...]:

@@ -150,6 +150,9 @@ def test_headlock_at_one_phone_covers_the_next_players_turn_until_they_tap(phone
     expect(phone.locator("#note")).to_contain_text("Moves: ")
     phone.locator("#pad button").first.tap()
     expect(phone.locator("#pass")).to_contain_text("Pass the device to Wildcat Rosa")
+    expect(phone.locator("#entered")).to_have_text(
+        "Entered The Rhino's answer (kept from Wildcat Rosa until the reveal)")
+    assert "10H" not in phone.locator("#last").inner_text()  # his card is not on her screen
     expect(phone.locator("#keeper")).to_be_hidden()
     expect(phone.locator("#board")).to_be_hidden()
     phone.locator("#pass").tap()
