@@ -31,6 +31,7 @@ from turnbuckle.web.chart_cache import INLINE_UP_TO, result_chart, show_charts
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.league_pages import game_name
 from turnbuckle.web.links import site_base
+from turnbuckle.web.sessions import is_htmx
 from turnbuckle.web.viewing import (
     PathInt,
     card_match,
@@ -70,30 +71,54 @@ def copies(post: Post, prefix: str) -> list[dict[str, str]]:
     return out
 
 
+def _post_or_card(ctx: Ctx, s: Show, request: Request, visible: bool, played: bool) -> tuple[Post | None, str]:
+    """What the show's page offers to copy: its results post (once its results are public to this
+    reader), else its card's announcement (once open), else nothing; and which ("post", "announce")."""
+    links = Links(site_base(request))
+    if visible and played:
+        return compose.results_post(results_card(ctx, str(s.number), links, preview=True)), "post"
+    if not visible and s.status != "draft":
+        return compose.announcement(announcement_of(ctx, str(s.number), links)), "announce"
+    return None, ""
+
+
 @router.get("/shows/{number}", response_class=HTMLResponse, dependencies=[Depends(settle)])
 def show_page(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
     """A show: once its results are public, the organiser's intro, the results card, each match's
     short write-up and chart, verify, then the card and the seeds folded; before, the card (with
-    its announcement to copy once it is open) and the seeds."""
+    its announcement to copy once it is open) and the seeds. The texts to copy come from
+    ``/shows/N/copies`` when the reader opens their box (the page stays light on a phone)."""
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
     visible = results_visible(ctx, s)
     results = show_results(ctx, s) if visible else []
-    links = Links(site_base(request))
-    post = results_card(ctx, str(s.number), links, preview=True) if visible and results else None
-    told = None if visible or s.status == "draft" else announcement_of(ctx, str(s.number), links)
+    post = results_card(ctx, str(s.number), Links(site_base(request)), preview=True) if visible and results else None
     return render(request, "show.html", {
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "organiser": is_organiser(ctx),
         "card": card_view(ctx, s),
         "results_visible": visible, "results": results, "results_show": s,
         "post": post, "intro": paragraphs(post.intro) if post else (),
         "accounts": {m.position: m.account for m in post.matches} if post else {},
-        "copies": copies(compose.results_post(post), "post") if post else
-        copies(compose.announcement(told), "announce") if told else [],
+        "copy_kind": "post" if post else "announce" if not visible and s.status != "draft" else "",
         "lazy_charts": len(results) > INLINE_UP_TO,
         "charts": show_charts(ctx, s) if results and len(results) <= INLINE_UP_TO else {},
         "seed": s.seed if visible else None, "game_name": game_name,
         "verify": verdict(ctx, s), "local": ctx.local})  # the kept verify result (league/verify_job.py)
+
+
+@router.get("/shows/{number}/copies", response_class=HTMLResponse)
+def show_copies(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    """The show's results post (or, before its results are public, its card's announcement) in every
+    format with copy buttons: the list alone for the show page's box (htmx), else a page."""
+    ctx = viewer_ctx(request, session, viewer)
+    s = show_by_number(ctx, number)
+    visible = results_visible(ctx, s)
+    shown, kind = _post_or_card(ctx, s, request, visible, visible and bool(show_results(ctx, s, limit=1)))
+    if shown is None:
+        raise NotFound(f"show {number} has nothing to post yet")
+    title = "Post these results" if kind == "post" else "Announce this card"
+    context = {"league": ctx.league, "s": s, "copies": copies(shown, kind), "copy_title": title}
+    return render(request, "_copy_list.html" if is_htmx(request) else "show_copies.html", context)
 
 
 @router.get("/shows/{number}/export.json")

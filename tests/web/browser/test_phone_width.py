@@ -129,6 +129,7 @@ ROUTES: dict[str, Filler] = {
     "/titles": lambda d: [("", "/titles")],
     "/shows": lambda d: [("", "/shows")],
     "/shows/{number}": lambda d: [("", f"/shows/{n}") for n in [*d["published"], d["open"]]],
+    "/shows/{number}/copies": lambda d: [("", f"/shows/{n}/copies") for n in [d["published"][0], d["open"]]],
     "/shows/{number}/matches/{position}": lambda d: [("", f"/shows/{n}/matches/{p}") for n, p in d["matches"]],
     "/organiser/shows/{number}/delete": lambda d: [(ORGANISER, f"/organiser/shows/{d['open']}/delete")],
     "/organiser/shows/new": lambda d: [(ORGANISER, "/organiser/shows/new")],

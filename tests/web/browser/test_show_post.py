@@ -36,7 +36,7 @@ def test_results_page_order_and_copy_buttons(page: Page, live_server: LiveServer
     assert not page.locator("details.seeds code.seed").is_visible()  # folded until opened
     first = page.locator("ol.results-card a").first
     assert first.get_attribute("href") == f"/shows/{number}/matches/1"
-    page.locator("details#post summary").click()
+    page.locator("details#post summary").click()  # the texts come now (htmx), then the buttons work
     button = page.locator("button[data-copy='post-markdown-1']")
     button.click()
     expect(button).to_have_text("Copied")

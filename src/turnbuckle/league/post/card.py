@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Row, select
 
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
-from turnbuckle.league.models import CardMatch, Competitor, InjuryChange, PushChange, Reign, Result, Show
+from turnbuckle.league.models import CardMatch, Competitor, InjuryChange, PushChange, Reign, Result, Show, Title
 from turnbuckle.league.post.links import Links
-from turnbuckle.league.post.writeups import short_account
+from turnbuckle.league.post.told import Told, keep, kept, told_of
 from turnbuckle.rulesets.registry import get_ruleset
 
 #: How a finish reads after "X def. Y" (a finish not here reads "by <its word>").
@@ -98,57 +98,84 @@ def headline(names: tuple[str, ...], result: dict[str, Any]) -> str:
     return f"No winner between {both}: {method.replace('-', ' ')}{when}"
 
 
-def _extras(ctx: Ctx, m: CardMatch, r: Result, names: dict[int, str]) -> list[str]:
-    out = []
-    if m.title is not None:
-        won = ctx.session.scalars(select(Reign).where(Reign.won_result_id == r.id)).first()
-        if won is not None:
-            lost = ctx.session.scalars(select(Reign).where(Reign.lost_result_id == r.id)).first()
-            out.append(f"wins the {m.title.name}" + (f" from {names[lost.competitor_id]}" if lost else ""))
-        elif r.winner_index is not None and r.method not in m.title.methods_excluded:
-            out.append(f"retains the {m.title.name}")
-        elif r.winner_index is not None:
-            out.append(f"the {m.title.name} does not change hands on a {r.method}")
-        else:
-            out.append(f"the {m.title.name} does not change hands (no winner)")
-    for p in ctx.session.scalars(select(PushChange).where(PushChange.result_id == r.id).order_by(PushChange.id)):
-        if p.level_after != p.level_before:
-            way = "up" if p.level_after > p.level_before else "down"
-            out.append(f"{names[p.competitor_id]} {way} to Push Level {p.level_after}")
-    for h in ctx.session.scalars(select(InjuryChange).where(InjuryChange.result_id == r.id)
-                                 .order_by(InjuryChange.id)):
-        if h.after > h.before:
-            gained = h.after - h.before
-            out.append(f"{names[h.competitor_id]} injured (+{gained}, {h.after} injury point"
-                       f"{'s' if h.after != 1 else ''})")
+def _title_line(title: Row[Any], won: int | None, lost: int | None, r: Row[Any], names: dict[int, str]) -> str:
+    """The title's part of a match's line: ``won``/``lost`` are the competitors whose reign began or
+    ended with this result."""
+    if won is not None:
+        return f"wins the {title.name}" + (f" from {names[lost]}" if lost is not None else "")
+    if r.winner_index is not None and r.method not in title.methods_excluded:
+        return f"retains the {title.name}"
+    if r.winner_index is not None:
+        return f"the {title.name} does not change hands on a {r.method}"
+    return f"the {title.name} does not change hands (no winner)"
+
+
+def _changes(ctx: Ctx, ids: list[int], names: dict[int, str]) -> dict[int, list[str]]:
+    """Each result's Push Level moves and new injuries, in the order they were made."""
+    out: dict[int, list[str]] = {}
+    for rid, cid, before, after in ctx.session.execute(
+            select(PushChange.result_id, PushChange.competitor_id, PushChange.level_before, PushChange.level_after)
+            .where(PushChange.result_id.in_(ids)).order_by(PushChange.id)):
+        if rid is not None and after != before:
+            out.setdefault(rid, []).append(f"{names[cid]} {'up' if after > before else 'down'} to Push Level {after}")
+    for rid, cid, before, after in ctx.session.execute(
+            select(InjuryChange.result_id, InjuryChange.competitor_id, InjuryChange.before, InjuryChange.after)
+            .where(InjuryChange.result_id.in_(ids)).order_by(InjuryChange.id)):
+        if rid is not None and after > before:
+            out.setdefault(rid, []).append(f"{names[cid]} injured (+{after - before}, {after} injury point"
+                                           f"{'s' if after != 1 else ''})")
     return out
 
 
-def _notes(m: CardMatch, r: Result) -> tuple[str, ...]:
-    """The result's notes, less the title's (the card line says it)."""
-    return tuple(str(n) for n in r.notes or [] if m.title is None or m.title.name not in str(n))
+def _told(ctx: Ctx, rows: list[Row[Any]]) -> dict[int, Told]:
+    """What each result says (``told``'s cache; the records not read before are read now)."""
+    out = {r.id: t for r in rows if (t := kept((r.id, r.seed))) is not None}
+    missing = {r.id: r.seed for r in rows if r.id not in out}
+    if missing:
+        for rid, record in ctx.session.execute(select(Result.id, Result.record).where(Result.id.in_(missing))):
+            out[rid] = told_of(record, headline)
+            keep((rid, missing[rid]), out[rid])
+    return out
 
 
 def results_card(ctx: Ctx, key: str, links: Links, preview: bool = False) -> ResultsCard:
-    """The results of a published show (see the module's docstring; ``preview``: see :func:`published`)."""
+    """The results of a published show (see the module's docstring; ``preview``: see :func:`published`).
+    A few queries whatever the card's length; a record is read only the first time (``told``)."""
     s = published(ctx, key, preview)
     names = dict(ctx.session.execute(select(Competitor.id, Competitor.name)
                                      .where(Competitor.league_id == ctx.league.id)).all())
-    results = {r.match_id: r for r in ctx.session.scalars(select(Result).where(Result.show_id == s.id))}
+    rows = list(ctx.session.execute(
+        select(Result.id, Result.seed, Result.ruleset, Result.winner_index, Result.method, Result.notes,
+               CardMatch.position, CardMatch.title_id)
+        .join(CardMatch, Result.match_id == CardMatch.id).where(Result.show_id == s.id)
+        .order_by(CardMatch.position)))
+    ids = [r.id for r in rows]
+    at_stake = {r.id for r in rows if r.title_id is not None}
+    titles = {t.id: t for t in ctx.session.execute(select(Title.id, Title.name, Title.methods_excluded).where(
+        Title.id.in_({r.title_id for r in rows if r.title_id is not None})))} if at_stake else {}
+    won: dict[int, int] = {}
+    lost: dict[int, int] = {}
+    if at_stake:
+        for cid, won_in, lost_in in ctx.session.execute(
+                select(Reign.competitor_id, Reign.won_result_id, Reign.lost_result_id)
+                .where(Reign.won_result_id.in_(at_stake) | Reign.lost_result_id.in_(at_stake))):
+            if won_in is not None and won_in in at_stake:
+                won[won_in] = cid
+            if lost_in is not None and lost_in in at_stake:
+                lost[lost_in] = cid
+    changes = _changes(ctx, ids, names)
+    told = _told(ctx, rows)
+    games = {r.ruleset: get_ruleset(r.ruleset).info.name for r in rows}
     lines = []
-    for m in s.matches:
-        r = results.get(m.id)
-        if r is None:
-            continue
-        record = r.record
-        sides = record.get("sides")
-        who = tuple(str(sd.get("name")) for sd in sides) if isinstance(sides, list) else ()
-        who = who or tuple(names[sd.competitor_id] for sd in m.sides)
+    for r in rows:
+        title = titles.get(r.title_id) if r.title_id is not None else None
+        extras = [_title_line(title, won.get(r.id), lost.get(r.id), r, names)] if title is not None else []
+        notes = tuple(str(n) for n in r.notes or [] if title is None or title.name not in str(n))
+        t = told[r.id]
         lines.append(MatchLine(
-            position=m.position, game=get_ruleset(r.ruleset).info.name, names=who,
-            headline=headline(who, dict(record.get("result", {}))), extras=tuple(_extras(ctx, m, r, names)),
-            account=tuple(short_account(record)), notes=_notes(m, r), seed=r.seed,
-            href=links.match(s.number, m.position)))
+            position=r.position, game=games[r.ruleset], names=t.names, headline=t.headline,
+            extras=tuple(extras + changes.get(r.id, [])), account=t.account, notes=notes, seed=r.seed,
+            href=links.match(s.number, r.position)))
     return ResultsCard(
         league=ctx.league.name, number=s.number, name=s.name, date=s.show_date, intro=organiser_intro(s),
         matches=tuple(lines), seed=s.seed or "", seed_sha256=s.seed_sha256 or "", card_seed=s.card_seed or "",
