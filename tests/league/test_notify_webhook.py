@@ -132,3 +132,17 @@ def test_a_results_message_of_a_show_not_published_is_dropped(lite: League) -> N
         with read_scope(lite.engine) as session:
             early = session.scalars(select(OutboxMessage).where(OutboxMessage.event_id == "early")).one()
             assert early.state == "dropped" and "not published" in early.last_error
+
+
+def test_a_receiver_refuses_a_changed_body_a_wrong_secret_and_a_replay() -> None:
+    from turnbuckle.league.notify.signing import signature, verify
+
+    body = b'{"content":"Show 3 is open"}'
+    header = signature("whsec_right", 1_800_000_000, body)
+    assert header.startswith("v1=") and len(header) == 3 + 64
+    assert verify("whsec_right", header, "1800000000", body, now=1_800_000_100)
+    assert not verify("whsec_right", header, "1800000000", body.replace(b"3", b"4"), now=1_800_000_100)
+    assert not verify("whsec_wrong", header, "1800000000", body, now=1_800_000_100)
+    assert not verify("whsec_right", header, "1800000001", body, now=1_800_000_100)  # the stamp is signed too
+    assert not verify("whsec_right", header, "1800000000", body, now=1_800_000_000 + 301)  # too old: a replay
+    assert not verify("whsec_right", header, "soon", body, now=1_800_000_100)

@@ -89,8 +89,7 @@ def prepare(session: Session, c: Claimed, now: datetime, timeouts: Timeouts) -> 
         if not url:
             return Ready(c, drop="the league's webhook was removed")
         bodies = payload["bodies"]
-        stamp = now.timestamp()
-        return Ready(c, lambda: webhook.post_all(url, secret, bodies, stamp, timeout=timeouts.webhook))
+        return Ready(c, lambda: webhook.post_all(url, secret, bodies, timeout=timeouts.webhook))
     smtp = config.smtp(row)
     if smtp is None:
         return Ready(c, drop="the league's e-mail server was removed")

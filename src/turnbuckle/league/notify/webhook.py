@@ -25,25 +25,26 @@ def encode(body: dict[str, Any]) -> bytes:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
 
 
-def post_all(url: str, secret: str, bodies: list[dict[str, Any]], now: float, *, timeout: float = TIMEOUT_S) -> Outcome:
+def post_all(url: str, secret: str, bodies: list[dict[str, Any]], *, timeout: float = TIMEOUT_S) -> Outcome:
     """Each body in turn (a post too long for one Discord message is several), stopping at the first
     that fails; the whole is tried again then, each part with its own event id for the receiver."""
     outcome = Outcome(False, "empty", "nothing to send")
     total = 0
     for body in bodies:
-        outcome = post(url, secret, str(body.get("turnbuckle", {}).get("event_id", "")), body, now, timeout=timeout)
+        outcome = post(url, secret, str(body.get("turnbuckle", {}).get("event_id", "")), body, timeout=timeout)
         total += outcome.ms
         if not outcome.ok:
             break
     return Outcome(outcome.ok, outcome.status, outcome.error, total, outcome.drop)
 
 
-def post(url: str, secret: str, event_id: str, body: dict[str, Any], now: float, *,
+def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: float | None = None,
          timeout: float = TIMEOUT_S) -> Outcome:
-    """POST ``body`` to ``url`` signed with ``secret`` at Unix time ``now``; how it went. No error
+    """POST ``body`` to ``url`` signed with ``secret`` at Unix time ``now`` (default: the wall clock's
+    now, which a receiver's replay check compares with: never the league's clock); how it went. No error
     text holds the address's path or the secret."""
     data = encode(body)
-    stamp = int(now)
+    stamp = int(time.time() if now is None else now)
     parts = urlsplit(url)
     headers = {"Content-Type": "application/json", "User-Agent": f"turnbuckle/{__version__}",
                TIMESTAMP_HEADER: str(stamp), SIGNATURE_HEADER: signature(secret, stamp, data),
