@@ -10,7 +10,6 @@ Ctrl-C or too many bad answers the entries so far are saved in the current folde
 from __future__ import annotations
 
 import json
-import re
 import shlex
 import sys
 import time
@@ -19,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from turnbuckle.core.entries import Need
+from turnbuckle.core.entries import Need, answer_tokens
 from turnbuckle.core.errors import EntryError, RulesError
 from turnbuckle.core.inputs import read_input
 from turnbuckle.core.match import MatchRecord
@@ -31,7 +30,6 @@ from turnbuckle.core.step import Step, play_step
 TRIES = 10
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
-_SPLIT = re.compile(r"[\s,;]+")
 
 
 class Stopped(Exception):
@@ -169,15 +167,6 @@ class Session:
             f"the same command and --dice {path.name} --resume"
         return Stopped(f"{why}; the {len(entries)} entries so far are saved in {path.name}: play on with\n"
                        f"  {again}", code)
-
-
-def answer_tokens(need: Need, answer: str) -> list[str]:
-    """A roll's answer holds one or more faces; a card or a choice is the whole answer (a choice
-    may be written in words, 'High Spot')."""
-    if need.kind == "roll":
-        return [t for t in _SPLIT.split(answer.strip()) if t]
-    text = answer.strip()
-    return [text] if text else []
 
 
 def help_text(need: Need) -> str:

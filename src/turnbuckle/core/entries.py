@@ -7,6 +7,7 @@ choice word (``top``). A roll of 2d6 takes two entries.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -119,6 +120,19 @@ class Need:
         if self.dice:
             out["dice"] = list(self.dice)
         return out
+
+
+def answer_tokens(need: Need, answer: str) -> list[str]:
+    """The entries in one answer as a person gives it: a roll's answer holds one or more faces
+    (``5 6``, ``5,6``); a card or a choice is the whole answer (a choice may be written in words,
+    'High Spot')."""
+    if need.kind == "roll":
+        return [t for t in _ANSWER_SPLIT.split(answer.strip()) if t]
+    text = answer.strip()
+    return [text] if text else []
+
+
+_ANSWER_SPLIT = re.compile(r"[\s,;]+")
 
 
 class NeedInput(Exception):

@@ -13,9 +13,8 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from turnbuckle.cli.table_play import answer_tokens
 from turnbuckle.core.cards import standard_deck
-from turnbuckle.core.entries import Need
+from turnbuckle.core.entries import Need, answer_tokens
 from turnbuckle.core.errors import EntryError, RulesError
 from turnbuckle.core.rng import SplitMix64
 from turnbuckle.core.step import Step, play_step
