@@ -15,7 +15,7 @@ from tests.web.support import empty_league
 from tests.web.test_keeper import Forms, post, start, taps
 from turnbuckle.core.entries import Need
 from turnbuckle.web.app import create_app
-from turnbuckle.web.keeper_pads import columns_for, pad_for, tapped
+from turnbuckle.web.keeper_pads import ask_line, columns_for, pad_for, tapped
 from turnbuckle.web.keeper_play import before_tables
 
 
@@ -40,6 +40,14 @@ def test_each_die_is_a_pad_of_its_faces_laid_out_for_a_phone() -> None:
     assert choice is not None and [(k.value, k.text, k.small) for k in choice.keys] == [
         ("s1", "Gut kick", "s1"), ("g3", "Suplex", "g3")]
     assert pad_for(Need("roll", "x", count=1, sides=100)) is None  # typed only
+
+
+def test_the_pads_heading_leaves_out_what_the_keys_show() -> None:
+    assert ask_line(Need("roll", "round 1 style", count=1, sides=6, faces=("Power", "Brawling"))) == \
+        "round 1 style: roll 1d6"
+    assert ask_line(Need("choice", "Red move", options=("s1", "g3"))) == "Red move: choose one"
+    assert ask_line(Need("roll", "Red punch", count=2, sides=6, given=(3,), dice=("the punch", "the hand"))) == \
+        "Red punch: roll 2d6 (die 2 of 2: the hand; entered so far: 3)"
 
 
 def test_a_tap_is_the_answer_and_a_card_is_its_rank_and_suit() -> None:

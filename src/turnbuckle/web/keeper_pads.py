@@ -80,7 +80,9 @@ def tapped(posted: Mapping[str, Any]) -> str:
 
 
 def ask_line(need: Need) -> str:
-    """The ask as the pad's heading: its one-line description, less the list of what each face
-    means where the pad's keys already name them."""
+    """The ask as the pad's heading: its one-line description, less the lists the pad's keys
+    already show (what each face means, the options to choose from)."""
     text = need.describe()
+    if need.kind == "choice":
+        return f"{need.purpose}: choose one"
     return text.split("; faces: ", 1)[0] if need.kind == "roll" and need.faces and need.sides <= MAX_FACES else text
