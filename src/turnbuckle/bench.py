@@ -174,6 +174,9 @@ def main() -> None:
     from turnbuckle.lab.bench import main as lab_bench
 
     lab_bench()
+    from turnbuckle.sim.matchmatch.advisor.bench import main as advisor_bench
+
+    advisor_bench()  # small by default; TURNBUCKLE_ADVISOR_BENCH=full for the sizes
     print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

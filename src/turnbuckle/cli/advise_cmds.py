@@ -30,7 +30,7 @@ from turnbuckle.cli.match_cmd import game_options
 from turnbuckle.core.errors import RulesError
 from turnbuckle.rulesets.registry import get_ruleset
 
-ADVISE_FORMATS = ("text", "json")
+ADVISE_FORMATS = ("text", "markdown", "json")
 #: The default search budget, in seconds.
 DEFAULT_BUDGET_S = 60.0
 #: Matches per opponent strategy in the fresh measurement.
@@ -135,6 +135,8 @@ def advise(
                                  budget_seconds=seconds, measure_n=measure, threads=threads, progress=tick)
         if chosen == "json":
             sys.stdout.write(json.dumps(report.json(), indent=2, ensure_ascii=False) + "\n")
+        elif chosen == "markdown":
+            sys.stdout.write(report.markdown())
         else:
             sys.stdout.write(report.text())
 

@@ -17,11 +17,13 @@ Fraction = Callable[[float], None]
 
 
 class Report(Protocol):
-    """What an advisor returns: JSON for programs, text for people."""
+    """What an advisor returns: JSON for programs, text and Markdown for people."""
 
     def json(self) -> dict[str, Any]: ...
 
     def text(self) -> str: ...
+
+    def markdown(self) -> str: ...
 
 
 class Advisor(Protocol):

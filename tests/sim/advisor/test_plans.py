@@ -69,3 +69,13 @@ def test_tidying_drops_only_rows_for_styles_the_match_never_has() -> None:
         tidied = tidy(plan, seen)
         assert 7 not in seen and tidied.by_style[7] == DEFAULT_ACT  # no Teamwork outside tag matches
         assert judge.score(tidied, 3000, 5) == judge.score(plan, 3000, 5)
+
+
+def test_the_benchs_random_sheets_are_legal_and_varied() -> None:
+    from turnbuckle.rulesets.matchmatch.sheet import sheet_cost, wrestler_problems
+    from turnbuckle.sim.matchmatch.advisor.bench import random_sheet
+
+    rng = np.random.default_rng(1)
+    sheets = [random_sheet(rng, f"W{i}").sheet for i in range(50)]
+    assert all(wrestler_problems(s) == [] and sheet_cost(s) == 42 for s in sheets)
+    assert len({s.styles for s in sheets}) == 50 and len({s.high_spots for s in sheets}) > 1

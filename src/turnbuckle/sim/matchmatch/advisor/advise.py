@@ -114,6 +114,25 @@ class Advice:
         return "\n".join(out) + "\n"
 
 
+    def markdown(self) -> str:
+        """The advice as Markdown: the strategy in a code block, the measurements as a table."""
+        lines = self.text().splitlines()
+        head, strategy = lines[0], self.strategy_text.rstrip()
+        out = [f"## {head}", "", "```text", strategy, "```", "",
+               f"Measured afresh on {self.advised[0].n:,} matches per opponent (seed {self.measure_seed}, never "
+               "used by the search).", "",
+               "| opponent strategy | advised: win [95%] draw/loss | automatic: win [95%] draw/loss |",
+               "|---|---|---|"]
+        rows = list(zip(self.advised, self.automatic, strict=True))
+        if not self.known:
+            rows.append((self.worst(self.advised), self.worst(self.automatic)))
+        for i, (a, b) in enumerate(rows):
+            label = "worst case" if i == len(self.advised) else a.opponent
+            out.append(f"| {label} | {_cell(a)} | {_cell(b)} |")
+        out += ["", lines[-1]]
+        return "\n".join(out) + "\n"
+
+
 def _cell(m: Measured) -> str:
     j = m.json()
     return (f"{100 * j['win']:.1f}% [{100 * j['win_low']:.1f}-{100 * j['win_high']:.1f}] "

@@ -2,7 +2,7 @@
 
 The automatic player's, and plans in a few styles of play built from the opponent's own sheet:
 Specials early, a cheater (Illegal whenever it can), a careful one (Defensive outside its own
-styles), a risk taker (High Risk throughout), the automatic plan with other '+' styles, and two
+styles), a risk taker (High Risk throughout), the automatic plan with other '+' styles, and six
 legal plans drawn at random. The double oracle (``advise.py``) adds the best replies it finds.
 """
 
@@ -47,7 +47,7 @@ def auto_plan(sides: Sequence[Side], who: int, options: Mapping[str, OptionValue
 
 
 def styles_of_play(sides: Sequence[Side], who: int, options: Mapping[str, OptionValue],
-                   rng: np.random.Generator, randoms: int = 2) -> list[tuple[str, Plan]]:
+                   rng: np.random.Generator, randoms: int = 6) -> list[tuple[str, Plan]]:
     """(label, plan) for side ``who``: the automatic plan and its variants in several styles."""
     limits: Limits = limits_for(sides, who, options)
     auto = auto_plan(sides, who, options)

@@ -78,8 +78,14 @@ class Objective:
         return sum(j.matches for j in self.judges)
 
 
+#: The weight of the mean beside the worst case: of two plans with the same worst case, the one
+#: better on average wins (it also keeps a robust plan from giving away what no listed opponent tests).
+MEAN_WEIGHT = 0.1
+
+
 def _worst(scores: Sequence[Score]) -> float:
-    return min(s.share for s in scores)
+    shares = [s.share for s in scores]
+    return min(shares) + MEAN_WEIGHT * sum(shares) / len(shares) if len(shares) > 1 else shares[0]
 
 
 def _add(a: list[Score], b: list[Score]) -> list[Score]:
@@ -92,7 +98,7 @@ def race(objective: Objective, plans: Sequence[Plan], rng: np.random.Generator, 
     numbers) and keeps the better half, down to two; returns (figure, plan), best first."""
     pool = list(dict.fromkeys(plans))
     totals: dict[Plan, list[Score]] = {}
-    n = first
+    n = max(FIRST_STAGE // 5, first // max(1, len(objective.judges)))
     while True:
         seed = int(rng.integers(1, 2**62))
         before = objective.matches
