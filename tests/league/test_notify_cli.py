@@ -65,7 +65,11 @@ def test_the_command_line_sets_the_webhook_and_drains_the_outbox(lite: League,
         assert (code, out.strip()) == (1, "sent 0, failed 1 (tried again later), dropped 0")
         code, out, _err = tb("log", *db)
         assert code == 0 and "open by webhook: pending (1 tries)" in out and "failed 500" in out
-        assert rec.got and all(g.signed for g in rec.got)
+        code, out, _err = tb("test", *db)
+        assert code == 0 and out.startswith("queued tb:test:")
+        assert tb("--drain", *db, "-f", "json")[1].strip() == '{"sent": 1, "failed": 0, "dropped": 0}'
+        assert len(rec.got) == 2 and all(g.signed for g in rec.got)
+        assert json.loads(rec.got[1].body)["turnbuckle"]["kind"] == "test"
     log_text = caplog.text + out
     assert rec.secret not in log_text and "their-token" not in log_text
     assert tb("webhook", "--off", *db)[1].startswith("webhook: none")

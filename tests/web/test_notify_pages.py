@@ -5,6 +5,7 @@ page; the organiser's log shows each try."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from tests.league.helpers import open_show
@@ -46,6 +47,13 @@ def test_the_organiser_sets_a_webhook_and_sees_each_try(site: Site) -> None:
         lg.clock.advance(seconds=31)
         drain(lg.engine, lg.clock, timeouts=FAST)
         assert len(rec.got) == 2 and all(g.signed for g in rec.got)
+    with receiver() as rec2:
+        rec2.secret = rec.secret
+        post_form(fran, f"{PAGE}/webhook", {"url": rec2.url + "/hook", "kinds": "open"}, PAGE)
+        assert "test message is queued" in post_form(fran, f"{PAGE}/test", {}, PAGE).text
+        drain(lg.engine, lg.clock, timeouts=FAST)
+        [test] = rec2.got
+        assert test.signed and json.loads(test.body)["turnbuckle"]["kind"] == "test"
     log = fran.get(PAGE).text
     assert "failed 500" in log and "ok 204" in log and rec.secret in log  # the organiser's own page
     rotated = post_form(fran, f"{PAGE}/secret", {}, PAGE)

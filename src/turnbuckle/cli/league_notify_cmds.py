@@ -94,6 +94,16 @@ def webhook(url: Annotated[str | None, typer.Argument(help="An http:// or https:
     print(f"webhook: {where}; kinds: {what or 'none'}")
 
 
+@notify_app.command("test")
+def send_test(db: Db = None, actor: As = None) -> None:
+    """Queue a signed test call to the webhook (kind "test"); '--drain' or the server sends it."""
+    with user_errors(), unit(db, actor) as ctx:
+        from turnbuckle.league.notify import events
+
+        eid = events.test_message(ctx)
+    print(f"queued {eid}; send it with 'turnbuckle league notify --drain'")
+
+
 @notify_app.command("secret")
 def secret(rotate: Annotated[bool, typer.Option("--rotate", help="Make a new secret first (the old one stops "
                                                                  "working at once).")] = False,

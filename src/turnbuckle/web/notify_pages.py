@@ -16,7 +16,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.db import session_scope
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.models import Member, MemberContact, NotifySettings
-from turnbuckle.league.notify import KIND_LABELS, KINDS, WEBHOOK_KINDS, config, contacts, feeds, outbox
+from turnbuckle.league.notify import KIND_LABELS, KINDS, WEBHOOK_KINDS, config, contacts, events, feeds, outbox
 from turnbuckle.league.notify.contacts import LINK_GONE
 from turnbuckle.web.accounts import member_ctx
 from turnbuckle.web.deps import DbSession, SignedIn, Viewer, render
@@ -85,6 +85,12 @@ def save_webhook(request: Request, session: DbSession, viewer: Viewer, posted: P
         _remember_site(ctx, request)
 
     return _organiser_post(request, session, viewer, "The webhook is saved.", change)
+
+
+@router.post("/organiser/notifications/test", response_class=HTMLResponse)
+def send_test(request: Request, session: DbSession, viewer: Viewer) -> HTMLResponse:
+    return _organiser_post(request, session, viewer, "A test message is queued: it goes at the sender's next pass "
+                           "(the log below shows how it went).", events.test_message)
 
 
 @router.post("/organiser/notifications/secret", response_class=HTMLResponse)

@@ -17,6 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import (
     CardMatch,
     CardSide,
@@ -108,6 +109,21 @@ def confirmation(ctx: Ctx, contact: MemberContact, token: str) -> None:
     enqueue(ctx.session, league_id=ctx.league.id, event_id=eid, dedupe=eid, kind="confirm", channel="email",
             payload={"subject": f"[{ctx.league.name}] Confirm your e-mail address", "text": text,
                      "to": contact.email}, now=ctx.now(), member_id=contact.member_id)
+
+
+def test_message(ctx: Ctx) -> str:
+    """The organiser's test of the webhook: one signed call now, kind ``test``; its event id."""
+    import secrets
+
+    ctx.require_organiser("send a test message")
+    row = config.settings(ctx.session, ctx.league)
+    if not row.webhook_url:
+        raise LeagueError("set the webhook's address first")
+    eid = f"tb:test:{secrets.token_hex(6)}"
+    body = messages.webhook_body(ctx.league, eid, "test", f"A test from {ctx.league.name}: the webhook works.", {})
+    enqueue(ctx.session, league_id=ctx.league.id, event_id=eid, dedupe=f"{eid}:webhook", kind="test",
+            channel="webhook", payload={"body": body}, now=ctx.now())
+    return eid
 
 
 def show_deleted(ctx: Ctx, s: Show) -> None:
