@@ -98,3 +98,26 @@ def test_a_folder_with_other_files_is_refused(tmp_path: Path, planted: tuple[str
     result = CliRunner().invoke(app, ["league", "archive", str(tmp_path), "--db", url])
     assert result.exit_code == 2 and "not empty" in result.output
     assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_titles_read_as_the_published_shows_left_them(planted: tuple[str, dict[str, str], Path]) -> None:
+    """Show 3 ran (unpublished) with a title at stake: whatever happened there, the archive's reigns
+    are those won in published shows, and one lost in show 3 still reads as going on."""
+    from sqlalchemy import select
+
+    from turnbuckle.league.models import Reign, Result, Show
+
+    url, _secrets, out = planted
+    engine = make_engine(url)
+    try:
+        with session_scope(engine) as session:
+            shown = set(session.scalars(select(Result.id).join(Show, Result.show_id == Show.id)
+                                        .where(Show.status == "published")))
+            reigns = list(session.scalars(select(Reign)))
+            public = [r for r in reigns if r.won_result_id in shown]
+            going_on = [r for r in public if r.ended_at is None or r.lost_result_id not in shown]
+    finally:
+        engine.dispose()
+    titles = (out / "titles.html").read_text(encoding="utf-8")
+    assert titles.count('<td data-label="Champion">') == len(public) >= 2
+    assert titles.count("reigning") == len(going_on) == 2  # one champion a title, as of show 2
