@@ -87,9 +87,9 @@ def webhook_body(league: League, event_id: str, kind: str, content: str, facts: 
                  part: int = 1, parts: int = 1, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """A webhook's JSON body: Discord reads ``content``, Slack ``text``; ``allowed_mentions`` with
     nothing to parse keeps Discord from pinging anyone; ``turnbuckle`` is for receivers of our own."""
-    return {"content": content, "text": content, "allowed_mentions": {"parse": []},
-            "turnbuckle": {"version": BODY_VERSION, "event_id": event_id, "kind": kind, "part": part, "parts": parts,
-                           "league": league.name, "show": facts} | (extra or {})}
+    about = {"version": BODY_VERSION, "event_id": event_id, "kind": kind, "part": part, "parts": parts,
+             "league": league.name} | ({"show": facts} if facts else {}) | (extra or {})
+    return {"content": content, "text": content, "allowed_mentions": {"parse": []}, "turnbuckle": about}
 
 
 SUBJECTS = {"open": "Show {n} is open for strategies", "results": "Results of show {n}",
