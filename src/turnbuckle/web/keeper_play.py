@@ -41,8 +41,8 @@ class Turn:
     last: tuple[str, ...] = ()
     #: The page was behind the match (reached by Back) or did not add up: nothing was done.
     refused: bool = False
-    #: The side the device passes to, where another side now holds a secret (Headlock's card and
-    #: move): the page covers the board and the ask until that player taps to show them.
+    #: The side the device passes to, where another side now holds a secret (a card and a pick made
+    #: in secret): the page covers the board and the ask until that player taps to show them.
     handed: str = ""
 
 
