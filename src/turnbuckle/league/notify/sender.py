@@ -156,7 +156,11 @@ def schedule(engine: Engine, now: datetime) -> int:
 
 def claim_ready(engine: Engine, worker: str, now: datetime, timeouts: Timeouts,
                 limit: int = outbox.BATCH) -> list[Ready]:
-    claimed = outbox.claim(engine, worker, now, limit=limit)
+    return prepare_all(engine, outbox.claim(engine, worker, now, limit=limit), now, timeouts)
+
+
+def prepare_all(engine: Engine, claimed: list[Claimed], now: datetime, timeouts: Timeouts) -> list[Ready]:
+    """The claimed messages made ready (written), in one reading unit of work."""
     if not claimed:
         return []
     with read_scope(engine) as session:
@@ -255,8 +259,9 @@ class Notifier:
     async def pass_once(self) -> int:
         async with self.slot():
             await asyncio.to_thread(schedule, self.engine, self.clock())
-        async with self.slot():
-            batch = await asyncio.to_thread(claim_ready, self.engine, self.name, self.clock(), self.timeouts)
+        async with self.slot():  # the claim writes; writing the messages only reads: outside the slot
+            claimed = await asyncio.to_thread(outbox.claim, self.engine, self.name, self.clock())
+        batch = await asyncio.to_thread(prepare_all, self.engine, claimed, self.clock(), self.timeouts)
         for i, ready in enumerate(batch):
             if self._closing.is_set():
                 async with self.slot():
