@@ -310,3 +310,13 @@ def test_a_long_card_in_discord_messages() -> None:
     text = "\n".join(messages)
     assert text.count("Brother Bob hits a big leg drop") == 40 + 29 * 2
     assert [int(n) for n in re.findall(r"\*\*Match (\d+)\\: Wrestler", text)] == list(range(1, 31))
+
+
+def test_the_organisers_intro_is_what_publish_added() -> None:
+    from turnbuckle.league.post.card import intro_of
+
+    run = "# Night (show 4, 2026-12-01)\n\n## Match 1: A vs B (Boxing)\n\nA wins.\n- a note\n"
+    assert intro_of(run) == ""  # published with no words of the organiser's
+    assert intro_of(run + "\n\nBig night!\n\n\nSee you next week.\n") == "Big night!\n\n\nSee you next week."
+    assert intro_of("Written before any run kept a summary.") == "Written before any run kept a summary."
+    assert intro_of("") == ""
