@@ -2,7 +2,8 @@
 data (an e-mail address, password hashes, a session, an invite, a reset link, an API token, the
 server's keys, the notification settings' secrets) and a show that has run but is not published
 (its seed, each match's seed, strategies with a canary in their notes); and a competitor whose
-sheet is not public under the "weight" setting, with a canary in its notes."""
+sheet is not public under the "weight" setting, with a canary in its notes; and a table match
+(public once saved)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from turnbuckle.league.credentials import digest
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.models import Competitor, Member, MemberContact, NotifySettings, Result, Show, WebSession
 from turnbuckle.league.services import accounts, running, shows
+from turnbuckle.league.services.table import save_table_match
 
 from .post_league import NOW, copy_post_league
+from .test_table_matches import table_match
 
 STRATEGY_CANARY = "CanaryStrategyNote7731"
 SHEET_CANARY = "CanarySheetNote5519"
@@ -82,6 +85,9 @@ def plant(tmp: Path) -> tuple[str, dict[str, str]]:
             ctx = context(session, None, lambda: when)
             draft = shows.create_show(ctx, "Canary Draft Night", "2027-01-01", when + timedelta(days=30))
             secrets["draft show"] = draft.name
+            record, typed = table_match("boxing", ["all-rounder", "glass-cannon"], 11, {"rounds": 3})
+            entries = [{"answer": g, "seed": None} for g in typed]
+            save_table_match(ctx, record, entries, ["Mika Sato", "Rico Vance"])  # public once saved
     finally:
         engine.dispose()
     return url, secrets

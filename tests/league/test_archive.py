@@ -53,6 +53,11 @@ def test_the_archive_holds_the_public_record(planted: tuple[str, dict[str, str],
                  "export/league.json", "export/show-1.json", "export/show-2.json"):
         assert (out / name).is_file(), name
     assert not (out / "shows/3.html").exists() and not (out / "export/show-3.json").exists()
+    tables = (out / "table-matches.html").read_text(encoding="utf-8")
+    [uid] = re.findall(r'href="table-matches/([0-9a-f]+)\.html"', tables)
+    assert "The ringside call" in (out / f"table-matches/{uid}.html").read_text(encoding="utf-8")
+    linked = [p for p in (out / "competitors").iterdir() if f"../table-matches/{uid}.html" in p.read_text("utf-8")]
+    assert len(linked) == 2  # in both sides' histories
     show1 = (out / "shows/1.html").read_text(encoding="utf-8")
     assert "What a night at Monday Mayhem!" in show1 and "&lt;script&gt;" in show1 and "<script" not in show1
     assert show1.index("What a night") < show1.index("Results") < show1.index("Seeds and hashes")

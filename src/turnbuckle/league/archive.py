@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from html import escape
 from pathlib import Path
 
+from sqlalchemy import select
+
 from turnbuckle import __version__
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import MatchRecord
@@ -23,7 +25,7 @@ from turnbuckle.league import archive_public as public
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.export import export_league
-from turnbuckle.league.models import Competitor, Result, Show
+from turnbuckle.league.models import Competitor, Result, Show, TableMatch
 from turnbuckle.league.post import compose
 from turnbuckle.league.post import html as post_html
 from turnbuckle.league.post.card import results_card
@@ -58,7 +60,8 @@ def _page(title: str, body: str, depth: int, league: str) -> str:
     up = "../" * depth
     nav = " ".join(f'<a href="{up}{href}">{label}</a>' for href, label in (
         ("index.html", "Shows"), ("standings.html", "Standings"), ("titles.html", "Titles"),
-        ("competitors.html", "Competitors"), ("verify.html", "Check it yourself")))
+        ("competitors.html", "Competitors"), ("table-matches.html", "Table matches"),
+        ("verify.html", "Check it yourself")))
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)} \u00b7 {escape(league)}</title>"
@@ -95,6 +98,38 @@ def pages(ctx: Ctx) -> Iterator[tuple[str, str]]:
     yield "competitors.html", _page("Competitors", f"<h1>Competitors</h1><ul>{items}</ul>", 0, league)
     for c in comps:
         yield f"competitors/{c['uid']}.html", _page(c["name"], _competitor(ctx, c), 1, league)
+    yield from _table_matches(ctx)
+
+
+def _call(ruleset: str, record: dict[str, object]) -> str:
+    """A match's ringside call as a part of a page (every text escaped), or why it cannot be read."""
+    try:
+        return render_html_part(get_ruleset(ruleset).narrate(MatchRecord.from_json(record)))
+    except RulesError as exc:
+        return f"<p>This match's record does not read here ({escape(str(exc))}).</p>"
+
+
+def _table_matches(ctx: Ctx) -> Iterator[tuple[str, str]]:
+    """Every table match saved (public once saved): a list, and each one's ringside call."""
+    league = ctx.league.name
+    rows = list(ctx.session.scalars(select(TableMatch).where(TableMatch.league_id == ctx.league.id)
+                                    .order_by(TableMatch.id.desc())))
+    items = []
+    for m in rows:
+        names = " vs ".join(escape(sd.name) for sd in m.sides)
+        said = m.record.get("result", {}) if isinstance(m.record, dict) else {}
+        summary = escape(str(said.get("summary") or m.method)) if isinstance(said, dict) else escape(m.method)
+        items.append(f'<li><a href="table-matches/{m.uid}.html">{names}</a> '
+                     f'<span class="muted">{escape(get_ruleset(m.ruleset).info.name)}, '
+                     f"{escape(ctx.local(m.saved_at))}</span>: {summary}</li>")
+        body = (f'<p><a href="../table-matches.html">Table matches</a></p>\n<h1>{names}</h1>\n'
+                f'<p class="muted">Played at a table ({escape(get_ruleset(m.ruleset).info.name)}), saved '
+                f"{escape(ctx.local(m.saved_at))}: no committed seed; <code>turnbuckle verify</code> replays its "
+                f"entries from the league's export.</p>\n<h2>The ringside call</h2>\n{_call(m.ruleset, m.record)}")
+        yield f"table-matches/{m.uid}.html", _page(f"Table match: {' vs '.join(sd.name for sd in m.sides)}",
+                                                   body, 1, league)
+    listing = f"<ul>{''.join(items)}</ul>" if items else '<p class="muted">No table match saved yet.</p>'
+    yield "table-matches.html", _page("Table matches", f"<h1>Table matches</h1>\n{listing}", 0, league)
 
 
 def _show(ctx: Ctx, s: Show) -> Iterator[tuple[str, str]]:
@@ -107,10 +142,7 @@ def _show(ctx: Ctx, s: Show) -> Iterator[tuple[str, str]]:
         result = ctx.session.query(Result).filter(Result.match_id == m.id).one_or_none()
         if result is None:
             continue
-        try:
-            call = render_html_part(get_ruleset(result.ruleset).narrate(MatchRecord.from_json(result.record)))
-        except RulesError as exc:
-            call = f"<p>This match's record does not read here ({escape(str(exc))}).</p>"
+        call = _call(result.ruleset, result.record)
         names = " vs ".join(escape(str(sd.get("name"))) for sd in result.record.get("sides", []))
         body = (f'<p><a href="../{s.number}.html">Show {s.number}: {escape(s.name)}</a></p>\n'
                 f"<h1>Match {m.position}: {names}</h1>\n<h2>The ringside call</h2>\n{call}"
@@ -201,7 +233,9 @@ def _competitor(ctx: Ctx, row: dict[str, object]) -> str:
     else:
         out.append("<table><tr><th>When</th><th>What</th></tr>")
         for h in history:
-            where = f'<a href="../shows/{h["show"]}.html">show {h["show"]}</a>: ' if h.get("show") else ""
+            where = f'<a href="../shows/{h["show"]}.html">show {h["show"]}</a>: ' if h.get("show") else \
+                f'<a href="../table-matches/{h["table_match"]}.html">table match</a>: ' if h.get("table_match") \
+                else ""
             out.append(_cells([("When", escape(str(h["at"]))), ("What", where + escape(str(h["text"])))]))
         out.append("</table>")
     return "\n".join(out)
