@@ -39,6 +39,8 @@ def test_copies_of_a_published_show_and_an_open_card(tmp_path: Path) -> None:
         assert "announce-markdown-1" in card and "The card is set." in card
         assert 'id="announce"' in client.get("/shows/3").text
         assert client.get("/shows/9/copies").status_code == 404
+        call = client.get("/shows/1/matches/1").text  # the short write-up beside the long call
+        assert call.index('class="account"') < call.index("Ringside call") and "went 7 rounds" in call
 
 
 def test_a_run_show_offers_spectators_only_its_card(tmp_path: Path) -> None:

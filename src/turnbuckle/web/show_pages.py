@@ -19,10 +19,11 @@ from turnbuckle.league.export import export_league
 from turnbuckle.league.models import Result, Show
 from turnbuckle.league.post import FORMATS, compose, renderer
 from turnbuckle.league.post.announce import announcement_of
-from turnbuckle.league.post.card import results_card
+from turnbuckle.league.post.card import headline, results_card
 from turnbuckle.league.post.doc import Post
 from turnbuckle.league.post.escape import paragraphs
 from turnbuckle.league.post.links import Links
+from turnbuckle.league.post.told import keep, kept, told_of
 from turnbuckle.league.verify_job import verdict
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.autolock import settle
@@ -148,14 +149,16 @@ def _played(ctx: Ctx, number: int, position: int) -> tuple[Show, Result]:
 @router.get("/shows/{number}/matches/{position}", response_class=HTMLResponse)
 def match_page(request: Request, number: PathInt, position: PathInt, session: DbSession,
                viewer: Viewer) -> HTMLResponse:
-    """One match's result: the chart and the ringside call from the game's own narrator."""
+    """One match's result: the chart, its short write-up and the ringside call from the game's own narrator."""
     ctx = viewer_ctx(request, session, viewer)
     s, result = _played(ctx, number, position)
     row = next(r for r in show_results(ctx, s) if r.position == position)
     record = MatchRecord.from_json(result.record)
     call = Markup(render_html_part(get_ruleset(result.ruleset).narrate(record)))  # every text in it is escaped
+    told = kept((result.id, result.seed)) or told_of(result.record, headline)
+    keep((result.id, result.seed), told)
     return render(request, "match.html", {"league": ctx.league, "s": s, "r": row, "seed": result.seed,
-                                          "chart": result_chart(result), "call": call,
+                                          "chart": result_chart(result), "call": call, "account": told.account,
                                           "game_name": game_name})
 
 
