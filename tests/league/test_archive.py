@@ -62,6 +62,8 @@ def test_the_archive_holds_the_public_record(planted: tuple[str, dict[str, str],
     assert "What a night at Monday Mayhem!" in show1 and "&lt;script&gt;" in show1 and "<script" not in show1
     assert show1.index("What a night") < show1.index("Results") < show1.index("Seeds and hashes")
     assert "turnbuckle verify" in (out / "verify.html").read_text(encoding="utf-8")
+    match = (out / "shows/1/match-1.html").read_text(encoding="utf-8")
+    assert match.index("In short") < match.index("The ringside call") and "went 7 rounds" in match
     titles = (out / "titles.html").read_text(encoding="utf-8")
     assert "Light-Heavyweight Championship" in titles and "World Boxing Belt" in titles
     data = load_export((out / "export/league.json").read_text(encoding="utf-8"), "league.json")

@@ -138,14 +138,18 @@ def _show(ctx: Ctx, s: Show) -> Iterator[tuple[str, str]]:
     body = post_html.render(compose.results_post(card))[0]
     yield f"shows/{s.number}.html", _page(f"Show {s.number}: {s.name}", body, 1, league)
     yield f"export/show-{s.number}.json", _json(export_league(ctx, [str(s.number)]))
+    lines = {line.position: line for line in card.matches}
     for m in s.matches:
         result = ctx.session.query(Result).filter(Result.match_id == m.id).one_or_none()
-        if result is None:
+        if result is None or m.position not in lines:
             continue
+        line = lines[m.position]
         call = _call(result.ruleset, result.record)
-        names = " vs ".join(escape(str(sd.get("name"))) for sd in result.record.get("sides", []))
+        short = post_html.esc(" ".join(line.account))
         body = (f'<p><a href="../{s.number}.html">Show {s.number}: {escape(s.name)}</a></p>\n'
-                f"<h1>Match {m.position}: {names}</h1>\n<h2>The ringside call</h2>\n{call}"
+                f"<h1>Match {m.position}: {post_html.esc(' vs '.join(line.names))}</h1>\n"
+                f"<p><strong>{post_html.esc(line.headline)}</strong></p>\n<h2>In short</h2>\n<p>{short}</p>\n"
+                f"<h2>The ringside call</h2>\n{call}"
                 f'<p class="muted">Seed <code>{escape(result.seed)}</code>; the show\'s export: '
                 f'<a href="../../export/show-{s.number}.json">export/show-{s.number}.json</a>.</p>')
         yield f"shows/{s.number}/match-{m.position}.html", _page(f"Show {s.number}, match {m.position}", body, 2,
