@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
+
+from sqlalchemy import update
 
 from tests.league.helpers import open_show
 from tests.league.notify_support import body_text, receiver, smtp_server
 from tests.web.support import Site, csrf_of, post_form, sign_in
 from turnbuckle.league.db import read_scope
-from turnbuckle.league.models import MemberContact
+from turnbuckle.league.models import MemberContact, OutboxMessage
 from turnbuckle.league.notify import config
 from turnbuckle.league.notify.sender import Timeouts, drain
 
@@ -101,3 +104,37 @@ def test_a_member_confirms_chooses_and_unsubscribes_through_the_pages(site: Site
         with read_scope(lg.engine) as session:
             assert [c.kinds for c in session.query(MemberContact)] == [""]
         assert stranger.get("/notify/unsubscribe/not-a-token").status_code == 404
+
+
+def test_a_results_post_too_long_for_one_discord_message_goes_in_parts(tmp_path: Path) -> None:
+    from tests.web.pages_support import copy_demo
+    from turnbuckle.league import post
+    from turnbuckle.league.context import context
+    from turnbuckle.league.db import make_engine, session_scope
+    from turnbuckle.league.notify import events
+    from turnbuckle.league.services.shows import show
+
+    url = copy_demo(tmp_path)  # the demo league: its show 2's results post is a few Discord messages
+    engine = make_engine(url)
+    try:
+        with receiver([(204, 0), (500, 0)]) as rec:
+            with session_scope(engine) as session:
+                ctx = context(session)
+                n = len(post.results_post(session, "2", "discord"))
+                assert n >= 2
+                config.set_webhook(ctx, rec.url + "/hook", "results")
+                rec.secret = config.webhook_secret(ctx)
+                events.results_published(ctx, show(ctx, "2"))  # as publishing it would
+            drain(engine, timeouts=FAST)  # part 1 goes, part 2 fails: the post is tried again whole
+            with session_scope(engine) as session:
+                session.execute(update(OutboxMessage).values(due_at=OutboxMessage.created_at))
+            drain(engine, timeouts=FAST)
+        bodies = [json.loads(g.body) for g in rec.got]
+        parts = [1, 2, *range(1, n + 1)]
+        assert [(b["turnbuckle"]["part"], b["turnbuckle"]["parts"]) for b in bodies] == [(p, n) for p in parts]
+        ids = [b["turnbuckle"]["event_id"] for b in bodies]
+        assert len(set(ids)) == n and all(i.endswith(f":{p}") for i, p in zip(ids, parts, strict=True))
+        assert all(len(b["content"]) <= 2000 for b in bodies) and all(g.signed for g in rec.got)
+        assert bodies[0] == bodies[2]  # the same part, the same body: a receiver drops the repeat by its id
+    finally:
+        engine.dispose()
