@@ -39,6 +39,16 @@ def test_an_address_is_confirmed_first_then_gets_what_was_asked_for(lite: League
         set_up_mail(lite, port)
         with lite.act("Ann") as ctx, pytest.raises(LeagueError, match="not an e-mail address"):
             contacts.set_email(ctx, "ann at example")
+        for i in range(contacts.MAX_CONFIRMATIONS - 1):  # a member cannot make the league mail strangers
+            with lite.act("Bo") as ctx:
+                contacts.set_email(ctx, f"stranger{i}@example.org")
+        with lite.act("Bo") as ctx:
+            contacts.set_email(ctx, "bo@example.org")
+        with lite.act("Bo") as ctx, pytest.raises(LeagueError, match="try again tomorrow"):
+            contacts.set_email(ctx, "stranger@example.org")
+        with lite.act("Bo") as ctx:
+            contacts.set_email(ctx, None)  # removing one's address is always allowed
+        assert drain(lite.engine, lite.clock, timeouts=FAST).dropped == contacts.MAX_CONFIRMATIONS  # not sent
         with lite.act("Ann") as ctx:
             contacts.set_email(ctx, "ann@example.org")
             contacts.set_kinds(ctx, "open,receipt")

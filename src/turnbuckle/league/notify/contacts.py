@@ -7,17 +7,20 @@ import re
 import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.credentials import digest
 from turnbuckle.league.errors import LeagueError, NotFound
-from turnbuckle.league.models import Member, MemberContact
+from turnbuckle.league.models import Member, MemberContact, OutboxMessage
 from turnbuckle.league.notify import KINDS
 from turnbuckle.league.notify.config import parse_kinds
 
 CONFIRM_LIFETIME = timedelta(days=2)
+#: Confirmation e-mails one member may cause in a day (the league's server must not become a way to
+#: mail strangers).
+MAX_CONFIRMATIONS = 5
 LINK_GONE = "this confirmation link is unknown, used or expired; set your address again for a new one"
 _ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
                       r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$")
@@ -62,6 +65,12 @@ def set_email(ctx: Ctx, address: str | None) -> str | None:
     checked = check_address(address)
     if config.smtp(config.settings(ctx.session, ctx.league)) is None:
         raise LeagueError("this league sends no e-mail yet: the organiser has not set an e-mail server")
+    sent = ctx.session.scalar(select(func.count()).select_from(OutboxMessage).where(
+        OutboxMessage.member_id == row.member_id, OutboxMessage.kind == "confirm",
+        OutboxMessage.created_at > ctx.now() - timedelta(days=1))) or 0
+    if sent >= MAX_CONFIRMATIONS:
+        raise LeagueError(f"{MAX_CONFIRMATIONS} confirmation links were sent for you in the last day; "
+                          "try again tomorrow")
     token = secrets.token_urlsafe(24)
     row.email, row.confirmed_at = checked, None
     row.confirm_sha256, row.confirm_expires_at = digest(token), ctx.now() + CONFIRM_LIFETIME
