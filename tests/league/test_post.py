@@ -320,3 +320,20 @@ def test_the_organisers_intro_is_what_publish_added() -> None:
     assert intro_of(run + "\n\nBig night!\n\n\nSee you next week.\n") == "Big night!\n\n\nSee you next week."
     assert intro_of("Written before any run kept a summary.") == "Written before any run kept a summary."
     assert intro_of("") == ""
+
+
+def test_every_short_write_up_has_three_to_six_sentences_and_reads_the_same_twice() -> None:
+    from turnbuckle.league.models import Result
+    from turnbuckle.league.post.writeups import short_account
+
+    engine = make_engine(f"sqlite:///{post_league_file()}")
+    try:
+        with session_scope(engine) as session:
+            records = [r.record for r in session.query(Result)]
+    finally:
+        engine.dispose()
+    assert {r["ruleset"] for r in records} == {"matchmatch", "boxing", "folkstyle", "headlock", "deathmatch"}
+    for record in records:
+        told = short_account(record)
+        assert 3 <= len(told) <= 6, told
+        assert told == short_account(json.loads(json.dumps(record)))

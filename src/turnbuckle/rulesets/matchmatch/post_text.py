@@ -75,6 +75,12 @@ def short_account(record: MatchRecord) -> list[str]:
             used.add(words)
             story.append((2, sentence(f"The biggest swing came in round {big['round']}: {big['winner']} took it "
                                       f"by {big['margin']}" + (f", {words}" if words else ""))))
+    if wins:
+        tally: dict[str, int] = {}
+        for d in wins:
+            tally[str(d["winner"])] = tally.get(str(d["winner"]), 0) + 1
+        board = sorted(tally.items(), key=lambda kv: -kv[1])
+        story.append((6, "Rounds won: " + ", ".join(f"{who} {n}" for who, n in board) + "."))
     near: dict[tuple[str, str], list[object]] = {}
     for e in ev:
         if e.type == "victory_check" and e.data.get("count") == 2:
