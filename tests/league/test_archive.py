@@ -128,3 +128,25 @@ def test_titles_read_as_the_published_shows_left_them(planted: tuple[str, dict[s
     titles = (out / "titles.html").read_text(encoding="utf-8")
     assert titles.count('<td data-label="Champion">') == len(public) >= 2
     assert titles.count("reigning") == len(going_on) == 2  # one champion a title, as of show 2
+
+
+def test_an_id_that_would_leave_the_folder_is_refused(tmp_path: Path) -> None:
+    """A uid this program never writes (a hand-edited backup restored) cannot place a file outside."""
+    from sqlalchemy import select
+
+    from turnbuckle.league.archive import write_archive
+    from turnbuckle.league.errors import LeagueError
+    from turnbuckle.league.models import Competitor
+
+    from .post_league import copy_post_league
+
+    engine = make_engine(copy_post_league(tmp_path))
+    try:
+        with session_scope(engine) as session:
+            session.scalars(select(Competitor)).first().uid = "../../escaped"  # type: ignore[union-attr]
+            session.flush()
+            with pytest.raises(LeagueError, match="outside"):
+                write_archive(context(session), tmp_path / "site")
+    finally:
+        engine.dispose()
+    assert not (tmp_path / "escaped.html").exists()

@@ -11,6 +11,7 @@ public views (``archive_public``, ``export.export_league``), which never touch t
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from html import escape
 from pathlib import Path
@@ -253,8 +254,12 @@ def write_archive(ctx: Ctx, out: Path) -> int:
     if out.is_dir() and any(out.iterdir()) and not (out / "verify.html").is_file():
         raise LeagueError(f"'{out}' is not empty and holds no earlier archive; name a new or empty folder")
     n = 0
+    root = out.resolve()
     for path, text in pages(ctx):
         target = out / path
+        if not re.fullmatch(r"[A-Za-z0-9_./-]+", path) or ".." in path or root not in target.resolve().parents:
+            raise LeagueError(f"the archive would write '{path}', outside {out} or with an odd name; "
+                              "an id in the database is not what this turnbuckle wrote")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
         n += 1
