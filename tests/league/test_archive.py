@@ -149,4 +149,4 @@ def test_an_id_that_would_leave_the_folder_is_refused(tmp_path: Path) -> None:
                 write_archive(context(session), tmp_path / "site")
     finally:
         engine.dispose()
-    assert not (tmp_path / "escaped.html").exists()
+    assert not (tmp_path / "escaped.html").exists() and not (tmp_path / "site").exists()

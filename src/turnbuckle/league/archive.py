@@ -253,14 +253,14 @@ def write_archive(ctx: Ctx, out: Path) -> int:
         raise LeagueError(f"'{out}' is a file; name a folder for the archive")
     if out.is_dir() and any(out.iterdir()) and not (out / "verify.html").is_file():
         raise LeagueError(f"'{out}' is not empty and holds no earlier archive; name a new or empty folder")
-    n = 0
+    files = list(pages(ctx))  # all made before any is written: a refusal leaves the folder as it was
     root = out.resolve()
-    for path, text in pages(ctx):
-        target = out / path
-        if not re.fullmatch(r"[A-Za-z0-9_./-]+", path) or ".." in path or root not in target.resolve().parents:
+    for path, _text in files:
+        if not re.fullmatch(r"[A-Za-z0-9_./-]+", path) or ".." in path or root not in (out / path).resolve().parents:
             raise LeagueError(f"the archive would write '{path}', outside {out} or with an odd name; "
                               "an id in the database is not what this turnbuckle wrote")
+    for path, text in files:
+        target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-        n += 1
-    return n
+    return len(files)
