@@ -98,7 +98,8 @@ def test_an_unknown_format_is_one_line_exit_2(name: str) -> None:
             "validate": ["validate", "boxing", "x.yaml"],
             "strategy": ["strategy", "m2", "friendly-sam", "brother-bob"],
             "validate-strategy": ["validate-strategy", "m2", "x.txt"],
-            "show": ["show", "record.json"], "advise": ["advise", "m2", "brother-bob", "friendly-sam"]}.get(name, [name])
+            "show": ["show", "record.json"], "advise": ["advise", "m2", "brother-bob", "friendly-sam"],
+            "explain": ["explain", "record.json"]}.get(name, [name])
     out = tb(*args, "--format", "pdf")
     assert out.exit_code == 2
     assert out.stderr.startswith("turnbuckle: error: --format 'pdf' is not one of"), out.stderr

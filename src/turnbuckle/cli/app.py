@@ -14,6 +14,7 @@ from turnbuckle.cli import (
     advise_cmds,
     deathmatch_cmds,
     ending,
+    explain_cmds,
     headlock_cmds,
     info_cmds,
     league_cmds,
@@ -112,6 +113,7 @@ headlock_cmds.register(app)
 matchmatch_cmds.register(app)
 odds_cmds.register(app)
 advise_cmds.register(app)
+explain_cmds.register(app)
 sweep_cmds.register(app)
 league_cmds.register(app)
 record_cmds.register(app)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.options import OptionValue
 
 #: Called with the share of the work done, 0 to 1.
@@ -31,4 +32,13 @@ class Advisor(Protocol):
                budget_matches: int | None, budget_seconds: float | None, measure_n: int,
                threads: int | None = None, progress: Fraction | None = None) -> Report:
         """Advice for side ``me``; the other sides' strategies, where given, are known."""
+        ...
+
+    def explain(self, record: MatchRecord, *, seed: int, budget_matches: int, continuations: int,
+                threads: int | None = None, progress: Fraction | None = None) -> Report:
+        """Why a finished match was won or lost."""
+        ...
+
+    def plot(self, report: Report, path: str) -> None:
+        """Draw an explanation's win probability by round to ``path`` (.png or .svg)."""
         ...

@@ -15,7 +15,8 @@ and for each:
 
 ``TURNBUCKLE_ADVISOR_BENCH=full`` runs the issue's sizes (20 pairings, 1,000 random strategies,
 50 unseen opponents, budgets of 10, 60 and 600 s: over an hour on two cores), ``budgets`` the
-budget table alone on one pairing; the default is a small run for the routine bench. ``TURNBUCKLE_ADVISOR_BENCH_SEED`` repeats a run.
+budget table alone on one pairing; the default is a small run for the routine bench.
+``TURNBUCKLE_ADVISOR_BENCH_SEED`` repeats a run.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.matchmatch.side import Side
 from turnbuckle.sim.advice import Fraction, Report
@@ -21,6 +22,18 @@ class MatchMatchAdvisor:
             raise RulesError("the MatchMatch advisor takes MatchMatch wrestlers and teams")
         return advise(list(sides), me, options, seed=seed, budget_matches=budget_matches,
                       budget_seconds=budget_seconds, measure_n=measure_n, threads=threads, progress=progress)
+
+    def explain(self, record: MatchRecord, *, seed: int, budget_matches: int, continuations: int,
+                threads: int | None = None, progress: Fraction | None = None) -> Report:
+        from turnbuckle.sim.matchmatch.advisor.explain import explain
+
+        return explain(record, seed=seed, budget_matches=budget_matches, continuations=continuations,
+                       threads=threads, progress=progress)
+
+    def plot(self, report: Report, path: str) -> None:
+        from turnbuckle.sim.matchmatch.advisor.explain_plot import plot
+
+        plot(report.json(), path)
 
 
 ADVISOR = MatchMatchAdvisor()
