@@ -15,7 +15,8 @@ and for each:
 
 ``TURNBUCKLE_ADVISOR_BENCH=full`` runs the issue's sizes (20 pairings, 1,000 random strategies,
 50 unseen opponents, budgets of 10, 60 and 600 s: over an hour on two cores), ``budgets`` the
-budget table alone on one pairing; the default is a small run for the routine bench.
+budget table alone on one pairing, ``issue`` the issue's counts with a 3-million-match search
+(no budget table); the default is a small run for the routine bench.
 ``TURNBUCKLE_ADVISOR_BENCH_SEED`` repeats a run.
 """
 
@@ -62,6 +63,9 @@ class Size:
 SIZES = {
     "small": Size(6, 3_000_000, 200_000, 200, 10_000, 20, 50_000, 3, (2.0, 5.0, 10.0), 2),
     "full": Size(20, 40_000_000, 200_000, 1_000, 20_000, 50, 50_000, 20, (10.0, 60.0, 600.0), 4),
+    # The issue's counts (20 pairings, 40 interval trials, 1,000 random strategies, 50 unseen opponents)
+    # with a 3-million-match search: about 10 minutes on two idle cores.
+    "issue": Size(20, 3_000_000, 200_000, 1_000, 20_000, 50, 50_000, 20, (), 0),
     # The budget table alone, on one pairing (about 12 minutes).
     "budgets": Size(1, 3_000_000, 200_000, 50, 10_000, 5, 20_000, 1, (10.0, 60.0, 600.0), 1),
 }
