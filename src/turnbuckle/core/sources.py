@@ -36,14 +36,31 @@ class Request:
     #: For a choice, a name per option that a person may say instead of its word (a move's name
     #: for its code); empty otherwise.
     labels: tuple[str, ...] = ()
-    #: For table play only: what the players need to know to answer (which die picks what, the
-    #: number to beat, what was rolled earlier this turn), built only when a person is asked.
-    note: Callable[[], str] | None = None
-    #: For a roll of several dice, what each die decides, in order ('the punch', 'the hand').
-    dice: tuple[str, ...] = ()
+
+    @property
+    def note(self) -> Callable[[], str] | None:
+        """For table play only (see :class:`Prompted`): what the players need to know to answer."""
+        return None
+
+    @property
+    def dice(self) -> tuple[str, ...]:
+        """For table play only (see :class:`Prompted`): what each die of a roll decides."""
+        return ()
 
     def label(self, what: str) -> str:
         return f"'{self.purpose} {what}'"
+
+
+@dataclass(frozen=True)
+class Prompted(Request):
+    """A request made to a person at the table, with the game's words for it: ``note`` says what
+    the players need to know to answer (which die picks what, the number to beat, what was rolled
+    earlier this turn), built only when the person is asked; ``dice`` what each die of a roll of
+    several decides, in order ('the punch', 'the hand'). Seeded and scripted play never makes one
+    (a plain :class:`Request` is cheaper, and nothing of it reaches a record)."""
+
+    note: Callable[[], str] | None = None
+    dice: tuple[str, ...] = ()
 
 
 class Source(Protocol):

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from turnbuckle.core.cards import Card
 from turnbuckle.core.events import Choice, Draw, EventLog, Happening, Roll
-from turnbuckle.core.sources import Request, Source
+from turnbuckle.core.sources import Prompted, Request, Source
 
 
 class Table:
@@ -30,7 +30,10 @@ class Table:
         """Roll ``count`` d``sides`` for ``purpose``; the roll is logged and returned. When the die
         picks from a list, ``meaning`` names what each face stands for; ``note`` says what a table
         needs to know to roll it, and ``dice`` what each die decides (prompts only: never logged)."""
-        faces = self.source.roll(count, sides, Request(purpose, side, tuple(meaning), note=note, dice=tuple(dice)))
+        asked = (note is not None or dice) and self.source.kind == "ask"
+        request = Prompted(purpose, side, tuple(meaning), note=note, dice=tuple(dice)) if asked else \
+            Request(purpose, side, tuple(meaning))
+        faces = self.source.roll(count, sides, request)
         roll = Roll(purpose, f"{count}d{sides}", faces, sum(faces), side)
         self.log.add(roll)
         return roll
@@ -59,7 +62,9 @@ class Table:
             chosen = automatic()
             who = by
         else:
-            chosen = self.source.choose(options, Request(purpose, side, labels=tuple(labels), note=note))
+            request = Prompted(purpose, side, labels=tuple(labels), note=note) if note is not None else \
+                Request(purpose, side, labels=tuple(labels))
+            chosen = self.source.choose(options, request)
             who = "human" if self.source.kind == "ask" else self.source.kind
         self.log.add(Choice(purpose, tuple(options), chosen, who, side))
         return chosen
