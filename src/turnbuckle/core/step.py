@@ -10,7 +10,7 @@ next one and calls again. Undo is the same entries minus the last.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from turnbuckle.core.entries import EntrySource, Need, NeedInput
@@ -52,6 +52,8 @@ class Step:
     side: int | None
     seen: Seen | None
     narration: tuple[str, ...]
+    #: The same write-up as blocks (headings, lines, tables), for a page that lays it out itself.
+    writeup: Writeup | None = field(default=None, compare=False, repr=False)
 
     @property
     def done(self) -> bool:
@@ -107,13 +109,15 @@ def play_step(
     names = unique_names([rs.side_name(s) for s in sides])
     events = record.events if record is not None else log.events
     lines: tuple[str, ...] = ()
+    told: Writeup | None = None
     if narrate:
         partial = record or _partial_record(rs, sides, names, events, options, players)
-        lines = narration(rs, partial, record is not None)
+        told = narration_writeup(rs, partial, record is not None)
+        lines = _lines(told)
     if need is None:
-        return Step(tuple(source.used), record, None, None, None, lines)
+        return Step(tuple(source.used), record, None, None, None, lines, told)
     side = names.index(need.side) if need.side in names else None
-    return Step(tuple(source.used), None, need, side, seen_by(rs, names, events, need.side, sides), lines)
+    return Step(tuple(source.used), None, need, side, seen_by(rs, names, events, need.side, sides), lines, told)
 
 
 def seen_by(rs: Ruleset[Any], names: Sequence[str], events: Sequence[Event], viewer: str | None,
@@ -163,6 +167,16 @@ def _partial_record(rs: Ruleset[Any], sides: Sequence[Any], names: list[str], ev
 
 
 def narration(rs: Ruleset[Any], record: MatchRecord, done: bool) -> tuple[str, ...]:
+    """The write-up as an onlooker may read it, one line each (see :func:`narration_writeup`)."""
+    return _lines(narration_writeup(rs, record, done))
+
+
+def _lines(writeup: Writeup) -> tuple[str, ...]:
+    """A write-up's text without its title, one line each."""
+    return tuple(render_text(Writeup("-", writeup.blocks)).splitlines()[2:])
+
+
+def narration_writeup(rs: Ruleset[Any], record: MatchRecord, done: bool) -> Writeup:
     """The write-up as an onlooker may read it: of a match in progress, the part before its
     result, with every side's secrets left out; of a finished match, all of it."""
     if not done:
@@ -177,5 +191,4 @@ def narration(rs: Ruleset[Any], record: MatchRecord, done: bool) -> tuple[str, .
         blocks = blocks[:cut]
         while blocks and isinstance(blocks[-1], Heading):
             blocks.pop()
-    text = render_text(Writeup("-", blocks))
-    return tuple(text.splitlines()[2:])
+    return Writeup(writeup.title, blocks)

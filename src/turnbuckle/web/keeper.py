@@ -185,12 +185,13 @@ def _play_page(request: Request, turn: Turn, status: int, save_problems: list[st
         "need": step.need, "pad": None if step.need is None else pad_for(step.need),
         "ask": "" if step.need is None else ask_line(step.need),
         "whose": None if step.need is None else (step.need.side or "the table"),
-        "recent": step.narration[-12:], "chart": None,
+        "chart": None,
     }
+    # the call so far as HTML: its tables (the armies, a scoresheet, HP by interval) stack their
+    # cells on a phone instead of wrapping a text table
+    told = rs.narrate(step.record) if step.record is not None else step.writeup
+    context["call"] = None if told is None else Markup(render_html_part(told))  # every text in it is escaped
     if step.record is not None:
-        # the finished match's call as HTML: its tables (a scoresheet, HP by interval) stack their
-        # cells on a phone instead of wrapping a text table
-        context["call"] = Markup(render_html_part(rs.narrate(step.record)))  # every text in it is escaped
         svg = match_chart(step.record)
         context["chart"] = None if svg is None else Markup(svg)  # built by charts_svg: every text in it is escaped
         context["offer"] = _save_offer(request, step.record, chosen)
