@@ -677,6 +677,9 @@ def register(app: typer.Typer) -> None:
     account_cmds.register(member_app)
     league_card_cmds.register(league_app, show_app, card_app)
     league_match_cmd.register(league_app)
+    from turnbuckle.cli import league_advise_cmd
+
+    league_advise_cmd.register(league_app)  # league advise, league advisor on|off
     league_post_cmds.register(league_app)
     league_notify_cmds.register(league_app)  # league notify: the outbox, webhook and e-mail settings
     app.add_typer(league_app, name="league")

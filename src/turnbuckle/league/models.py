@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, MetaData, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, MetaData, String, Text, UniqueConstraint, true
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import DateTime, TypeDecorator
@@ -52,6 +52,8 @@ class League(Base):
     #: what is public of a competitor before its first published match: "weight" (its weight
     #: class) or "sheet" (the whole sheet); league/services/briefing.py
     public_sheets: Mapped[str] = mapped_column(String(10), default="weight", server_default="weight")
+    #: whether members may ask the game's advisor for a strategy (league/services/advice.py)
+    advisor: Mapped[bool] = mapped_column(default=True, server_default=true())
     created_at: Mapped[datetime]
 
 

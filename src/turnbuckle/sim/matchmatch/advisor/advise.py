@@ -85,7 +85,7 @@ class Advice:
             "automatic": [m.json() for m in self.automatic],
             "advised_worst": self.worst(self.advised).json(),
             "automatic_worst": self.worst(self.automatic).json(),
-            "search": self.search,
+            "search": dict(self.search),
         }
 
     def text(self) -> str:

@@ -1,0 +1,94 @@
+"""Advice for a member's side, from what that member may see and nothing else.
+
+The advisor is given the side's briefing (``services.briefing``: the published view): the member's
+own sheet with the league's Push Level and injuries, each opponent's sheet where the league makes
+it public (else the advice is refused, naming the opponent), the match's referee, type, grid and
+rounds. It is never given a submitted strategy, an unpublished result or a show's seed, so the
+advice is the same, byte for byte, whether or not an opponent has sent a strategy (tested). The
+search is reproducible: its seed comes from the show, the match and the competitor, and its budget
+is in matches. Wall-clock figures are left out of what is returned for the same reason.
+
+Only the side's owner asks, and the advice is returned to that member alone (nothing is stored).
+A league can turn the advisor off (``set_advisor``, the organiser's).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import resolve_options
+from turnbuckle.league.context import Ctx
+from turnbuckle.league.errors import Forbidden, LeagueError
+from turnbuckle.league.models import CardSide
+from turnbuckle.league.services.briefing import briefing
+from turnbuckle.league.services.running import match_options
+from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.sim.specs import spec_for
+
+#: The search of a league's advice, in matches (reproducible, and capped so one member's request
+#: cannot hold the server's cores for long): about 5 s on two cores.
+LEAGUE_BUDGET = 3_000_000
+#: Fresh matches per opponent strategy that measure it.
+LEAGUE_MEASURE = 100_000
+
+
+@dataclass(frozen=True)
+class LeagueAdvice:
+    show: int
+    position: int
+    competitor: str
+    text: str
+    data: dict[str, Any]
+
+
+def set_advisor(ctx: Ctx, on: bool) -> None:
+    """The organiser turns the advisor on or off for the league's members."""
+    ctx.require_organiser("turn the advisor on or off")
+    ctx.league.advisor = on
+    ctx.session.flush()
+
+
+def advice_seed(show: int, position: int, competitor_id: int) -> int:
+    digest = hashlib.sha256(f"turnbuckle advice {show}/{position}/{competitor_id}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1
+
+
+def advise_side(ctx: Ctx, side: CardSide, budget_matches: int = LEAGUE_BUDGET,
+                measure_n: int = LEAGUE_MEASURE) -> LeagueAdvice:
+    """Advice for ``side``, asked by its owner, from the side's briefing only."""
+    if not ctx.league.advisor:
+        raise LeagueError("the organiser has turned the advisor off in this league")
+    comp = side.competitor
+    if comp.owner_id != ctx.actor.id:
+        raise Forbidden(f"'{comp.name}' belongs to {comp.owner.name}; only its owner asks for its advice")
+    m = side.match
+    hook = spec_for(m.ruleset).advisor_hook()
+    rs = get_ruleset(m.ruleset)
+    if hook is None:
+        raise LeagueError(f"there is no advisor for {rs.info.name}")
+    told = briefing(ctx, side)
+    docs: dict[int, dict[str, Any]] = {side.index: dict(told.sheet)}
+    others = [sd for sd in m.sides if sd.id != side.id]  # the briefing's opponents, in this order
+    for sd, o in zip(others, told.opponents, strict=True):
+        if o.sheet is None:
+            raise LeagueError(f"{o.name}'s sheet is not public yet (the league shows only its public facts until "
+                              "its first published match), so the advisor cannot play against it")
+        doc = dict(o.sheet)
+        key = "team" if "team" in doc else "wrestler" if "wrestler" in doc else None
+        if key is not None and o.push_level is not None:  # as public now: Push Level and injuries
+            doc[key] = {**doc[key], "push_level": o.push_level, "injuries": o.injuries}
+        docs[sd.index] = doc
+    try:
+        sides = [rs.load_side(docs[i], f"side {i + 1}") for i in sorted(docs)]
+        options = resolve_options(rs.info.options, match_options(m))
+        report = hook.advise(sides, side.index, options, seed=advice_seed(m.show.number, m.position, comp.id),
+                             budget_matches=budget_matches, budget_seconds=None, measure_n=measure_n)
+    except RulesError as exc:
+        raise LeagueError(f"the advisor cannot play this match: {exc}") from None
+    data = report.json()
+    data.get("search", {}).pop("seconds", None)
+    text = "\n".join(line for line in report.text().splitlines() if not line.startswith("Search: "))
+    return LeagueAdvice(m.show.number, m.position, comp.name, text + "\n", data)

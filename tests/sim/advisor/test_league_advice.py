@@ -1,0 +1,85 @@
+"""The league's advice: from the member's view only (the same, byte for byte, whether or not the
+opponent has sent a strategy), its owner's alone, refused while an opponent's sheet is not public
+and when the organiser turns the advisor off; `league advise` and `league advisor` at the CLI."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.league.helpers import SAM_STRATEGY, League, build, open_show
+from turnbuckle.cli.app import app
+from turnbuckle.league.db import upgrade
+from turnbuckle.league.errors import Forbidden, LeagueError
+from turnbuckle.league.services import advice, briefing, shows
+
+runner = CliRunner()
+BUDGET = 40_000
+
+
+@pytest.fixture
+def league(tmp_path: Path) -> Iterator[League]:
+    url = f"sqlite:///{tmp_path / 'league.db'}"
+    upgrade(url)
+    lg = build(url)
+    with lg.act() as ctx:
+        briefing.set_public_sheets(ctx, "sheet")
+    yield lg
+    lg.close()
+
+
+def _advise(lg: League, who: str, name: str, number: str) -> advice.LeagueAdvice:
+    with lg.act(who) as ctx:
+        side = shows.side_of(ctx, shows.show(ctx, number), 1, name)
+        return advice.advise_side(ctx, side, budget_matches=BUDGET, measure_n=2_000)
+
+
+def test_the_advice_is_the_same_whether_or_not_the_opponent_has_sent_a_strategy(league: League) -> None:
+    number = open_show(league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    before = _advise(league, "Bo", "Brother Bob", number)
+    with league.act("Ann") as ctx:
+        shows.submit(ctx, number, 1, "Friendly Sam", SAM_STRATEGY)
+    after = _advise(league, "Bo", "Brother Bob", number)
+    assert after.text == before.text
+    assert json.dumps(after.data, sort_keys=True) == json.dumps(before.data, sort_keys=True)
+    assert before.data["mode"] == "robust" and before.text.startswith("Advice for Brother Bob")
+    with league.act("Bo") as ctx:  # and its strategy is one the league takes
+        shows.submit(ctx, number, 1, "Brother Bob", before.data["strategy"])
+
+
+def test_only_the_owner_asks_and_the_organiser_can_turn_it_off(league: League) -> None:
+    number = open_show(league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with pytest.raises(Forbidden, match="only its owner"):
+        _advise(league, "Ann", "Brother Bob", number)
+    with pytest.raises(Forbidden), league.act("Ann") as ctx:
+        advice.set_advisor(ctx, False)
+    with league.act() as ctx:
+        advice.set_advisor(ctx, False)
+    with pytest.raises(LeagueError, match="turned the advisor off"):
+        _advise(league, "Bo", "Brother Bob", number)
+
+
+def test_an_opponent_whose_sheet_is_not_public_is_named(league: League) -> None:
+    with league.act() as ctx:
+        briefing.set_public_sheets(ctx, "weight")
+    number = open_show(league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with pytest.raises(LeagueError, match="Friendly Sam's sheet is not public"):
+        _advise(league, "Bo", "Brother Bob", number)
+
+
+def test_league_advise_and_advisor_at_the_command_line(league: League, monkeypatch: pytest.MonkeyPatch) -> None:
+    number = open_show(league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    monkeypatch.setattr(advice, "LEAGUE_BUDGET", BUDGET)
+    monkeypatch.setattr(advice, "LEAGUE_MEASURE", 2_000)
+    monkeypatch.setattr(advice.advise_side, "__defaults__", (BUDGET, 2_000))
+    out = runner.invoke(app, ["league", "advise", number, "1", "--db", league.url, "--as", "Bo"])
+    assert out.exit_code == 0, out.output
+    assert "Strategy:+" in out.stdout and "Search:" not in out.stdout
+    off = runner.invoke(app, ["league", "advisor", "off", "--db", league.url])
+    assert off.exit_code == 0, off.output
+    refused = runner.invoke(app, ["league", "advise", number, "1", "--db", league.url, "--as", "Bo"])
+    assert refused.exit_code == 2 and "turned the advisor off" in refused.output
