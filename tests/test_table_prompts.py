@@ -49,7 +49,7 @@ def test_boxing_punch_names_its_dice_and_the_board_shows_the_speed_the_turn_uses
         if need.purpose.endswith("punch"):
             assert need.dice == ("the punch", "the hand")
             assert f"die {len(need.given) + 1} of 2: {need.dice[len(need.given)]}" in need.describe()
-            assert "first die picks the punch" in need.note and "1-3 left, 4-6 right" in need.note
+            assert "The first die picks the punch, the second the hand (1-3 the first name" in need.note
             punch: Any = next(e.data for e in events[len(seen.events):] if isinstance(e, Happening)
                               and e.type == "punch")
             lines = {line.split(":")[0]: line for line in seen.board[1:]}
@@ -77,7 +77,8 @@ def test_boxing_prompt_at_the_terminal_asks_one_named_die_at_a_time() -> None:
     out = tb("match", "boxing", "slugger", "speedster", "--dice", "ask", input="3 4\n5 6\n6\n")
     assert "punch: roll 2d6 (die 1 of 2: the punch)" in out.stderr
     assert "punch: roll 2d6 (die 2 of 2: the hand; entered so far: 6)" in out.stderr
-    assert "The first die picks the punch (1 Jab, 2 Body Blow, 3 Straight, 4 Hook, 5 Uppercut, 6 Counterpunch" \
+    assert "1 Left Jab | Series of Left Jabs; 2 Left Body Blow | Right Body Blow; 3 Straight Left | Straight " \
+           "Right; 4 Left Hook | Right Hook; 5 Left Uppercut | Right Uppercut; 6 Counterpunch | Special Move." \
         in out.stderr
     assert "This turn: Dutch Kessler 2d12 + Speed 3; Lupe Ferreira 2d12 + Speed 8." in out.stderr
     assert "  | Dutch Kessler: HP 40, Speed 3, Toughness 4, Power 8, knockdowns 0" in out.stderr

@@ -30,19 +30,17 @@ class Fighting(Protocol):
 
 
 def _rows() -> str:
-    """'1 Jab, 2 Body Blow, ... 6 Counterpunch / Special Move'."""
-    named = {1: "Jab", 6: "Counterpunch / Special Move"}
-    return ", ".join(f"{face} {named.get(face) or left.replace('Left ', '').replace(' Left', '')}"
-                     for face, (left, _right) in PUNCH_NAMES.items())
+    """'1 Left Jab | Series of Left Jabs; 2 Left Body Blow | Right Body Blow; ...'."""
+    return "; ".join(f"{face} {left} | {right}" for face, (left, right) in PUNCH_NAMES.items())
 
 
 def punch_note(attacker: Fighting, defender: Fighting) -> str:
     """Which die picks what, and the sum the damage comes from."""
-    return (f"The first die picks the punch ({_rows()}); the second die picks the hand (1-3 left, "
-            "4-6 right). Two dice thrown together have no order: throw two colours and say which is "
+    return (f"The first die picks the punch, the second the hand (1-3 the first name, 4-6 the second): "
+            f"{_rows()}. Two dice thrown together have no order: throw two colours and say which is "
             "the punch die, or throw one die at a time. "
             f"Damage: the two dice + {attacker.name}'s Power {attacker.power} - "
-            f"{defender.name}'s Toughness {defender.toughness}.")
+            f"{defender.name}'s Toughness {defender.toughness} (below 1: blocked).")
 
 
 def speed_line(c: Fighting) -> str:
