@@ -29,7 +29,7 @@ def moves_line(colours: Sequence[str], faces: Sequence[int], moves: Sequence[Rol
 
 
 def quality_note(colours: Sequence[str], faces: Sequence[int], moves: Sequence[Rolled]) -> str:
-    return f"{moves_line(colours, faces, moves)} Quality: the move's base + this d6; the higher quality wins."
+    return f"{moves_line(colours, faces, moves)} Quality: the move's base + this d6."
 
 
 def scramble_note(colours: Sequence[str], faces: Sequence[int], moves: Sequence[Rolled],
