@@ -208,7 +208,9 @@ def test_resume_prints_the_exact_command_and_checks_the_setup(tmp_path: Path, mo
     out = tb(*args, "--player", "1=human", "--dice", "ask", input="\n".join(typed[:1]) + "\n")
     assert out.exit_code == 2
     saved = next(tmp_path.glob("headlock-entries-*.txt"))
-    command = out.stderr.strip().splitlines()[-1].strip()
+    stop = out.stderr.split("turnbuckle: input ended; ", 1)[1]
+    assert stop.startswith("the 1 entries so far are saved in ") and stop.count("\n") == 1  # one line
+    command = stop.split("play on with: ", 1)[1].strip()
     assert command == (f"turnbuckle match headlock the-rhino amethyst-assassin -o turns=3 --player 1=human "
                        f"--format json --dice {saved.name} --resume")
     setup = json.loads(next(line for line in saved.read_text().splitlines() if line.startswith("# setup: "))[9:])

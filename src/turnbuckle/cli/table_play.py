@@ -165,12 +165,12 @@ class Session:
         path = save_entries(self.rs.info.id, self.groups, setup=self.setup)
         again = resume_command(self.command, path.name) if self.command else \
             f"the same command and --dice {path.name} --resume"
-        return Stopped(f"{why}; the {len(entries)} entries so far are saved in {path.name}: play on with\n"
-                       f"  {again}", code)
+        return Stopped(f"{why}; the {len(entries)} entries so far are saved in {path.name}: play on with: {again}",
+                       code)
 
 
 def help_text(need: Need) -> str:
-    lines = [f"  Asked: {need.describe()}", f"  Enter {need.allowed()}."]
+    lines = [f"  Asked: {need.describe()}", *([f"  {need.note}"] if need.note else []), f"  Enter {need.allowed()}."]
     if need.kind == "roll" and need.wanted > 1:
         lines.append(f"  Give the {need.wanted} faces in the order rolled, on one line or one at a time.")
     if need.kind == "choice":
