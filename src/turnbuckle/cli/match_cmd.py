@@ -28,7 +28,8 @@ from turnbuckle.cli.grammar import (
     rules_options,
     side_pairs,
 )
-from turnbuckle.cli.table_play import Stopped, play_at_table, setup_of
+from turnbuckle.cli.table_play import Stopped, play_at_table
+from turnbuckle.cli.table_setup import setup_of
 from turnbuckle.core.errors import OptionError, RulesError
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset

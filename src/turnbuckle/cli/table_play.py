@@ -10,7 +10,6 @@ Ctrl-C or too many bad answers the entries so far are saved in the current folde
 from __future__ import annotations
 
 import json
-import shlex
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -18,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from turnbuckle.cli.table_setup import SETUP_MARK, check_resume, resume_command
 from turnbuckle.core.entries import Need, answer_tokens
 from turnbuckle.core.errors import EntryError, RulesError
 from turnbuckle.core.inputs import read_input
@@ -178,80 +178,6 @@ def help_text(need: Need) -> str:
     lines.append("  'undo' takes back the last answer. End of input (Ctrl-D) or Ctrl-C saves the entries "
                  "so far, to play on with --dice FILE --resume.")
     return "\n".join(lines)
-
-
-def setup_of(rs: Ruleset[Any], sides: Sequence[str], options: Mapping[str, object],
-             players: Mapping[int, str], seed: int | None = None) -> dict[str, Any]:
-    """A match's setup as a saved file records it: the game, each side as given, the options as
-    given, the players by side number (1 first) and the seed (None at the table)."""
-    return {"ruleset": rs.info.id, "sides": list(sides),
-            "options": {k: str(v) for k, v in sorted(options.items()) if v is not None},
-            "players": {str(i + 1): kind for i, kind in sorted(players.items())}, "seed": seed}
-
-
-def setup_differences(saved: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
-    """What differs between a saved setup and this command's, in words ('' none)."""
-    out: list[str] = []
-    if saved.get("ruleset") != now["ruleset"]:
-        out.append(f"the game: saved {saved.get('ruleset')}, now {now['ruleset']}")
-    old_sides, new_sides = list(saved.get("sides") or []), list(now["sides"])
-    for i in range(max(len(old_sides), len(new_sides))):
-        a = old_sides[i] if i < len(old_sides) else "none"
-        b = new_sides[i] if i < len(new_sides) else "none"
-        if a != b:
-            out.append(f"side {i + 1}: saved {a}, now {b}")
-    for what, flag in (("options", "-o"), ("players", "--player")):
-        old, new = dict(saved.get(what) or {}), dict(now[what])
-        for key in sorted(set(old) | set(new)):
-            if old.get(key) != new.get(key):
-                was = f"{flag} {key}={old[key]}" if key in old else "not given"
-                is_ = f"{flag} {key}={new[key]}" if key in new else "not given"
-                out.append(f"{what[:-1]} {key}: saved {was}, now {is_}")
-    return out
-
-
-def read_setup(path: str) -> dict[str, Any] | None:
-    """The setup a saved file records (None for a file without one, such as a hand-written script)."""
-    for line in read_input(path, "dice script").splitlines():
-        if line.startswith(SETUP_MARK):
-            try:
-                found = json.loads(line[len(SETUP_MARK):])
-            except ValueError:
-                raise RulesError(f"dice script '{path}': its setup line is not JSON; delete the line to "
-                                 "play the entries without the check") from None
-            return found if isinstance(found, dict) else None
-    return None
-
-
-def check_resume(path: str, now: Mapping[str, Any]) -> None:
-    """Refuse to resume a saved match under another setup, naming each difference."""
-    saved = read_setup(path)
-    if saved is None:
-        return
-    differs = setup_differences(saved, now)
-    if differs:
-        raise RulesError(f"dice script '{path}' was saved from a match set up differently ({'; '.join(differs)}); "
-                         "resume with the setup it was played with")
-
-
-def resume_command(command: Sequence[str], path: str) -> str:
-    """The command to play on: ``command`` with ``--dice PATH --resume`` in place of its dice."""
-    out: list[str] = []
-    skip = False
-    for arg in command:
-        if skip:
-            skip = False
-            continue
-        if arg in ("--dice", "--resume"):
-            skip = arg == "--dice"
-            continue
-        if arg.startswith("--dice="):
-            continue
-        out.append(arg)
-    return shlex.join([*out, "--dice", path, "--resume"])
-
-
-SETUP_MARK = "# setup: "
 
 
 def save_entries(ruleset: str, groups: Sequence[tuple[Sequence[str], str]], folder: Path | None = None,

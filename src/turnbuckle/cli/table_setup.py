@@ -1,0 +1,89 @@
+"""A table match's setup as a saved entries file records it, and the checks and the command that
+resume it (``match --dice FILE --resume``): the game, the sides as given, the options, the players
+and the seed go on a ``# setup: {json}`` comment line; resuming under another setup is refused,
+naming each difference."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.inputs import read_input
+from turnbuckle.core.registry import Ruleset
+
+#: How a saved file's setup line starts.
+SETUP_MARK = "# setup: "
+
+
+def setup_of(rs: Ruleset[Any], sides: Sequence[str], options: Mapping[str, object],
+             players: Mapping[int, str], seed: int | None = None) -> dict[str, Any]:
+    """A match's setup as a saved file records it: the game, each side as given, the options as
+    given, the players by side number (1 first) and the seed (None at the table)."""
+    return {"ruleset": rs.info.id, "sides": list(sides),
+            "options": {k: str(v) for k, v in sorted(options.items()) if v is not None},
+            "players": {str(i + 1): kind for i, kind in sorted(players.items())}, "seed": seed}
+
+
+def setup_differences(saved: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
+    """What differs between a saved setup and this command's, in words ('' none)."""
+    out: list[str] = []
+    if saved.get("ruleset") != now["ruleset"]:
+        out.append(f"the game: saved {saved.get('ruleset')}, now {now['ruleset']}")
+    old_sides, new_sides = list(saved.get("sides") or []), list(now["sides"])
+    for i in range(max(len(old_sides), len(new_sides))):
+        a = old_sides[i] if i < len(old_sides) else "none"
+        b = new_sides[i] if i < len(new_sides) else "none"
+        if a != b:
+            out.append(f"side {i + 1}: saved {a}, now {b}")
+    for what, flag in (("options", "-o"), ("players", "--player")):
+        old, new = dict(saved.get(what) or {}), dict(now[what])
+        for key in sorted(set(old) | set(new)):
+            if old.get(key) != new.get(key):
+                was = f"{flag} {key}={old[key]}" if key in old else "not given"
+                is_ = f"{flag} {key}={new[key]}" if key in new else "not given"
+                out.append(f"{what[:-1]} {key}: saved {was}, now {is_}")
+    return out
+
+
+def read_setup(path: str) -> dict[str, Any] | None:
+    """The setup a saved file records (None for a file without one, such as a hand-written script)."""
+    for line in read_input(path, "dice script").splitlines():
+        if line.startswith(SETUP_MARK):
+            try:
+                found = json.loads(line[len(SETUP_MARK):])
+            except ValueError:
+                raise RulesError(f"dice script '{path}': its setup line is not JSON; delete the line to "
+                                 "play the entries without the check") from None
+            return found if isinstance(found, dict) else None
+    return None
+
+
+def check_resume(path: str, now: Mapping[str, Any]) -> None:
+    """Refuse to resume a saved match under another setup, naming each difference."""
+    saved = read_setup(path)
+    if saved is None:
+        return
+    differs = setup_differences(saved, now)
+    if differs:
+        raise RulesError(f"dice script '{path}' was saved from a match set up differently ({'; '.join(differs)}); "
+                         "resume with the setup it was played with")
+
+
+def resume_command(command: Sequence[str], path: str) -> str:
+    """The command to play on: ``command`` with ``--dice PATH --resume`` in place of its dice."""
+    out: list[str] = []
+    skip = False
+    for arg in command:
+        if skip:
+            skip = False
+            continue
+        if arg in ("--dice", "--resume"):
+            skip = arg == "--dice"
+            continue
+        if arg.startswith("--dice="):
+            continue
+        out.append(arg)
+    return shlex.join([*out, "--dice", path, "--resume"])
