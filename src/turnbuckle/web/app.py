@@ -19,6 +19,7 @@ from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotF
 from turnbuckle.league.job_worker import Worker
 from turnbuckle.web import (
     accounts,
+    advice_pages,
     api,
     autolock,
     feeds,
@@ -102,6 +103,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.include_router(keeper.router)
     app.include_router(table_pages.router)
     app.include_router(odds_page.router)
+    app.include_router(advice_pages.router)  # the strategy page's "Advise me", a job on the odds queue
     app.include_router(setup_pages.router)  # first run's one-time link
     app.include_router(verify_pages.router)  # a published show's replay, as a job
     app.include_router(notify_pages.router)  # notification settings, a member's e-mail, the e-mail's links

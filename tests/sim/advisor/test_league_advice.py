@@ -75,7 +75,6 @@ def test_league_advise_and_advisor_at_the_command_line(league: League, monkeypat
     number = open_show(league, [("m2", ["Friendly Sam", "Brother Bob"])])
     monkeypatch.setattr(advice, "LEAGUE_BUDGET", BUDGET)
     monkeypatch.setattr(advice, "LEAGUE_MEASURE", 2_000)
-    monkeypatch.setattr(advice.advise_side, "__defaults__", (BUDGET, 2_000))
     out = runner.invoke(app, ["league", "advise", number, "1", "--db", league.url, "--as", "Bo"])
     assert out.exit_code == 0, out.output
     assert "Strategy:+" in out.stdout and "Search:" not in out.stdout

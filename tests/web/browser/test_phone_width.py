@@ -118,7 +118,8 @@ def _table_match(server: LiveServer) -> str:
 
 
 Who = str  # "" signed out, else the member's name
-ELSEWHERE = ("/odds/jobs/{job_id}", "/setup/{token}")  # reached through a form, or on an empty database
+# reached through a form, or on an empty database
+ELSEWHERE = ("/odds/jobs/{job_id}", "/setup/{token}", "/advice/jobs/{job_id}")
 Filler = Callable[[dict[str, Any]], list[tuple[Who, str]]]
 GAMES = [rs.info.id for rs in all_rulesets()]
 ROUTES: dict[str, Filler] = {
@@ -149,6 +150,7 @@ ROUTES: dict[str, Filler] = {
     "/table-matches/{uid}": lambda d: [("", f"/table-matches/{d['table']}")],
     "/odds": lambda d: [("", "/odds")] + [("", f"/odds?game={g}") for g in GAMES],
     "/odds/jobs/{job_id}": lambda d: [],  # visited after a run is started from the form (below)
+    "/advice/jobs/{job_id}": lambda d: [],  # the strategy page's "Advise me" (tests/sim/advisor/test_advice_page.py)
     "/login": lambda d: [("", "/login")],
     "/setup/{token}": lambda d: [],  # only on a database without a league: test_the_setup_page_fits_a_phone
     "/invite/{token}": lambda d: [("", f"/invite/{d['invite']}")],

@@ -15,17 +15,20 @@ A league can turn the advisor off (``set_advisor``, the organiser's).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import resolve_options
+from turnbuckle.league import jobs
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError
 from turnbuckle.league.models import CardSide
 from turnbuckle.league.services.briefing import briefing
 from turnbuckle.league.services.running import match_options
 from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.sim.advice import Fraction
 from turnbuckle.sim.specs import spec_for
 
 #: The search of a league's advice, in matches (reproducible, and capped so one member's request
@@ -56,18 +59,18 @@ def advice_seed(show: int, position: int, competitor_id: int) -> int:
     return int.from_bytes(digest[:4], "big") >> 1
 
 
-def advise_side(ctx: Ctx, side: CardSide, budget_matches: int = LEAGUE_BUDGET,
-                measure_n: int = LEAGUE_MEASURE) -> LeagueAdvice:
-    """Advice for ``side``, asked by its owner, from the side's briefing only."""
+def advice_params(ctx: Ctx, side: CardSide, budget_matches: int | None = None,
+                  measure_n: int | None = None) -> dict[str, Any]:
+    """What the advisor is given for ``side``, asked by its owner: plain JSON from the side's
+    briefing only (a job runs it from its row alone, in any server process)."""
     if not ctx.league.advisor:
         raise LeagueError("the organiser has turned the advisor off in this league")
     comp = side.competitor
     if comp.owner_id != ctx.actor.id:
         raise Forbidden(f"'{comp.name}' belongs to {comp.owner.name}; only its owner asks for its advice")
     m = side.match
-    hook = spec_for(m.ruleset).advisor_hook()
     rs = get_ruleset(m.ruleset)
-    if hook is None:
+    if spec_for(m.ruleset).advisor_hook() is None:
         raise LeagueError(f"there is no advisor for {rs.info.name}")
     told = briefing(ctx, side)
     docs: dict[int, dict[str, Any]] = {side.index: dict(told.sheet)}
@@ -81,14 +84,46 @@ def advise_side(ctx: Ctx, side: CardSide, budget_matches: int = LEAGUE_BUDGET,
         if key is not None and o.push_level is not None:  # as public now: Push Level and injuries
             doc[key] = {**doc[key], "push_level": o.push_level, "injuries": o.injuries}
         docs[sd.index] = doc
+    return {"game": m.ruleset, "show": m.show.number, "position": m.position, "competitor": comp.name,
+            "sides": [docs[i] for i in sorted(docs)], "me": side.index,
+            "options": dict(resolve_options(rs.info.options, match_options(m))),
+            "seed": advice_seed(m.show.number, m.position, comp.id),
+            "budget_matches": budget_matches or LEAGUE_BUDGET, "measure_n": measure_n or LEAGUE_MEASURE,
+            "detail": {"show": m.show.number, "position": m.position}}
+
+
+def run_advice(params: dict[str, Any], progress: Fraction | None = None) -> LeagueAdvice:
+    """The advice the parameters describe (``advice_params``), without wall-clock figures."""
+    rs = get_ruleset(str(params["game"]))
+    hook = spec_for(rs.info.id).advisor_hook()
+    if hook is None:
+        raise LeagueError(f"there is no advisor for {rs.info.name}")
     try:
-        sides = [rs.load_side(docs[i], f"side {i + 1}") for i in sorted(docs)]
-        options = resolve_options(rs.info.options, match_options(m))
-        report = hook.advise(sides, side.index, options, seed=advice_seed(m.show.number, m.position, comp.id),
-                             budget_matches=budget_matches, budget_seconds=None, measure_n=measure_n)
+        sides = [rs.load_side(doc, f"side {i + 1}") for i, doc in enumerate(params["sides"])]
+        report = hook.advise(sides, int(params["me"]), params["options"], seed=int(params["seed"]),
+                             budget_matches=int(params["budget_matches"]), budget_seconds=None,
+                             measure_n=int(params["measure_n"]), progress=progress)
     except RulesError as exc:
         raise LeagueError(f"the advisor cannot play this match: {exc}") from None
     data = report.json()
     data.get("search", {}).pop("seconds", None)
     text = "\n".join(line for line in report.text().splitlines() if not line.startswith("Search: "))
-    return LeagueAdvice(m.show.number, m.position, comp.name, text + "\n", data)
+    return LeagueAdvice(int(params["show"]), int(params["position"]), str(params["competitor"]), text + "\n", data)
+
+
+def advise_side(ctx: Ctx, side: CardSide, budget_matches: int | None = None,
+                measure_n: int | None = None) -> LeagueAdvice:
+    """Advice for ``side``, asked by its owner, from the side's briefing only."""
+    return run_advice(advice_params(ctx, side, budget_matches, measure_n))
+
+
+def advice_job(params: dict[str, Any], progress: Callable[[int], None], client: Any) -> dict[str, Any]:
+    """The "advice" job kind: the advice as JSON (``text`` and ``data``), progress in thousandths."""
+    done = run_advice(params, lambda f: progress(int(1000 * f)))
+    return {"text": done.text, "data": done.data, "show": done.show, "position": done.position,
+            "competitor": done.competitor}
+
+
+#: The strategy page's "Advise me" runs on the odds page's queue (one job each, a capped queue).
+JOB_KIND = "advice"
+jobs.register(JOB_KIND, advice_job)

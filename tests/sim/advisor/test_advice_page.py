@@ -1,0 +1,67 @@
+"""The strategy page's "Advise me": a private job on the odds queue that ends with the advisor's
+strategy for the member's own side; nobody else may see it; the organiser's setting hides it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from tests.league.helpers import open_show
+from tests.web.support import Site, csrf_of, sign_in
+from turnbuckle.league.models import Competitor
+from turnbuckle.league.services import advice, briefing
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
+    monkeypatch.setattr(advice, "LEAGUE_BUDGET", 40_000)
+    monkeypatch.setattr(advice, "LEAGUE_MEASURE", 2_000)
+    s = Site(tmp_path)
+    with s.league.act() as ctx:
+        briefing.set_public_sheets(ctx, "sheet")
+    yield s
+    s.close()
+
+
+def _done(client: TestClient, job_url: str, limit_s: float = 60) -> str:
+    until = time.monotonic() + limit_s
+    while time.monotonic() < until:
+        fragment = client.get(f"{job_url}/status")
+        assert fragment.status_code == 200
+        if 'hx-trigger="every 1s"' not in fragment.text:
+            return fragment.text
+        time.sleep(0.1)
+    raise AssertionError("the advice did not finish in time")
+
+
+def test_advise_me_runs_a_private_job_that_ends_with_a_strategy(site: Site) -> None:
+    number = open_show(site.league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with site.league.act() as ctx:
+        bob = ctx.session.scalar(select(Competitor.id).where(Competitor.name == "Brother Bob"))
+    page = f"/shows/{number}/matches/1/strategy/{bob}"
+    with site.client() as bo, site.client() as ann:
+        assert sign_in(bo, "Bo").status_code == 303 and sign_in(ann, "Ann").status_code == 303
+        assert 'id="advise-me"' in bo.get(page).text
+        started = bo.post(f"/advice/shows/{number}/matches/1/{bob}", data={"csrf_token": csrf_of(bo, page)},
+                          follow_redirects=False)
+        assert started.status_code == 303, started.text
+        job_url = started.headers["location"]
+        done = _done(bo, job_url)
+        assert 'data-state="done"' in done and "Strategy:+" in done and "Advice for Brother Bob" in done
+        assert ann.get(job_url).status_code == 404  # private to the member who asked
+        refused = ann.post(f"/advice/shows/{number}/matches/1/{bob}", data={"csrf_token": csrf_of(ann, "/")},
+                           follow_redirects=False)
+        assert refused.status_code == 404  # not Ann's side
+    with site.league.act() as ctx:
+        advice.set_advisor(ctx, False)
+    with site.client() as bo:
+        assert sign_in(bo, "Bo").status_code == 303
+        assert 'id="advise-me"' not in bo.get(page).text
+        off = bo.post(f"/advice/shows/{number}/matches/1/{bob}", data={"csrf_token": csrf_of(bo, page)},
+                      follow_redirects=False)
+        assert off.status_code == 400 and "turned the advisor off" in off.text
