@@ -39,6 +39,9 @@ def test_each_die_is_a_pad_of_its_faces_laid_out_for_a_phone() -> None:
     choice = pad_for(Need("choice", "move", options=("s1", "g3"), labels=("Gut kick", "Suplex")))
     assert choice is not None and [(k.value, k.text, k.small) for k in choice.keys] == [
         ("s1", "Gut kick", "s1"), ("g3", "Suplex", "g3")]
+    marked = pad_for(Need("choice", "move", options=("s1", "g5"), labels=("Gut kick", "Crossface"),
+                          marks=("strike", "SUBMISSION")))
+    assert marked is not None and [k.small for k in marked.keys] == ["s1 · strike", "g5 · SUBMISSION"]
     assert pad_for(Need("roll", "x", count=1, sides=100)) is None  # typed only
 
 
@@ -81,6 +84,7 @@ def test_a_card_is_entered_by_its_rank_then_its_suit(client: TestClient) -> None
     assert page.status_code == 200, page.text
     assert Forms(page.text).forms["keeper"]["entries"] == "10H"
     assert ' pad-choice"' in page.text and "(grapple)" in page.text  # his move list, each move's kind named
+    assert "g1 · grapple" in page.text  # and on each move's button
 
 
 def test_a_page_behind_the_match_changes_nothing_and_says_why(client: TestClient) -> None:

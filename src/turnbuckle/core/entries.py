@@ -43,6 +43,8 @@ class Need:
     note: str = field(default="", compare=False)
     #: For a roll of several dice, what each die decides, in order ('the punch', 'the hand').
     dice: tuple[str, ...] = field(default=(), compare=False)
+    #: For a choice, a short word on each option (a move's kind: 'strike', 'SUBMISSION').
+    marks: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def wanted(self) -> int:
@@ -186,4 +188,4 @@ class EntrySource:
 
     def choose(self, options: Sequence[str], request: Request) -> str:
         return self._take(Need("choice", request.purpose, request.side, options=tuple(options),
-                               labels=request.labels), request=request)
+                               labels=request.labels, marks=request.marks), request=request)

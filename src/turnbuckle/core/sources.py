@@ -47,6 +47,11 @@ class Request:
         """For table play only (see :class:`Prompted`): what each die of a roll decides."""
         return ()
 
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """For table play only (see :class:`Prompted`): a word on each option of a choice."""
+        return ()
+
     def label(self, what: str) -> str:
         return f"'{self.purpose} {what}'"
 
@@ -56,11 +61,13 @@ class Prompted(Request):
     """A request made to a person at the table, with the game's words for it: ``note`` says what
     the players need to know to answer (which die picks what, the number to beat, what was rolled
     earlier this turn), built only when the person is asked; ``dice`` what each die of a roll of
-    several decides, in order ('the punch', 'the hand'). Seeded and scripted play never makes one
+    several decides, in order ('the punch', 'the hand'); ``marks`` a short word on each option of
+    a choice (a move's kind: 'strike', 'SUBMISSION'). Seeded and scripted play never makes one
     (a plain :class:`Request` is cheaper, and nothing of it reaches a record)."""
 
     note: Callable[[], str] | None = None
     dice: tuple[str, ...] = ()
+    marks: tuple[str, ...] = ()
 
 
 class Source(Protocol):

@@ -54,6 +54,7 @@ class Table:
         by: str = "auto",
         labels: Sequence[str] = (),
         note: Callable[[], str] | None = None,
+        marks: Sequence[str] = (),
     ) -> str:
         """A player's decision. ``automatic`` decides when given; otherwise the source (a script
         or a person) is asked. The choice is logged with who made it. ``labels`` may name each
@@ -62,8 +63,8 @@ class Table:
             chosen = automatic()
             who = by
         else:
-            request = Prompted(purpose, side, labels=tuple(labels), note=note) if note is not None else \
-                Request(purpose, side, labels=tuple(labels))
+            request = Prompted(purpose, side, labels=tuple(labels), note=note, marks=tuple(marks)) \
+                if note is not None or marks else Request(purpose, side, labels=tuple(labels))
             chosen = self.source.choose(options, request)
             who = "human" if self.source.kind == "ask" else self.source.kind
         self.log.add(Choice(purpose, tuple(options), chosen, who, side))

@@ -63,7 +63,10 @@ def pad_for(need: Need) -> Pad | None:
         return Pad("card", tuple(Key(r, r) for r in RANKS), 5,
                    tuple(Key(code, symbol, name) for code, name, symbol in SUITS))
     labels = list(need.labels) + [""] * len(need.options)
-    keys = tuple(Key(o, labels[i] or o, o if labels[i] and labels[i] != o else "") for i, o in enumerate(need.options))
+    marks = list(need.marks) + [""] * len(need.options)
+    small = [" · ".join(w for w in (o if labels[i] and labels[i] != o else "", marks[i]) if w)
+             for i, o in enumerate(need.options)]
+    keys = tuple(Key(o, labels[i] or o, small[i]) for i, o in enumerate(need.options))
     return Pad("choice", keys, 2 if len(keys) > 1 else 1)
 
 

@@ -28,7 +28,7 @@ from turnbuckle.rulesets.headlock.players import (
     Wrestler,
     move_options,
 )
-from turnbuckle.rulesets.headlock.prompts import move_note
+from turnbuckle.rulesets.headlock.prompts import move_mark, move_note
 from turnbuckle.rulesets.headlock.sheet import Character, Move
 from turnbuckle.rulesets.headlock.trumps import advantage
 
@@ -72,11 +72,13 @@ class Match:
         return Wrestler(w.name, w.sheet, w.hp, w.knockdowns)
 
     def decide(self, w: InRing, options: tuple[str, ...], purpose: str, policy: Callable[[V], str],
-               view: V, labels: tuple[str, ...] = (), note: Callable[[], str] | None = None) -> str:
+               view: V, labels: tuple[str, ...] = (), note: Callable[[], str] | None = None,
+               marks: tuple[str, ...] = ()) -> str:
         """A decision by ``w``'s player: a human answers through the table (by word, or at the
         prompt by ``labels``, told ``note``); automatic players see only ``view``."""
         if w.player == "human":
-            return self.table.choose(options, purpose, w.name, automatic=None, labels=labels, note=note)
+            return self.table.choose(options, purpose, w.name, automatic=None, labels=labels, note=note,
+                                     marks=marks)
         return self.table.choose(options, purpose, w.name, automatic=lambda: policy(view), by=w.player)
 
     def partner(self, w: InRing) -> InRing | None:
@@ -105,7 +107,8 @@ class Match:
         policy = MOVE_POLICIES.get(w.player, MOVE_POLICIES["solo"])  # a human is asked instead
         code = self.decide(w, options, f"{w.name} move on {card.code} ({listing})", policy, view,
                            tuple(w.sheet.move(c).name for c in options),
-                           note=lambda: move_note([w.sheet.move(c) for c in options]))
+                           note=lambda: move_note([w.sheet.move(c) for c in options]),
+                           marks=tuple(move_mark(w.sheet.move(c)) for c in options) if w.player == "human" else ())
         return w.sheet.move(code)
 
     def play_turn(self) -> Result | None:

@@ -27,9 +27,14 @@ MARKS = {"submission": "SUBMISSION: held, the opponent rolls to break out",
          "choke": "CHOKE: a submission that can choke out"}
 
 
+def move_mark(move: Listed) -> str:
+    """A move's kind as its button shows it: SUBMISSION and CHOKE stand out."""
+    return move.kind.upper() if move.kind in MARKS else move.kind
+
+
 def move_note(moves: Sequence[Listed]) -> str:
     """'Moves: s1 Jab (strike); g5 Crossface (SUBMISSION ...); ...'."""
-    marked = [f"{m.code} {m.name} ({m.kind if m.kind not in MARKS else m.kind.upper()})" for m in moves]
+    marked = [f"{m.code} {m.name} ({move_mark(m)})" for m in moves]
     kinds = sorted({m.kind for m in moves if m.kind in MARKS})
     key = "; ".join(MARKS[k] for k in kinds)
     return "Moves: " + ", ".join(marked) + (f". {key}." if key else ".")
