@@ -18,7 +18,7 @@ from turnbuckle.league.errors import Forbidden, LeagueError
 from turnbuckle.league.services import advice, briefing, shows
 
 runner = CliRunner()
-BUDGET = 40_000
+BUDGET = 20_000
 
 
 @pytest.fixture

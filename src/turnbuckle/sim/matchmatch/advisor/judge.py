@@ -18,13 +18,14 @@ from typing import Literal
 import numpy as np
 
 from turnbuckle.core.options import OptionValue
+from turnbuckle.rulesets.matchmatch.halving import compound_halvings
 from turnbuckle.rulesets.matchmatch.options import match_options
 from turnbuckle.rulesets.matchmatch.rounds import ROUND_TYPES
 from turnbuckle.rulesets.matchmatch.side import Side
 from turnbuckle.rulesets.matchmatch.styles import STYLES
 from turnbuckle.sim.matchmatch.advisor.space import DEFAULT_ACT, Limits, Plan, plan_arrays, to_strategy
 from turnbuckle.sim.matchmatch.fast import run_setup
-from turnbuckle.sim.matchmatch.tables import Setup
+from turnbuckle.sim.matchmatch.tables import Setup, _strategies
 
 
 @dataclass(frozen=True)
@@ -68,9 +69,30 @@ class Judge:
         self.limits = limits_for(sides, me, options)
         self.matches = 0  # matches played so far, for the budget
         template = Plan((0, 1), 0, -1, (DEFAULT_ACT,) * len(STYLES))
-        self._by_minus: dict[int, Setup] = {}
-        for minus in range(len(STYLES)):
-            self._by_minus[minus] = Setup.of(self._with(replace(template, minus=minus)), self.options)
+        written = self._with(template)
+        first = Setup.of(written, self.options)  # a matchup the fast engine cannot play is refused here
+        opts = match_options(self.options)
+        mt = opts.match_type
+        self._minuses = [s.minus for s in _strategies(written, opts.rounds, mt, any(x.is_team for x in written))]
+        self._by_minus: dict[int, Setup] = {0: first}
+
+    def _base(self, minus: int) -> Setup:
+        """The tables with a template plan of this '-' style: the first ones with the values the
+        '-' leaves the other sides (``Setup.of``'s halvings, in card order)."""
+        if minus not in self._by_minus:
+            first = self._by_minus[0]
+            mt = match_options(self.options).match_type
+            minuses = list(self._minuses)
+            minuses[self.me] = STYLES[minus]
+            values = first.values.copy()
+            for i, side in enumerate(self.sides):
+                if i == self.me:
+                    continue
+                v, _ = compound_halvings(side.sheet.styles.as_dict(), mt.styles_halved, mt.name,
+                                         [(str(j), minuses[j]) for j in range(len(self.sides)) if j != i])
+                values[i, :8] = [v[s] for s in STYLES]
+            self._by_minus[minus] = replace(first, values=values)
+        return self._by_minus[minus]
 
     def _with(self, plan: Plan) -> list[Side]:
         out = list(self.sides)
@@ -80,7 +102,7 @@ class Judge:
 
     def setup(self, plan: Plan) -> Setup:
         """The fast engine's tables with this plan for the asking side."""
-        base = self._by_minus[plan.minus]
+        base = self._base(plan.minus)
         style_list = base.style_list.copy()
         style_list[2 * self.me] = plan.plus[0]
         style_list[2 * self.me + 1] = plan.plus[1]
