@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
@@ -66,6 +68,18 @@ def fraction_bar(label: str) -> Any:
     return bar, (lambda f: bar(int(1000 * f)))
 
 
+@contextmanager
+def _cluster(scheduler: str | None) -> Iterator[Any]:
+    """A Dask client for ``--scheduler`` (as ``sweep`` connects), or None to search here."""
+    if scheduler is None:
+        yield None
+        return
+    from turnbuckle.lab.run_dask import cluster_client
+
+    with cluster_client(scheduler) as client:
+        yield client
+
+
 def advise(
     ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias with an advisor (matchmatch).")],
     me: Annotated[str, typer.Argument(help="The side to advise: a sheet file, a sample id, or -.")],
@@ -89,6 +103,9 @@ def advise(
     referee: RefereeOpt = None,
     threads: Annotated[int | None, typer.Option(help="Threads of the fast engine (default: all cores); the answer "
                                                 "does not depend on it.")] = None,
+    scheduler: Annotated[str | None, typer.Option(help="Run the search's evaluations on a Dask cluster: "
+                                                  "tcp://HOST:PORT of a running scheduler, or 'local'. Same "
+                                                  "seed and --budget-matches, same answer.")] = None,
     fmt: Annotated[str, format_option(ADVISE_FORMATS)] = "text",
 ) -> None:
     """Search the strategy for ME against OPPONENT(s): a best response when their strategy is known
@@ -130,9 +147,10 @@ def advise(
                   file=sys.stderr)
         seconds = None if budget_matches is not None and budget is None else (budget or DEFAULT_BUDGET_S)
         bar, tick = fraction_bar(f"{rs.info.id} advise")
-        with bar:
+        with _cluster(scheduler) as client, bar:
             report = hook.advise(sides, at, resolved, seed=run_seed, budget_matches=budget_matches,
-                                 budget_seconds=seconds, measure_n=measure, threads=threads, progress=tick)
+                                 budget_seconds=seconds, measure_n=measure, threads=threads, progress=tick,
+                                 client=client)
         if chosen == "json":
             sys.stdout.write(json.dumps(report.json(), indent=2, ensure_ascii=False) + "\n")
         elif chosen == "markdown":

@@ -30,8 +30,9 @@ class Report(Protocol):
 class Advisor(Protocol):
     def advise(self, sides: Sequence[Any], me: int, options: Mapping[str, OptionValue], *, seed: int,
                budget_matches: int | None, budget_seconds: float | None, measure_n: int,
-               threads: int | None = None, progress: Fraction | None = None) -> Report:
-        """Advice for side ``me``; the other sides' strategies, where given, are known."""
+               threads: int | None = None, progress: Fraction | None = None, client: Any = None) -> Report:
+        """Advice for side ``me``; the other sides' strategies, where given, are known. ``client``:
+        a Dask client whose cluster runs the search's evaluations (the same answer)."""
         ...
 
     def explain(self, record: MatchRecord, *, seed: int, budget_matches: int, continuations: int,

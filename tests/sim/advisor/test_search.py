@@ -76,3 +76,19 @@ def test_against_an_unknown_opponent_it_lists_the_population_and_its_worst_case(
     assert data["mode"] == "robust"
     assert data["advised_worst"]["win"] == min(m.share for m in advice.advised)
     assert data["automatic_worst"]["win"] == min(m.share for m in advice.automatic)
+
+
+def test_on_a_dask_cluster_the_answer_is_the_same() -> None:
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    sides = [side("brother-bob"), side("friendly-sam", SAM_PART_VI)]
+    here = advise(sides, 0, options(), seed=5, budget_matches=60_000, measure_n=2_000)
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None,  # type: ignore[no-untyped-call]
+                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        there = advise(sides, 0, options(), seed=5, budget_matches=60_000, measure_n=2_000, client=client)
+        assert "judge_score" in cluster.scheduler.task_prefixes  # the evaluations went to the cluster
+    assert there.strategy_text == here.strategy_text
+    assert [m.json() for m in there.advised] == [m.json() for m in here.advised]
+    assert there.search["matches"] == here.search["matches"]

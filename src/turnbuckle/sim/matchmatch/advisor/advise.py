@@ -154,9 +154,11 @@ def _measure(judge: Judge, plan: Plan, label: str, n: int, seed: int) -> Measure
 
 def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *, seed: int,
            budget_matches: int | None = None, budget_seconds: float | None = None, measure_n: int = MEASURE_N,
-           threads: int | None = None, progress: Callable[[float], None] | None = None) -> Advice:
+           threads: int | None = None, progress: Callable[[float], None] | None = None,
+           client: Any = None) -> Advice:
     """Advice for side ``me``. The other sides' strategies, where given, are known; a side
-    without one is unknown (judged over a population of its possible strategies)."""
+    without one is unknown (judged over a population of its possible strategies). With a Dask
+    ``client`` the search's evaluations run on its cluster, with the same answer."""
     if budget_matches is None and budget_seconds is None:
         raise ValueError("advise needs a budget in matches or seconds")
     rng = np.random.default_rng([seed, 1])
@@ -179,7 +181,7 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
         mine = from_strategy(own, limits)
         if mine is not None:
             starts.append(mine)
-    objective = Objective(judges)
+    objective = Objective(judges, client=client)
     done = [0.0]
 
     def phase(share: float, weight: float) -> Budget:
@@ -210,14 +212,15 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
             # The opponent's best reply to the plan found so far.
             reply_budget = phase(1.0 / (steps - 2 * k), share_left / steps)
             versus = Judge(_sides_with(sides, {me: best}, options), opp, options, threads)
-            reply, g = improve(Objective([versus]), opp_limits, [p[opp] for _, p in population], rng, reply_budget,
+            reply, g = improve(Objective([versus], objective.seeds, client=client), opp_limits,
+                               [p[opp] for _, p in population], rng, reply_budget,
                                lambda: sub_tick[0]())
             budget.spent += reply_budget.spent
             generations += g
             population.append((f"best reply #{k + 1}", {opp: reply}))
             judges.append(Judge(_sides_with(sides, {opp: reply}, options), me, options, threads))
             replies += 1
-            objective = Objective(judges, objective.seeds)
+            objective = Objective(judges, objective.seeds, client=client)
             again = phase(1.0 / (steps - 2 * k - 1), share_left / steps)
             best, g = improve(objective, limits, [best, auto], rng, again, lambda: sub_tick[0]())
             budget.spent += again.spent

@@ -15,13 +15,14 @@ from turnbuckle.sim.advice import Fraction, Report
 class MatchMatchAdvisor:
     def advise(self, sides: Sequence[Any], me: int, options: Mapping[str, OptionValue], *, seed: int,
                budget_matches: int | None, budget_seconds: float | None, measure_n: int,
-               threads: int | None = None, progress: Fraction | None = None) -> Report:
+               threads: int | None = None, progress: Fraction | None = None, client: Any = None) -> Report:
         from turnbuckle.sim.matchmatch.advisor.advise import advise
 
         if not all(isinstance(s, Side) for s in sides):
             raise RulesError("the MatchMatch advisor takes MatchMatch wrestlers and teams")
         return advise(list(sides), me, options, seed=seed, budget_matches=budget_matches,
-                      budget_seconds=budget_seconds, measure_n=measure_n, threads=threads, progress=progress)
+                      budget_seconds=budget_seconds, measure_n=measure_n, threads=threads, progress=progress,
+                      client=client)
 
     def explain(self, record: MatchRecord, *, seed: int, budget_matches: int, continuations: int,
                 threads: int | None = None, progress: Fraction | None = None) -> Report:

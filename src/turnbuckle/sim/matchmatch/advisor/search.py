@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -62,20 +63,41 @@ class Budget:
         return self.fraction() >= 1.0
 
 
+def judge_score(judge: Judge, plan: Plan, n: int, seed: int) -> Score:
+    """One evaluation, as a Dask task runs it (a pure function of its arguments)."""
+    return judge.score(plan, n, seed)
+
+
 @dataclass
 class Objective:
-    """A plan's figure: its worst win share over the judges (one judge: its win share)."""
+    """A plan's figure: its worst win share over the judges (one judge: its win share). With a
+    Dask ``client``, a race stage's evaluations run as tasks on the cluster: each is keyed by its
+    seed and match count alone, so the figures, and the plan found, are the same as here."""
 
     judges: Sequence[Judge]
     seeds: set[int] = field(default_factory=set)
+    client: Any = None
+    played: int = 0  # matches played through this objective
+    _remote: list[Any] | None = None
 
     def scores(self, plan: Plan, n: int, seed: int) -> list[Score]:
+        return self.scores_many([plan], n, seed)[0]
+
+    def scores_many(self, plans: Sequence[Plan], n: int, seed: int) -> list[list[Score]]:
         self.seeds.add(seed)
-        return [j.score(plan, n, seed) for j in self.judges]
+        self.played += n * len(plans) * len(self.judges)
+        if self.client is None:
+            return [[j.score(p, n, seed) for j in self.judges] for p in plans]
+        if self._remote is None:
+            self._remote = [self.client.scatter(j, broadcast=True) for j in self.judges]
+        futures = [self.client.submit(judge_score, j, p, n, seed, pure=False) for p in plans for j in self._remote]
+        got: list[Score] = self.client.gather(futures)
+        k = len(self.judges)
+        return [got[i * k:(i + 1) * k] for i in range(len(plans))]
 
     @property
     def matches(self) -> int:
-        return sum(j.matches for j in self.judges)
+        return self.played
 
 
 #: The weight of the mean beside the worst case: of two plans with the same worst case, the one
@@ -102,8 +124,7 @@ def race(objective: Objective, plans: Sequence[Plan], rng: np.random.Generator, 
     while True:
         seed = int(rng.integers(1, 2**62))
         before = objective.matches
-        for p in pool:
-            got = objective.scores(p, n, seed)
+        for p, got in zip(pool, objective.scores_many(pool, n, seed), strict=True):
             totals[p] = _add(totals[p], got) if p in totals else got
         budget.spent += objective.matches - before
         # Ties go to the earlier plan (the current best is first): a stable sort.
