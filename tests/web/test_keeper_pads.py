@@ -121,3 +121,22 @@ def test_a_finished_match_keeps_its_text_tables_out_of_the_last_answer() -> None
              "Scoresheet (score called Red-Green)", "Period  Turn  Score", "------  ----  -----", "1       1     0-3")
     assert before_tables(lines) == ("Green near fall, pin (die 6).", "", "Result", "------", "Green pins.")
     assert before_tables(("a", "b")) == ("a", "b")
+
+
+def test_the_keeper_installs_on_a_home_screen(client: TestClient) -> None:
+    """The keeper's pages name a web app manifest (start at /keeper, an icon of each size), so
+    'Add to Home Screen' keeps it as an app with its own name and icon."""
+    import json
+
+    page = client.get("/keeper")
+    assert '<link rel="manifest" href="/static/keeper.webmanifest">' in page.text
+    assert '<link rel="manifest"' not in client.get("/").text  # the league's pages are not the app
+    manifest = client.get("/static/keeper.webmanifest")
+    assert manifest.status_code == 200 and manifest.headers["content-type"].startswith("application/manifest+json")
+    data = json.loads(manifest.text)
+    assert data["start_url"] == "/keeper" and data["short_name"] == "Score keeper"
+    for icon in data["icons"]:
+        got = client.get(icon["src"])
+        assert got.status_code == 200 and got.headers["content-type"] == "image/png"
+        width, height = int.from_bytes(got.content[16:20], "big"), int.from_bytes(got.content[20:24], "big")
+        assert icon["sizes"] == f"{width}x{height}"
