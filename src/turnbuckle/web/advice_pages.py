@@ -1,7 +1,13 @@
-"""The strategy page's "Advise me": the game's advisor searches a strategy for the member's own side,
+"""The strategy page's "Advise me", and a published match's explanation on its page.
+
+"Advise me": the game's advisor searches a strategy for the member's own side,
 from that member's briefing only (``league.services.advice``), as a job on the odds page's queue
 (one queued or running job each, a capped queue). The advice is its owner's alone: the job is
-private, and its page answers 404 to anyone else."""
+private, and its page answers 404 to anyone else.
+
+A published match's page offers its explanation (``turnbuckle explain`` of its record: the odds,
+the luck, the win probability by round with a chart, the swings, the advisor's alternative), kept
+as a public job once anyone has asked; an unpublished match has none."""
 
 from __future__ import annotations
 
@@ -9,16 +15,24 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import select
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.league import jobs
+from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, NotFound
-from turnbuckle.league.models import Job
-from turnbuckle.league.services.advice import JOB_KIND, advice_params
+from turnbuckle.league.models import Job, Result, Show
+from turnbuckle.league.services.advice import (
+    JOB_KIND,
+    advice_params,
+    explainable,
+    explanation,
+    start_explain,
+)
 from turnbuckle.league.services.shows import side_of
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.odds_page import owner_key
-from turnbuckle.web.viewing import PathInt, show_by_number, viewer_ctx
+from turnbuckle.web.viewing import PathInt, card_match, show_by_number, viewer_ctx
 
 router = APIRouter(prefix="/advice", include_in_schema=False)
 
@@ -73,3 +87,69 @@ def advice_status(request: Request, session: DbSession, viewer: Viewer, job_id: 
         return HTMLResponse('<p class="problem" id="job">This advice is gone (finished jobs are kept two days).</p>',
                             404)
     return render(request, "advice_status.html", _context(job))
+
+
+# -- a published match's explanation (the match page's section) -----------------------------------
+def _published(ctx: Ctx, number: int, position: int) -> tuple[Show, Result]:
+    s = show_by_number(ctx, number)
+    m = card_match(ctx, s, position)
+    result = ctx.session.scalars(select(Result).where(Result.match_id == m.id)).first() if m else None
+    if result is None or s.status != "published":
+        raise NotFound(f"no published result for match {position} of show {number}")
+    return s, result
+
+
+def explain_view(ctx: Ctx, s: Show, result: Result, position: int) -> dict[str, Any] | None:
+    """What the match page's explanation section shows: None when the game has none (or the show
+    is not published), else the job (or None before anyone asked) and, once done, its chart's lines."""
+    if s.status != "published" or not explainable(result):
+        return None
+    job = explanation(ctx, result)
+    data = job.result if job is not None and job.state == "done" else None
+    return {"number": s.number, "position": position, "job": job, "data": data,
+            "lines": explain_lines(data) if data else []}
+
+
+#: The chart's drawing area, in SVG units.
+CHART_W, CHART_H, LEFT, TOP = 320, 160, 34, 8
+
+
+def explain_lines(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each side's win probability by round as an SVG polyline's points (round 0: before the bell)."""
+    names = list(data["sides"])
+    rounds = data["rounds"]
+    step = CHART_W / max(1, len(rounds))
+    out = []
+    for k, name in enumerate(names):
+        shares = [data["pre_match"]["win"][name], *(r["win"][name] for r in rounds)]
+        points = " ".join(f"{LEFT + i * step:.1f},{TOP + (1 - p) * CHART_H:.1f}" for i, p in enumerate(shares))
+        out.append({"name": name, "points": points, "css": f"side{k}"})
+    return out
+
+
+@router.post("/explain/{number}/{position}")
+def explain_start(request: Request, number: PathInt, position: PathInt, session: DbSession,
+                  viewer: Viewer) -> Response:
+    ctx = viewer_ctx(request, session, viewer)
+    try:
+        s, result = _published(ctx, number, position)
+        start_explain(ctx, s, result)
+    except NotFound:
+        return _not_found(request)
+    except jobs.JobRefused as exc:
+        return render(request, "error.html", {"title": "Not now", "message": str(exc)}, 429)
+    except RulesError as exc:
+        return render(request, "error.html", {"title": "No explanation", "message": str(exc)}, 400)
+    return RedirectResponse(f"/shows/{number}/matches/{position}#explain", 303)
+
+
+@router.get("/explain/{number}/{position}/status", response_class=HTMLResponse)
+def explain_status(request: Request, number: PathInt, position: PathInt, session: DbSession,
+                   viewer: Viewer) -> HTMLResponse:
+    """The match page's explanation section alone (what it polls while the job runs)."""
+    ctx = viewer_ctx(request, session, viewer)
+    try:
+        s, result = _published(ctx, number, position)
+    except NotFound:
+        return _not_found(request)
+    return render(request, "_explain.html", {"explain": explain_view(ctx, s, result, position)})

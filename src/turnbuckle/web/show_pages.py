@@ -26,6 +26,7 @@ from turnbuckle.league.post.links import Links
 from turnbuckle.league.post.told import keep, kept, told_of
 from turnbuckle.league.verify_job import verdict
 from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.web.advice_pages import explain_view
 from turnbuckle.web.autolock import settle
 from turnbuckle.web.card_view import card_view
 from turnbuckle.web.chart_cache import INLINE_UP_TO, result_chart, show_charts
@@ -159,7 +160,7 @@ def match_page(request: Request, number: PathInt, position: PathInt, session: Db
     keep((result.id, result.seed), told)
     return render(request, "match.html", {"league": ctx.league, "s": s, "r": row, "seed": result.seed,
                                           "chart": result_chart(result), "call": call, "account": told.account,
-                                          "game_name": game_name})
+                                          "game_name": game_name, "explain": explain_view(ctx, s, result, position)})
 
 
 @router.get("/shows/{number}/matches/{position}/chart", response_class=HTMLResponse)

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from tests.league.helpers import open_show
 from tests.web.support import Site, csrf_of, sign_in
 from turnbuckle.league.models import Competitor
-from turnbuckle.league.services import advice, briefing
+from turnbuckle.league.services import advice, briefing, shows
 
 
 @pytest.fixture
@@ -65,3 +65,37 @@ def test_advise_me_runs_a_private_job_that_ends_with_a_strategy(site: Site) -> N
         off = bo.post(f"/advice/shows/{number}/matches/1/{bob}", data={"csrf_token": csrf_of(bo, page)},
                       follow_redirects=False)
         assert off.status_code == 400 and "turned the advisor off" in off.text
+
+
+def test_a_published_match_page_explains_the_match_when_asked_and_an_unpublished_one_does_not(
+        site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.league.services import running
+
+    monkeypatch.setattr(advice, "EXPLAIN_BUDGET", 20_000)
+    monkeypatch.setattr(advice, "EXPLAIN_CONTINUATIONS", 1_000)
+    number = open_show(site.league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    site.league.clock.advance(days=1, minutes=1)
+    with site.league.act() as ctx:
+        shows.lock(ctx, number)
+        running.run_show(ctx, number)
+    page = f"/shows/{number}/matches/1"
+    with site.client() as fran:
+        assert sign_in(fran, "Fran").status_code == 303
+        assert fran.get(page).status_code == 200 and 'id="explain"' not in fran.get(page).text  # not published
+    with site.league.act() as ctx:
+        running.publish(ctx, number)
+    with site.client() as anyone:
+        shown = anyone.get(page).text
+        assert 'id="explain-match"' in shown
+        asked = anyone.post(f"/advice/explain/{number}/1", data={"csrf_token": csrf_of(anyone, page)},
+                            follow_redirects=False)
+        assert asked.status_code == 303 and asked.headers["location"].endswith("#explain")
+        until = time.monotonic() + 60
+        while time.monotonic() < until:
+            section = anyone.get(f"/advice/explain/{number}/1/status").text
+            if 'hx-trigger="every 1s"' not in section:
+                break
+            time.sleep(0.1)
+        assert "Before the bell this exact setup gave" in section and "<polyline" in section
+        assert "The advisor's alternative for" in section and 'id="explain-match"' not in section
+        assert "Before the bell" in anyone.get(page).text  # kept: the page shows it from now on

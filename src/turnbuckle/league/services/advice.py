@@ -19,12 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import delete, select
+
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.options import resolve_options
 from turnbuckle.league import jobs
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError
-from turnbuckle.league.models import CardSide
+from turnbuckle.league.models import CardMatch, CardSide, Job, Result, Show
 from turnbuckle.league.services.briefing import briefing
 from turnbuckle.league.services.running import match_options
 from turnbuckle.rulesets.registry import get_ruleset
@@ -127,3 +130,60 @@ def advice_job(params: dict[str, Any], progress: Callable[[int], None], client: 
 #: The strategy page's "Advise me" runs on the odds page's queue (one job each, a capped queue).
 JOB_KIND = "advice"
 jobs.register(JOB_KIND, advice_job)
+
+
+# -- explain: a published match's explanation, kept as a job --------------------------------------
+EXPLAIN_KIND = "explain"
+#: The advisor's search for the alternative strategy, and the continuations from each round.
+EXPLAIN_BUDGET = 200_000
+EXPLAIN_CONTINUATIONS = 20_000
+
+
+def explain_owner(result: Result) -> str:
+    return f"explain:{result.id}"
+
+
+def explainable(result: Result) -> bool:
+    """Whether the result's game has an advisor that explains its matches (two sides)."""
+    return spec_for(result.ruleset).advisor_hook() is not None and len(result.record.get("sides", [])) == 2
+
+
+def explanation(ctx: Ctx, result: Result) -> Job | None:
+    """The match's newest explain job, if any (only a published match has one)."""
+    q = select(Job).where(Job.kind == EXPLAIN_KIND, Job.owner == explain_owner(result))
+    return ctx.session.scalars(q.order_by(Job.created_at.desc(), Job.id).limit(1)).first()
+
+
+def start_explain(ctx: Ctx, s: Show, result: Result) -> Job:
+    """Queue the explanation of a published match (anyone may), or the one already queued, running
+    or done; JobRefused when the queue is full."""
+    if s.status != "published":
+        raise LeagueError(f"show {s.number} is {s.status}; only a published match is explained")
+    if not explainable(result):
+        raise LeagueError(f"there is no explanation of {get_ruleset(result.ruleset).info.name} matches")
+    last = explanation(ctx, result)
+    if last is not None and last.state in ("queued", "running", "done"):
+        return last
+    ctx.session.execute(delete(Job).where(Job.kind == EXPLAIN_KIND, Job.owner == explain_owner(result)))
+    m = ctx.session.get(CardMatch, result.match_id)
+    position = m.position if m is not None else 0
+    params = {"record": result.record, "seed": int(result.seed) % 2**31, "budget_matches": EXPLAIN_BUDGET,
+              "continuations": EXPLAIN_CONTINUATIONS, "detail": {"show": s.number, "position": position}}
+    return jobs.submit(ctx.session, EXPLAIN_KIND, params, explain_owner(result),
+                       title=f"explain show {s.number} match {position}", total=1000, public=True)
+
+
+def explain_job(params: dict[str, Any], progress: Callable[[int], None], client: Any) -> dict[str, Any]:
+    """The "explain" job kind: ``explain``'s JSON (without its wall-clock seconds)."""
+    record = MatchRecord.from_json(params["record"])
+    hook = spec_for(record.ruleset).advisor_hook()
+    if hook is None:
+        raise LeagueError(f"there is no explanation of {record.ruleset} matches")
+    report = hook.explain(record, seed=int(params["seed"]), budget_matches=int(params["budget_matches"]),
+                          continuations=int(params["continuations"]), progress=lambda f: progress(int(1000 * f)))
+    data: dict[str, Any] = report.json()
+    data.pop("seconds", None)
+    return data
+
+
+jobs.register(EXPLAIN_KIND, explain_job, public=True, kept=True)
