@@ -125,6 +125,12 @@ def test_a_folkstyle_match_by_taps_restates_the_moves_and_the_scramble(phone: Pa
     assert any("This turn: Red rolled" in n and "Quality" in n for n in notes)
     assert any("the scramble number is" in n for n in notes)
     assert any("near fall" in n for n in notes)
+    # the scoresheet is a table laid out for the phone (its cells stacked), not a wrapped text table
+    sheet = phone.locator("#narration table").first
+    expect(sheet).to_contain_text("Scramble")
+    box = sheet.bounding_box()
+    assert box is not None and box["width"] <= PHONE["width"]
+    assert "------  ----" not in phone.locator("#last").inner_text()
     # the history is below the pad's place, the last narration above it
     last = phone.locator("#last").bounding_box()
     history = phone.locator("#history").bounding_box()
