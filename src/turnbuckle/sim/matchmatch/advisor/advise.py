@@ -101,12 +101,13 @@ class Advice:
         out.append(f"Measured afresh on {n:,} matches per opponent (seed {self.measure_seed}, never used by the "
                    "search); win share with its 95% interval, then draw and loss:")
         width = max(len(m.opponent) for m in self.advised)
-        out.append(f"  {'opponent strategy':<{max(width, 17)}}  {'advised':>26}  {'automatic':>26}")
+        w = max(width, 17)
+        out.append(f"  {'opponent strategy':<{w}}  {'advised':<26}  {'automatic':<26}".rstrip())
         for a, b in zip(self.advised, self.automatic, strict=True):
-            out.append(f"  {a.opponent:<{max(width, 17)}}  {_cell(a):>26}  {_cell(b):>26}")
+            out.append(f"  {a.opponent:<{w}}  {_cell(a):<26}  {_cell(b)}")
         if not self.known:
             wa, wb = self.worst(self.advised), self.worst(self.automatic)
-            out.append(f"  {'worst case':<{max(width, 17)}}  {_cell(wa):>26}  {_cell(wb):>26}")
+            out.append(f"  {'worst case':<{w}}  {_cell(wa):<26}  {_cell(wb)}")
         s = self.search
         budget = (f"{s['budget_matches']:,} matches" if s.get("budget_matches") else f"{s['budget_seconds']:g} s")
         out += ["", f"Search: {s['matches']:,} matches in {s['seconds']:.1f} s ({s['generations']} generations, "
@@ -217,9 +218,10 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
                                lambda: sub_tick[0]())
             budget.spent += reply_budget.spent
             generations += g
-            population.append((f"best reply #{k + 1}", {opp: reply}))
-            judges.append(Judge(_sides_with(sides, {opp: reply}, options), me, options, threads))
-            replies += 1
+            if all(p.get(opp) != reply for _, p in population):  # a reply already listed adds nothing
+                replies += 1
+                population.append((f"best reply #{replies}", {opp: reply}))
+                judges.append(Judge(_sides_with(sides, {opp: reply}, options), me, options, threads))
             objective = Objective(judges, objective.seeds, client=client)
             again = phase(1.0 / (steps - 2 * k - 1), share_left / steps)
             best, g = improve(objective, limits, [best, auto], rng, again, lambda: sub_tick[0]())
