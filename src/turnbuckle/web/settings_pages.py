@@ -1,6 +1,7 @@
 """The organiser's league settings page: what is public of a competitor before its first published
 match (``league.services.briefing``: the weight class only, or the whole sheet), with what is
-public whatever the setting. Anyone else gets 404, as for a page that does not exist."""
+public whatever the setting; and whether members may ask the advisor for a strategy. Anyone else
+gets 404, as for a page that does not exist."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from fastapi.responses import HTMLResponse
 
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.services.advice import set_advisor
 from turnbuckle.league.services.briefing import PUBLIC_SHEETS, set_public_sheets
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
@@ -34,6 +36,8 @@ def save_settings(request: Request, session: DbSession, viewer: Viewer, posted: 
     form = Form(posted)
     try:
         set_public_sheets(ctx, form.text("public_sheets"))
+        if form.text("advisor") in ("on", "off"):  # the game's advisor for members (league/services/advice.py)
+            set_advisor(ctx, form.text("advisor") == "on")
     except LeagueError as exc:
         form.add("public_sheets", str(exc))
         return _page(request, ctx, form, status=400)

@@ -99,3 +99,14 @@ def test_a_published_match_page_explains_the_match_when_asked_and_an_unpublished
         assert "Before the bell this exact setup gave" in section and "<polyline" in section
         assert "The advisor's alternative for" in section and 'id="explain-match"' not in section
         assert "Before the bell" in anyone.get(page).text  # kept: the page shows it from now on
+
+
+def test_the_organisers_settings_page_turns_the_advisor_off(site: Site) -> None:
+    with site.client() as fran:
+        assert sign_in(fran, "Fran").status_code == 303
+        token = csrf_of(fran, "/organiser/settings")
+        assert 'name="advisor" value="on" checked' in fran.get("/organiser/settings").text
+        saved = fran.post("/organiser/settings", data={"public_sheets": "sheet", "advisor": "off", "csrf_token": token})
+        assert saved.status_code == 200 and 'name="advisor" value="off" checked' in saved.text
+    with site.league.act() as ctx:
+        assert ctx.league.advisor is False
