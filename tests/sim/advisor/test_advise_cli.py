@@ -58,3 +58,12 @@ def test_a_game_without_an_advisor_and_bad_budgets_are_exit_2() -> None:
     assert out.exit_code == 2 and "--budget-matches 0" in out.output
     out = runner.invoke(app, ["advise", "m2", "brother-bob", "friendly-sam", "--position", "3"])
     assert out.exit_code == 2 and "--position 3" in out.output
+
+
+def test_each_share_has_its_95_percent_interval_in_json() -> None:
+    out = runner.invoke(app, ["advise", "m2", "iron-ivan", "lady-lightning", *QUICK, "-f", "json"])
+    assert out.exit_code == 0, out.output
+    row = json.loads(out.stdout)["automatic"][0]
+    assert abs(row["win"] + row["draw"] + row["loss"] - 1) < 1e-9
+    for part in ("win", "draw", "loss"):
+        assert row[f"{part}_low"] <= row[part] <= row[f"{part}_high"]

@@ -50,10 +50,12 @@ class Measured:
         return self.wins / self.n
 
     def json(self) -> dict[str, Any]:
-        lo, hi = wilson(self.wins, self.n)
         losses = self.n - self.wins - self.draws
-        return {"opponent": self.opponent, "matches": self.n, "win": self.wins / self.n, "win_low": lo,
-                "win_high": hi, "draw": self.draws / self.n, "loss": losses / self.n}
+        out: dict[str, Any] = {"opponent": self.opponent, "matches": self.n}
+        for part, k in (("win", self.wins), ("draw", self.draws), ("loss", losses)):
+            lo, hi = wilson(k, self.n)
+            out |= {part: k / self.n, f"{part}_low": lo, f"{part}_high": hi}
+        return out
 
 
 @dataclass(frozen=True)
