@@ -17,7 +17,8 @@ and for each:
 50 unseen opponents, budgets of 10, 60 and 600 s: over an hour on two cores), ``budgets`` the
 budget table alone on one pairing, ``issue`` the issue's counts with a 3-million-match search
 (no budget table); the default is a small run for the routine bench.
-``TURNBUCKLE_ADVISOR_BENCH_SEED`` repeats a run.
+``TURNBUCKLE_ADVISOR_BENCH_SEED`` repeats a run; ``TURNBUCKLE_ADVISOR_BENCH_BUDGET`` sets the search's
+matches.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import os
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -44,6 +45,8 @@ from turnbuckle.sim.matchmatch.fast import run
 
 SIZE_ENV = "TURNBUCKLE_ADVISOR_BENCH"
 SEED_ENV = "TURNBUCKLE_ADVISOR_BENCH_SEED"
+#: Overrides the size's search budget (matches).
+BUDGET_ENV = "TURNBUCKLE_ADVISOR_BENCH_BUDGET"
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,8 @@ def _line(*cells: object) -> str:
 def main() -> None:
     size_name = os.environ.get(SIZE_ENV, "small").strip().lower() or "small"
     size = SIZES.get(size_name, SIZES["small"])
+    if os.environ.get(BUDGET_ENV, "").strip():
+        size = replace(size, budget_matches=int(os.environ[BUDGET_ENV]))
     seed = int(os.environ.get(SEED_ENV) or secrets.randbelow(2**31))
     rng = np.random.default_rng(seed)
     opts: dict[str, OptionValue] = dict(resolve_options(get_ruleset("matchmatch").info.options, {}))
