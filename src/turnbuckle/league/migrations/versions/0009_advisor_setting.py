@@ -16,7 +16,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('leagues') as batch:
+    # Added in place too: on SQLite a batch copy of `leagues` would drop the table other rows refer to.
+    with op.batch_alter_table('leagues', recreate='never') as batch:
         batch.add_column(sa.Column('advisor', sa.Boolean(), nullable=False, server_default=sa.true()))
 
 
