@@ -4,7 +4,20 @@ HTML is left to the forum, which shows its text as text."""
 
 from __future__ import annotations
 
-from turnbuckle.league.post.doc import Block, Code, Folded, Heading, Inline, Items, Link, Para, Post, Quote, Strong
+from turnbuckle.league.post.doc import (
+    Block,
+    Code,
+    Folded,
+    Heading,
+    Inline,
+    Items,
+    Link,
+    Para,
+    Post,
+    Quote,
+    Strong,
+    one_message,
+)
 from turnbuckle.league.post.escape import ZWSP, defang, one_line
 
 
@@ -48,8 +61,4 @@ def block(b: Block) -> list[str]:
 
 
 def render(post: Post) -> list[str]:
-    lines: list[str] = []
-    for unit in post.units:
-        for b in unit:
-            lines += block(b)
-    return ["\n".join(lines).rstrip("\n") + "\n"]
+    return one_message(post, block)

@@ -5,6 +5,7 @@ seeds): the Discord form splits its messages between units."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -78,3 +79,13 @@ class Post:
 
 def para(*parts: Inline | str) -> Para:
     return Para(tuple(Text(p) if isinstance(p, str) else p for p in parts))
+
+
+def one_message(post: Post, block: Callable[[Block], list[str]]) -> list[str]:
+    """The whole post as one message, each block's lines as a format's ``block`` writes them (the
+    forms with no length limit: Markdown, BBCode, text)."""
+    lines: list[str] = []
+    for unit in post.units:
+        for b in unit:
+            lines += block(b)
+    return ["\n".join(lines).rstrip("\n") + "\n"]

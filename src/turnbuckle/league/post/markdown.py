@@ -7,7 +7,20 @@ from __future__ import annotations
 import re
 
 from turnbuckle.league.export import md_text
-from turnbuckle.league.post.doc import Block, Code, Folded, Heading, Inline, Items, Link, Para, Post, Quote, Strong
+from turnbuckle.league.post.doc import (
+    Block,
+    Code,
+    Folded,
+    Heading,
+    Inline,
+    Items,
+    Link,
+    Para,
+    Post,
+    Quote,
+    Strong,
+    one_message,
+)
 from turnbuckle.league.post.escape import defang, one_line
 
 _PLAIN_CODE = re.compile(r"[A-Za-z0-9 ./-]+")  # a seed, a hash, a command of ours: safe in a code span
@@ -58,8 +71,4 @@ def block(b: Block) -> list[str]:
 
 
 def render(post: Post) -> list[str]:
-    lines: list[str] = []
-    for unit in post.units:
-        for b in unit:
-            lines += block(b)
-    return ["\n".join(lines).rstrip("\n") + "\n"]
+    return one_message(post, block)

@@ -3,7 +3,7 @@ words; a member's text on one line, defanged (no mention or bare address left wo
 
 from __future__ import annotations
 
-from turnbuckle.league.post.doc import Block, Code, Folded, Heading, Inline, Items, Link, Para, Post, Quote
+from turnbuckle.league.post.doc import Block, Code, Folded, Heading, Inline, Items, Link, Para, Post, Quote, one_message
 from turnbuckle.league.post.escape import defang, one_line
 
 
@@ -45,8 +45,4 @@ def block(b: Block) -> list[str]:
 
 
 def render(post: Post) -> list[str]:
-    lines: list[str] = []
-    for unit in post.units:
-        for b in unit:
-            lines += block(b)
-    return ["\n".join(lines).rstrip("\n") + "\n"]
+    return one_message(post, block)
