@@ -107,6 +107,17 @@ def lg(url: str) -> Iterator[League]:
 
 
 @pytest.fixture
+def lite(sqlite_template: Path, tmp_path: Path) -> Iterator[League]:
+    """The test league in an SQLite file only, for tests about something other than the database
+    (the wire of a webhook or an e-mail)."""
+    path = tmp_path / "league.db"
+    shutil.copy(sqlite_template, path)
+    league = build(f"sqlite:///{path}")
+    yield league
+    league.close()
+
+
+@pytest.fixture
 def pg_url(request: pytest.FixtureRequest) -> Iterator[str]:
     yield from fresh_postgres(request)
 

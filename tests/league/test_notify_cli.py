@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import json
 import logging
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from tests.league.helpers import League, build, open_show
+from tests.league.helpers import League, open_show
 from tests.league.notify_support import receiver
 from turnbuckle.cli.app import app
 from turnbuckle.league.backup import backup
@@ -29,15 +27,6 @@ CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
 def tb(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, ["league", "notify", *args])
     return result.exit_code, result.stdout, result.stderr
-
-
-@pytest.fixture
-def lite(sqlite_template: Path, tmp_path: Path) -> Iterator[League]:
-    path = tmp_path / "league.db"
-    shutil.copy(sqlite_template, path)
-    league = build(f"sqlite:///{path}")
-    yield league
-    league.close()
 
 
 def test_the_command_line_sets_the_webhook_and_drains_the_outbox(lite: League,

@@ -5,13 +5,10 @@ receipt with the strategy's hash, and a one-link unsubscribe that stops them all
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from tests.league.helpers import SAM_STRATEGY, League, build, open_show
+from tests.league.helpers import SAM_STRATEGY, League, open_show
 from tests.league.notify_support import body_text, member_with_email, set_up_mail, smtp_server
 from turnbuckle.league import canonical
 from turnbuckle.league.errors import LeagueError, NotFound
@@ -21,15 +18,6 @@ from turnbuckle.league.services import shows
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
 FAST = Timeouts(webhook=2.0, smtp=5.0)
-
-
-@pytest.fixture
-def lite(sqlite_template: Path, tmp_path: Path) -> Iterator[League]:
-    path = tmp_path / "league.db"
-    shutil.copy(sqlite_template, path)
-    league = build(f"sqlite:///{path}")
-    yield league
-    league.close()
 
 
 def test_an_address_is_confirmed_first_then_gets_what_was_asked_for(lite: League) -> None:

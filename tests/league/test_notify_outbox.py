@@ -6,12 +6,10 @@ their hours as the clock moves, once each, and again for a moved deadline."""
 from __future__ import annotations
 
 import json
-import shutil
 import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -29,15 +27,6 @@ from turnbuckle.web.app import create_app
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
 FAST = Timeouts(webhook=2.0)
-
-
-@pytest.fixture
-def lite(sqlite_template: Path, tmp_path: Path) -> Iterator[League]:
-    path = tmp_path / "league.db"
-    shutil.copy(sqlite_template, path)
-    league = build(f"sqlite:///{path}")
-    yield league
-    league.close()
 
 
 @pytest.fixture

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -25,16 +23,6 @@ from turnbuckle.league.services import running, shows
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"]), ("boxing", ["Mika Sato", "Rico Vance"])]
 FAST = Timeouts(webhook=2.0, smtp=2.0)
-
-
-@pytest.fixture
-def lite(sqlite_template: Path, tmp_path: Path) -> Iterator[League]:
-    """The test league in an SQLite file (these tests are about the wire, not the database)."""
-    path = tmp_path / "league.db"
-    shutil.copy(sqlite_template, path)
-    league = build(f"sqlite:///{path}")
-    yield league
-    league.close()
 
 
 @pytest.fixture
