@@ -247,6 +247,30 @@ def test_league_post_command(tmp_path: Path) -> None:
         assert refused.exit_code == 2 and said in refused.output, refused.output
 
 
+def test_league_post_links_to_the_site_address_unless_told_otherwise(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+
+    monkeypatch.delenv("TURNBUCKLE_BASE_URL", raising=False)
+    url = copy_post_league(tmp_path)
+    runner = CliRunner()
+
+    def first_link(*extra: str) -> str:
+        done = runner.invoke(app, ["league", "post", "1", "--db", url, *extra])
+        assert done.exit_code == 0, done.output
+        line = next(x for x in done.output.splitlines() if x.startswith("- **Match 1**"))
+        return line.split("](", 1)[1].split(")", 1)[0]
+
+    assert first_link() == "/shows/1/matches/1"  # no address known: from the site's root
+    monkeypatch.setenv("TURNBUCKLE_BASE_URL", "http://env.example")
+    assert first_link() == "http://env.example/shows/1/matches/1"
+    assert runner.invoke(app, ["league", "notify", "site", "https://fed.example.org/", "--db", url]).exit_code == 0
+    assert first_link() == "https://fed.example.org/shows/1/matches/1"
+    assert first_link("--base-url", "https://other.example") == "https://other.example/shows/1/matches/1"
+
+
 def test_a_game_without_its_own_account_gets_a_plain_one() -> None:
     from turnbuckle.core.match import MatchRecord
     from turnbuckle.league.models import Result

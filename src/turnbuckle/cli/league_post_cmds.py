@@ -3,13 +3,17 @@ and ``turnbuckle league archive`` (the league's static site); registered by ``le
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from turnbuckle.cli.common import user_errors
 from turnbuckle.cli.league_cmds import Db, ShowArg, unit
+
+if TYPE_CHECKING:
+    from turnbuckle.league.context import Ctx
 
 FORMAT_HELP = "markdown (default), bbcode, discord (messages of at most 2,000 characters), html or text."
 
@@ -20,8 +24,9 @@ def post(show: ShowArg,
              "--announce", help="The card's announcement (an open show) instead of the results (a published one).")]
          = False,
          base_url: Annotated[str, typer.Option(
-             "--base-url", help="The league's web address, for absolute links (default: links from the site's "
-             "root, /shows/3).")] = "",
+             "--base-url", help="The league's web address, for absolute links (default: the site address set "
+             "with 'league notify site', else $TURNBUCKLE_BASE_URL, else links from the site's root, /shows/3).")]
+         = "",
          out: Annotated[Path | None, typer.Option("--out", "-o", help="Write to this file.")] = None,
          db: Db = None) -> None:
     """A show's results post, or with --announce its card's announcement, in a forum's or a chat's format.
@@ -31,7 +36,7 @@ def post(show: ShowArg,
 
         with unit(db) as ctx:
             make = announcement if announce else results_post
-            messages = make(ctx.session, show, fmt, base_url=base_url)
+            messages = make(ctx.session, show, fmt, base_url=base_url or _site_address(ctx))
         if fmt == "discord":
             text = "".join(f"--- message {i} of {len(messages)} ({len(m)} characters) ---\n{m}\n"
                            for i, m in enumerate(messages, start=1))
@@ -42,6 +47,16 @@ def post(show: ShowArg,
         else:
             out.write_text(text, encoding="utf-8")
             print(f"wrote {out}")
+
+
+def _site_address(ctx: Ctx) -> str:
+    """The league's own web address for the post's links, as its notifications use (never makes the
+    settings row: a post only reads)."""
+    from turnbuckle.league.models import NotifySettings
+    from turnbuckle.league.notify.config import BASE_URL_ENV, site_url
+
+    row = ctx.session.get(NotifySettings, ctx.league.id)
+    return site_url(row) if row is not None else os.environ.get(BASE_URL_ENV, "").rstrip("/")
 
 
 def archive(folder: Annotated[Path, typer.Argument(help="The folder to write the site into (new or empty, or an "
