@@ -93,3 +93,25 @@ def open_show(lg: League, card: list[tuple[str, list[str]]], title: str | None =
             shows.add_match(ctx, str(s.number), game, sides, None, None, title if game == "m2" else None, rebook=True)
         shows.open_show(ctx, str(s.number))
         return str(s.number)
+
+
+def quiet_explanations(url: str) -> int:
+    """Cancel the explain jobs the demo's publishes queued (returns how many). The demo queues them
+    like any league (a background job per published match), but every test server over a copy would
+    otherwise spend its idle CPU running them; a test that wants one asks the match page's button,
+    which starts a cancelled match's explanation again (docs/decisions.md, issue 30)."""
+    from sqlalchemy import update
+
+    from turnbuckle.league.jobs import now_utc
+    from turnbuckle.league.models import Job
+    from turnbuckle.league.services.advice import EXPLAIN_KIND
+
+    engine = make_engine(url)
+    try:
+        with session_scope(engine) as session:
+            done = session.execute(update(Job).where(Job.kind == EXPLAIN_KIND, Job.state == "queued")
+                                   .values(state="cancelled", finished_at=now_utc(),
+                                           error="cancelled in the tests' copy of the demo"))
+            return int(getattr(done, "rowcount", 0))
+    finally:
+        engine.dispose()

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from tests.league.helpers import quiet_explanations
 from turnbuckle.league import demo
 from turnbuckle.league.services import running
 
@@ -57,6 +58,7 @@ def post_league_file() -> Path:
             mock.patch.object(demo, "BOB", _notes_with(demo.BOB)), \
             mock.patch.object(running, "publish", publish_with_intro):
         demo.build_demo(f"sqlite:///{path}", now=NOW)
+    quiet_explanations(f"sqlite:///{path}")  # not run by the test servers over its copies (helpers.py)
     return path
 
 

@@ -23,6 +23,7 @@ import uvicorn
 from fastapi import FastAPI
 from sqlalchemy import Engine
 
+from tests.league.helpers import quiet_explanations
 from tests.web.support import Site
 from turnbuckle.league.context import Ctx, context
 from turnbuckle.league.db import make_engine, session_scope
@@ -98,6 +99,7 @@ def league_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     folder: Path = tmp_path_factory.mktemp("web-league")
     url = f"sqlite:///{folder / 'league.db'}"
     build_demo(url)
+    quiet_explanations(url)  # the demo's queued explanations: not run by every test server (pages_support)
     return url
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from tests.league.helpers import quiet_explanations
 from turnbuckle.league.context import Clock
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.demo import ORGANISER, build_demo
@@ -20,7 +21,8 @@ from turnbuckle.league.models import Competitor, Member, Show, Submission
 from turnbuckle.web.app import create_app
 from turnbuckle.web.deps import current_member
 
-__all__ = ["ORGANISER", "client_for", "competitor_id", "copy_demo", "demo_file", "hidden_fields", "show_status"]
+__all__ = ["ORGANISER", "client_for", "competitor_id", "copy_demo", "demo_file", "hidden_fields", "quiet_explanations",
+           "show_status"]
 
 
 @functools.cache
@@ -30,6 +32,7 @@ def demo_file() -> Path:
     folder = Path(tempfile.mkdtemp(prefix="tb-pages-"))
     path = folder / "demo.db"
     build_demo(f"sqlite:///{path}")
+    quiet_explanations(f"sqlite:///{path}")
     return path
 
 

@@ -6,6 +6,10 @@ cancelled, or taken by another worker after this one stalled, is told to stop.
 With a Dask scheduler (``serve --scheduler``, as ``sweep --scheduler``), a kind may send its heavy
 work to the cluster: its ``run`` gets the connected client; without one it gets None and works here.
 Stopping the worker hands its unfinished jobs back to the queue, for another process to run.
+
+Background jobs (a published match's explanation, ``jobs.Kind.background``) run one at a time on a
+thread of their own beside the ``threads``, and are claimed only when no other job waits: a member's
+run never waits behind a card of explanations, nor for a thread an explanation holds.
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ class Worker:
         self.name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self._running: dict[str, _Running] = {}
         self._lock = threading.Lock()
-        self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="turnbuckle-job")
+        self._pool = ThreadPoolExecutor(max_workers=max(1, threads) + 1, thread_name_prefix="turnbuckle-job")
         self._client: Any = None
         self._cluster: Any = None
         self._task: asyncio.Task[None] | None = None
@@ -80,7 +84,7 @@ class Worker:
 
     def start(self) -> None:
         """Start claiming (again, after a stop: an app's lifespan may run more than once)."""
-        self._pool = ThreadPoolExecutor(max_workers=max(1, self.threads), thread_name_prefix="turnbuckle-job")
+        self._pool = ThreadPoolExecutor(max_workers=max(1, self.threads) + 1, thread_name_prefix="turnbuckle-job")
         self._client = self._cluster = None
         self._closing = asyncio.Event()
         if self.threads > 0:
@@ -111,8 +115,9 @@ class Worker:
         while not self._closing.is_set():
             claimed = False
             try:
-                if len(self._running) < self.threads:
-                    job = await asyncio.to_thread(jobs.claim, self.engine, self.name, lease_s=self.lease_s)
+                kinds = self._claimable()
+                if kinds:
+                    job = await asyncio.to_thread(jobs.claim, self.engine, self.name, kinds, lease_s=self.lease_s)
                     if job is not None:
                         claimed = True
                         self._start(job)
@@ -123,6 +128,16 @@ class Worker:
                 log.warning("job worker: %s", exc)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._closing.wait(), 0 if claimed else self.poll_s)
+
+    def _claimable(self) -> set[str]:
+        """The kinds this worker has a free thread for: the others while fewer than ``threads`` of
+        them run, the background kinds while none of them runs (at most one at a time)."""
+        background = jobs.background_kinds()
+        with self._lock:
+            running_background = sum(1 for run in self._running.values() if run.job.kind in background)
+            others = len(self._running) - running_background
+        kinds = set(jobs.KINDS) - background if others < self.threads else set()
+        return kinds | background if running_background == 0 else kinds
 
     def beat(self) -> None:
         """Store progress, renew leases, and stop the jobs that were cancelled or lost."""

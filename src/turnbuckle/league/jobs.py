@@ -10,7 +10,9 @@ take the same row, nor wait for each other); on SQLite the write lock that every
 when it begins makes claims take turns.
 
 A kind of job is one :func:`register` call: its name, the function that runs it, and whether anyone
-who has a job's id may follow it (``public``) or its owner only.
+who has a job's id may follow it (``public``) or its owner only. A ``background`` kind (a published
+match's explanation, queued by the league at publish) neither counts against nor is refused by the
+queue limit, and is claimed only when no other job waits: members' runs go first.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, or_, select, text, update
+from sqlalchemy import Engine, case, delete, func, or_, select, text, update
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.db import read_scope, session_scope
@@ -60,14 +62,19 @@ class Kind:
     run: Run
     public: bool = False
     kept: bool = False  # its finished jobs are not deleted after KEEP_FINISHED (the kind prunes its own)
+    background: bool = False  # outside the queue limit; claimed only when no other job waits
+
+
+def background_kinds() -> set[str]:
+    return {k.name for k in KINDS.values() if k.background}
 
 
 KINDS: dict[str, Kind] = {}
 
 
-def register(name: str, run: Run, *, public: bool = False, kept: bool = False) -> Kind:
+def register(name: str, run: Run, *, public: bool = False, kept: bool = False, background: bool = False) -> Kind:
     """Make ``name`` a kind of job that ``run`` runs (registering it again replaces it)."""
-    KINDS[name] = kind = Kind(name, run, public, kept)
+    KINDS[name] = kind = Kind(name, run, public, kept, background)
     return kind
 
 
@@ -77,7 +84,8 @@ def now_utc() -> datetime:
 
 def submit(session: Session, kind: str, params: dict[str, Any], owner: str, *, title: str, total: int = 0,
            public: bool | None = None, queue_limit: int = QUEUE_LIMIT, now: datetime | None = None) -> Job:
-    """Queue a job of ``kind`` for ``owner`` (one queued or running job each), or raise JobRefused."""
+    """Queue a job of ``kind`` for ``owner`` (one queued or running job each), or raise JobRefused.
+    Background jobs are not counted in the queue limit, and a background kind is never refused by it."""
     if kind not in KINDS:
         raise JobRefused(f"no job kind '{kind}' on this server (known: {', '.join(sorted(KINDS)) or 'none'})")
     now = now or now_utc()
@@ -90,8 +98,10 @@ def submit(session: Session, kind: str, params: dict[str, Any], owner: str, *, t
     if mine is not None:
         raise JobRefused(f"you already have a run {mine.state} ({mine.title}); wait for it to finish or cancel "
                          "it: one run at a time each")
-    waiting = session.scalar(select(func.count()).select_from(Job).where(Job.state == "queued")) or 0
-    if waiting >= queue_limit:
+    background = background_kinds()
+    waiting = session.scalar(select(func.count()).select_from(Job).where(Job.state == "queued",
+                                                                         Job.kind.not_in(background))) or 0
+    if kind not in background and waiting >= queue_limit:
         raise JobRefused(f"the queue is full ({waiting} runs waiting); try again in a minute")
     job = Job(id=secrets.token_urlsafe(18), kind=kind, owner=owner, title=title[:400], params=params, total=total,
               public=KINDS[kind].public if public is None else public, state="queued", done=0, error="",
@@ -124,20 +134,27 @@ def cancel(session: Session, job_id: str, owner: str, now: datetime | None = Non
 
 def claim(engine: Engine, worker: str, kinds: set[str] | None = None, *, lease_s: float = LEASE_S,
           now: datetime | None = None) -> Job | None:
-    """Take the oldest queued job (or one whose lease ran out) for ``worker``; None when there is none."""
+    """Take the oldest queued job (or one whose lease ran out) for ``worker``; None when there is none.
+    Other kinds go before background ones, and a background job is taken only when no job of
+    another kind waits (not even one outside ``kinds``)."""
     now = now or now_utc()
     names = set(KINDS) if kinds is None else kinds
-    claimable = select(Job).where(Job.kind.in_(names), or_(Job.state == "queued",
-                                                           (Job.state == "running") & (Job.lease_until < now)))
+    background = background_kinds()
+    waiting = or_(Job.state == "queued", (Job.state == "running") & (Job.lease_until < now))
+    claimable = select(Job).where(Job.kind.in_(names), waiting)
+    others_wait = select(Job.id).where(Job.kind.in_(set(KINDS) - background), waiting).limit(1)
     with read_scope(engine) as session:  # most looks find nothing: they need not take SQLite's write lock
         if session.scalars(claimable.with_only_columns(Job.id).limit(1)).first() is None:
             return None
     with session_scope(engine) as session:
         for _ in range(2 * MAX_ATTEMPTS):
-            q = claimable.order_by(Job.created_at).limit(1).with_for_update(skip_locked=True)
+            order = case((Job.kind.in_(background), 1), else_=0)
+            q = claimable.order_by(order, Job.created_at, Job.id).limit(1).with_for_update(skip_locked=True)
             job = session.scalars(q).first()
             if job is None:
                 return None
+            if job.kind in background and session.scalars(others_wait).first() is not None:
+                return None  # a member's run waits (for another worker's free thread): it goes first
             if job.state == "running" and job.attempts >= MAX_ATTEMPTS:
                 job.state, job.finished_at = "failed", now
                 job.error = f"the worker running it stopped {job.attempts} times; not tried again"

@@ -5,9 +5,10 @@ from that member's briefing only (``league.services.advice``), as a job on the o
 (one queued or running job each, a capped queue). The advice is its owner's alone: the job is
 private, and its page answers 404 to anyone else.
 
-A published match's page offers its explanation (``turnbuckle explain`` of its record: the odds,
-the luck, the win probability by round with a chart, the swings, the advisor's alternative), kept
-as a public job once anyone has asked; an unpublished match has none."""
+A published match's page shows its explanation (``turnbuckle explain`` of its record: the odds,
+the luck, the win probability by round with a chart, the swings, the advisor's alternative), a kept,
+public job queued at publish (``advice.queue_explanations``); a match whose job is missing or failed
+offers a button that queues it again. An unpublished match has none."""
 
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def _published(ctx: Ctx, number: int, position: int) -> tuple[Show, Result]:
 
 def explain_view(ctx: Ctx, s: Show, result: Result, position: int) -> dict[str, Any] | None:
     """What the match page's explanation section shows: None when the game has none (or the show
-    is not published), else the job (or None before anyone asked) and, once done, its chart's lines."""
+    is not published), else the job (or None: none was queued) and, once done, its chart's lines."""
     if s.status != "published" or not explainable(result):
         return None
     job = explanation(ctx, result)

@@ -67,8 +67,9 @@ def test_advise_me_runs_a_private_job_that_ends_with_a_strategy(site: Site) -> N
         assert off.status_code == 400 and "turned the advisor off" in off.text
 
 
-def test_a_published_match_page_explains_the_match_when_asked_and_an_unpublished_one_does_not(
+def test_a_published_match_is_explained_in_the_background_and_an_unpublished_one_is_not(
         site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.league.models import Job
     from turnbuckle.league.services import running
 
     monkeypatch.setattr(advice, "EXPLAIN_BUDGET", 20_000)
@@ -83,13 +84,8 @@ def test_a_published_match_page_explains_the_match_when_asked_and_an_unpublished
         assert sign_in(fran, "Fran").status_code == 303
         assert fran.get(page).status_code == 200 and 'id="explain"' not in fran.get(page).text  # not published
     with site.league.act() as ctx:
-        running.publish(ctx, number)
-    with site.client() as anyone:
-        shown = anyone.get(page).text
-        assert 'id="explain-match"' in shown
-        asked = anyone.post(f"/advice/explain/{number}/1", data={"csrf_token": csrf_of(anyone, page)},
-                            follow_redirects=False)
-        assert asked.status_code == 303 and asked.headers["location"].endswith("#explain")
+        running.publish(ctx, number)  # queues the explanation; nobody asks
+    with site.client() as anyone:  # its server's worker runs it
         until = time.monotonic() + 60
         while time.monotonic() < until:
             section = anyone.get(f"/advice/explain/{number}/1/status").text
@@ -99,6 +95,18 @@ def test_a_published_match_page_explains_the_match_when_asked_and_an_unpublished
         assert "Before the bell this exact setup gave" in section and "<polyline" in section
         assert "The advisor's alternative for" in section and 'id="explain-match"' not in section
         assert "Before the bell" in anyone.get(page).text  # kept: the page shows it from now on
+    with site.league.act() as ctx:  # a failed explanation: the button asks again, for one job still
+        job = ctx.session.scalars(select(Job).where(Job.kind == advice.EXPLAIN_KIND)).one()
+        job.state, job.error = "failed", "the worker stopped"
+    with site.client() as anyone:
+        shown = anyone.get(page).text
+        assert "The explanation failed: the worker stopped" in shown and 'id="explain-match"' in shown
+        asked = anyone.post(f"/advice/explain/{number}/1", data={"csrf_token": csrf_of(anyone, page)},
+                            follow_redirects=False)
+        assert asked.status_code == 303 and asked.headers["location"].endswith("#explain")
+    with site.league.act() as ctx:
+        states = list(ctx.session.scalars(select(Job.state).where(Job.kind == advice.EXPLAIN_KIND)))
+        assert len(states) == 1 and states[0] in ("queued", "running", "done")  # asked again, not doubled
 
 
 def test_the_organisers_settings_page_turns_the_advisor_off(site: Site) -> None:

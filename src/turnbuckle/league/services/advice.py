@@ -157,8 +157,8 @@ def explanation(ctx: Ctx, result: Result) -> Job | None:
 
 
 def start_explain(ctx: Ctx, s: Show, result: Result) -> Job:
-    """Queue the explanation of a published match (anyone may), or the one already queued, running
-    or done; JobRefused when the queue is full."""
+    """Queue the explanation of a published match (anyone may: the match page's button, for a match
+    whose job is missing or failed), or return the one already queued, running or done."""
     if s.status != "published":
         raise LeagueError(f"show {s.number} is {s.status}; only a published match is explained")
     if not explainable(result):
@@ -172,7 +172,18 @@ def start_explain(ctx: Ctx, s: Show, result: Result) -> Job:
     params = {"record": result.record, "seed": int(result.seed) % 2**31, "budget_matches": EXPLAIN_BUDGET,
               "continuations": EXPLAIN_CONTINUATIONS, "detail": {"show": s.number, "position": position}}
     return jobs.submit(ctx.session, EXPLAIN_KIND, params, explain_owner(result),
-                       title=f"explain show {s.number} match {position}", total=1000, public=True)
+                       title=f"explain show {s.number} match {position}", total=1000, public=True, now=ctx.now())
+
+
+def queue_explanations(ctx: Ctx, s: Show) -> list[Job]:
+    """At publish, in its transaction: one explain job per explainable match of the show, owned by
+    the league (``explain:<result>``, no member), public and kept; none when the organiser has
+    turned the advisor off. A match that has one already (queued, running or done) keeps it. They
+    are background jobs: outside the members' queue limit, run only when no other job waits."""
+    if not ctx.league.advisor or s.status != "published":
+        return []
+    results = ctx.session.scalars(select(Result).where(Result.show_id == s.id).order_by(Result.id))
+    return [start_explain(ctx, s, r) for r in results if explainable(r)]
 
 
 def explain_job(params: dict[str, Any], progress: Callable[[int], None], client: Any) -> dict[str, Any]:
@@ -188,4 +199,4 @@ def explain_job(params: dict[str, Any], progress: Callable[[int], None], client:
     return data
 
 
-jobs.register(EXPLAIN_KIND, explain_job, public=True, kept=True)
+jobs.register(EXPLAIN_KIND, explain_job, public=True, kept=True, background=True)

@@ -194,6 +194,9 @@ def publish(ctx: Ctx, key: str, writeup: str | None = None) -> Show:
     log(ctx, s, "publish")
     ctx.session.flush()
     from turnbuckle.league.notify import events
+    from turnbuckle.league.services.advice import queue_explanations  # advice imports this module
+
+    queue_explanations(ctx, s)  # each match's explanation, a background job (league/services/advice.py)
 
     events.results_published(ctx, s)  # the results post, queued with the publication (league/notify)
     return s
