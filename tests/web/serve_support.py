@@ -1,24 +1,27 @@
 """A real server for the availability tests: uvicorn configured as ``turnbuckle serve`` configures it
 (web/serving.py), in a thread, on a free loopback port; and a crowd of simultaneous requests, each on
-its own connection (as ``xargs -P curl`` sends them)."""
+its own connection (as ``xargs -P curl`` sends them), from a process of its own."""
 
 from __future__ import annotations
 
-import asyncio
+import json
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
-import httpx2
 import uvicorn
 from fastapi import FastAPI
 
-from tests.async_support import run_coroutine
 from turnbuckle.web.limits import Limits
 from turnbuckle.web.serving import config
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
@@ -53,19 +56,11 @@ class Answer:
 
 
 def crowd(base: str, path: str, count: int, timeout: float = 15.0) -> list[Answer]:
-    """``count`` GETs of ``path`` sent at once, each on a connection of its own."""
-
-    async def run() -> list[Answer]:
-        limits = httpx2.Limits(max_connections=count, max_keepalive_connections=0)
-        async with httpx2.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
-            async def one() -> Answer:
-                start = time.perf_counter()
-                try:
-                    r = await client.get(path)
-                except httpx2.HTTPError as exc:
-                    return Answer(type(exc).__name__, time.perf_counter() - start, None)
-                return Answer(r.status_code, time.perf_counter() - start, r.headers.get("retry-after"))
-
-            return list(await asyncio.gather(*(one() for _ in range(count))))
-
-    return run_coroutine(run())
+    """``count`` GETs of ``path`` sent at once, each on a connection of its own, from a process of
+    their own (``tests/web/crowd_client.py``): a crowd in the server's own process would share its
+    interpreter lock and time the client's work as the server's."""
+    done = subprocess.run([sys.executable, "-m", "tests.web.crowd_client", base, path, str(count), str(timeout)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=timeout + 60, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the crowd's client failed: {done.stderr[-2000:]}")
+    return [Answer(status, seconds, retry) for status, seconds, retry in json.loads(done.stdout)]
