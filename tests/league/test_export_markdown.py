@@ -5,36 +5,15 @@ raw HTML allowed, as many sites render), as those very characters and never as a
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from typing import Any
 
-from markdown_it import MarkdownIt
-
+from tests.league.markdown_support import rendered
 from tests.league.test_old_exports import old_export
 from turnbuckle.league.export import export_html, export_markdown, md_text
 
 EVIL = ["<script>alert(1)</script>", '<img src=x onerror="alert(2)">', "[x](javascript:alert(3))",
         "<javascript:alert(4)>", "![i](http://evil.example/a.png)", "*a* _b_ `c` ~~d~~ | e \\ f & g"]
 SAFE_TAGS = {"h1", "h2", "h3", "p", "ul", "li", "code", "table", "thead", "tbody", "tr", "th", "td", "blockquote"}
-
-
-class _Page(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.tags: list[tuple[str, list[tuple[str, str | None]]]] = []
-        self.text: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append((tag, attrs))
-
-    def handle_data(self, data: str) -> None:
-        self.text.append(data)
-
-
-def rendered(markdown: str) -> _Page:
-    page = _Page()
-    page.feed(MarkdownIt("commonmark", {"html": True}).enable("table").enable("strikethrough").render(markdown))
-    return page
 
 
 def poisoned() -> dict[str, Any]:

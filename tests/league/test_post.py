@@ -19,6 +19,7 @@ from turnbuckle.league.post import FORMATS, announcement, results_post
 from turnbuckle.league.post.discord import LIMIT, pieces
 from turnbuckle.league.services import shows
 
+from .markdown_support import rendered
 from .post_league import INJECTION, copy_post_league, post_league_file
 
 GOLDEN = Path(__file__).parent / "golden" / "post"
@@ -173,24 +174,7 @@ def test_injection_is_in_the_league() -> None:
 
 
 def _rendered_tags(markdown: str) -> tuple[list[tuple[str, list[tuple[str, str | None]]]], str]:
-    from html.parser import HTMLParser
-
-    from markdown_it import MarkdownIt
-
-    class Page(HTMLParser):
-        def __init__(self) -> None:
-            super().__init__(convert_charrefs=True)
-            self.tags: list[tuple[str, list[tuple[str, str | None]]]] = []
-            self.text: list[str] = []
-
-        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-            self.tags.append((tag, attrs))
-
-        def handle_data(self, data: str) -> None:
-            self.text.append(data)
-
-    page = Page()
-    page.feed(MarkdownIt("commonmark", {"html": True}).render(markdown))
+    page = rendered(markdown)
     return page.tags, "".join(page.text)
 
 
