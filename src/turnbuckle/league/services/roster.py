@@ -259,9 +259,11 @@ def competitor_named(ctx: Ctx, name: str) -> Competitor:
 
 
 def _named(ctx: Ctx, name: str) -> Competitor | None:
-    wanted = name.strip().lower()
-    rows = ctx.session.scalars(select(Competitor).where(Competitor.league_id == ctx.league.id).order_by(Competitor.id))
-    return next((c for c in rows if c.name.lower() == wanted), None)
+    wanted = name.strip().lower()  # compared here: SQL's lower() folds ASCII only on SQLite
+    rows = ctx.session.execute(select(Competitor.id, Competitor.name).where(Competitor.league_id == ctx.league.id)
+                               .order_by(Competitor.id))  # names only: loading every sheet cost 4 ms at 200
+    found = next((r.id for r in rows if r.name.lower() == wanted), None)
+    return ctx.session.get(Competitor, found) if found is not None else None
 
 
 def _by(ctx: Ctx, model: type[_Row], k: Key) -> _Row | None:
