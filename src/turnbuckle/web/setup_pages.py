@@ -4,6 +4,7 @@ league. It creates the league and its organiser and signs the organiser in; the 
 from __future__ import annotations
 
 from typing import Annotated
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -23,6 +24,25 @@ def setup_path(token: str) -> str:
     return f"/setup/{token}"
 
 
+def _level(text: str) -> int:
+    """The highest Push Level typed, or 0 when it is not a whole number of ASCII digits (``'²'.isdigit()``
+    holds, yet ``int`` refuses it)."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 0
+
+
+def _known_zone(name: str) -> bool:
+    """Whether ``name`` is a time zone: not too long, and one the zone database reads (a folder of it,
+    ``Europe``, raises an OSError rather than ZoneInfoNotFoundError)."""
+    if not name or len(name) > 60:
+        return False
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return False
+    return True
+
+
 @router.get("/setup/{token}", response_class=HTMLResponse)
 def setup_form(request: Request, session: DbSession, token: str) -> HTMLResponse:
     accounts.open_setup(session, token)
@@ -38,9 +58,11 @@ async def setup(request: Request, session: DbSession, token: str, league_name: T
     values = {"league_name": league_name, "timezone": timezone, "max_push_level": max_push_level,
               "organiser": organiser}
     error = "the two passwords differ" if password != password2 else ""
-    level = int(max_push_level) if max_push_level.strip().isdigit() and len(max_push_level) < 4 else 0
+    level = _level(max_push_level)
     if not error and not level:
         error = f"the highest Push Level must be a whole number from 1 to 20, not '{max_push_level[:20]}'"
+    if not error and not _known_zone(timezone.strip()):
+        error = f"unknown time zone '{timezone.strip()[:60]}'; use a name such as 'Europe/London' or 'UTC'"
     if not error:
         try:
             with session.begin_nested():
