@@ -57,8 +57,28 @@ def read_setup(path: str) -> dict[str, Any] | None:
             except ValueError:
                 raise RulesError(f"dice script '{path}': its setup line is not JSON; delete the line to "
                                  "play the entries without the check") from None
-            return found if isinstance(found, dict) else None
+            if not _is_setup(found):
+                raise RulesError(f"dice script '{path}': its setup line is not a match setup as turnbuckle saves "
+                                 "it; delete the line to play the entries without the check")
+            return dict(found)
     return None
+
+
+def _is_setup(found: object) -> bool:
+    """Whether a setup line's JSON has the shape :func:`setup_of` writes (an edited or damaged line
+    may hold anything)."""
+    if not isinstance(found, dict) or not isinstance(found.get("ruleset"), str):
+        return False
+    sides, seed = found.get("sides"), found.get("seed")
+    if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
+        return False
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        return False
+    for what in ("options", "players"):
+        table = found.get(what)
+        if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+            return False
+    return True
 
 
 def check_resume(path: str, now: Mapping[str, Any]) -> None:
