@@ -1,5 +1,5 @@
 """Table mode as a careless or hostile table uses it: a saved file whose setup line was edited into
-something that is not a setup."""
+something that is not a setup, and a session stopped where the current folder cannot be written."""
 
 from __future__ import annotations
 
@@ -30,3 +30,36 @@ def test_a_setup_line_that_is_not_a_setup_is_one_line_not_a_crash(tmp_path: Path
     assert out.stderr.strip().splitlines() == [
         f"turnbuckle: error: dice script '{saved}': its setup line is not a match setup as turnbuckle saves it; "
         "delete the line to play the entries without the check"]
+
+
+def test_a_session_stopped_where_the_folder_cannot_be_written_saves_elsewhere_and_says_where(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()  # the current folder is no more: nothing can be saved in it
+    spare = tmp_path / "spare"
+    spare.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(spare))
+    out = tb("match", "boxing", "slugger", "speedster", "--dice", "ask", input="3 4\n")
+    assert out.exit_code == 2, out.stderr
+    saved = list(spare.glob("boxing-entries-*.txt"))
+    assert len(saved) == 1
+    assert f"--dice {saved[0]} --resume" in out.stderr
+    assert "the current folder could not be written" in out.stderr
+    monkeypatch.chdir(tmp_path)
+    again = tb("match", "boxing", "slugger", "speedster", "--dice", str(saved[0]), "--resume", input="5 6\n")
+    assert "Resuming from" in again.stderr and "the 4 entries so far are saved" in again.stderr
+
+
+def test_when_nothing_can_be_written_the_entries_are_printed_instead(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "missing"))
+    out = tb("match", "boxing", "slugger", "speedster", "--dice", "ask", input="3 4\n")
+    assert out.exit_code == 2, out.stderr
+    assert "internal error" not in out.stderr
+    assert "could not be saved" in out.stderr and "the entries so far: 3 4" in out.stderr

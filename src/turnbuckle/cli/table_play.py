@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -162,11 +163,25 @@ class Session:
         entries = self.entries
         if not entries:
             return Stopped(f"{why}; nothing was entered yet, so nothing is saved", code)
-        path = save_entries(self.rs.info.id, self.groups, setup=self.setup)
-        again = resume_command(self.command, path.name) if self.command else \
-            f"the same command and --dice {path.name} --resume"
-        return Stopped(f"{why}; the {len(entries)} entries so far are saved in {path.name}: play on with: {again}",
-                       code)
+        elsewhere = ""
+        try:
+            path = save_entries(self.rs.info.id, self.groups, setup=self.setup)
+            name = path.name
+        except OSError as exc:
+            # the current folder cannot be written (gone, read-only, full): the temporary folder, and
+            # failing that the entries themselves on the screen, so that nothing typed is lost
+            try:
+                path = save_entries(self.rs.info.id, self.groups, folder=Path(tempfile.gettempdir()),
+                                    setup=self.setup)
+            except OSError:
+                return Stopped(f"{why}; the entries could not be saved ({exc.strerror or exc}): the entries so "
+                               f"far: {' '.join(entries)}; play on with the same command and --dice FILE "
+                               "--resume, FILE holding them", code)
+            name, elsewhere = str(path), f" (the current folder could not be written: {exc.strerror or exc})"
+        again = resume_command(self.command, name) if self.command else \
+            f"the same command and --dice {name} --resume"
+        return Stopped(f"{why}; the {len(entries)} entries so far are saved in {name}{elsewhere}: play on with: "
+                       f"{again}", code)
 
 
 def help_text(need: Need) -> str:
