@@ -56,7 +56,8 @@ def block(b: Block) -> list[str]:
     if isinstance(b, Para):
         return [inline(b.parts, True), ""]
     if isinstance(b, Items):
-        return [f"- {inline(item)}" for item in b.items] + [""]
+        # an item's text starts its own blocks: "- # x" is a heading in a list item, so escape it as a line's start
+        return [f"- {inline(item, True)}" for item in b.items] + [""]
     if isinstance(b, Quote):
         lines = []
         for p in b.paras:
