@@ -3,10 +3,15 @@ markup in a list item (Markdown), and a member's long paragraph cut for Discord'
 
 from __future__ import annotations
 
-from turnbuckle.league.post import markdown
-from turnbuckle.league.post.doc import Items, Post, Text
+import re
+
+from turnbuckle.league.post import discord, markdown
+from turnbuckle.league.post.doc import Items, Post, Quote, Strong, Text
 
 from .markdown_support import rendered
+
+#: What Discord's Markdown reads at the start of a line: a heading, subtext, list, quote or numbered item.
+BLOCK_START = re.compile(r"^\s*(#|-|\+|>|\d+\.)")
 
 
 def test_a_markdown_list_item_that_begins_with_block_markup_is_text() -> None:
@@ -20,3 +25,42 @@ def test_a_markdown_list_item_that_begins_with_block_markup_is_text() -> None:
     assert not {"h1", "h2", "ol", "blockquote"} & set(tags), tags
     text = "".join(page.text)
     assert all(n in text for n in notes)
+
+
+def test_discord_starts_no_block_where_a_long_paragraph_is_cut() -> None:
+    long = ("Word " * 420 + "end. # HEADING and more. - list here. > quote here. + plus here. 1. numbered. "
+            + "x" * 30)
+    post = Post("t", ((Quote((long, "W" * 2500, "Hello " * 500)),),))
+    messages = discord.render(post)
+    assert all(0 < len(m) <= discord.LIMIT for m in messages)
+    for m in messages:
+        for line in m.split("\n"):
+            if not line.startswith("> "):  # a line of our own quote: its words follow the marker
+                assert not BLOCK_START.match(line), line[:60]
+    said = [w.replace("\\", "") for m in messages for w in m.split()]
+    meant = " ".join((long, "W" * 2500, "Hello " * 500)).split()
+    def walls(words: list[str]) -> str:
+        return "".join(w for w in words if set(w) == {"W"})
+
+    assert walls(said) == "W" * 2500  # a word longer than a message is cut, nothing lost
+    assert [w for w in said if w != ">" and set(w) != {"W"}] == [w for w in meant if w != ">" and set(w) != {"W"}]
+
+
+def test_discord_cuts_a_sentence_too_long_for_a_message_between_words() -> None:
+    sentence = " ".join(["Wordy"] * 800)  # 4,799 characters, no full stop
+    out = discord.pieces(sentence, 2000)
+    assert len(out) == 3 and all(len(p) <= 2000 for p in out)
+    assert [w for p in out for w in p.split()] == sentence.split()  # no word cut in two
+
+
+def test_discord_never_cuts_an_escape_from_what_it_escapes() -> None:
+    text = discord.esc("*" * 3000)  # every star escaped: "\*" 3,000 times, 6,000 characters
+    out = discord.pieces(text, 1999)  # an odd limit: a plain cut would fall between "\\" and "*"
+    assert all(len(p) <= 1999 for p in out)
+    for p in out:
+        assert re.fullmatch(r"(\\\*)+", p), p[:10] + "..." + p[-10:]
+
+
+def test_discord_strong_names_keep_their_markup_out() -> None:
+    post = Post("t", ((Items(((Strong("Match 1"), Text(" # not a heading")),)),),))
+    assert discord.render(post) == ["- **Match 1** # not a heading"]

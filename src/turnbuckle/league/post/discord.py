@@ -18,13 +18,6 @@ _LINE_START = re.compile(r"^(\s*)([#>+-]|\d+(?=\.))")  # a heading, quote or lis
 _SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\u201d\"')]))\s+")  # after a full stop, or its closing quote
 
 
-def esc(text: str, line_start: bool = False) -> str:
-    out = _SPECIAL.sub(r"\\\1", defang(one_line(text)))
-    if line_start:
-        out = _LINE_START.sub(lambda m: m[1] + ("\\" + m[2] if not m[2][0].isdigit() else m[2] + "\\"), out, 1)
-    return out
-
-
 def inline(parts: tuple[Inline, ...], line_start: bool = False) -> str:
     out = []
     for i, p in enumerate(parts):
@@ -57,18 +50,44 @@ def block(b: Block) -> list[str]:
     raise TypeError(f"no Discord form for {b!r}")
 
 
+def _line_start(text: str) -> str:
+    """``text`` escaped where it begins a line (a heading, quote, list or numbered item starts nothing)."""
+    return _LINE_START.sub(lambda m: m[1] + ("\\" + m[2] if not m[2][0].isdigit() else m[2] + "\\"), text, 1)
+
+
+def esc(text: str, line_start: bool = False) -> str:
+    out = _SPECIAL.sub(r"\\\1", defang(one_line(text)))
+    return _line_start(out) if line_start else out
+
+
+def _cut(text: str, limit: int) -> int:
+    """Where to cut ``text`` (longer than ``limit``) for a first piece of at most ``limit``: at its
+    last space that fits (past half the limit: a quote's "> " stays with its words), else at the
+    limit, never between an escaping backslash and what it escapes."""
+    space = text.rfind(" ", limit // 2, limit + 1)  # a word boundary in the message's second half
+    if space > 0:
+        return space
+    backslashes = limit - len(text[:limit].rstrip("\\"))
+    return limit - 1 if backslashes % 2 else limit  # an odd run's last one escapes the character after it
+
+
 def pieces(text: str, limit: int = LIMIT) -> list[str]:
     """``text`` in pieces of at most ``limit`` characters: whole lines where they fit, else a
-    line's sentences, else (one sentence longer than a message) cut at the limit."""
+    line's sentences, else (one sentence longer than a message) cut between words, or at the limit
+    when a word is longer. What a cut puts at a line's start is escaped there (a member's "# x"
+    after a full stop starts no heading)."""
     if len(text) <= limit:
         return [text]
     out: list[str] = []
     for line in text.split("\n"):
         parts = [line] if len(line) <= limit else _SENTENCE.split(line)
-        for part in parts:
+        for i, part in enumerate(parts):
+            if i:
+                part = _line_start(part)
             while len(part) > limit:
-                out.append(part[:limit])
-                part = part[limit:]
+                at = _cut(part, limit)
+                out.append(part[:at])
+                part = _line_start(part[at:].lstrip(" "))
             out.append(part)
     return pack(out, limit, "\n")
 
