@@ -114,3 +114,19 @@ def test_explain_prints_odds_swings_and_the_alternative(tmp_path: Path) -> None:
     assert "Biggest swings:" in text.stdout and "a search of" in text.stdout
     bad = runner.invoke(app, ["explain", str(path), "--continuations", "5"])
     assert bad.exit_code == 2 and "--continuations 5" in bad.output
+
+
+def test_a_record_cut_short_or_edited_is_refused_in_one_line(tmp_path: Path) -> None:
+    record: Any = json.loads(json.dumps(_long_match().to_json()))
+    cut = {**record, "events": record["events"][:5]}  # valid JSON, its rounds gone
+    renamed = json.loads(json.dumps(record))
+    for e in renamed["events"]:
+        if e.get("type") == "damage":
+            e["side"] = "Nobody"
+            break
+    for doc in (cut, renamed):
+        path = tmp_path / "record.json"
+        path.write_text(json.dumps(doc))
+        out = runner.invoke(app, ["explain", str(path), "--budget-matches", "1000", "--continuations", "100"])
+        assert out.exit_code == 2, out.output
+        assert "does not play again as it reads" in out.output and len(out.output.strip().splitlines()) == 1

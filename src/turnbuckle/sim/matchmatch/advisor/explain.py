@@ -138,6 +138,19 @@ def _options(record: MatchRecord) -> dict[str, Any]:
     return opts
 
 
+def _check_replays(record: MatchRecord) -> None:
+    """A RulesError unless the record plays again as it reads: the explanation is read from its
+    events, so a record cut short or edited by hand (valid JSON still) would be explained wrongly."""
+    from turnbuckle.core.replay import replay
+
+    found = replay(get_ruleset(record.ruleset), record)
+    if not found.identical:
+        where = (found.problem if found.problem else "in its result" if found.index is None
+                 else f"at event {found.index + 1} of {found.events}")
+        raise RulesError(f"the record does not play again as it reads (it differs {where}): it was cut short or "
+                         "edited, so it cannot be explained; `turnbuckle replay` shows the difference")
+
+
 def _shares(setup: Setup, n: int, seed: int, threads: int | None) -> tuple[tuple[float, float], float]:
     t = run_setup(setup, n, seed, threads=threads)
     return (t.wins(0) / n, t.wins(1) / n), t.draws() / n
@@ -185,10 +198,14 @@ def explain(record: MatchRecord, *, seed: int, budget_matches: int = ALTERNATIVE
     if continuations < 100:
         raise RulesError(f"--continuations {continuations}: give at least 100")
     started = time.perf_counter()
+    _check_replays(record)
     sides = _sides(record)
     options = _options(record)
     base = Setup.of(sides, options)
-    found = states(record)
+    try:
+        found = states(record)
+    except (ValueError, KeyError, IndexError, TypeError) as exc:  # a replayed record reads; this is a guard
+        raise RulesError(f"the record's events cannot be read as a match: {exc}") from None
     total_steps = len(found) + 2
 
     def tick(done: int) -> None:
