@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+from html import unescape
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
-from tests.web.support import csrf_of
+from tests.league.helpers import SAM_STRATEGY, open_show
+from tests.web.support import Site, csrf_of, sign_in
 from turnbuckle.league.db import session_scope, upgrade
+from turnbuckle.league.models import Competitor
 from turnbuckle.league.services import accounts
+from turnbuckle.league.services.shows import MAX_STRATEGY_CHARS
 from turnbuckle.web.app import create_app
 
 GOOD = "a long walk to the ring"
@@ -41,3 +47,36 @@ def test_the_setup_page_refuses_odd_input_with_a_message_not_a_500(setup_client,
     answer = client.post(path, data=form, follow_redirects=False)
     assert answer.status_code == 422 and says in answer.text
     assert client.get(path).status_code == 200  # nothing was made: the link still works
+
+
+def _ids(site: Site) -> dict[str, int]:
+    with site.league.act() as ctx:
+        return {str(n): int(i) for n, i in ctx.session.execute(select(Competitor.name, Competitor.id))}
+
+
+def _check(client: TestClient, path: str, text: str, token: str = "") -> str:
+    answer = client.post(f"{path}/check", data={"text": text, "csrf_token": token or csrf_of(client, path)})
+    assert answer.status_code == 200
+    return unescape(answer.text)
+
+
+def test_the_live_check_says_what_submit_says_of_a_late_a_long_or_an_unchanged_strategy(site: Site) -> None:
+    number = open_show(site.league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    path = f"/shows/{number}/matches/1/strategy/{_ids(site)['Friendly Sam']}"
+    client = site.client()
+    assert sign_in(client, "Ann").status_code == 303
+    with client as ann:
+        long_text = SAM_STRATEGY + "#" * MAX_STRATEGY_CHARS
+        said = f"the strategy is {len(long_text)} characters; the limit is {MAX_STRATEGY_CHARS}"
+        assert said in _check(ann, path, long_text)
+        sent = ann.post(path, data={"text": long_text, "csrf_token": csrf_of(ann, path)})
+        assert sent.status_code == 400 and said in unescape(sent.text)  # the same words as submit, not the reader's
+        assert ann.post(path, data={"text": SAM_STRATEGY, "csrf_token": csrf_of(ann, path)}).status_code == 200
+        assert "is the same as the one sent at" in _check(ann, path, SAM_STRATEGY)
+        token = csrf_of(ann, path)
+        site.league.clock.now += timedelta(days=2)  # past the deadline: submit refuses whatever the text
+        other = SAM_STRATEGY.replace("Stam\tHigh Spot", "Stam\tNormal")
+        late = _check(ann, path, other, token)  # the check alone locks nothing
+        assert "Fits this match" not in late and "the strategy is late" in late
+        closed = _check(ann, path, other)  # reading the page locks the show past its deadline
+        assert f"show {number} is locked; strategies are taken only while it is open" in closed

@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.options import resolve_options
+from turnbuckle.league import canonical
 from turnbuckle.league.choices import default_kind, explained, read_choice, takes_choice
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
@@ -24,6 +25,7 @@ from turnbuckle.league.models import CardMatch, CardSide, Show
 from turnbuckle.league.services import shows
 from turnbuckle.league.services.briefing import briefing
 from turnbuckle.league.services.card import is_stale
+from turnbuckle.league.services.shows import MAX_STRATEGY_CHARS
 from turnbuckle.league.services.sides import check_strategy, grid_axis, match_grid
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.autolock import settle
@@ -117,16 +119,35 @@ def _yaml(doc: object) -> str:
     return str(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True))
 
 
+def _refusal(ctx: Ctx, s: Show, text: str) -> str:
+    """What ``submit`` says before it reads the text, in its order and words: a show not open, a late
+    strategy, a text over its length limit (the reader is not run on that); '' when none applies."""
+    if s.status != "open":
+        return f"show {s.number} is {s.status}; strategies are taken only while it is open"
+    if ctx.now() > s.deadline:
+        return f"the deadline for show {s.number} was {ctx.local(s.deadline)}; the strategy is late"
+    if len(text) > MAX_STRATEGY_CHARS:
+        return f"the strategy is {len(text)} characters; the limit is {MAX_STRATEGY_CHARS}"
+    return ""
+
+
 def check_messages(ctx: Ctx, side: CardSide, text: str) -> list[str]:
     """Every problem ``submit`` would find with ``text`` for this side, one a line (none: it fits),
-    from the same check (``sides.check_strategy``, published view)."""
+    in submit's order: the show closed or the strategy late or too long, then the same check
+    (``sides.check_strategy``, published view), then a text the same as the one last sent."""
     comp = side.competitor
+    refused = _refusal(ctx, side.match.show, text)
+    if refused:
+        return [refused]
     try:
         check_strategy(ctx, side, text, f"strategy for {comp.name}")
     except SheetError as exc:
         return split_problems(str(exc), exc.problems)
     except RulesError as exc:
         return split_problems(str(exc).removeprefix(f"strategy for {comp.name}: "), None)
+    latest = shows.latest_submission(ctx, side)
+    if latest is not None and latest.sha256 == canonical.sha256_hex(canonical.canonical_text(text)):
+        return [f"this strategy is the same as the one sent at {ctx.local(latest.submitted_at)}; nothing to change"]
     return []
 
 
@@ -179,7 +200,7 @@ def _check_and_send(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, text: str, 
     """Check with the league's own strategy check, then send with ``submit``; every problem goes
     beside its field (or line), and nothing is stored unless all is well."""
     comp = side.competitor
-    if s.status == "open" and ctx.now() <= s.deadline:  # when closed, submit refuses whatever the text
+    if not _refusal(ctx, s, text):  # closed, late or too long: submit refuses whatever the text says
         try:
             check_strategy(ctx, side, text, f"strategy for {comp.name}")
         except SheetError as exc:
