@@ -67,3 +67,15 @@ def test_each_share_has_its_95_percent_interval_in_json() -> None:
     assert abs(row["win"] + row["draw"] + row["loss"] - 1) < 1e-9
     for part in ("win", "draw", "loss"):
         assert row[f"{part}_low"] <= row[part] <= row[f"{part}_high"]
+
+
+def test_the_same_seed_and_budget_in_matches_give_the_same_output_byte_for_byte() -> None:
+    # A wall-clock figure (the search's seconds) made two runs differ; with a budget in matches
+    # there is none, in text or JSON.
+    for fmt in ("text", "json"):
+        args = ["advise", "m2", "brother-bob", "friendly-sam", "--budget-matches", "20000", "--measure", "1000",
+                "--seed", "3", "-f", fmt]
+        one, two = runner.invoke(app, args), runner.invoke(app, args)
+        assert one.exit_code == 0 and two.exit_code == 0, one.output
+        assert one.stdout == two.stdout
+        assert " s (" not in one.stdout and '"seconds"' not in one.stdout

@@ -112,7 +112,8 @@ class Advice:
             out.append(f"  {'worst case':<{w}}  {_cell(wa):<26}  {_cell(wb)}")
         s = self.search
         budget = (f"{s['budget_matches']:,} matches" if s.get("budget_matches") else f"{s['budget_seconds']:g} s")
-        out += ["", f"Search: {s['matches']:,} matches in {s['seconds']:.1f} s ({s['generations']} generations, "
+        took = f" in {s['seconds']:.1f} s" if "seconds" in s else ""  # a budget in matches: no wall clock
+        out += ["", f"Search: {s['matches']:,} matches{took} ({s['generations']} generations, "
                     f"budget {budget}, seed {self.seed}). Method: {METHOD}."]
         return "\n".join(out) + "\n"
 
@@ -243,6 +244,9 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
     automatic = tuple(_measure(j, auto, label, measure_n, measure_seed) for j, (label, _) in zip(judges, population,
                                                                                                   strict=True))
     text = format_strategy_text(to_strategy(best, limits))
-    search = {"method": METHOD, "matches": budget.spent, "seconds": seconds, "generations": generations,
-              "budget_matches": budget_matches, "budget_seconds": budget_seconds, "best_replies": replies}
+    search: dict[str, Any] = {"method": METHOD, "matches": budget.spent, "generations": generations,
+                              "budget_matches": budget_matches, "budget_seconds": budget_seconds,
+                              "best_replies": replies}
+    if budget_seconds is not None:  # a budget in matches is reproducible, byte for byte: no wall-clock figure
+        search["seconds"] = seconds
     return Advice(tuple(s.name for s in sides), me, not unknown, text, advised, automatic, seed, measure_seed, search)
