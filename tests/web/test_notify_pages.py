@@ -138,3 +138,20 @@ def test_a_results_post_too_long_for_one_discord_message_goes_in_parts(tmp_path:
         assert bodies[0] == bodies[2]  # the same part, the same body: a receiver drops the repeat by its id
     finally:
         engine.dispose()
+
+
+def test_hostile_settings_get_a_400_with_the_reason_never_a_500(site: Site) -> None:
+    fran = site.client()
+    sign_in(fran, "Fran")
+    for path, data in ((f"{PAGE}/webhook", {"url": "https://[::1"}),
+                       (f"{PAGE}/webhook", {"url": "http://h.example:99999/"}),
+                       (f"{PAGE}/webhook", {"url": "http://user:pw@h.example/hook"}),
+                       (f"{PAGE}/site", {"site_url": "https://league.example/?a=1"}),
+                       (f"{PAGE}/reminders", {"hours": "²"}),
+                       (f"{PAGE}/smtp", {"host": "127.0.0.1", "port": "²", "sender": "fed@league.example"}),
+                       (f"{PAGE}/smtp", {"host": "127.0.0.1", "port": "9" * 5000, "sender": "fed@league.example"})):
+        r = post_form(fran, path, data, PAGE)
+        assert r.status_code == 400, (path, data)
+    with site.league.act() as ctx:
+        view = config.public_view(config.settings(ctx.session, ctx.league))
+    assert view["webhook"] is None and view["site_url"] is None and view["smtp_host"] is None

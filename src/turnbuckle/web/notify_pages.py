@@ -103,8 +103,8 @@ def new_secret(request: Request, session: DbSession, viewer: Viewer) -> HTMLResp
 def save_smtp(request: Request, session: DbSession, viewer: Viewer, posted: Posted) -> HTMLResponse:
     def change(ctx: Ctx) -> None:
         port = posted.get("port", "587").strip() or "587"
-        if not port.isdigit():
-            raise LeagueError(f"the SMTP port must be a number (got {port[:20]!r})")
+        if not (port.isascii() and port.isdigit()) or len(port) > 5:
+            raise LeagueError(f"the SMTP port must be a number from 1 to 65535 (got {port[:20]!r})")
         password = posted.get("password", "")
         config.set_smtp(ctx, posted.get("host"), port=int(port), security=posted.get("security", "starttls"),
                         user=posted.get("user"), password=password, sender=posted.get("sender"),

@@ -47,25 +47,59 @@ def new_secret() -> str:
 
 
 def check_http_url(url: str, what: str) -> str:
-    """``url`` stripped if it is an http or https address with a host; a LeagueError otherwise."""
+    """``url`` stripped if it is an http or https address with a host (and a port, if any, from 1 to
+    65535), printable characters only and no user or password (``http.client`` would not send them:
+    the receiver would get no credentials, while the address kept them); a LeagueError otherwise."""
     url = url.strip()
+    problem = f"the {what} must be an http:// or https:// address with a host, at most 2000 characters"
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:  # an unclosed [IPv6 literal, a port that is not a number or out of range
+        raise LeagueError(f"{problem} (got {shown_url(url)!r})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or len(url) > 2000 \
+            or any(c.isspace() or not c.isprintable() for c in url) or port == 0:
+        raise LeagueError(f"{problem} (got {shown_url(url)!r})")
+    if parts.username is not None or parts.password is not None:
+        raise LeagueError(f"the {what} must not hold a user name or password (user:password@): they are not "
+                          f"sent; put the receiver's token in the address's path (got {shown_url(url)!r})")
+    return url
+
+
+#: The longest site address kept (links in messages begin with it).
+MAX_SITE_URL = 300
+
+
+def check_site_url(url: str) -> str:
+    """The site's address for links in messages: an http(s) address with a host and at most a path
+    (no query or fragment, which links would otherwise follow), without its trailing slash."""
+    url = check_http_url(url, "site address").rstrip("/")
     parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname or len(url) > 2000 or any(c.isspace() for c in url):
-        raise LeagueError(f"the {what} must be an http:// or https:// address with a host, at most 2000 "
-                          f"characters (got {shown_url(url)!r})")
+    if parts.query or parts.fragment or "?" in url or "#" in url:
+        raise LeagueError(f"the site address must have no ?query or #fragment, like https://league.example.org "
+                          f"(got {shown_url(url)!r})")
+    if len(url) > MAX_SITE_URL:
+        raise LeagueError(f"the site address must be at most {MAX_SITE_URL} characters")
     return url
 
 
 def shown_url(url: str | None) -> str:
     """A webhook address as it may be shown or logged: its scheme and host, never its path (which
-    often holds the receiver's own token)."""
+    often holds the receiver's own token) nor a user or password."""
     if not url:
         return ""
-    parts = urlsplit(url.strip())
+    try:
+        parts = urlsplit(url.strip())
+        host = parts.hostname or ""
+    except ValueError:
+        return "(not an address)"
     if not parts.scheme or not parts.netloc:
         return "(not an address)"
-    host = parts.hostname or ""
-    port = f":{parts.port}" if parts.port else ""
+    try:
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:  # a port that is not a number or out of range: the host alone
+        port = ""
+    host = f"[{host}]" if ":" in host else host
     return f"{parts.scheme}://{host}{port}/…"
 
 
@@ -85,9 +119,9 @@ def parse_reminders(text: str) -> tuple[int, ...]:
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        if not part.isdigit() or not 1 <= int(part) <= MAX_REMINDER_HOURS:
+        if not (part.isascii() and part.isdigit()) or len(part) > 6 or not 1 <= int(part) <= MAX_REMINDER_HOURS:
             raise LeagueError(f"reminder hours are whole numbers from 1 to {MAX_REMINDER_HOURS}, comma-separated "
-                              f"(like 24,1); {part!r} is not")
+                              f"(like 24,1); {part[:20]!r} is not")
         hours.add(int(part))
     if len(hours) > MAX_REMINDERS:
         raise LeagueError(f"at most {MAX_REMINDERS} reminders before a deadline; {len(hours)} were given")
@@ -185,7 +219,7 @@ def set_reminders(ctx: Ctx, hours: str) -> NotifySettings:
 def set_site_url(ctx: Ctx, url: str | None) -> NotifySettings:
     ctx.require_organiser("set the site's address")
     row = settings(ctx.session, ctx.league)
-    row.site_url = check_http_url(url, "site address").rstrip("/")[:300] if url and url.strip() else None
+    row.site_url = check_site_url(url) if url and url.strip() else None
     row.updated_at = ctx.now()
     return row
 

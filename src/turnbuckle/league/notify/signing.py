@@ -22,6 +22,7 @@ def signature(secret: str, timestamp: int, body: bytes) -> str:
 
 def verify(secret: str, header: str, timestamp: str, body: bytes, now: float, tolerance: int = TOLERANCE_S) -> bool:
     """What a receiver does: the timestamp is near ``now`` and the signature is the body's."""
-    if not timestamp.isdigit() or abs(now - int(timestamp)) > tolerance:
-        return False
-    return hmac.compare_digest(signature(secret, int(timestamp), body), header.strip())
+    if not (timestamp.isascii() and timestamp.isdigit()) or abs(now - int(timestamp)) > tolerance:
+        return False  # ("²".isdigit() is true, and int() refuses it)
+    # bytes, not str: compare_digest raises on a str with a letter beyond ASCII, which a forger may send
+    return hmac.compare_digest(signature(secret, int(timestamp), body).encode(), header.strip().encode())

@@ -1,14 +1,18 @@
-"""One webhook call: an HTTP POST of the signed JSON body, with a timeout, following no redirect
-(a 3xx is a failed try that names where it pointed, by host only). Standard library only."""
+"""One webhook call: an HTTP POST of the signed JSON body, with a timeout on the whole call (a
+receiver that trickles its answer a byte at a time is cut there too), following no redirect (a 3xx
+is a failed try that names where it pointed, by host only). Standard library only."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import socket
 import ssl
+import threading
 import time
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from turnbuckle import __version__
 from turnbuckle.league.notify.config import shown_url
@@ -49,14 +53,21 @@ def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: flo
     headers = {"Content-Type": "application/json", "User-Agent": f"turnbuckle/{__version__}",
                TIMESTAMP_HEADER: str(stamp), SIGNATURE_HEADER: signature(secret, stamp, data),
                EVENT_HEADER: event_id}
-    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    # A path or query with letters beyond ASCII is sent percent-encoded (http.client would refuse it).
+    path = quote((parts.path or "/") + (f"?{parts.query}" if parts.query else ""), safe="/?&=%:@!$'()*+,;~-._")
     conn: http.client.HTTPConnection
     if parts.scheme == "https":
         conn = http.client.HTTPSConnection(parts.hostname or "", parts.port, timeout=timeout,
                                            context=ssl.create_default_context())
     else:
         conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=timeout)
+    # The socket's timeout bounds each wait; this bounds the whole call: at ``timeout`` the socket is
+    # shut, and the read that was waiting ends at once.
+    cut = threading.Event()
+    watchdog = threading.Timer(timeout, _cut, (conn, cut))
+    watchdog.daemon = True
     started = time.monotonic()
+    watchdog.start()
     try:
         conn.request("POST", path, body=data, headers=headers)
         answer = conn.getresponse()
@@ -65,9 +76,15 @@ def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: flo
     except TimeoutError:
         return Outcome(False, "timeout", f"no answer from {shown_url(url)} within {timeout:g} s", _ms(started))
     except (OSError, http.client.HTTPException) as exc:
+        if cut.is_set():
+            return Outcome(False, "timeout", f"no whole answer from {shown_url(url)} within {timeout:g} s",
+                           _ms(started))
         return Outcome(False, "error", f"{shown_url(url)}: {type(exc).__name__}: {str(exc)[:200]}", _ms(started))
     finally:
+        watchdog.cancel()
         conn.close()
+    if cut.is_set():  # cut mid-answer: what was read may look whole (headers end at a closed socket)
+        return Outcome(False, "timeout", f"no whole answer from {shown_url(url)} within {timeout:g} s", _ms(started))
     ms = _ms(started)
     if 200 <= status < 300:
         return Outcome(True, str(status), "", ms)
@@ -75,6 +92,14 @@ def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: flo
         return Outcome(False, str(status), f"redirect to {shown_url(location) or 'nowhere'} not followed; "
                        "set the webhook to the final address", ms)
     return Outcome(False, str(status), f"HTTP {status}: {' '.join(text.split())[:300]}", ms)
+
+
+def _cut(conn: http.client.HTTPConnection, cut: threading.Event) -> None:
+    cut.set()
+    sock = conn.sock
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
 
 
 def _ms(started: float) -> int:

@@ -1,0 +1,155 @@
+"""Hostile input to the notification settings and the webhook's wire, found in a quality pass: an
+address that does not parse, holds a password or a control character is refused with a one-line error
+(never a crash); reminder hours and a signature's timestamp are ASCII digits only; a receiver that
+trickles its answer is cut at the call's timeout, not after it has kept the sender for minutes."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.league.helpers import League
+from turnbuckle.cli.app import app
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.notify import config, webhook
+from turnbuckle.league.notify.signing import signature, verify
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("url", ["https://[::1", "http://127.0.0.1:99999/hook", "http://h.example:abc/hook",
+                                 "http://user:pw@h.example/hook", "http://:pw@h.example/hook",
+                                 "http://h.example/a\x01b", "http://h.example/a\x7fb"])
+def test_a_bad_webhook_address_is_refused_in_one_line(url: str) -> None:
+    with pytest.raises(LeagueError) as refused:
+        config.check_http_url(url, "webhook address")
+    assert "\n" not in str(refused.value) and "pw" not in str(refused.value)
+
+
+def test_the_site_address_takes_no_password_query_or_fragment() -> None:
+    assert config.check_site_url("https://league.example/fed/") == "https://league.example/fed"
+    for url in ("https://u:p@league.example", "https://league.example/?a=1", "https://league.example/#top",
+                "https://league.example/" + "x" * 300):
+        with pytest.raises(LeagueError):
+            config.check_site_url(url)
+
+
+def test_shown_url_never_fails() -> None:
+    assert config.shown_url("http://h.example:99999/token") == "http://h.example/…"
+    assert config.shown_url("https://[::1") == "(not an address)"
+    assert config.shown_url("http://u:pw@h.example/token") == "http://h.example/…"
+
+
+def test_reminder_hours_are_ascii_digits() -> None:
+    for text in ("²", "١", "1,²"):
+        with pytest.raises(LeagueError):
+            config.parse_reminders(text)
+    assert config.parse_reminders("1, 24,,") == (24, 1)
+
+
+def test_a_hostile_signature_or_timestamp_is_refused_not_a_crash() -> None:
+    body = b'{"content":"x"}'
+    good = signature("whsec_s", 1_800_000_000, body)
+    assert verify("whsec_s", good, "1800000000", body, now=1_800_000_000)
+    assert not verify("whsec_s", good, "²", body, now=1_800_000_000)
+    assert not verify("whsec_s", "v1=\u00e9" + good[4:], "1800000000", body, now=1_800_000_000)
+    assert not verify("whsec_s", good, "", body, now=1_800_000_000)
+
+
+def test_the_command_line_refuses_bad_addresses_and_hours_with_exit_2(lite: League) -> None:
+    db = ["--db", lite.url]
+    for args in (["webhook", "https://[::1"], ["webhook", "http://h.example:99999/x"],
+                 ["webhook", "http://u:p@h.example/x"], ["site", "https://[::1"], ["site", "https://x.example/?a=1"],
+                 ["reminders", "²"]):
+        result = runner.invoke(app, ["league", "notify", *args, *db])
+        assert result.exit_code == 2, (args, result.stderr)
+        assert result.stderr.count("\n") == 1 and "internal error" not in result.stderr
+
+
+@contextmanager
+def trickler(every: float) -> Iterator[str]:
+    """A receiver that reads the request, then answers one header line every ``every`` seconds."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    stop = threading.Event()
+
+    def serve() -> None:
+        conn, _ = server.accept()
+        with conn:
+            conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 200 OK\r\n")
+            while not stop.wait(every):
+                try:
+                    conn.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    return
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.getsockname()[1]}/hook/receiver-token"
+    finally:
+        stop.set()
+        server.close()
+        thread.join(5)
+
+
+def test_a_receiver_that_trickles_its_answer_is_cut_at_the_timeout() -> None:
+    with trickler(0.1) as url:
+        started = time.monotonic()
+        outcome = webhook.post(url, "whsec_s", "e1", {"content": "x"}, timeout=0.5)
+        took = time.monotonic() - started
+    assert not outcome.ok and outcome.status == "timeout" and "0.5 s" in outcome.error
+    assert "receiver-token" not in outcome.error
+    assert took < 2.0
+
+
+def test_a_path_with_letters_beyond_ascii_is_sent_percent_encoded() -> None:
+    from tests.league.notify_support import receiver
+
+    with receiver() as rec:
+        outcome = webhook.post(rec.url + "/hook/caf\u00e9", "whsec_s", "e1", {"content": "x"}, timeout=2.0)
+        assert outcome.ok and [g.path for g in rec.got] == ["/hook/caf%C3%A9"]
+
+
+def _documented_check() -> Any:
+    """The receiver's ``check`` exactly as docs/web.md prints it."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text()
+    start = doc.index("```python\nimport hashlib, hmac, time\n\ndef check(")
+    code = doc[start + len("```python\n"):doc.index("```", start + 10)]
+    space: dict[str, Any] = {}
+    exec(compile(code, "docs/web.md", "exec"), space)  # our own documentation's example
+    return space["check"]
+
+
+def test_the_documented_receiver_checks_a_real_call_and_refuses_a_replay_and_forgeries() -> None:
+    import json
+
+    from tests.league.notify_support import receiver
+
+    check = _documented_check()
+    with receiver() as rec:
+        body = {"content": "Show 3 is open", "turnbuckle": {"event_id": "tb:x:open"}}
+        assert webhook.post(rec.url + "/hook", "whsec_doc", "tb:x:open", body, timeout=2.0).ok
+        [got] = rec.got
+    seen: set[str] = set()
+    assert json.loads(got.body) == body
+    assert check("whsec_doc", got.headers, got.body, seen)
+    assert not check("whsec_doc", got.headers, got.body, seen)  # the same call again: a repeat
+    assert not check("whsec_other", got.headers, got.body, set())
+    assert not check("whsec_doc", got.headers, got.body + b" ", set())
+    old = dict(got.headers, **{"X-Turnbuckle-Timestamp": str(int(time.time()) - 301)})
+    assert not check("whsec_doc", old, got.body, set())  # replayed later: too old
+    for hostile in ({}, {"X-Turnbuckle-Timestamp": "²"},
+                    dict(got.headers, **{"X-Turnbuckle-Signature": "v1=\u00e9"})):
+        assert not check("whsec_doc", hostile, got.body, set())
