@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from turnbuckle.cli.common import user_errors
+from turnbuckle.cli.common import fail, user_errors
 from turnbuckle.cli.league_cmds import Db, ShowArg, unit
 
 if TYPE_CHECKING:
@@ -45,7 +45,10 @@ def post(show: ShowArg,
         if out is None:
             print(text, end="")
         else:
-            out.write_text(text, encoding="utf-8")
+            try:
+                out.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise fail(f"cannot write '{out}': {exc.strerror or exc}") from None
             print(f"wrote {out}")
 
 

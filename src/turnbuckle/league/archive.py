@@ -248,7 +248,15 @@ def _competitor(ctx: Ctx, row: dict[str, object]) -> str:
 
 def write_archive(ctx: Ctx, out: Path) -> int:
     """Write the archive into ``out`` (created; refused if it holds anything but an earlier archive,
-    so a wrong path never overwrites someone's files). Returns how many files were written."""
+    so a wrong path never overwrites someone's files). Returns how many files were written. A folder
+    that cannot be made or written (under a file, no permission, a full disk) is a typed error."""
+    try:
+        return _write_archive(ctx, out)
+    except OSError as exc:
+        raise LeagueError(f"cannot write the archive into '{out}': {exc.strerror or exc}") from None
+
+
+def _write_archive(ctx: Ctx, out: Path) -> int:
     if out.exists() and not out.is_dir():
         raise LeagueError(f"'{out}' is a file; name a folder for the archive")
     if out.is_dir() and any(out.iterdir()) and not (out / "verify.html").is_file():
