@@ -60,6 +60,12 @@ def check_budget(budget: float | None, budget_matches: int | None) -> None:
         raise RulesError(f"--budget-matches {budget_matches}: give a number of matches from 1 to {MAX_MATCHES:,}")
 
 
+def check_seed(seed: int | None) -> None:
+    """A seed the engines take (as ``odds`` and ``match`` check it), or a RulesError (exit 2)."""
+    if seed is not None and not 0 <= seed < 2**64:
+        raise RulesError(f"--seed {seed} is out of range; use a whole number from 0 to 2**64-1")
+
+
 def fraction_bar(label: str) -> Any:
     """A progress bar on stderr (a terminal only) fed with the share of the work done."""
     from turnbuckle.cli.odds_cmds import ProgressBar
@@ -116,8 +122,9 @@ def advise(
     with user_errors():
         chosen = check_format(fmt, ADVISE_FORMATS)
         check_budget(budget, budget_matches)
+        check_seed(seed)
         if not 1_000 <= measure <= MAX_MATCHES:
-            raise RulesError(f"--measure {measure}: give at least 1,000 matches")
+            raise RulesError(f"--measure {measure}: give 1,000 to {MAX_MATCHES:,} matches")
         rs = get_ruleset(ruleset)
         hook = advisor_for(rs, "advise")
         options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee)
@@ -142,15 +149,15 @@ def advise(
         at = position - 1
         sides = [*loaded[1:at + 1], loaded[0], *loaded[at + 1:]]
         run_seed = seed if seed is not None else secrets.randbelow(2**31)
-        if seed is None:
-            print(f"turnbuckle: note: seed {run_seed} (give --seed {run_seed} --budget-matches N to repeat a search)",
-                  file=sys.stderr)
         seconds = None if budget_matches is not None and budget is None else (budget or DEFAULT_BUDGET_S)
         bar, tick = fraction_bar(f"{rs.info.id} advise")
         with _cluster(scheduler) as client, bar:
             report = hook.advise(sides, at, resolved, seed=run_seed, budget_matches=budget_matches,
                                  budget_seconds=seconds, measure_n=measure, threads=threads, progress=tick,
                                  client=client)
+        if seed is None:  # after the search, so that a bad option is its one line alone
+            print(f"turnbuckle: note: seed {run_seed} (give --seed {run_seed} --budget-matches N to repeat a search)",
+                  file=sys.stderr)
         if chosen == "json":
             sys.stdout.write(json.dumps(report.json(), indent=2, ensure_ascii=False) + "\n")
         elif chosen == "markdown":

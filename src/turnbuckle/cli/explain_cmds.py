@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from turnbuckle.cli.advise_cmds import advisor_for, check_budget, fraction_bar
+from turnbuckle.cli.advise_cmds import advisor_for, check_budget, check_seed, fraction_bar
 from turnbuckle.cli.common import user_errors
 from turnbuckle.cli.grammar import check_format, format_option
 from turnbuckle.cli.record_cmds import RECORD_HELP, load_record_file
@@ -43,6 +43,7 @@ def explain(
     with user_errors():
         chosen = check_format(fmt, EXPLAIN_FORMATS)
         check_budget(None, budget_matches)
+        check_seed(seed)
         if not 100 <= continuations <= 10**8:
             raise RulesError(f"--continuations {continuations}: give 100 to 100,000,000")
         if plot is not None:

@@ -79,3 +79,18 @@ def test_the_same_seed_and_budget_in_matches_give_the_same_output_byte_for_byte(
         assert one.exit_code == 0 and two.exit_code == 0, one.output
         assert one.stdout == two.stdout
         assert " s (" not in one.stdout and '"seconds"' not in one.stdout
+
+
+def test_a_negative_seed_and_a_bad_option_are_one_line_and_exit_2(tmp_path: Path) -> None:
+    # A negative seed was an internal error (exit 3); a bad match type came after the seed's note.
+    out = runner.invoke(app, ["advise", "m2", "brother-bob", "friendly-sam", "--seed", "-1"])
+    assert out.exit_code == 2 and out.output.strip().splitlines() == [
+        "turnbuckle: error: --seed -1 is out of range; use a whole number from 0 to 2**64-1"]
+    out = runner.invoke(app, ["advise", "m2", "brother-bob", "friendly-sam", "--type", "hell"])
+    assert out.exit_code == 2 and len(out.output.strip().splitlines()) == 1 and "no match type 'hell'" in out.output
+    out = runner.invoke(app, ["advise", "m2", "brother-bob", "friendly-sam", "--measure", "99999999999"])
+    assert out.exit_code == 2 and "1,000 to 10,000,000,000" in out.output
+    record = tmp_path / "record.json"
+    record.write_text("{}")
+    out = runner.invoke(app, ["explain", str(record), "--seed", "-1"])
+    assert out.exit_code == 2 and "--seed -1 is out of range" in out.output
