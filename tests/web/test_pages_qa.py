@@ -11,7 +11,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from tests.league.helpers import SAM_STRATEGY, open_show
+from tests.web.pages_support import client_for, copy_demo
 from tests.web.support import Site, csrf_of, sign_in
+from tests.web.test_verify_page import wait_verified
 from turnbuckle.league.db import session_scope, upgrade
 from turnbuckle.league.models import Competitor
 from turnbuckle.league.services import accounts
@@ -80,3 +82,15 @@ def test_the_live_check_says_what_submit_says_of_a_late_a_long_or_an_unchanged_s
         assert "Fits this match" not in late and "the strategy is late" in late
         closed = _check(ann, path, other)  # reading the page locks the show past its deadline
         assert f"show {number} is locked; strategies are taken only while it is open" in closed
+
+
+def test_verify_says_what_it_replayed_and_has_no_section_before_publication(tmp_path: Path) -> None:
+    url = copy_demo(tmp_path)
+    with client_for(url, None) as client:
+        assert client.get("/shows/3/verify").status_code == 404  # open: the show page has no Verify either
+        started = client.post("/shows/2/verify", data={"csrf_token": csrf_of(client, "/shows/2")},
+                              follow_redirects=False)
+        assert started.status_code == 303
+        part = wait_verified(client, 2)
+        assert "<strong>Verified</strong>" in part
+        assert "show 2: 5 match(es) replayed" in part  # what league verify prints, not a count of its notes

@@ -30,7 +30,7 @@ def run(params: dict[str, Any], progress: jobs.Progress, client: Any) -> dict[st
 
     findings, notes = verify_export(params["export"])
     return {"findings": findings[:MAX_FINDINGS], "more": max(0, len(findings) - MAX_FINDINGS),
-            "checked": len(notes)}
+            "checked": len(notes), "notes": notes[:MAX_FINDINGS]}
 
 
 jobs.register(KIND, run, public=True, kept=True)
@@ -88,6 +88,7 @@ class Verdict:
     checked: int = 0
     error: str = ""
     stale: bool = False
+    notes: tuple[str, ...] = ()  # what was checked, as ``league verify`` prints it (none in a job kept from before)
 
     @property
     def verified(self) -> bool:
@@ -104,4 +105,4 @@ def verdict(ctx: Ctx, s: Show) -> Verdict:
     stale = job.state == "done" and job.params.get("export_sha256") != export_sha256(show_export(ctx, s))
     result = job.result or {}
     return Verdict(job.state, job.finished_at, tuple(result.get("findings") or ()), int(result.get("more") or 0),
-                   int(result.get("checked") or 0), job.error, stale)
+                   int(result.get("checked") or 0), job.error, stale, tuple(result.get("notes") or ()))

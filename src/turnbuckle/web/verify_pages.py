@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from turnbuckle.league import jobs, verify_job
+from turnbuckle.league.errors import NotFound
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.viewing import PathInt, show_by_number, viewer_ctx
 
@@ -27,8 +28,11 @@ def verify_start(request: Request, number: PathInt, session: DbSession, viewer: 
 
 @router.get("/shows/{number}/verify", response_class=HTMLResponse)
 def verify_status(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
-    """The show page's verify section alone (what it polls while the job runs)."""
+    """The show page's verify section alone (what it polls while the job runs); a show not published
+    has none (its page shows no Verify), so it is not found."""
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
+    if s.status != "published":
+        raise NotFound(f"show {number} is not published; only a published show is verified")
     return render(request, "_verify.html", {"s": s, "verify": verify_job.verdict(ctx, s),
                                             "local": ctx.local})
