@@ -153,3 +153,27 @@ def test_the_documented_receiver_checks_a_real_call_and_refuses_a_replay_and_for
     for hostile in ({}, {"X-Turnbuckle-Timestamp": "²"},
                     dict(got.headers, **{"X-Turnbuckle-Signature": "v1=\u00e9"})):
         assert not check("whsec_doc", hostile, got.body, set())
+
+
+def test_an_announcement_not_sent_before_the_card_locked_is_dropped(lite: League) -> None:
+    from sqlalchemy import select
+
+    from tests.league.helpers import open_show
+    from tests.league.notify_support import receiver, set_up_webhook
+    from turnbuckle.league.db import read_scope
+    from turnbuckle.league.models import OutboxMessage
+    from turnbuckle.league.notify.sender import Timeouts, drain
+    from turnbuckle.league.services import shows
+
+    with receiver([(500, 0)]) as rec:
+        rec.secret = set_up_webhook(lite, rec.url + "/hook", "open")
+        number = open_show(lite, [("m2", ["Friendly Sam", "Brother Bob"])])
+        assert drain(lite.engine, lite.clock, timeouts=Timeouts(webhook=2.0)).failed == 1
+        lite.clock.advance(days=1, minutes=1)
+        with lite.act() as ctx:
+            shows.lock(ctx, number)
+        done = drain(lite.engine, lite.clock, timeouts=Timeouts(webhook=2.0))
+        assert (done.sent, done.dropped) == (0, 1) and len(rec.got) == 1  # "open for strategies" it is not
+    with read_scope(lite.engine) as session:
+        [msg] = session.scalars(select(OutboxMessage)).all()
+        assert msg.state == "dropped" and "no longer open" in msg.last_error

@@ -58,10 +58,12 @@ def worker_name() -> str:
 
 
 def _drop_reason(session: Session, c: Claimed, now: datetime) -> str:
-    """Why a message must not go now (its show gone, not published, past; its reader gone), or ""."""
+    """Why a message must not go now (its show gone, no longer open, not published, past; its reader gone), or ""."""
     s = session.get(Show, c.show_id) if c.show_id is not None else None
     if c.kind in ("open", "deadline", "results", "receipt") and s is None:
         return "the show was deleted"
+    if s is not None and c.kind == "open" and s.status != "open":  # late: it would say "open for strategies"
+        return f"show {s.number} is {s.status}: no longer open for strategies"
     if s is not None and c.kind == "results" and s.status != "published":
         return f"show {s.number} is {s.status}, not published"
     if s is not None and c.kind == "deadline":
