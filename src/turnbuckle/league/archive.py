@@ -256,19 +256,54 @@ def write_archive(ctx: Ctx, out: Path) -> int:
         raise LeagueError(f"cannot write the archive into '{out}': {exc.strerror or exc}") from None
 
 
+#: What every page of an archive says at its foot: how an earlier archive is told from someone's site.
+MARK = "A static archive made by turnbuckle"
+#: The files an archive writes whose names depend on the league (its shows, competitors, table
+#: matches): those of an earlier archive that this one does not write again are removed.
+OWN_FILES = re.compile(r"shows/\d+\.html|shows/\d+/match-\d+\.html|competitors/[A-Za-z0-9_-]+\.html"
+                       r"|table-matches/[A-Za-z0-9_-]+\.html|export/show-\d+\.json")
+
+
+def _earlier_archive(out: Path) -> bool:
+    verify = out / "verify.html"
+    return verify.is_file() and not verify.is_symlink() and MARK in verify.read_text(encoding="utf-8", errors="replace")
+
+
 def _write_archive(ctx: Ctx, out: Path) -> int:
     if out.exists() and not out.is_dir():
         raise LeagueError(f"'{out}' is a file; name a folder for the archive")
-    if out.is_dir() and any(out.iterdir()) and not (out / "verify.html").is_file():
+    earlier = out.is_dir() and any(out.iterdir())
+    if earlier and not _earlier_archive(out):
         raise LeagueError(f"'{out}' is not empty and holds no earlier archive; name a new or empty folder")
     files = list(pages(ctx))  # all made before any is written: a refusal leaves the folder as it was
     root = out.resolve()
     for path, _text in files:
         if not re.fullmatch(r"[A-Za-z0-9_./-]+", path) or ".." in path or root not in (out / path).resolve().parents:
-            raise LeagueError(f"the archive would write '{path}', outside {out} or with an odd name; "
-                              "an id in the database is not what this turnbuckle wrote")
+            raise LeagueError(f"the archive would write '{path}' outside {out} (a link in the folder leads "
+                              "elsewhere) or under an odd name (an id in the database is not what this turnbuckle "
+                              "wrote); nothing was written")
     for path, text in files:
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
+    if earlier:
+        _remove_stale(out, {path for path, _text in files})
     return len(files)
+
+
+def _remove_stale(out: Path, written: set[str]) -> None:
+    """Remove what an earlier archive in ``out`` wrote and this one did not (a show, competitor or
+    table match the database no longer holds): only files named as an archive names them, in its
+    own folders, never through a link; anything else in the folder is someone's and stays."""
+    for folder in ("shows", "competitors", "table-matches", "export"):
+        top = out / folder
+        if not top.is_dir() or top.is_symlink():
+            continue
+        for path in sorted(top.rglob("*"), reverse=True):  # a folder's files before the folder
+            name = path.relative_to(out).as_posix()
+            if path.is_symlink():
+                continue
+            if path.is_file() and OWN_FILES.fullmatch(name) and name not in written:
+                path.unlink()
+            elif path.is_dir() and re.fullmatch(r"shows/\d+", name) and not any(path.iterdir()):
+                path.rmdir()
