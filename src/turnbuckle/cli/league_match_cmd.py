@@ -59,12 +59,15 @@ def match_view(show: ShowArg, position: Annotated[int, typer.Argument(help="The 
     and injuries as of the last published show, the deadline."""
     kind = _format(fmt)
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.errors import NotFound
+        from turnbuckle.league.errors import LeagueError, NotFound
         from turnbuckle.league.services.briefing import briefing
         from turnbuckle.league.services.shows import show as find_show
         from turnbuckle.league.services.shows import side_of
 
         s = find_show(ctx, show)
+        if s.status == "draft":  # its referees and grids are drawn at open: nothing true to tell yet
+            raise LeagueError(f"show {s.number} is a draft: each side is told its match once the show opens "
+                              "(its referees and grids are drawn then)")
         if competitor is not None:
             mine = [side_of(ctx, s, position, competitor)]
         else:
