@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.post import discord, markdown
 from turnbuckle.league.post.doc import Items, Post, Quote, Strong, Text
+from turnbuckle.league.post.links import base_links
 
 from .markdown_support import rendered
 
@@ -64,3 +68,16 @@ def test_discord_never_cuts_an_escape_from_what_it_escapes() -> None:
 def test_discord_strong_names_keep_their_markup_out() -> None:
     post = Post("t", ((Items(((Strong("Match 1"), Text(" # not a heading")),)),),))
     assert discord.render(post) == ["- **Match 1** # not a heading"]
+
+
+@pytest.mark.parametrize("url", ["https://fed.example/x\n-y", "https://fed.example/x\ty", "https://fed.example/\rx",
+                                 "https://fed.example/x\x00", "https://fed.example/x\u2028y",
+                                 "https://user:pass@fed.example", "https://@fed.example", "https://fed.example:port",
+                                 "javascript:alert(1)", 'http://x/"onmouseover=alert(1)'])
+def test_a_base_url_that_would_break_or_leak_in_a_link_is_refused(url: str) -> None:
+    with pytest.raises(LeagueError, match="is not an address like"):
+        base_links(url)
+
+
+def test_a_plain_base_url_is_taken() -> None:
+    assert base_links(" https://fed.example:8443/league/ ").show(3) == "https://fed.example:8443/league/shows/3"

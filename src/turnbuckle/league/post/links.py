@@ -44,16 +44,25 @@ class ArchiveLinks(Links):
 
 
 def base_links(base_url: str) -> Links:
-    """Links under ``base_url`` (checked: an http(s) address), or from the site's root for ""."""
+    """Links under ``base_url`` (checked: an http(s) address with a host, an optional port and
+    path; no query, fragment, user or password, and nothing that ends a link or its line in any
+    format: no space, control or line-separating character, quote, bracket or backslash), or from
+    the site's root for ""."""
     if not base_url:
         return Links()
     from urllib.parse import urlsplit
 
     from turnbuckle.league.errors import LeagueError
 
-    parts = urlsplit(base_url.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment \
-            or any(c in base_url for c in " \"'<>()[]\\`"):
+    url = base_url.strip()
+    parts = urlsplit(url)
+    try:
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:
+        port_ok = False
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+            or "@" in parts.netloc or not port_ok \
+            or any(c in " \"'<>()[]\\`" or not c.isprintable() for c in url):
         raise LeagueError(f"the base URL {base_url!r} is not an address like https://fed.example.org "
-                          "(http or https, a host, an optional path; no query)")
-    return Links(base_url.strip().rstrip("/"))
+                          "(http or https, a host, an optional path; no query, no user or password)")
+    return Links(url.rstrip("/"))
