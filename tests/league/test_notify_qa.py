@@ -74,8 +74,9 @@ def test_the_command_line_refuses_bad_addresses_and_hours_with_exit_2(lite: Leag
 
 
 @contextmanager
-def trickler(every: float) -> Iterator[str]:
-    """A receiver that reads the request, then answers one header line every ``every`` seconds."""
+def trickler(every: float, first: bytes = b"HTTP/1.1 200 OK\r\n", line: bytes = b"X-Slow: 1\r\n",
+             read: bool = True) -> Iterator[str]:
+    """A server that reads the request (if ``read``), then answers one line every ``every`` seconds."""
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(1)
@@ -84,11 +85,14 @@ def trickler(every: float) -> Iterator[str]:
     def serve() -> None:
         conn, _ = server.accept()
         with conn:
-            conn.recv(65536)
-            conn.sendall(b"HTTP/1.1 200 OK\r\n")
-            while not stop.wait(every):
+            if read:
+                conn.recv(65536)
+            conn.sendall(first)
+            for _ in range(30):  # 3 s at most: without a bound on the whole call, a test that fails, not hangs
+                if stop.wait(every):
+                    return
                 try:
-                    conn.sendall(b"X-Slow: 1\r\n")
+                    conn.sendall(line)
                 except OSError:
                     return
 
@@ -109,6 +113,22 @@ def test_a_receiver_that_trickles_its_answer_is_cut_at_the_timeout() -> None:
         took = time.monotonic() - started
     assert not outcome.ok and outcome.status == "timeout" and "0.5 s" in outcome.error
     assert "receiver-token" not in outcome.error
+    assert took < 2.0
+
+
+def test_an_smtp_server_that_trickles_its_greeting_is_cut_at_the_timeout() -> None:
+    from urllib.parse import urlsplit
+
+    from turnbuckle.league.notify import mail
+
+    with trickler(0.1, b"220-hello\r\n", b"220-still here\r\n", read=False) as url:
+        port = urlsplit(url).port
+        assert port is not None
+        smtp = config.Smtp("127.0.0.1", port, "none", "fed", "smtp-password-9", "fed@league.example")
+        started = time.monotonic()
+        outcome = mail.send(smtp, mail.build(smtp, "ann@example.org", "Hello", "Text"), timeout=0.5)
+        took = time.monotonic() - started
+    assert not outcome.ok and outcome.status == "timeout" and "smtp-password-9" not in outcome.error
     assert took < 2.0
 
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 import smtplib
 import ssl
 import time
+from dataclasses import replace
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 
 from turnbuckle.league.notify.config import Smtp
+from turnbuckle.league.notify.deadline import Deadline
 from turnbuckle.league.notify.outbox import Outcome
 
 TIMEOUT_S = 20.0
@@ -39,27 +41,38 @@ def build(smtp: Smtp, to: str, subject: str, text: str, html: str = "", *, event
 
 
 def send(smtp: Smtp, msg: EmailMessage, *, timeout: float = TIMEOUT_S) -> Outcome:
+    """Send ``msg``; the whole exchange (connection, TLS, sign-in, the message) within ``timeout``."""
     started = time.monotonic()
+    deadline = Deadline(timeout)  # each wait has the socket's timeout; the whole exchange, this one
+    timed_out = Outcome(False, "timeout", f"no answer from {smtp.host}:{smtp.port} within {timeout:g} s", 0)
     try:
         client: smtplib.SMTP
         if smtp.security == "tls":
-            client = smtplib.SMTP_SSL(smtp.host, smtp.port, timeout=timeout, context=ssl.create_default_context())
+            client = smtplib.SMTP_SSL(timeout=timeout, context=ssl.create_default_context())
         else:
-            client = smtplib.SMTP(smtp.host, smtp.port, timeout=timeout)
-        with client:
-            if smtp.security == "starttls":
-                client.starttls(context=ssl.create_default_context())
-            if smtp.user:
-                client.login(smtp.user, smtp.password or "")
-            refused = client.send_message(msg)
+            client = smtplib.SMTP(timeout=timeout)
+        setattr(client, "_host", smtp.host)  # noqa: B010 - what the constructor keeps for the certificate check
+        deadline.watch(lambda: client.sock)
+        with deadline:
+            client.connect(smtp.host, smtp.port)
+            with client:
+                if smtp.security == "starttls":
+                    client.starttls(context=ssl.create_default_context())
+                if smtp.user:
+                    client.login(smtp.user, smtp.password or "")
+                refused = client.send_message(msg)
     except smtplib.SMTPResponseException as exc:
+        if deadline.cut:
+            return replace(timed_out, ms=_ms(started))
         return Outcome(False, str(exc.smtp_code), f"SMTP {exc.smtp_code}: {_text(exc.smtp_error)}", _ms(started))
     except smtplib.SMTPRecipientsRefused as exc:
         return Outcome(False, "refused", f"the server refused the address: {list(exc.recipients.values())[:1]}",
                        _ms(started), drop=True)
     except TimeoutError:
-        return Outcome(False, "timeout", f"no answer from {smtp.host}:{smtp.port} within {timeout:g} s", _ms(started))
+        return replace(timed_out, ms=_ms(started))
     except (OSError, smtplib.SMTPException) as exc:
+        if deadline.cut:
+            return replace(timed_out, ms=_ms(started))
         return Outcome(False, "error", f"{smtp.host}:{smtp.port}: {type(exc).__name__}: {str(exc)[:200]}",
                        _ms(started))
     if refused:

@@ -4,18 +4,16 @@ is a failed try that names where it pointed, by host only). Standard library onl
 
 from __future__ import annotations
 
-import contextlib
 import http.client
 import json
-import socket
 import ssl
-import threading
 import time
 from typing import Any
 from urllib.parse import quote, urlsplit
 
 from turnbuckle import __version__
 from turnbuckle.league.notify.config import shown_url
+from turnbuckle.league.notify.deadline import Deadline
 from turnbuckle.league.notify.outbox import Outcome
 from turnbuckle.league.notify.signing import EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signature
 
@@ -61,29 +59,25 @@ def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: flo
                                            context=ssl.create_default_context())
     else:
         conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=timeout)
-    # The socket's timeout bounds each wait; this bounds the whole call: at ``timeout`` the socket is
-    # shut, and the read that was waiting ends at once.
-    cut = threading.Event()
-    watchdog = threading.Timer(timeout, _cut, (conn, cut))
-    watchdog.daemon = True
+    deadline = Deadline(timeout)  # the socket's timeout bounds each wait; this, the whole call
+    deadline.watch(lambda: conn.sock)
     started = time.monotonic()
-    watchdog.start()
     try:
-        conn.request("POST", path, body=data, headers=headers)
-        answer = conn.getresponse()
-        text = answer.read(MAX_ANSWER).decode("utf-8", "replace")
-        status, location = answer.status, answer.getheader("Location") or ""
+        with deadline:
+            conn.request("POST", path, body=data, headers=headers)
+            answer = conn.getresponse()
+            text = answer.read(MAX_ANSWER).decode("utf-8", "replace")
+            status, location = answer.status, answer.getheader("Location") or ""
     except TimeoutError:
         return Outcome(False, "timeout", f"no answer from {shown_url(url)} within {timeout:g} s", _ms(started))
     except (OSError, http.client.HTTPException) as exc:
-        if cut.is_set():
+        if deadline.cut:
             return Outcome(False, "timeout", f"no whole answer from {shown_url(url)} within {timeout:g} s",
                            _ms(started))
         return Outcome(False, "error", f"{shown_url(url)}: {type(exc).__name__}: {str(exc)[:200]}", _ms(started))
     finally:
-        watchdog.cancel()
         conn.close()
-    if cut.is_set():  # cut mid-answer: what was read may look whole (headers end at a closed socket)
+    if deadline.cut:  # cut mid-answer: what was read may look whole (headers end at a closed socket)
         return Outcome(False, "timeout", f"no whole answer from {shown_url(url)} within {timeout:g} s", _ms(started))
     ms = _ms(started)
     if 200 <= status < 300:
@@ -92,14 +86,6 @@ def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: flo
         return Outcome(False, str(status), f"redirect to {shown_url(location) or 'nowhere'} not followed; "
                        "set the webhook to the final address", ms)
     return Outcome(False, str(status), f"HTTP {status}: {' '.join(text.split())[:300]}", ms)
-
-
-def _cut(conn: http.client.HTTPConnection, cut: threading.Event) -> None:
-    cut.set()
-    sock = conn.sock
-    if sock is not None:
-        with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RDWR)
 
 
 def _ms(started: float) -> int:
