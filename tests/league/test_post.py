@@ -152,7 +152,7 @@ def test_a_run_show_stays_secret_until_published(tmp_path: Path) -> None:
             s = running.run_show(context(session, None, lambda: later), "3")
             secret = s.seed
         with session_scope(engine) as session:
-            with pytest.raises(LeagueError, match="is run"):
+            with pytest.raises(LeagueError, match="has run but is not published yet"):
                 results_post(session, "3", "text")
             told = "\n".join(results_post(session, "2", "text") + announcement(session, "3", "text"))
             assert secret and secret not in told and "Strategies were due by" in told

@@ -4,6 +4,7 @@ markup in a list item (Markdown), and a member's long paragraph cut for Discord'
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +82,26 @@ def test_a_base_url_that_would_break_or_leak_in_a_link_is_refused(url: str) -> N
 
 def test_a_plain_base_url_is_taken() -> None:
     assert base_links(" https://fed.example:8443/league/ ").show(3) == "https://fed.example:8443/league/shows/3"
+
+
+def test_a_show_not_published_is_named_in_plain_words(tmp_path: Path) -> None:
+    from turnbuckle.league.context import context
+    from turnbuckle.league.db import make_engine, session_scope
+    from turnbuckle.league.models import Show
+    from turnbuckle.league.post import results_post
+
+    from .post_league import copy_post_league
+
+    engine = make_engine(copy_post_league(tmp_path))
+    try:
+        for status, said in (("run", "show 3 has run but is not published yet;"), ("draft", "show 3 is a draft;"),
+                             ("locked", "show 3 is locked;"), ("open", "show 3 is open;")):
+            with session_scope(engine) as session:
+                show = context(session).session.query(Show).filter(Show.number == 3).one()
+                show.status = status
+                session.flush()
+                with pytest.raises(LeagueError, match=re.escape(said)):
+                    results_post(session, "3", "text")
+                session.rollback()
+    finally:
+        engine.dispose()

@@ -78,7 +78,8 @@ def published(ctx: Ctx, key: str, preview: bool = False) -> Show:
 
     s = show(ctx, key)
     if s.status != "published" and not (preview and s.status == "run"):
-        raise LeagueError(f"show {s.number} is {s.status}; its results post is made once it is published")
+        state = {"draft": "is a draft", "run": "has run but is not published yet"}.get(s.status, f"is {s.status}")
+        raise LeagueError(f"show {s.number} {state}; its results post is made once it is published")
     return s
 
 
