@@ -7,6 +7,7 @@ next to the field it belongs to (``errors`` by field name), and the input is kep
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -59,6 +60,9 @@ class KeeperForm:
     #: had in this tab (``latest``); None when the form did not say (no script, an old page).
     count: int | None = None
     latest: int | None = None
+    #: From the script, the stamp (see :attr:`stamp`) of the latest page this tab has shown for
+    #: this match, posted only when the posting page is not that page; "" when not said.
+    newest: str = ""
 
     def __post_init__(self) -> None:
         self.seeds = (list(self.seeds) + [None] * len(self.groups))[: len(self.groups)]
@@ -74,6 +78,14 @@ class KeeperForm:
     @property
     def seeds_text(self) -> str:
         return ",".join(f"{i}={seed}" for i, seed in enumerate(self.seeds) if seed is not None)
+
+    @property
+    def stamp(self) -> str:
+        """What tells two pages of a match apart: a digest of the answers (and their seeds), so
+        that a page from before an answer was taken back and replaced is known for an old one even
+        though it holds as many answers as the latest."""
+        text = f"{self.entries_text}\x00{self.seeds_text}"
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
     def push(self, group: list[str], seed: int | None = None) -> None:
         self.groups.append(group)
@@ -106,8 +118,10 @@ def read_form(form: Mapping[str, Any], slots: int = 8) -> KeeperForm:
     rolled = {int(i): int(seed) for i, seed in _SEED.findall(text("seeds")[:100_000])}
     seeds = [rolled.get(i) for i in range(len(groups))]
     match = text("match").strip()
+    newest = text("newest").strip()
     return KeeperForm(text("game").strip(), sides, text("options"), groups, seeds,
-                      match if _MATCH.fullmatch(match) else "", _count(text("count")), _count(text("latest")))
+                      match if _MATCH.fullmatch(match) else "", _count(text("count")), _count(text("latest")),
+                      newest if _MATCH.fullmatch(newest) else "")
 
 
 def _count(text: str) -> int | None:

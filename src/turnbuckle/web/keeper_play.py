@@ -163,6 +163,9 @@ def behind(form: KeeperForm) -> str:
         return (f"this page is from before your last {later} answer{'s' if later > 1 else ''} (you went "
                 "Back): nothing was changed. Go Forward to carry on, or tap 'Carry on from here' to take "
                 f"{'those answers' if later > 1 else 'that answer'} back.")
+    if form.newest and form.newest != form.stamp:
+        return ("this page is from before answers were taken back or changed (you went Back): nothing was "
+                "changed. Go Forward to carry on, or tap 'Carry on from here' to play on from this page.")
     return ""
 
 

@@ -1,44 +1,61 @@
-// The score keeper's Back guard. Each tab keeps, for each match, the most answers it has shown
-// (sessionStorage). A keeper page shown again by Back, Forward or a reload that holds fewer answers
-// says so, and its next post carries that number, so the server changes nothing and says why.
-// "Carry on from here" makes this page the match's latest (which takes the later answers back).
+// The score keeper's Back guard. Each tab keeps, for each match, the latest page it has shown: its
+// number of answers and its stamp, a digest of those answers (sessionStorage). A keeper page shown
+// again by Back, Forward or a reload that is not that page (fewer answers, or as many but not the
+// same: an answer was taken back and replaced since) says so, and its next post carries the latest
+// page's count and stamp, so the server changes nothing and says why. "Carry on from here" makes
+// this page the match's latest (which takes the later answers back).
 (function () {
   "use strict";
   var page = document.getElementById("keeper-page");
   if (!page || !page.dataset.match) { return; }
   var key = "turnbuckle-keeper:" + page.dataset.match;
   var count = parseInt(page.dataset.count, 10);
+  var stamp = page.dataset.stamp || "";
   var stale = document.getElementById("stale");
   var field = document.getElementById("latest");
+  var newest = document.getElementById("newest");
   var text = document.getElementById("stale-text");
 
   function stored() {
-    var value = parseInt(window.sessionStorage.getItem(key) || "-1", 10);
-    return isNaN(value) ? -1 : value;
+    // "COUNT STAMP" (or a bare count, as an older page of this tab stored it)
+    var parts = (window.sessionStorage.getItem(key) || "-1").split(" ");
+    var value = parseInt(parts[0], 10);
+    return {count: isNaN(value) ? -1 : value, stamp: parts[1] || ""};
+  }
+
+  function keep() {
+    window.sessionStorage.setItem(key, String(count) + " " + stamp);
+    stale.hidden = true;
+    field.value = "";
+    if (newest) { newest.value = ""; }
   }
 
   function show(persisted) {
     var nav = window.performance.getEntriesByType("navigation")[0];
     var fresh = !persisted && !page.dataset.refused && (!nav || nav.type === "navigate");
     var latest = stored();
-    if (fresh || latest <= count) {
-      window.sessionStorage.setItem(key, String(count));
-      stale.hidden = true;
-      field.value = "";
+    var same = latest.stamp ? latest.stamp === stamp : latest.count <= count;
+    if (fresh || latest.count < 0 || same) {
+      keep();
       return;
     }
-    var later = latest - count;
-    text.textContent = "This page is from before your last " + later + " answer" + (later > 1 ? "s" : "") +
-      " (you went Back). Nothing has changed: go Forward to carry on, or carry on from here, which takes " +
-      (later > 1 ? "those answers" : "that answer") + " back.";
+    var later = latest.count - count;
+    if (later > 0) {
+      text.textContent = "This page is from before your last " + later + " answer" + (later > 1 ? "s" : "") +
+        " (you went Back). Nothing has changed: go Forward to carry on, or carry on from here, which takes " +
+        (later > 1 ? "those answers" : "that answer") + " back.";
+    } else {
+      text.textContent = "This page is from before answers were taken back or changed (you went Back). " +
+        "Nothing has changed: go Forward to carry on, or carry on from here, which plays on from this page.";
+    }
     stale.hidden = false;
-    field.value = String(latest);
+    field.value = String(latest.count);
+    if (newest) { newest.value = latest.stamp; }
   }
 
   document.getElementById("carry-on").addEventListener("click", function () {
-    window.sessionStorage.setItem(key, String(count));
     page.dataset.refused = "";
-    show(false);
+    keep();
   });
   window.addEventListener("pageshow", function (event) { show(event.persisted); });
 }());

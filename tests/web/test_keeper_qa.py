@@ -1,0 +1,106 @@
+"""The score keeper's Back guard in Chromium where an answer was taken back and replaced: the
+page from before the undo holds as many answers as the latest page, but not the same ones, so a
+tap on it must be refused, not play on from the answer the table took back."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections.abc import Callable
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.web.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TIMEOUT_MS, _missing
+from tests.web.conftest import LiveServer
+from tests.web.test_keeper import Forms, client, post, start  # noqa: F401  (the client fixture)
+
+try:
+    from playwright.sync_api import Page, expect, sync_playwright
+except ImportError:  # pragma: no cover - the browser tests' own conftest says why they cannot run
+    pytest.skip("playwright is not installed", allow_module_level=True)
+
+
+def on_a_phone(url: str, test: Callable[[Page], None]) -> None:
+    """Run ``test`` on a 390 x 844 phone in a Chromium of its own, in a thread of its own: the browser
+    tests' session browser may already hold this thread's event loop (one Playwright a thread)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        _missing(f"Chromium is not installed at {CHROMIUM}")
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                try:
+                    ctx = browser.new_context(base_url=url, viewport=PHONE, has_touch=True,  # type: ignore[arg-type]
+                                              is_mobile=True)
+                    ctx.set_default_timeout(TIMEOUT_MS)
+                    test(ctx.new_page())
+                finally:
+                    browser.close()
+        except BaseException as exc:  # handed to the test's own thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+
+
+def _tap(page: Page, value: str, count: int) -> None:
+    page.locator(f'#pad button[data-value="{value}"]').tap()
+    expect(page.locator("#count")).to_have_text(f"{count} answers entered.")
+
+
+def test_back_to_the_page_before_an_undo_and_a_new_answer_is_refused(live_server: LiveServer) -> None:
+    on_a_phone(live_server.url, back_after_an_undo)
+
+
+def back_after_an_undo(phone: Page) -> None:
+    phone.goto("/keeper?game=boxing")
+    phone.select_option("#side-1", "slugger")
+    phone.select_option("#side-2", "speedster")
+    phone.click("#start")
+    expect(phone.locator("#count")).to_have_text("0 answers entered.")
+    _tap(phone, "3", 1)
+    _tap(phone, "4", 2)   # a mistake: the table rolled a 5
+    phone.click("#undo")
+    expect(phone.locator("#count")).to_have_text("1 answers entered.")
+    _tap(phone, "5", 2)   # the right die
+    phone.go_back()       # the page after the undo (1 answer)
+    expect(phone.locator("#count")).to_have_text("1 answers entered.")
+    expect(phone.locator("#stale")).to_be_visible()
+    phone.go_back()       # the page that holds the mistake: as many answers as the latest, not the same
+    expect(phone.locator("#count")).to_have_text("2 answers entered.")
+    expect(phone.locator("#entries")).to_have_text("3\n4")
+    expect(phone.locator("#stale")).to_be_visible()
+    phone.locator('#pad button[data-value="6"]').tap()
+    expect(phone.locator("#answer-error")).to_contain_text("you went Back")
+    expect(phone.locator("#entries")).to_have_text("3\n4")
+    expect(phone.locator("#stale")).to_be_visible()
+    # carrying on from here is the table's own choice: it plays on from the page's answers
+    phone.click("#carry-on")
+    expect(phone.locator("#stale")).to_be_hidden()
+    _tap(phone, "6", 3)
+    expect(phone.locator("#entries")).to_have_text("3\n4\n6")
+
+
+def test_a_post_from_a_page_that_is_not_the_tabs_latest_changes_nothing(client: TestClient) -> None:  # noqa: F811
+    page = start(client, "boxing", "slugger", "speedster")
+    page = post(client, page, "keeper", tap="3")
+    mistake = post(client, page, "keeper", tap="4")
+    undone = post(client, mistake, "keeper", action="undo")
+    latest = post(client, undone, "keeper", tap="5")
+    stamp = re.findall(r'data-stamp="([0-9a-f]{16})"', latest.text)
+    assert len(stamp) == 1 and stamp != re.findall(r'data-stamp="([0-9a-f]{16})"', mistake.text)
+    # the page that holds the taken-back 4, posted with the latest page's count and stamp (the script)
+    refused = post(client, mistake, "keeper", tap="6", latest="2", newest=stamp[0])
+    assert refused.status_code == 400 and "you went Back" in refused.text
+    assert Forms(refused.text).forms["keeper"]["entries"] == "3\n4"
+    # the latest page itself, and a stamp that is not one, play on
+    assert post(client, latest, "keeper", tap="6", latest="2", newest=stamp[0]).status_code == 200
+    on = post(client, mistake, "keeper", tap="6", newest="not a stamp")
+    assert on.status_code == 200 and Forms(on.text).forms["keeper"]["entries"] == "3\n4\n6"
