@@ -197,3 +197,53 @@ def test_an_announcement_not_sent_before_the_card_locked_is_dropped(lite: League
     with read_scope(lite.engine) as session:
         [msg] = session.scalars(select(OutboxMessage)).all()
         assert msg.state == "dropped" and "no longer open" in msg.last_error
+
+
+def test_a_receiver_that_echoes_its_address_does_not_put_the_token_in_the_log() -> None:
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Echo(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            page = f"Cannot POST {self.path} (http://{self.headers['Host']}{self.path})".encode()
+            self.send_response(404)
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *_args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Echo)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/api/webhooks/1/receiver-token?wait=true"
+        outcome = webhook.post(url, "whsec_s", "e1", {"content": "x"}, timeout=2.0)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert outcome.status == "404" and outcome.error.startswith("HTTP 404: Cannot POST")
+    assert "receiver-token" not in outcome.error and "webhooks/1" not in outcome.error
+
+
+def test_an_smtp_server_that_echoes_the_password_does_not_put_it_in_the_log() -> None:
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import AuthResult
+
+    from tests.league.notify_support import _free_port
+    from turnbuckle.league.notify import mail
+
+    def refuse(_server: Any, _session: Any, _envelope: Any, _mechanism: str, data: Any) -> AuthResult:
+        return AuthResult(success=False, handled=False, message=f"535 no such login: {data.password.decode()}")
+
+    port = _free_port()
+    controller = Controller(object(), hostname="127.0.0.1", port=port, authenticator=refuse, auth_require_tls=False)
+    controller.start()
+    try:
+        smtp = config.Smtp("127.0.0.1", port, "none", "fed", "smtp-password-9", "fed@league.example")
+        outcome = mail.send(smtp, mail.build(smtp, "ann@example.org", "Hello", "Text"), timeout=5.0)
+    finally:
+        controller.stop()
+    assert outcome.status == "535" and "no such login" in outcome.error
+    assert "smtp-password-9" not in outcome.error

@@ -64,7 +64,8 @@ def send(smtp: Smtp, msg: EmailMessage, *, timeout: float = TIMEOUT_S) -> Outcom
     except smtplib.SMTPResponseException as exc:
         if deadline.cut:
             return replace(timed_out, ms=_ms(started))
-        return Outcome(False, str(exc.smtp_code), f"SMTP {exc.smtp_code}: {_text(exc.smtp_error)}", _ms(started))
+        return Outcome(False, str(exc.smtp_code), f"SMTP {exc.smtp_code}: {_hidden(_text(exc.smtp_error), smtp)}",
+                       _ms(started))
     except smtplib.SMTPRecipientsRefused as exc:
         return Outcome(False, "refused", f"the server refused the address: {list(exc.recipients.values())[:1]}",
                        _ms(started), drop=True)
@@ -73,11 +74,16 @@ def send(smtp: Smtp, msg: EmailMessage, *, timeout: float = TIMEOUT_S) -> Outcom
     except (OSError, smtplib.SMTPException) as exc:
         if deadline.cut:
             return replace(timed_out, ms=_ms(started))
-        return Outcome(False, "error", f"{smtp.host}:{smtp.port}: {type(exc).__name__}: {str(exc)[:200]}",
-                       _ms(started))
+        return Outcome(False, "error", f"{smtp.host}:{smtp.port}: {type(exc).__name__}: "
+                       f"{_hidden(str(exc), smtp)[:200]}", _ms(started))
     if refused:
         return Outcome(False, "refused", "the server refused the address", _ms(started), drop=True)
     return Outcome(True, "250", "", _ms(started))
+
+
+def _hidden(text: str, smtp: Smtp) -> str:
+    """A server's reply without the password in it (a server that echoes what it was sent)."""
+    return text.replace(smtp.password, "…") if smtp.password and len(smtp.password) > 1 else text
 
 
 def _text(raw: bytes | str) -> str:

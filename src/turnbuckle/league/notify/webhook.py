@@ -85,7 +85,17 @@ def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: flo
     if 300 <= status < 400:
         return Outcome(False, str(status), f"redirect to {shown_url(location) or 'nowhere'} not followed; "
                        "set the webhook to the final address", ms)
-    return Outcome(False, str(status), f"HTTP {status}: {' '.join(text.split())[:300]}", ms)
+    return Outcome(False, str(status), f"HTTP {status}: {' '.join(_unsaid(text, url, path).split())[:300]}", ms)
+
+
+def _unsaid(text: str, url: str, path: str) -> str:
+    """A receiver's answer without the webhook's address or path in it (a "Cannot POST /hook/TOKEN"
+    page would otherwise put the receiver's token in the log)."""
+    parts = urlsplit(url)
+    for said in sorted({url, path, parts.path, parts.query, parts.path.rstrip("/")}, key=len, reverse=True):
+        if len(said) > 1:
+            text = text.replace(said, "…")
+    return text
 
 
 def _ms(started: float) -> int:
