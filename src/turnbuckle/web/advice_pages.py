@@ -12,6 +12,7 @@ offers a button that queues it again. An unpublished match has none."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -69,7 +70,18 @@ def _job(request: Request, session: DbSession, viewer: Viewer, job_id: str) -> J
 
 
 def _context(job: Job) -> dict[str, Any]:
-    return {"job": job, "advice": job.result}
+    """The job and, once done, its advice: the strategy alone (to copy, or to send with one button:
+    the whole text is not a strategy the form takes) and the rest of the text (its measurements)."""
+    advice: Any = job.result
+    strategy = measured = send_to = None
+    if isinstance(advice, dict) and isinstance(advice.get("data"), dict):
+        strategy = str(advice["data"].get("strategy") or "")
+        text = str(advice.get("text") or "")
+        measured = re.sub(r"\n{3,}", "\n\n", text.replace(strategy.rstrip(), "", 1)) if strategy else text
+        detail = job.detail or {}
+        if strategy and all(isinstance(detail.get(k), int) for k in ("show", "position", "competitor")):
+            send_to = f"/shows/{detail['show']}/matches/{detail['position']}/strategy/{detail['competitor']}"
+    return {"job": job, "advice": advice, "strategy": strategy, "measured": measured, "send_to": send_to}
 
 
 @router.get("/jobs/{job_id}", response_class=HTMLResponse)

@@ -94,7 +94,7 @@ def advice_params(ctx: Ctx, side: CardSide, budget_matches: int | None = None,
             "options": dict(resolve_options(rs.info.options, match_options(m))),
             "seed": advice_seed(m.show.number, m.position, comp.id),
             "budget_matches": budget_matches or LEAGUE_BUDGET, "measure_n": measure_n or LEAGUE_MEASURE,
-            "detail": {"show": m.show.number, "position": m.position}}
+            "detail": {"show": m.show.number, "position": m.position, "competitor": comp.id}}
 
 
 def run_advice(params: dict[str, Any], progress: Fraction | None = None) -> LeagueAdvice:
