@@ -63,3 +63,15 @@ def test_when_nothing_can_be_written_the_entries_are_printed_instead(tmp_path: P
     assert out.exit_code == 2, out.stderr
     assert "internal error" not in out.stderr
     assert "could not be saved" in out.stderr and "the entries so far: 3 4" in out.stderr
+
+
+def test_a_resumed_session_keeps_each_saved_answer_whole_for_undo_and_the_next_save(tmp_path: Path) -> None:
+    out = tb("match", "boxing", "slugger", "speedster", "--dice", "ask", input="7 3\n5 6\n")
+    saved = next(tmp_path.glob("boxing-entries-*.txt"))
+    saved = saved.rename(tmp_path / "first.txt")
+    out = tb("match", "boxing", "slugger", "speedster", "--dice", saved.name, "--resume", input="undo\n")
+    assert "Resuming from first.txt: 4 entries played." in out.stderr
+    assert "took back 5 6 (Lupe Ferreira initiative)" in out.stderr
+    again = next(tmp_path.glob("boxing-entries-*.txt"))
+    lines = [line for line in again.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    assert [line.split("#") for line in lines] == [["7 3          ", " Dutch Kessler initiative"]]

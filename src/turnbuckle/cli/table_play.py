@@ -219,9 +219,18 @@ def save_entries(ruleset: str, groups: Sequence[tuple[Sequence[str], str]], fold
 
 
 def read_entries(path: str) -> list[tuple[list[str], str]]:
-    """The entries of a saved (or hand-written) script, one group each."""
-    text = read_input(path, "dice script")
-    return [([tok.text], "") for tok in parse_script(text)]
+    """The entries of a saved (or hand-written) script, as groups for undo: a line that says what it
+    answered (``5 6   # Lupe Ferreira initiative``, as :func:`save_entries` writes each answer) is one
+    answer, with that purpose; any other entry is an answer of its own."""
+    groups: list[tuple[list[str], str]] = []
+    for line in read_input(path, "dice script").splitlines():
+        tokens = [tok.text for tok in parse_script(line)]
+        purpose = line.split("#", 1)[1].strip() if "#" in line else ""
+        if tokens and purpose:
+            groups.append((tokens, purpose))
+        else:
+            groups.extend(([t], "") for t in tokens)
+    return groups
 
 
 def tell(message: str) -> None:
@@ -266,5 +275,5 @@ def play_at_table(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, 
             session.step(session.entries)
         except EntryError as exc:
             raise RulesError(f"dice script '{resume}': {exc}") from None
-        tell(f"Resuming from {resume}: {len(session.groups)} entries played.")
+        tell(f"Resuming from {resume}: {len(session.entries)} entries played.")
     return session.play()
