@@ -214,6 +214,8 @@ def test_resume_prints_the_exact_command_and_checks_the_setup(tmp_path: Path, mo
     assert command == (f"turnbuckle match headlock the-rhino amethyst-assassin -o turns=3 --player 1=human "
                        f"--format json --dice {saved.name} --resume")
     setup = json.loads(next(line for line in saved.read_text().splitlines() if line.startswith("# setup: "))[9:])
+    sheets = setup.pop("sheets")  # a digest of each side's sheet, as loaded
+    assert len(sheets) == 2 and all(len(s) == 16 for s in sheets)
     assert setup == {"ruleset": "headlock", "sides": ["the-rhino", "amethyst-assassin"], "options": {"turns": "3"},
                      "players": {"1": "human"}, "seed": None}
     # a forgotten --player and another option are refused, naming each difference

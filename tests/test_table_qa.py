@@ -75,3 +75,21 @@ def test_a_resumed_session_keeps_each_saved_answer_whole_for_undo_and_the_next_s
     again = next(tmp_path.glob("boxing-entries-*.txt"))
     lines = [line for line in again.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
     assert [line.split("#") for line in lines] == [["7 3          ", " Dutch Kessler initiative"]]
+
+
+def test_a_sheet_edited_between_the_stop_and_the_resume_is_refused(tmp_path: Path) -> None:
+    from turnbuckle.rulesets.registry import get_ruleset
+
+    rs = get_ruleset("boxing")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(next(s.text for s in rs.samples() if s.id == "slugger"), encoding="utf-8")
+    out = tb("match", "boxing", str(mine), "speedster", "--dice", "ask", input="7 3\n")
+    saved = next(tmp_path.glob("boxing-entries-*.txt"))
+    # resuming the untouched sheet plays on
+    on = tb("match", "boxing", str(mine), "speedster", "--dice", saved.name, "--resume", input="")
+    assert "Resuming from" in on.stderr, on.stderr
+    mine.write_text(mine.read_text(encoding="utf-8").replace("power: 8", "power: 9").replace("speed: 3", "speed: 2"),
+                    encoding="utf-8")
+    out = tb("match", "boxing", str(mine), "speedster", "--dice", saved.name, "--resume", input="")
+    assert out.exit_code == 2
+    assert "side 1: the sheet changed since the entries were saved" in out.stderr, out.stderr

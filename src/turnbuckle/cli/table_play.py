@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from turnbuckle.cli.table_setup import SETUP_MARK, check_resume, resume_command
+from turnbuckle.cli.table_setup import SETUP_MARK, check_resume, resume_command, with_sheets
 from turnbuckle.core.entries import Need, answer_tokens
 from turnbuckle.core.errors import EntryError, RulesError
 from turnbuckle.core.inputs import read_input
@@ -266,6 +266,8 @@ def play_at_table(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, 
     """Play a match at the prompt (stdin and stderr), after the entries of ``resume`` if given
     (refused when the file records another ``setup``). Raises :class:`Stopped` when the session
     ends early, with the entries and the setup saved and ``command`` printed to play on."""
+    if setup is not None:
+        setup = with_sheets(setup, rs, sides)
     session = Session(rs, sides, options, players, ask, tell, setup=setup, command=command, pause=hand_over)
     if resume is not None:
         if setup is not None:

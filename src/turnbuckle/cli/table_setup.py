@@ -5,6 +5,7 @@ naming each difference."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shlex
 from collections.abc import Mapping, Sequence
@@ -27,6 +28,14 @@ def setup_of(rs: Ruleset[Any], sides: Sequence[str], options: Mapping[str, objec
             "players": {str(i + 1): kind for i, kind in sorted(players.items())}, "seed": seed}
 
 
+def with_sheets(setup: Mapping[str, Any], rs: Ruleset[Any], sides: Sequence[Any]) -> dict[str, Any]:
+    """``setup`` with a digest of each side's sheet as loaded (``sheets``), so that a sheet file
+    edited between the stop and the resume is noticed even though its name is the same."""
+    digests = [hashlib.sha256(json.dumps(rs.side_json(s), sort_keys=True, ensure_ascii=False).encode("utf-8"))
+               .hexdigest()[:16] for s in sides]
+    return {**setup, "sheets": digests}
+
+
 def setup_differences(saved: Mapping[str, Any], now: Mapping[str, Any]) -> list[str]:
     """What differs between a saved setup and this command's, in words ('' none)."""
     out: list[str] = []
@@ -38,6 +47,11 @@ def setup_differences(saved: Mapping[str, Any], now: Mapping[str, Any]) -> list[
         b = new_sides[i] if i < len(new_sides) else "none"
         if a != b:
             out.append(f"side {i + 1}: saved {a}, now {b}")
+    old_sheets, new_sheets = saved.get("sheets"), now.get("sheets")
+    if isinstance(old_sheets, list) and isinstance(new_sheets, list):  # a file saved before sheets were kept has none
+        for i, (a, b) in enumerate(zip(old_sheets, new_sheets, strict=False)):
+            if a != b and i < len(old_sides) and i < len(new_sides) and old_sides[i] == new_sides[i]:
+                out.append(f"side {i + 1}: the sheet changed since the entries were saved ({new_sides[i]})")
     for what, flag in (("options", "-o"), ("players", "--player")):
         old, new = dict(saved.get(what) or {}), dict(now[what])
         for key in sorted(set(old) | set(new)):
@@ -73,6 +87,9 @@ def _is_setup(found: object) -> bool:
     if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
         return False
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        return False
+    sheets = found.get("sheets")
+    if sheets is not None and (not isinstance(sheets, list) or not all(isinstance(s, str) for s in sheets)):
         return False
     for what in ("options", "players"):
         table = found.get(what)
