@@ -1,11 +1,30 @@
 """An Atom (RFC 4287) writer for the league's news feed: each entry's HTML content escaped as text
-(``type="html"``), every id a stable URN."""
+(``type="html"``), every id a stable URN, and every character XML 1.0 forbids (a control
+character, a lone surrogate, U+FFFE, U+FFFF: a strategy's note may hold one, and the results post
+quotes notes) left out, so that one note cannot make the whole feed unreadable."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape as _escape
+from xml.sax.saxutils import quoteattr as _quoteattr
+
+#: What XML 1.0 does not allow in a document, and the C1 controls it discourages.
+_NOT_XML = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def clean(text: str) -> str:
+    return _NOT_XML.sub("", text)
+
+
+def escape(text: str) -> str:
+    return _escape(clean(text))
+
+
+def quoteattr(text: str) -> str:
+    return _quoteattr(clean(text))
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ CRLF line ends. Only what the feeds need: all-day and timed events with stable U
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
@@ -19,9 +20,13 @@ class Event:
     url: str = ""
 
 
+#: The controls RFC 5545 allows in no TEXT value (a line break is written as \\n; a tab stays).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
 def escape(text: str) -> str:
-    return (text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\n"))
+    text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
 
 
 def fold(line: str) -> str:
