@@ -82,3 +82,16 @@ def test_league_advise_and_advisor_at_the_command_line(league: League, monkeypat
     assert off.exit_code == 0, off.output
     refused = runner.invoke(app, ["league", "advise", number, "1", "--db", league.url, "--as", "Bo"])
     assert refused.exit_code == 2 and "turned the advisor off" in refused.output
+
+
+def test_a_draft_shows_match_is_not_advised(league: League) -> None:
+    # `league advise` on a draft told its member the card (opponent, referee, type) before it opened,
+    # as `league match` refuses to.
+    from datetime import timedelta
+
+    with league.act() as ctx:
+        s = shows.create_show(ctx, "Draft", "2026-11-09", league.clock.now + timedelta(days=1))
+        shows.add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"], None, None, None)
+        number = str(s.number)
+    with pytest.raises(LeagueError, match=f"show {number} is a draft"):
+        _advise(league, "Bo", "Brother Bob", number)

@@ -74,6 +74,9 @@ def advice_params(ctx: Ctx, side: CardSide, budget_matches: int | None = None,
     if comp.owner_id != ctx.actor.id:
         raise Forbidden(f"'{comp.name}' belongs to {comp.owner.name}; only its owner asks for its advice")
     m = side.match
+    if m.show.status == "draft":  # as `league match` says: nothing true to tell before open, and the card is not out
+        raise LeagueError(f"show {m.show.number} is a draft: each side is told its match once the show opens "
+                          "(its referees and grids are drawn then)")
     rs = get_ruleset(m.ruleset)
     if spec_for(m.ruleset).advisor_hook() is None:
         raise LeagueError(f"there is no advisor for {rs.info.name}")
