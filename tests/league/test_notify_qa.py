@@ -247,3 +247,17 @@ def test_an_smtp_server_that_echoes_the_password_does_not_put_it_in_the_log() ->
         controller.stop()
     assert outcome.status == "535" and "no such login" in outcome.error
     assert "smtp-password-9" not in outcome.error
+
+
+def test_no_piece_of_a_confirmation_link_is_in_the_log(lite: League) -> None:
+    from tests.league.notify_support import set_up_mail
+    from turnbuckle.league.notify import contacts, outbox
+
+    set_up_mail(lite, 2525)
+    with lite.act("Ann") as ctx:
+        token = contacts.set_email(ctx, "ann@example.org")
+    assert token is not None
+    with lite.act() as ctx:
+        [(msg, _tries)] = outbox.recent(ctx.session, ctx.league.id)
+    assert msg.kind == "confirm" and msg.event_id.startswith("tb:confirm:")
+    assert token[:6] not in msg.event_id

@@ -9,6 +9,7 @@ the reminders, a retried request) finds the row's ``dedupe`` key taken and adds 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -105,7 +106,8 @@ def confirmation(ctx: Ctx, contact: MemberContact, token: str) -> None:
     text = (f"{ctx.actor.name}, this address was given for e-mail from {ctx.league.name}.\n"
             f"Open this link to confirm it (it works for two days): {link}\n"
             "If you did not ask for this, ignore this message: nothing will be sent here.")
-    eid = f"tb:confirm:{contact.member_id}:{token[:12]}"
+    # The id names the link by its hash (never by a piece of it: the id is in the log the organiser reads).
+    eid = f"tb:confirm:{contact.member_id}:{hashlib.sha256(token.encode()).hexdigest()[:12]}"
     enqueue(ctx.session, league_id=ctx.league.id, event_id=eid, dedupe=eid, kind="confirm", channel="email",
             payload={"subject": f"[{ctx.league.name}] Confirm your e-mail address", "text": text,
                      "to": contact.email}, now=ctx.now(), member_id=contact.member_id)
