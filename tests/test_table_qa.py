@@ -93,3 +93,32 @@ def test_a_sheet_edited_between_the_stop_and_the_resume_is_refused(tmp_path: Pat
     out = tb("match", "boxing", str(mine), "speedster", "--dice", saved.name, "--resume", input="")
     assert out.exit_code == 2
     assert "side 1: the sheet changed since the entries were saved" in out.stderr, out.stderr
+
+
+def test_undo_by_the_next_player_does_not_show_the_other_players_secret_card_and_move() -> None:
+    from turnbuckle.cli.sides import resolve_side
+    from turnbuckle.cli.table_play import Session, Stopped
+    from turnbuckle.rulesets.registry import get_ruleset
+
+    rs = get_ruleset("headlock")
+    sides = [resolve_side(rs, s) for s in ("the-rhino", "amethyst-assassin")]
+    typed = iter(["9H", "g7", "undo"])
+    shown: list[str] = []
+
+    def ask(prompt: str) -> str:
+        shown.append(prompt)
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    session = Session(rs, sides, {}, {0: "human", 1: "human"}, ask, shown.append,
+                      pause=lambda side: shown.append(f"PASS TO {side}"))
+    with pytest.raises(Stopped):
+        session.play()
+    after = shown[shown.index("PASS TO The Amethyst Assassin") + 1:]
+    undone = next(i for i, line in enumerate(after) if "took back" in line)
+    assert after[undone].strip() == "took back The Rhino's last answer (not shown: The Rhino's secret)"
+    # the device goes back to The Rhino before The Rhino's card and moves are shown again
+    assert after[undone + 1] == "PASS TO The Rhino"
+    assert not any("9H" in line or "Power bomb" in line for line in after[:undone + 1])

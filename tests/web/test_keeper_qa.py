@@ -104,3 +104,17 @@ def test_a_post_from_a_page_that_is_not_the_tabs_latest_changes_nothing(client: 
     assert post(client, latest, "keeper", tap="6", latest="2", newest=stamp[0]).status_code == 200
     on = post(client, mistake, "keeper", tap="6", newest="not a stamp")
     assert on.status_code == 200 and Forms(on.text).forms["keeper"]["entries"] == "3\n4\n6"
+
+
+def test_undo_by_the_next_player_keeps_the_other_players_card_covered(client: TestClient) -> None:  # noqa: F811
+    page = start(client, "headlock", "the-rhino", "amethyst-assassin", **{"player-1": "human", "player-2": "human"})
+    page = post(client, page, "keeper", action="enter", answer="9H")
+    page = post(client, page, "keeper", tap="g7")
+    assert 'id="pass"' in page.text  # passed to The Amethyst Assassin
+    undone = post(client, page, "keeper", action="undo")
+    assert undone.status_code == 200
+    notice = re.findall(r'id="notice">([^<]*)<', undone.text)
+    assert notice == ["Took back The Rhino&#39;s last answer (not shown: The Rhino&#39;s secret)"]
+    # the board (The Rhino's card) stays covered until The Rhino taps to show it
+    assert re.search(r'id="pass"[^>]*>Pass the device to <strong>The Rhino</strong>', undone.text)
+    assert Forms(undone.text).forms["keeper"]["entries"] == "9H"

@@ -65,6 +65,8 @@ class Session:
     board: tuple[str, ...] = ()
     note: str = ""
     asker: str | None = None
+    #: Set when an undo took back another side's secret answer: the device goes back to that side.
+    hand_back: bool = False
 
     @property
     def entries(self) -> list[str]:
@@ -86,9 +88,11 @@ class Session:
     def prompt(self, step: Step) -> str:
         need = step.need
         assert need is not None and step.seen is not None  # a step that is not done has both
-        if self.pause is not None and need.side and self.asker and need.side != self.asker and step.others_secret:
+        if self.pause is not None and need.side and self.asker and need.side != self.asker and \
+                (step.others_secret or self.hand_back):
             self.pause(need.side)
             self.board, self.note = (), ""  # shown again on the cleared screen
+        self.hand_back = False
         if need.side:
             self.asker = need.side
         board = step.seen.board
@@ -131,8 +135,16 @@ class Session:
                     self.tell("  nothing to undo yet")
                     continue
                 tokens, purpose = self.groups.pop()
-                self.tell(f"  took back {' '.join(tokens)}" + (f" ({purpose})" if purpose else ""))
-                step = self.step(self.entries)
+                back = self.step(self.entries)
+                owner = back.need.side if back.need is not None else None
+                if step.others_secret and owner and need.side and owner != need.side:
+                    # another side's secret answer (a Headlock card and pick): not shown to this player,
+                    # and the device goes back to its owner before the owner's card shows again
+                    self.tell(f"  took back {owner}'s last answer (not shown: {owner}'s secret)")
+                    self.hand_back = True
+                else:
+                    self.tell(f"  took back {' '.join(tokens)}" + (f" ({purpose})" if purpose else ""))
+                step = back
                 self.show(step)
                 continue
             tokens = answer_tokens(need, answer)

@@ -98,6 +98,12 @@ def move(game: Loaded, form: KeeperForm, action: str, answer: str, seeds: Callab
             return turn
         form.pop()
         back = replay(game, form.entries)
+        owner = back.need.side if back.need is not None else None
+        if step.others_secret and owner and step.need is not None and step.need.side and owner != step.need.side:
+            # another side's secret answer (a Headlock card and pick): not shown to the player who
+            # holds the device, and the board stays covered until its owner taps
+            return Turn(back, form, notice=f"Took back {owner}'s last answer (not shown: {owner}'s secret)",
+                        handed=owner)
         purpose = back.need.purpose if back.need is not None else "the last answer"
         return Turn(back, form, notice=f"Took back the answer to: {purpose}")
     if step.need is None:
