@@ -261,3 +261,14 @@ def test_no_piece_of_a_confirmation_link_is_in_the_log(lite: League) -> None:
         [(msg, _tries)] = outbox.recent(ctx.session, ctx.league.id)
     assert msg.kind == "confirm" and msg.event_id.startswith("tb:confirm:")
     assert token[:6] not in msg.event_id
+
+
+def test_the_smtp_user_is_one_line_and_no_reminders_reads_as_none(lite: League) -> None:
+    db = ["--db", lite.url]
+    result = runner.invoke(app, ["league", "notify", "smtp", "127.0.0.1", "--user", "fed\nRCPT TO:<x@y.example>",
+                                 "--from", "fed@league.example", *db])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    result = runner.invoke(app, ["league", "notify", "reminders", "", *db])
+    assert (result.exit_code, result.stdout) == (0, "reminders: none\n")
+    result = runner.invoke(app, ["league", "notify", "reminders", "1,24", *db])
+    assert result.stdout == "reminders: 24,1 hours before each deadline\n"

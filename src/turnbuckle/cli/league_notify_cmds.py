@@ -151,7 +151,7 @@ def reminders(hours: Annotated[str, typer.Argument(help="Hours before a strategy
 
         row = config.set_reminders(ctx, hours)
         shown = row.reminder_hours
-    print(f"reminders: {shown or 'none'} hours before each deadline")
+    print(f"reminders: {shown} hours before each deadline" if shown else "reminders: none")
 
 
 @notify_app.command("site")

@@ -195,7 +195,10 @@ def set_smtp(ctx: Ctx, host: str | None, *, port: int = 587, security: str = "st
         raise LeagueError("say which address the league's e-mail comes from (the From address)")
     row.smtp_host, row.smtp_port, row.smtp_security = host, port, security
     row.smtp_from = check_address(sender)
-    row.smtp_user = (user or "").strip()[:255] or None
+    user = (user or "").strip()
+    if len(user) > 255 or not user.isprintable():
+        raise LeagueError("the SMTP user must be one line of at most 255 characters, without control characters")
+    row.smtp_user = user or None
     if not keep_password:
         row.smtp_password = password or None
     row.updated_at = ctx.now()
