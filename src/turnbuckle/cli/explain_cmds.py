@@ -50,6 +50,8 @@ def explain(
             from turnbuckle.sim.plot import check_plot_path
 
             check_plot_path(plot)
+            if plot.is_dir():
+                raise RulesError(f"--plot '{plot}': that is a folder; give a file name ending in .png or .svg")
         rs, record = load_record_file(record_file)
         hook = advisor_for(rs, "explain")
         run_seed = seed if seed is not None else secrets.randbelow(2**31)
@@ -58,7 +60,10 @@ def explain(
             report = hook.explain(record, seed=run_seed, budget_matches=budget_matches, continuations=continuations,
                                   progress=tick)
         if plot is not None:
-            hook.plot(report, str(plot))
+            try:
+                hook.plot(report, str(plot))
+            except OSError as exc:  # not writable, the disk full: the user's to mend, in one line
+                raise RulesError(f"--plot '{plot}': cannot write it: {exc.strerror or exc}") from None
         if chosen == "json":
             sys.stdout.write(json.dumps(report.json(), indent=2, ensure_ascii=False) + "\n")
         elif chosen == "markdown":

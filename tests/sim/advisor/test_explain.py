@@ -130,3 +130,13 @@ def test_a_record_cut_short_or_edited_is_refused_in_one_line(tmp_path: Path) -> 
         out = runner.invoke(app, ["explain", str(path), "--budget-matches", "1000", "--continuations", "100"])
         assert out.exit_code == 2, out.output
         assert "does not play again as it reads" in out.output and len(out.output.strip().splitlines()) == 1
+
+
+def test_a_plot_path_that_is_a_folder_is_one_line_before_any_work(tmp_path: Path) -> None:
+    # It was an internal error (IsADirectoryError, exit 3) after the whole explanation was computed.
+    folder = tmp_path / "chart.png"
+    folder.mkdir()
+    record = tmp_path / "record.json"
+    record.write_text("{}")  # never read: the plot's path is checked first
+    out = runner.invoke(app, ["explain", str(record), "--plot", str(folder)])
+    assert out.exit_code == 2 and "that is a folder" in out.output and len(out.output.strip().splitlines()) == 1
