@@ -105,3 +105,19 @@ def test_a_show_not_published_is_named_in_plain_words(tmp_path: Path) -> None:
                 session.rollback()
     finally:
         engine.dispose()
+
+
+def test_a_folkstyle_pin_in_the_first_period_still_gets_three_sentences() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+    from turnbuckle.league.post.writeups import short_account
+
+    done = CliRunner().invoke(app, ["match", "folkstyle", "cal-okafor", "tess-varga", "--seed", "1", "-f", "json"])
+    record = json.loads(done.output)
+    assert record["result"]["method"] == "pin" and record["result"]["period"] == 1  # over before period 1 ends
+    told = short_account(record)
+    assert 3 <= len(told) <= 6, told
+    assert told[1] == "It was over 3 turns into period 1." and told[-1] == record["result"]["summary"]
