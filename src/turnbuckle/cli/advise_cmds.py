@@ -127,6 +127,10 @@ def advise(
             raise RulesError(f"--measure {measure}: give 1,000 to {MAX_MATCHES:,} matches")
         rs = get_ruleset(ruleset)
         hook = advisor_for(rs, "advise")
+        info, count = rs.info, len(opponents) + 1
+        if not info.min_sides <= count <= info.max_sides:  # as `match` and `odds` say it
+            need = str(info.min_sides) if info.min_sides == info.max_sides else f"{info.min_sides} to {info.max_sides}"
+            raise RulesError(f"{info.name} needs {need} {info.side_word}s, got {count}")
         options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee)
         from turnbuckle.core.options import resolve_options
 

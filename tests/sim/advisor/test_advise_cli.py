@@ -58,6 +58,8 @@ def test_a_game_without_an_advisor_and_bad_budgets_are_exit_2() -> None:
     assert out.exit_code == 2 and "--budget-matches 0" in out.output
     out = runner.invoke(app, ["advise", "m2", "brother-bob", "friendly-sam", "--position", "3"])
     assert out.exit_code == 2 and "--position 3" in out.output
+    out = runner.invoke(app, ["advise", "m2", *["brother-bob"] * 9, "--budget-matches", "1000"])  # was exit 3
+    assert out.exit_code == 2 and "needs 2 to 8 wrestlers, got 9" in out.output
 
 
 def test_each_share_has_its_95_percent_interval_in_json() -> None:
