@@ -272,3 +272,44 @@ def test_the_smtp_user_is_one_line_and_no_reminders_reads_as_none(lite: League) 
     assert (result.exit_code, result.stdout) == (0, "reminders: none\n")
     result = runner.invoke(app, ["league", "notify", "reminders", "1,24", *db])
     assert result.stdout == "reminders: 24,1 hours before each deadline\n"
+
+
+def test_a_row_whose_lease_ran_out_during_a_slow_batch_is_not_sent_by_both_senders(lite: League) -> None:
+    """Sender A claims two messages; its first call is so slow (the clock moves on past the lease)
+    that sender B claims both meanwhile. A must not then send the second: B has it."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from turnbuckle.league.notify import outbox
+    from turnbuckle.league.notify.sender import Timeouts, drain
+
+    taken: list[str] = []
+
+    class Slow(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            taken.append(self.headers.get("X-Turnbuckle-Event", ""))
+            if len(taken) == 1:  # the first call takes longer than the lease; B claims what A holds
+                lite.clock.advance(seconds=outbox.LEASE_S + 1)
+                taken.extend(f"B:{c.event_id}" for c in outbox.claim(lite.engine, "B", lite.clock()))
+            self.send_response(204)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *_args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        with lite.act() as ctx:
+            config.set_webhook(ctx, f"http://127.0.0.1:{server.server_address[1]}/hook")
+            for i in (1, 2):
+                body = {"content": f"message {i}", "turnbuckle": {"event_id": f"m{i}"}}
+                outbox.enqueue(ctx.session, league_id=ctx.league.id, event_id=f"m{i}", dedupe=f"m{i}", kind="note",
+                               channel="webhook", payload={"body": body}, now=ctx.now())
+        drain(lite.engine, lite.clock, worker="A", timeouts=Timeouts(webhook=5.0))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert taken == ["m1", "B:m1", "B:m2"]  # A sent m1 only; m2 is B's to send

@@ -134,6 +134,19 @@ def finish(engine: Engine, worker: str, message_id: int, outcome: Outcome, now: 
         return str(values["state"])
 
 
+def renew(engine: Engine, worker: str, message_id: int, now: datetime, *, lease_s: float = LEASE_S) -> bool:
+    """Just before a send: whether the row is still ``worker``'s, its lease begun again if so. A batch
+    is claimed at once and sent one by one, so with a slow receiver a late row's lease may have run
+    out and another worker taken it: this worker must not send it as well."""
+    with session_scope(engine) as session:
+        done = session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id,
+                                                           OutboxMessage.worker == worker,
+                                                           OutboxMessage.state == "sending")
+                               .values(lease_until=now + timedelta(seconds=lease_s))
+                               .execution_options(synchronize_session=False))
+        return int(getattr(done, "rowcount", 0)) == 1
+
+
 def release(engine: Engine, worker: str, ids: Iterable[int]) -> None:
     """Hand claimed rows back unsent (a worker stopping): due again at once, the try not counted."""
     ids = list(ids)

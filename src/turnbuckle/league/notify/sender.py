@@ -212,6 +212,9 @@ def drain(engine: Engine, clock: Clock = system_clock, *, worker: str | None = N
         if not batch:
             break
         for ready in batch:
+            if not outbox.renew(engine, worker, ready.claimed.id, clock()):  # its lease ran out: another's now
+                done.states[ready.claimed.id] = ""
+                continue
             outcome = deliver(ready)
             state = record(engine, worker, ready, outcome, clock())
             done.states[ready.claimed.id] = state
@@ -269,6 +272,10 @@ class Notifier:
                 async with self.slot():
                     await asyncio.to_thread(outbox.release, self.engine, self.name, [r.claimed.id for r in batch[i:]])
                 break
+            async with self.slot():
+                mine = await asyncio.to_thread(outbox.renew, self.engine, self.name, ready.claimed.id, self.clock())
+            if not mine:  # its lease ran out while the batch was sent: another sender has it now
+                continue
             outcome = await asyncio.to_thread(deliver, ready)
             async with self.slot():
                 await asyncio.to_thread(record, self.engine, self.name, ready, outcome, self.clock())
