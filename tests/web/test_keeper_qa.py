@@ -118,3 +118,31 @@ def test_undo_by_the_next_player_keeps_the_other_players_card_covered(client: Te
     # the board (The Rhino's card) stays covered until The Rhino taps to show it
     assert re.search(r'id="pass"[^>]*>Pass the device to <strong>The Rhino</strong>', undone.text)
     assert Forms(undone.text).forms["keeper"]["entries"] == "9H"
+
+
+def test_back_to_the_other_players_turn_keeps_their_card_covered(live_server: LiveServer) -> None:
+    on_a_phone(live_server.url, back_to_a_secret)
+
+
+def back_to_a_secret(phone: Page) -> None:
+    phone.goto("/keeper?game=headlock")
+    phone.select_option("#side-1", "the-rhino")
+    phone.select_option("#side-2", "amethyst-assassin")
+    phone.select_option("#player-1", "human")
+    phone.select_option("#player-2", "human")
+    phone.click("#start")
+    phone.fill("#answer", "9H")
+    phone.click("#enter")
+    expect(phone.locator("#board")).to_contain_text("9H")
+    phone.locator('#pad button[data-value="g7"]').tap()
+    expect(phone.locator("#pass")).to_be_visible()  # passed to The Amethyst Assassin
+    expect(phone.locator("#board")).to_be_hidden()
+    phone.go_back()  # The Rhino's own turn: his card and his moves
+    expect(phone.locator("#count")).to_have_text("1 answers entered.")
+    expect(phone.locator("#stale")).to_be_visible()
+    expect(phone.locator("#board")).to_be_hidden()
+    expect(phone.locator("#keeper")).to_be_hidden()
+    # carrying on from here is The Rhino's to do (it takes his pick back): then his turn shows
+    phone.click("#carry-on")
+    expect(phone.locator("#board")).to_contain_text("9H")
+    expect(phone.locator("#keeper")).to_be_visible()

@@ -21,7 +21,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
 
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.events import event_from_json
 from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.render import render_html_part, render_json
 from turnbuckle.core.step import Step
 from turnbuckle.league.db import read_scope
@@ -176,6 +179,19 @@ def _save_offer(request: Request, record: MatchRecord, chosen: list[str] | None)
             "record": render_json(record)}
 
 
+def _private(rs: Ruleset[Any], step: Step) -> bool:
+    """Whether the page shows the side asked something another side may not see yet (its own card
+    or pick): such a page, shown again by Back after the device was passed on, covers its board."""
+    if step.seen is None or not step.seen.side:
+        return False
+    try:
+        events = [event_from_json(e) for e in step.seen.events
+                  if not (isinstance(e, dict) and e.get("type") == "hidden")]
+    except RulesError:
+        return True  # cannot tell: cover it
+    return bool(rs.hidden(events, None))
+
+
 def _play_page(request: Request, turn: Turn, status: int, save_problems: list[str] | None = None,
                chosen: list[str] | None = None) -> HTMLResponse:
     step: Step = turn.step
@@ -185,7 +201,7 @@ def _play_page(request: Request, turn: Turn, status: int, save_problems: list[st
         "need": step.need, "pad": None if step.need is None else pad_for(step.need),
         "ask": "" if step.need is None else ask_line(step.need),
         "whose": None if step.need is None else (step.need.side or "the table"),
-        "chart": None,
+        "chart": None, "private": _private(rs, step),
     }
     # the call so far as HTML: its tables (the armies, a scoresheet, HP by interval) stack their
     # cells on a phone instead of wrapping a text table

@@ -23,8 +23,17 @@
     return {count: isNaN(value) ? -1 : value, stamp: parts[1] || ""};
   }
 
+  // A page that shows the side asked its own secret (a card, a pick) is covered while it is not the
+  // latest: Back after the device was passed on must not show the next player that secret.
+  var covered = [document.getElementById("board"), document.getElementById("keeper")];
+
+  function cover(hide) {
+    covered.forEach(function (part) { if (part) { part.hidden = hide; } });
+  }
+
   function keep() {
     window.sessionStorage.setItem(key, String(count) + " " + stamp);
+    if (page.dataset.private) { cover(false); }
     stale.hidden = true;
     field.value = "";
     if (newest) { newest.value = ""; }
@@ -47,6 +56,10 @@
     } else {
       text.textContent = "This page is from before answers were taken back or changed (you went Back). " +
         "Nothing has changed: go Forward to carry on, or carry on from here, which plays on from this page.";
+    }
+    if (page.dataset.private) {
+      cover(true);
+      text.textContent += " This page shows one side's secret, so it stays covered until you carry on from here.";
     }
     stale.hidden = false;
     field.value = String(latest.count);
