@@ -121,3 +121,33 @@ def test_a_folkstyle_pin_in_the_first_period_still_gets_three_sentences() -> Non
     told = short_account(record)
     assert 3 <= len(told) <= 6, told
     assert told[1] == "It was over 3 turns into period 1." and told[-1] == record["result"]["summary"]
+
+
+@pytest.mark.parametrize(("result", "line"), [
+    ({"winner": None, "method": "round-limit", "round": 2, "drawn": ["A", "B"]},
+     "A and B fight to a draw (round limit) in round 2"),
+    ({"winner": None, "method": "stalemate", "round": 9, "drawn": ["B", "C"]},
+     "B and C fight to a draw (stalemate) in round 9"),
+    ({"winner": None, "method": "double count-out", "round": 8},
+     "No winner between A, B and C: double count out in round 8"),
+])
+def test_a_deathmatch_stopped_without_a_winner_reads_as_the_draw_it_is(result: dict[str, object], line: str) -> None:
+    from turnbuckle.league.post.card import headline
+
+    assert headline(("A", "B", "C"), result) == line
+
+
+def test_a_deathmatch_with_nobody_eliminated_still_gets_three_sentences() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+    from turnbuckle.league.post.writeups import short_account
+
+    done = CliRunner().invoke(app, ["match", "deathmatch", "gutter-imp", "bone-knight", "--seed", "2",
+                                    "--option", "max_rounds=2", "-f", "json"])
+    record = json.loads(done.output)
+    assert record["result"]["method"] == "round-limit"
+    told = short_account(record)
+    assert 3 <= len(told) <= 6 and "No player was eliminated." in told, told

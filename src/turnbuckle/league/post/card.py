@@ -96,6 +96,10 @@ def headline(names: tuple[str, ...], result: dict[str, Any]) -> str:
     both = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
     if method == "draw":
         return f"{both} fight to a draw{when}"
+    drawn = [n for n in result.get("drawn") or () if n in names] if isinstance(result.get("drawn"), list) else []
+    if drawn:  # those still standing when the game stopped without a winner (Deathmatch's round limit)
+        who = " and ".join(drawn) if len(drawn) <= 2 else ", ".join(drawn[:-1]) + " and " + drawn[-1]
+        return f"{who} fight to a draw ({method.replace('-', ' ')}){when}"
     return f"No winner between {both}: {method.replace('-', ' ')}{when}"
 
 

@@ -17,5 +17,7 @@ def short_account(record: MatchRecord) -> list[str]:
     for d in gone[:3]:
         out.append(f"{d['player']} was eliminated in round {d['round']}" + (f" by {d['by']}" if d.get("by") else "")
                    + ".")
+    if not gone:
+        out.append("No player was eliminated.")
     out.append(record.result.summary or f"It ended by {record.result.method}.")
     return out
