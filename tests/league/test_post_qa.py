@@ -151,3 +151,11 @@ def test_a_deathmatch_with_nobody_eliminated_still_gets_three_sentences() -> Non
     assert record["result"]["method"] == "round-limit"
     told = short_account(record)
     assert 3 <= len(told) <= 6 and "No player was eliminated." in told, told
+
+
+def test_a_markdown_heading_keeps_a_name_that_ends_in_hashes() -> None:
+    from turnbuckle.league.post.doc import Heading
+
+    post = Post("t", ((Heading("Match 1: Ann vs Foo #", 3), Heading("Show 4: We're #1 ##", 1)),))
+    text = "".join(rendered(markdown.render(post)[0]).text)
+    assert "Match 1: Ann vs Foo #" in text and "Show 4: We're #1 ##" in text

@@ -50,9 +50,15 @@ def inline(parts: tuple[Inline, ...], line_start: bool = False) -> str:
     return "".join(out)
 
 
+def heading(text: str) -> str:
+    """A heading's text: a "#" run at its end is escaped (else it is read as the heading's closing
+    sequence and dropped: "A vs Foo #" would read "A vs Foo")."""
+    return re.sub(r"#+$", lambda m: "\\#" * len(m[0]), esc(text))
+
+
 def block(b: Block) -> list[str]:
     if isinstance(b, Heading):
-        return ["#" * b.level + " " + esc(b.text), ""]
+        return ["#" * b.level + " " + heading(b.text), ""]
     if isinstance(b, Para):
         return [inline(b.parts, True), ""]
     if isinstance(b, Items):
@@ -64,7 +70,7 @@ def block(b: Block) -> list[str]:
             lines += [f"> {esc(p, True)}", ">"]
         return lines[:-1] + [""]
     if isinstance(b, Folded):
-        lines = [f"### {esc(b.summary)}", ""]
+        lines = [f"### {heading(b.summary)}", ""]
         for inner in b.blocks:
             lines += block(inner)
         return lines
