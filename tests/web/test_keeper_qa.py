@@ -142,6 +142,7 @@ def back_to_a_secret(phone: Page) -> None:
     expect(phone.locator("#stale")).to_be_visible()
     expect(phone.locator("#board")).to_be_hidden()
     expect(phone.locator("#keeper")).to_be_hidden()
+    assert "9H" not in phone.locator("#keeper-page").inner_text()  # nor what was entered last
     # carrying on from here is The Rhino's to do (it takes his pick back): then his turn shows
     phone.click("#carry-on")
     expect(phone.locator("#board")).to_contain_text("9H")

@@ -25,7 +25,9 @@
 
   // A page that shows the side asked its own secret (a card, a pick) is covered while it is not the
   // latest: Back after the device was passed on must not show the next player that secret.
-  var covered = [document.getElementById("board"), document.getElementById("keeper")];
+  var covered = ["board", "keeper", "entered", "last-lines", "notice"].map(function (id) {
+    return document.getElementById(id);
+  });
 
   function cover(hide) {
     covered.forEach(function (part) { if (part) { part.hidden = hide; } });
