@@ -313,3 +313,15 @@ def test_a_row_whose_lease_ran_out_during_a_slow_batch_is_not_sent_by_both_sende
         server.shutdown()
         server.server_close()
     assert taken == ["m1", "B:m1", "B:m2"]  # A sent m1 only; m2 is B's to send
+
+
+def test_the_drain_help_says_what_the_timeout_bounds() -> None:
+    import typer
+
+    from turnbuckle.cli.league_notify_cmds import notify_app
+    from turnbuckle.league.notify.sender import Timeouts
+
+    command = typer.main.get_command(notify_app)
+    [option] = [p for p in command.params if p.name == "timeout"]
+    assert "an SMTP exchange: this, but at least 10" in str(getattr(option, "help", ""))
+    assert Timeouts().smtp >= 10

@@ -26,8 +26,8 @@ def notify(ctx: typer.Context,
            drain: Annotated[bool, typer.Option("--drain", help="Send every message due now, each tried once "
                                                                "(a failed one waits for its back-off).")] = False,
            limit: Annotated[int, typer.Option(help="The most messages to send.", min=1, max=10_000)] = 500,
-           timeout: Annotated[float, typer.Option(help="Seconds each webhook call or SMTP exchange may take.",
-                                                  min=0.1, max=120)] = 10.0,
+           timeout: Annotated[float, typer.Option(help="Seconds each webhook call may take (an SMTP exchange: "
+                                                       "this, but at least 10).", min=0.1, max=120)] = 10.0,
            db: Db = None, fmt: Fmt = "text") -> None:
     """Send the outbox (--drain), or set and read the notification settings (the commands below).
 
