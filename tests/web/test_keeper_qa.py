@@ -147,3 +147,13 @@ def back_to_a_secret(phone: Page) -> None:
     phone.click("#carry-on")
     expect(phone.locator("#board")).to_contain_text("9H")
     expect(phone.locator("#keeper")).to_be_visible()
+
+
+def test_too_many_armies_is_said_in_english(client: TestClient) -> None:  # noqa: F811
+    page = client.get("/keeper?game=deathmatch")
+    fields = Forms(page.text).forms["setup"] | {f"side-{i}": s for i, s in
+                                                enumerate(["ash-court", "bog-host", "ash-court", "bog-host",
+                                                           "ash-court"], 1)}
+    refused = client.post("/keeper/play", data=fields)
+    assert refused.status_code == 400
+    assert "UOV Deathmatch needs 2 to 4 armies; 5 chosen" in refused.text

@@ -15,7 +15,7 @@ from typing import Any
 
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.options import resolve_options
-from turnbuckle.core.registry import Ruleset
+from turnbuckle.core.registry import Ruleset, sides_word
 from turnbuckle.rulesets.registry import get_ruleset
 
 #: The most a pasted sheet may hold, and the most entries a match may carry (a long Deathmatch
@@ -205,7 +205,7 @@ def load(form: KeeperForm) -> Loaded:
     lo, hi = rs.info.min_sides, rs.info.max_sides
     if not errors and not lo <= len(sides) <= hi:
         need = str(lo) if lo == hi else f"{lo} to {hi}"
-        errors["sides"] = f"{rs.info.name} needs {need} {rs.info.side_word}s; {len(sides)} chosen"
+        errors["sides"] = f"{rs.info.name} needs {need} {sides_word(rs.info)}; {len(sides)} chosen"
     try:
         options = parse_options(form.options)
         resolve_options(rs.info.options, options)
