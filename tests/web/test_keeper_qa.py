@@ -151,6 +151,7 @@ def back_to_a_secret(phone: Page) -> None:
 
 def test_too_many_armies_is_said_in_english(client: TestClient) -> None:  # noqa: F811
     page = client.get("/keeper?game=deathmatch")
+    assert "UOV Deathmatch: 2 to 4 armies</h2>" in page.text
     fields = Forms(page.text).forms["setup"] | {f"side-{i}": s for i, s in
                                                 enumerate(["ash-court", "bog-host", "ash-court", "bog-host",
                                                            "ash-court"], 1)}
