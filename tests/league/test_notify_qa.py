@@ -325,3 +325,14 @@ def test_the_drain_help_says_what_the_timeout_bounds() -> None:
     [option] = [p for p in command.params if p.name == "timeout"]
     assert "an SMTP exchange: this, but at least 10" in str(getattr(option, "help", ""))
     assert Timeouts().smtp >= 10
+
+
+def test_the_unsubscribe_link_in_the_html_part_is_escaped() -> None:
+    from turnbuckle.league.notify import mail
+
+    smtp = config.Smtp("127.0.0.1", 25, "none", None, None, "fed@league.example")
+    link = 'https://league.example/a&b"><script>x</script>/notify/unsubscribe/tok'
+    msg = mail.build(smtp, "ann@example.org", "Results", "Text", "<p>Results</p>", unsubscribe=link)
+    [html] = [p for p in msg.walk() if p.get_content_type() == "text/html"]
+    text = str(html.get_payload(decode=True), "utf-8")
+    assert "<script>" not in text and 'href="https://league.example/a&amp;b&quot;&gt;&lt;script&gt;' in text

@@ -11,6 +11,7 @@ import time
 from dataclasses import replace
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
+from html import escape
 
 from turnbuckle.league.notify.config import Smtp
 from turnbuckle.league.notify.deadline import Deadline
@@ -35,7 +36,7 @@ def build(smtp: Smtp, to: str, subject: str, text: str, html: str = "", *, event
         footer = f"\n\n--\nStop these e-mails: {unsubscribe}\n"
     msg.set_content(text + footer)
     if html:
-        tail = f'<hr><p><a href="{unsubscribe}">Stop these e-mails</a></p>' if unsubscribe else ""
+        tail = f'<hr><p><a href="{escape(unsubscribe)}">Stop these e-mails</a></p>' if unsubscribe else ""
         msg.add_alternative(html + tail, subtype="html")
     return msg
 
