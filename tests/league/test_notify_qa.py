@@ -334,5 +334,7 @@ def test_the_unsubscribe_link_in_the_html_part_is_escaped() -> None:
     link = 'https://league.example/a&b"><script>x</script>/notify/unsubscribe/tok'
     msg = mail.build(smtp, "ann@example.org", "Results", "Text", "<p>Results</p>", unsubscribe=link)
     [html] = [p for p in msg.walk() if p.get_content_type() == "text/html"]
-    text = str(html.get_payload(decode=True), "utf-8")
+    payload = html.get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    text = payload.decode()
     assert "<script>" not in text and 'href="https://league.example/a&amp;b&quot;&gt;&lt;script&gt;' in text
