@@ -59,6 +59,9 @@ def explain(
         with bar:
             report = hook.explain(record, seed=run_seed, budget_matches=budget_matches, continuations=continuations,
                                   progress=tick)
+        if seed is None:  # as advise says it: the figures can be had again
+            print(f"turnbuckle: note: seed {run_seed} (give --seed {run_seed} to repeat this explanation)",
+                  file=sys.stderr)
         if plot is not None:
             try:
                 hook.plot(report, str(plot))

@@ -112,6 +112,10 @@ def test_explain_prints_odds_swings_and_the_alternative(tmp_path: Path) -> None:
     assert plot.stat().st_size > 1000
     text = runner.invoke(app, ["explain", str(path), "--budget-matches", "30000", "--continuations", "2000"])
     assert "Biggest swings:" in text.stdout and "a search of" in text.stdout
+    seed = text.stderr.split("turnbuckle: note: seed ")[1].split()[0]  # a fresh seed is told, to repeat it
+    again = runner.invoke(app, ["explain", str(path), "--budget-matches", "30000", "--continuations", "2000",
+                                "--seed", seed])
+    assert again.stdout == text.stdout and again.stderr == ""
     bad = runner.invoke(app, ["explain", str(path), "--continuations", "5"])
     assert bad.exit_code == 2 and "--continuations 5" in bad.output
 
