@@ -159,3 +159,35 @@ def test_a_markdown_heading_keeps_a_name_that_ends_in_hashes() -> None:
     post = Post("t", ((Heading("Match 1: Ann vs Foo #", 3), Heading("Show 4: We're #1 ##", 1)),))
     text = "".join(rendered(markdown.render(post)[0]).text)
     assert "Match 1: Ann vs Foo #" in text and "Show 4: We're #1 ##" in text
+
+
+@pytest.mark.parametrize(("names", "result", "line"), [
+    (("Ann", "Rhino", "Velvet", "Rosa"), {"winner": "Rosa", "method": "pinfall", "turn": 14, "teams": [1, 1, 2, 2]},
+     "Velvet & Rosa def. Ann & Rhino by pinfall on turn 14"),
+    (("Ann", "Rhino", "Velvet", "Rosa"), {"winner": "Ann", "method": "submission", "turn": 9, "teams": [1, 2, 1, 2]},
+     "Ann & Velvet def. Rhino & Rosa by submission on turn 9"),
+    (("Ann", "Rhino", "Velvet", "Rosa"), {"winner": None, "method": "draw", "turn": 60, "teams": [1, 1, 2, 2]},
+     "Ann & Rhino and Velvet & Rosa fight to a draw on turn 60"),
+    (("A", "B", "C"), {"winner": "C", "method": "last-standing", "round": 12, "teams": [1, 2, 3]},
+     "C def. A and B as the last one standing in round 12"),
+])
+def test_a_tag_match_line_puts_partners_together(names: tuple[str, ...], result: dict[str, object], line: str) -> None:
+    from turnbuckle.league.post.card import headline
+
+    assert headline(names, result) == line
+
+
+def test_a_headlock_tag_match_write_up_names_the_teams() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+    from turnbuckle.league.post.writeups import short_account
+
+    done = CliRunner().invoke(app, ["match", "headlock", "amethyst-assassin", "the-rhino", "velvet-hammer",
+                                    "wildcat-rosa", "--seed", "3", "-f", "json"])
+    record = json.loads(done.output)
+    assert record["result"]["teams"] == [1, 1, 2, 2]
+    first = short_account(record)[0]
+    assert first.startswith("The Amethyst Assassin & The Rhino and Velvet Hammer & Wildcat Rosa went "), first

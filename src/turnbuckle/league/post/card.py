@@ -83,23 +83,45 @@ def published(ctx: Ctx, key: str, preview: bool = False) -> Show:
     return s
 
 
+def _listed(items: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return " and ".join(items) if len(items) <= 2 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _sides(names: tuple[str, ...], result: dict[str, Any]) -> list[list[int]]:
+    """The match's sides as the indexes of their names, partners together (the record's ``teams``),
+    in the order the teams first appear; one name a side where the record gives no teams that fit."""
+    teams = result.get("teams")
+    if not (isinstance(teams, list) and len(teams) == len(names) and len(set(map(str, teams))) > 1):
+        teams = list(range(len(names)))
+    members: dict[str, list[int]] = {}
+    for i, team in enumerate(teams):
+        members.setdefault(str(team), []).append(i)
+    return list(members.values())
+
+
 def headline(names: tuple[str, ...], result: dict[str, Any]) -> str:
-    """"A def. B by pinfall in round 7", or the draw or no-contest as the record names it."""
+    """"A def. B by pinfall in round 7" (partners together: "A & B def. C & D"), or the draw or
+    no-contest as the record names it."""
     method = str(result.get("method", ""))
     when = next((f" {words} {result[k]}" for k, words in WHEN if isinstance(result.get(k), int)), "")
     winner = result.get("winner")
+    sides = _sides(names, result)
+
+    def label(side: list[int]) -> str:
+        return " & ".join(names[i] for i in side)
+
     if isinstance(winner, str) and winner in names:
-        beaten = [n for n in names if n != winner]
+        won = next(side for side in sides if names.index(winner) in side)
         how = METHODS.get(method, f"by {method.replace('-', ' ')}" if method else "")
-        losers = ", ".join(beaten[:-1]) + " and " + beaten[-1] if len(beaten) > 1 else beaten[0]
-        return f"{winner} def. {losers} {how}{when}".replace("  ", " ")
-    both = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
+        beaten = _listed([label(side) for side in sides if side is not won])
+        return f"{label(won)} def. {beaten} {how}{when}".replace("  ", " ")
+    both = _listed([label(side) for side in sides])
     if method == "draw":
         return f"{both} fight to a draw{when}"
     drawn = [n for n in result.get("drawn") or () if n in names] if isinstance(result.get("drawn"), list) else []
     if drawn:  # those still standing when the game stopped without a winner (Deathmatch's round limit)
-        who = " and ".join(drawn) if len(drawn) <= 2 else ", ".join(drawn[:-1]) + " and " + drawn[-1]
-        return f"{who} fight to a draw ({method.replace('-', ' ')}){when}"
+        return f"{_listed(drawn)} fight to a draw ({method.replace('-', ' ')}){when}"
     return f"No winner between {both}: {method.replace('-', ' ')}{when}"
 
 

@@ -7,10 +7,19 @@ from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
 
 
+def _sides(record: MatchRecord) -> str:
+    """"A and B", or a tag match's teams: "A & B and C & D"."""
+    teams = record.result.teams if len(record.result.teams) == len(record.names) else range(len(record.names))
+    members: dict[int, list[str]] = {}
+    for name, team in zip(record.names, teams, strict=True):
+        members.setdefault(team, []).append(name)
+    return " and ".join(" & ".join(who) for who in members.values())
+
+
 def short_account(record: MatchRecord) -> list[str]:
     ev = [e for e in record.events if isinstance(e, Happening)]
     turns = sum(1 for e in ev if e.type == "turn")
-    out = [f"{' and '.join(record.names)} went {turns} turn{'s' if turns != 1 else ''}."]
+    out = [f"{_sides(record)} went {turns} turn{'s' if turns != 1 else ''}."]
     hits = [e.data for e in ev if e.type == "hit" and int(str(e.data.get("damage", 0))) > 0]
     if hits:
         hard = max(hits, key=lambda d: int(str(d["damage"])))
