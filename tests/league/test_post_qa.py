@@ -191,3 +191,13 @@ def test_a_headlock_tag_match_write_up_names_the_teams() -> None:
     assert record["result"]["teams"] == [1, 1, 2, 2]
     first = short_account(record)[0]
     assert first.startswith("The Amethyst Assassin & The Rhino and Velvet Hammer & Wildcat Rosa went "), first
+
+
+def test_c1_control_characters_are_removed_like_the_others() -> None:
+    from turnbuckle.league.post import FORMATS, renderer
+    from turnbuckle.league.post.doc import para
+
+    post = Post("t", ((para("red\x9b31m alert\x1b[2J done\x90x\x9c"),),))
+    for fmt in FORMATS:
+        out = "".join(renderer(fmt)(post))
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", out), (fmt, out)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 ZWSP = "\u200b"
-_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")  # C0, DEL, C1, bidi
 _SCHEME = re.compile(r"(?<=[A-Za-z0-9+.-]):(?=//)")
 _CHAT_TAG = re.compile(r"<(?=[!#@])")
 _SPACES = re.compile(r"\s+")
