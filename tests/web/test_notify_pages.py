@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from sqlalchemy import update
 
 from tests.league.helpers import open_show
@@ -155,3 +156,31 @@ def test_hostile_settings_get_a_400_with_the_reason_never_a_500(site: Site) -> N
     with site.league.act() as ctx:
         view = config.public_view(config.settings(ctx.session, ctx.league))
     assert view["webhook"] is None and view["site_url"] is None and view["smtp_host"] is None
+
+
+def test_e_mail_set_up_from_the_command_line_still_carries_whole_links(site: Site,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SMTP server set by 'league notify smtp' (no site address) and no --base-url: the address the
+    member set theirs at is kept, so the confirmation link and the unsubscribe link are whole."""
+    monkeypatch.delenv("TURNBUCKLE_BASE_URL", raising=False)
+    lg = site.league
+    with smtp_server() as (sink, port):
+        with lg.act() as ctx:
+            config.set_smtp(ctx, "127.0.0.1", port=port, security="none", sender="fed@league.example")
+        ann = site.client()
+        sign_in(ann, "Ann")
+        post_form(ann, "/account/notifications/email", {"email": "ann@example.org"}, "/account/notifications")
+        drain(lg.engine, lg.clock, timeouts=FAST)
+        link = re.search(r"(\S+/notify/confirm/\S+)", body_text(sink.messages[0]))
+        assert link is not None and link.group(1).startswith("http://testserver/notify/confirm/")
+        token = link.group(1).rsplit("/", 1)[1]
+        with lg.act() as ctx:
+            from turnbuckle.league.notify import contacts
+
+            contacts.confirm(ctx.session, token, lg.clock())
+        post_form(ann, "/account/notifications/kinds", {"kinds": "open"}, "/account/notifications")
+        open_show(lg, CARD)
+        drain(lg.engine, lg.clock, timeouts=FAST)
+        announcement = sink.messages[-1]
+        assert str(announcement["List-Unsubscribe"]).strip().startswith("<http://testserver/notify/unsubscribe/")
+        assert "Stop these e-mails: http://testserver/notify/unsubscribe/" in body_text(announcement)

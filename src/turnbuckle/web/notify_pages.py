@@ -136,7 +136,8 @@ def retry(request: Request, session: DbSession, viewer: Viewer, message_id: str)
 
 
 def _remember_site(ctx: Ctx, request: Request) -> None:
-    """The first save keeps the address the organiser reached the site at, for links in messages."""
+    """The first save keeps the site's address (the configured base URL, else the address this server
+    listens on: never the request's Host header) for links in messages, unless one is set."""
     row = config.settings(ctx.session, ctx.league)
     if not row.site_url:
         row.site_url = site_base(request)[:300]
@@ -178,6 +179,8 @@ def save_email(request: Request, session: DbSession, member: SignedIn, posted: P
              else "Your address is removed: nothing will be e-mailed to you.")
 
     def change(ctx: Ctx) -> None:
+        if address:  # e-mail set up from the command line knows no site address: links need one
+            _remember_site(ctx, request)
         contacts.set_email(ctx, address)
 
     return _member_post(request, session, member, change, saved)
