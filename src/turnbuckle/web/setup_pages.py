@@ -3,13 +3,18 @@ league. It creates the league and its organiser and signs the organiser in; the 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import anyio
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.errors import LeagueError, NotFound
+from turnbuckle.league.models import SiteKey
 from turnbuckle.league.services import accounts
 from turnbuckle.web.deps import DbSession, render
 from turnbuckle.web.offload import cpu
@@ -43,6 +48,18 @@ def _known_zone(name: str) -> bool:
     return True
 
 
+def claim_setup(session: Session, token: str) -> None:
+    """Hold the setup link for this unit of work, or NotFound. Two forms sent at once must not both find
+    no league and make one each: on PostgreSQL the link's row is taken FOR UPDATE, so the second waits
+    until the first commits and then finds the link spent (on SQLite a write's BEGIN IMMEDIATE already
+    waits for the other)."""
+    q = (select(SiteKey).where(SiteKey.name == accounts.SETUP_KEY).with_for_update()
+         .execution_options(populate_existing=True))
+    if session.scalars(q).first() is None:
+        raise NotFound(accounts.SETUP_GONE)
+    accounts.open_setup(session, token)
+
+
 @router.get("/setup/{token}", response_class=HTMLResponse)
 def setup_form(request: Request, session: DbSession, token: str) -> HTMLResponse:
     accounts.open_setup(session, token)
@@ -54,7 +71,7 @@ async def setup(request: Request, session: DbSession, token: str, league_name: T
                 max_push_level: Text = "", organiser: Text = "", password: Text = "", password2: Text = "") -> Response:
     """Create the league and its organiser. The token is checked first: a wrong one is a 404
     whatever the form holds (a missing field is then one of the form's own errors)."""
-    accounts.open_setup(session, token)
+    await anyio.to_thread.run_sync(partial(claim_setup, session, token))  # it may wait: not on the event loop
     values = {"league_name": league_name, "timezone": timezone, "max_push_level": max_push_level,
               "organiser": organiser}
     error = "the two passwords differ" if password != password2 else ""
