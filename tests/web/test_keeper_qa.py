@@ -14,7 +14,9 @@ from fastapi.testclient import TestClient
 
 from tests.web.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TIMEOUT_MS, _missing
 from tests.web.conftest import LiveServer
+from tests.web.support import Site, sign_in
 from tests.web.test_keeper import Forms, client, post, start  # noqa: F401  (the client fixture)
+from tests.web.test_keeper_save import finished_bout
 
 try:
     from playwright.sync_api import Page, expect, sync_playwright
@@ -158,3 +160,13 @@ def test_too_many_armies_is_said_in_english(client: TestClient) -> None:  # noqa
     refused = client.post("/keeper/play", data=fields)
     assert refused.status_code == 400
     assert "UOV Deathmatch needs 2 to 4 armies; 5 chosen" in refused.text
+
+
+def test_a_record_nested_too_deep_is_refused_not_a_500(site: Site) -> None:
+    with site.client() as http:
+        assert sign_in(http, "Fran").status_code == 303
+        page = finished_bout(http)
+        data = Forms(page.text).forms["save-form"] | {"record": "[" * 100_000 + "]" * 100_000}
+        refused = http.post("/keeper/save", data=data)
+        assert refused.status_code == 400
+        assert "the record is missing or is not JSON" in refused.text

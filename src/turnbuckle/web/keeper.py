@@ -150,7 +150,7 @@ def _save(request: Request, session: Session, viewer: Member | None, posted: For
     raw = posted.get("record")
     try:
         record = json.loads(raw) if isinstance(raw, str) else None
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, a number too long, or nested past the parser
         record = None
     try:
         if not isinstance(record, dict):
