@@ -201,3 +201,39 @@ def test_c1_control_characters_are_removed_like_the_others() -> None:
     for fmt in FORMATS:
         out = "".join(renderer(fmt)(post))
         assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", out), (fmt, out)
+
+
+def test_only_the_titles_own_notes_leave_the_write_up() -> None:
+    from turnbuckle.league.post.card import shown_notes
+
+    notes = ["Iron Ivan sent no strategy; the automatic player wrestled", "Brother Bob wins the Iron",
+             "Brother Bob retains the Iron", "the Iron does not change hands on a dq"]
+    assert shown_notes(notes, "Iron") == (notes[0],)  # a short title's name inside a note keeps the note
+    assert shown_notes(notes, None) == tuple(notes)
+
+
+def test_a_note_that_holds_a_short_titles_name_is_kept(tmp_path: Path) -> None:
+    from turnbuckle.league.context import context
+    from turnbuckle.league.db import make_engine, session_scope
+    from turnbuckle.league.models import CardMatch, Result, Show, Title
+    from turnbuckle.league.post.card import results_card
+    from turnbuckle.league.post.links import Links
+
+    from .post_league import copy_post_league
+
+    engine = make_engine(copy_post_league(tmp_path))
+    try:
+        with session_scope(engine) as session:
+            show = session.query(Show).filter(Show.number == 1).one()
+            match = session.query(CardMatch).filter(CardMatch.show_id == show.id, CardMatch.position == 1).one()
+            title = session.get_one(Title, match.title_id)
+            title.name = "Iron"
+            result = session.query(Result).filter(Result.match_id == match.id).one()
+            winner = result.record["result"]["winner"]
+            result.notes = ["Iron Ivan sent no strategy; the automatic player wrestled", f"{winner} wins the Iron"]
+            session.flush()
+            line = results_card(context(session), "1", Links()).matches[0]
+            assert line.notes == ("Iron Ivan sent no strategy; the automatic player wrestled",)
+            assert line.extras[0].startswith("wins the Iron")
+    finally:
+        engine.dispose()

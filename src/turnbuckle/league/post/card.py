@@ -137,6 +137,15 @@ def _title_line(title: Row[Any], won: int | None, lost: int | None, r: Row[Any],
     return f"the {title.name} does not change hands (no winner)"
 
 
+def shown_notes(notes: list[str], title: str | None) -> tuple[str, ...]:
+    """A result's notes under its write-up: all but the title's own (the card line says it), which
+    run does write as "X wins the T", "X retains the T" or "the T does not change hands on a dq"."""
+    if title is None:
+        return tuple(notes)
+    return tuple(n for n in notes if not (n.endswith(f" wins the {title}") or n.endswith(f" retains the {title}")
+                                          or n.startswith(f"the {title} does not change hands")))
+
+
 def _changes(ctx: Ctx, ids: list[int], names: dict[int, str]) -> dict[int, list[str]]:
     """Each result's Push Level moves and new injuries, in the order they were made."""
     out: dict[int, list[str]] = {}
@@ -197,7 +206,7 @@ def results_card(ctx: Ctx, key: str, links: Links, preview: bool = False) -> Res
     for r in rows:
         title = titles.get(r.title_id) if r.title_id is not None else None
         extras = [_title_line(title, won.get(r.id), lost.get(r.id), r, names)] if title is not None else []
-        notes = tuple(str(n) for n in r.notes or [] if title is None or title.name not in str(n))
+        notes = shown_notes([str(n) for n in r.notes or []], title.name if title is not None else None)
         t = told[r.id]
         lines.append(MatchLine(
             position=r.position, game=games[r.ruleset], names=t.names, headline=t.headline,
