@@ -338,3 +338,12 @@ def test_the_unsubscribe_link_in_the_html_part_is_escaped() -> None:
     assert isinstance(payload, bytes)
     text = payload.decode()
     assert "<script>" not in text and 'href="https://league.example/a&amp;b&quot;&gt;&lt;script&gt;' in text
+
+
+def test_an_smtp_host_with_its_port_is_refused_with_a_hint(lite: League) -> None:
+    result = runner.invoke(app, ["league", "notify", "smtp", "smtp.example.org:465", "--from", "fed@league.example",
+                                 "--db", lite.url])
+    assert result.exit_code == 2 and "port on its own" in result.stderr and result.stderr.count("\n") == 1
+    result = runner.invoke(app, ["league", "notify", "smtp", "::1", "--port", "2525", "--from", "fed@league.example",
+                                 "--db", lite.url])
+    assert result.exit_code == 0 and "::1:2525" in result.stdout

@@ -183,8 +183,10 @@ def set_smtp(ctx: Ctx, host: str | None, *, port: int = 587, security: str = "st
         row.updated_at = ctx.now()
         return row
     host = host.strip()
-    if len(host) > 255 or any(c.isspace() or c in "/@" for c in host):
+    if len(host) > 255 or not host.isprintable() or any(c.isspace() or c in "/@" for c in host):
         raise LeagueError(f"the SMTP host must be a host name or address (got {host[:60]!r})")
+    if host.count(":") == 1:  # smtp.example.org:465 (an IPv6 address has more than one colon)
+        raise LeagueError(f"give the SMTP host without its port, and the port on its own (got {host[:60]!r})")
     if not 1 <= port <= 65535:
         raise LeagueError(f"the SMTP port must be from 1 to 65535 (got {port})")
     if security not in SECURITIES:
