@@ -42,7 +42,7 @@ def test_the_advice_job_page_fits_a_phone(browser: Any, tmp_path: Path, monkeypa
                 page.click("#advise-me")
                 page.wait_for_url("**/advice/jobs/*")
                 _check(page, "the advice job's page as it opens", too_wide)
-                page.wait_for_selector("#advice-text")  # htmx swaps the advice in when the job is done
+                page.wait_for_selector("#advice-text", timeout=60_000)  # htmx swaps the advice in when done
                 strategy = page.inner_text("#advice-strategy")
                 assert strategy.startswith("Strategy:+") and "Measured afresh" in page.inner_text("#advice-text")
                 _check(page, "the advice job's page with its advice", too_wide)
