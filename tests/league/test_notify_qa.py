@@ -37,8 +37,9 @@ def test_the_site_address_takes_no_password_query_or_fragment() -> None:
     assert config.check_site_url("https://league.example/fed/") == "https://league.example/fed"
     for url in ("https://u:p@league.example", "https://league.example/?a=1", "https://league.example/#top",
                 "https://league.example/" + "x" * 300):
-        with pytest.raises(LeagueError):
+        with pytest.raises(LeagueError) as refused:
             config.check_site_url(url)
+        assert "receiver" not in str(refused.value)  # the webhook's hint is not the site's
 
 
 def test_shown_url_never_fails() -> None:

@@ -61,8 +61,10 @@ def check_http_url(url: str, what: str) -> str:
             or any(c.isspace() or not c.isprintable() for c in url) or port == 0:
         raise LeagueError(f"{problem} (got {shown_url(url)!r})")
     if parts.username is not None or parts.password is not None:
-        raise LeagueError(f"the {what} must not hold a user name or password (user:password@): they are not "
-                          f"sent; put the receiver's token in the address's path (got {shown_url(url)!r})")
+        why = ("they are not sent; put the receiver's token in the address's path" if what == "webhook address"
+               else "every link in messages would show them")
+        raise LeagueError(f"the {what} must not hold a user name or password (user:password@): {why} "
+                          f"(got {shown_url(url)!r})")
     return url
 
 
