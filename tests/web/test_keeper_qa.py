@@ -170,3 +170,19 @@ def test_a_record_nested_too_deep_is_refused_not_a_500(site: Site) -> None:
         refused = http.post("/keeper/save", data=data)
         assert refused.status_code == 400
         assert "the record is missing or is not JSON" in refused.text
+
+
+def test_a_seed_that_does_not_give_its_answer_is_refused_at_the_save(site: Site) -> None:
+    seeds = iter(range(500, 100000))
+    site.app.state.keeper_seeds = lambda: next(seeds)
+    with site.client() as http:
+        assert sign_in(http, "Fran").status_code == 303
+        page = finished_bout(http, roll_first=True)
+        form = Forms(page.text).forms["save-form"]
+        assert form["seeds"] == "0=500"
+        for claimed in ("0=501,1=7", "0=" + "9" * 20):  # a typed answer or another seed claimed as rolled
+            refused = http.post("/keeper/save", data=form | {"seeds": claimed})
+            assert refused.status_code == 400, claimed
+            assert "was not rolled from the seed the page names" in refused.text
+        saved = http.post("/keeper/save", data=form)  # the genuine seed
+        assert saved.status_code == 303

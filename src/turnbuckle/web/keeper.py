@@ -37,7 +37,7 @@ from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.keeper_form import FormProblems, KeeperForm, SideField, load, read_form, ruleset_of
 from turnbuckle.web.keeper_league import league_choices, resolve_league_sides
 from turnbuckle.web.keeper_pads import ask_line, pad_for, tapped
-from turnbuckle.web.keeper_play import ACTIONS, Turn, move, resume
+from turnbuckle.web.keeper_play import ACTIONS, Turn, false_seeds, move, resume
 from turnbuckle.web.offload import cpu
 from turnbuckle.web.viewing import is_organiser, viewer_ctx
 
@@ -147,6 +147,9 @@ def _save(request: Request, session: Session, viewer: Member | None, posted: For
         return _play_page(request, turn, 400)
     names = turn.step.record.names
     chosen = [str(posted.get(f"competitor-{i}", "") or "none") for i in range(1, len(names) + 1)]
+    untrue = false_seeds(load(form), form)
+    if untrue:
+        return _play_page(request, turn, 400, save_problems=untrue, chosen=chosen)
     raw = posted.get("record")
     try:
         record = json.loads(raw) if isinstance(raw, str) else None

@@ -195,3 +195,21 @@ def chance_for(game: Loaded, entries: list[str], need: Need, seed: int) -> list[
             continue
         return [code]
     raise RulesError(f"no card is left to draw for '{need.purpose}'")
+
+
+def false_seeds(game: Loaded, form: KeeperForm) -> list[str]:
+    """The answers whose seed ("roll for me") does not give them: the server rolls or draws from the
+    seed again at the same point of the match and compares (one line each; none when every seed
+    holds). The seeds ride in the page's form, so an edited page could otherwise claim that the
+    server rolled an answer someone typed."""
+    problems: list[str] = []
+    entries: list[str] = []
+    for i, (group, seed) in enumerate(zip(form.groups, form.seeds, strict=True), 1):
+        if seed is not None:
+            need = replay(game, entries, narrate=False).need
+            if seed >= 1 << 64 or need is None or need.kind == "choice" or \
+                    chance_for(game, entries, need, seed) != group:
+                problems.append(f"answer {i} ({' '.join(group)[:40]}) was not rolled from the seed the page names "
+                                f"({str(seed)[:24]}): the page was edited; take the answer back and enter it again")
+        entries.extend(group)
+    return problems
