@@ -237,3 +237,14 @@ def test_a_note_that_holds_a_short_titles_name_is_kept(tmp_path: Path) -> None:
             assert line.extras[0].startswith("wins the Iron")
     finally:
         engine.dispose()
+
+
+def test_discord_leaves_out_a_line_that_is_only_a_link_it_cannot_make() -> None:
+    from turnbuckle.league.post.doc import Link, para
+
+    def post(href: str) -> Post:
+        return Post("t", ((para("A won."), para(Link("The full ringside call", href))),))
+
+    assert discord.render(post("/shows/1/matches/1")) == ["A won."]  # a relative link means nothing in a chat
+    assert discord.render(post("https://fed.example/shows/1/matches/1")) == [
+        "A won.\n[The full ringside call](<https://fed.example/shows/1/matches/1>)"]

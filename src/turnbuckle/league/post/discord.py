@@ -18,6 +18,10 @@ _LINE_START = re.compile(r"^(\s*)([#>+-]|\d+(?=\.))")  # a heading, quote or lis
 _SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\u201d\"')]))\s+")  # after a full stop, or its closing quote
 
 
+def _absolute(href: str) -> bool:
+    return href.startswith(("https://", "http://"))
+
+
 def inline(parts: tuple[Inline, ...], line_start: bool = False) -> str:
     out = []
     for i, p in enumerate(parts):
@@ -26,8 +30,7 @@ def inline(parts: tuple[Inline, ...], line_start: bool = False) -> str:
         elif isinstance(p, Code):
             out.append(f"`{p.text}`" if re.fullmatch(r"[A-Za-z0-9 ./-]+", p.text) else esc(p.text))
         elif isinstance(p, Link):
-            absolute = p.href.startswith(("https://", "http://"))
-            out.append(f"[{esc(p.text)}](<{p.href}>)" if absolute else esc(p.text))
+            out.append(f"[{esc(p.text)}](<{p.href}>)" if _absolute(p.href) else esc(p.text))
         else:
             out.append(esc(p.text, line_start and i == 0))
     return "".join(out)
@@ -37,6 +40,8 @@ def block(b: Block) -> list[str]:
     if isinstance(b, Heading):
         return [f"**{esc(b.text)}**"] if b.level > 1 else [f"## {esc(b.text)}"]
     if isinstance(b, Para):
+        if all(isinstance(p, Link) and not _absolute(p.href) for p in b.parts):
+            return []  # a line that is only a link from the site's root: it would lead nowhere in a chat
         return [inline(b.parts, True)]
     if isinstance(b, Items):
         return [f"- {inline(item, True)}" for item in b.items]
