@@ -262,6 +262,14 @@ def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
     assert "Traceback" not in out + err
 
 
+def test_a_plot_path_that_is_a_folder_is_refused_before_any_match(tmp_path: Path) -> None:
+    folder = tmp_path / "chart.png"
+    folder.mkdir()
+    code, out, err = _odds("boxing", "all-rounder", "slugger", "-n", "10", "--plot", str(folder))
+    assert code == 2 and "that is a folder" in err
+    assert "Traceback" not in out + err
+
+
 def test_invalid_sheet_is_a_clear_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: Overbuilt\npower: 9\nspeed: 9\ntoughness: 9\n", encoding="utf-8")

@@ -50,8 +50,6 @@ def explain(
             from turnbuckle.sim.plot import check_plot_path
 
             check_plot_path(plot)
-            if plot.is_dir():
-                raise RulesError(f"--plot '{plot}': that is a folder; give a file name ending in .png or .svg")
         rs, record = load_record_file(record_file)
         hook = advisor_for(rs, "explain")
         run_seed = seed if seed is not None else secrets.randbelow(2**31)

@@ -17,6 +17,8 @@ def check_plot_path(path: Path) -> None:
         raise RulesError(f"--plot '{path}': give a file ending in .png or .svg")
     if not path.parent.exists():
         raise RulesError(f"--plot '{path}': folder '{path.parent}' does not exist")
+    if path.is_dir():
+        raise RulesError(f"--plot '{path}': that is a folder; give a file name ending in .png or .svg")
 
 
 def plot_odds(data: Mapping[str, Any], lengths: Mapping[int, int], path: Path) -> None:

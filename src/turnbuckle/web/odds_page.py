@@ -157,7 +157,8 @@ async def odds_start(request: Request, session: DbSession, viewer: Viewer) -> Re
 
 
 def _job(request: Request, session: DbSession, viewer: Viewer, job_id: str) -> Job | None:
-    return jobs.get(session, job_id, owner_key(viewer_ctx(request, session, viewer), request))
+    job = jobs.get(session, job_id, owner_key(viewer_ctx(request, session, viewer), request))
+    return job if job is not None and job.kind == KIND else None  # an advice or verify job has its own page
 
 
 def _job_context(job: Job) -> dict[str, Any]:

@@ -54,6 +54,9 @@ def test_advise_me_runs_a_private_job_that_ends_with_a_strategy(site: Site) -> N
         done = _done(bo, job_url)
         assert 'data-state="done"' in done and "Strategy:+" in done and "Advice for Brother Bob" in done
         assert ann.get(job_url).status_code == 404  # private to the member who asked
+        job_id = job_url.rstrip("/").rsplit("/", 1)[-1]
+        for odds_url in (f"/odds/jobs/{job_id}", f"/odds/jobs/{job_id}/status"):  # not an odds run (was a 500)
+            assert bo.get(odds_url).status_code == 404
         refused = ann.post(f"/advice/shows/{number}/matches/1/{bob}", data={"csrf_token": csrf_of(ann, "/")},
                            follow_redirects=False)
         assert refused.status_code == 404  # not Ann's side
