@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from html import unescape
 from pathlib import Path
 
@@ -11,12 +11,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from tests.league.helpers import SAM_STRATEGY, open_show
-from tests.web.pages_support import client_for, copy_demo
+from tests.web.pages_support import client_for, competitor_id, copy_demo
 from tests.web.support import Site, csrf_of, sign_in
 from tests.web.test_verify_page import wait_verified
-from turnbuckle.league.db import session_scope, upgrade
+from turnbuckle.league.context import context
+from turnbuckle.league.db import make_engine, session_scope, upgrade
 from turnbuckle.league.models import Competitor
-from turnbuckle.league.services import accounts
+from turnbuckle.league.services import accounts, shows
 from turnbuckle.league.services.shows import MAX_STRATEGY_CHARS
 from turnbuckle.web.app import create_app
 
@@ -94,3 +95,21 @@ def test_verify_says_what_it_replayed_and_has_no_section_before_publication(tmp_
         part = wait_verified(client, 2)
         assert "<strong>Verified</strong>" in part
         assert "show 2: 5 match(es) replayed" in part  # what league verify prints, not a count of its notes
+
+
+def test_a_choice_sent_as_text_or_as_a_very_long_name_is_refused_where_it_is_seen(tmp_path: Path) -> None:
+    url = copy_demo(tmp_path)
+    engine = make_engine(url)
+    with session_scope(engine) as session:
+        ctx = context(session, None)
+        s = shows.create_show(ctx, "Thursday Thunder", "2099-01-01", datetime.now(UTC) + timedelta(days=5))
+        shows.add_match(ctx, str(s.number), "headlock", ["The Rhino", "Velvet Hammer"])
+        shows.open_show(ctx, str(s.number))
+    engine.dispose()
+    path = f"/shows/4/matches/1/strategy/{competitor_id(url, 'The Rhino')}"
+    with client_for(url, "Bo") as bo:
+        as_text = bo.post(path, data={"text": "player: human"})
+        assert as_text.status_code == 400 and "&#39;human&#39; is for play at a table" in as_text.text  # not a bare 400
+        long_name = bo.post(path, data={"player": "x" * 5000})
+        assert long_name.status_code == 400 and "x" * 100 not in long_name.text
+        assert 'data-field="player">pick a player from the list' in long_name.text

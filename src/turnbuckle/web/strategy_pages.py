@@ -45,6 +45,8 @@ from turnbuckle.web.strategy_text import (
 from turnbuckle.web.viewing import PathInt, owns, show_by_number, viewer_ctx
 
 router = APIRouter()
+#: The longest automatic player's name the page reads (the games' are a word or two).
+MAX_KIND_CHARS = 40
 
 
 def _rounds(m: CardMatch) -> int:
@@ -165,7 +167,7 @@ def _send_choice(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form) ->
     """A Deathmatch or Headlock side's player, picked from the list: sent as its one line
     (``player: weakest``) through ``submit``, which reads it with the run's own reader."""
     kind = form.text("player")
-    if not kind:
+    if not kind or len(kind) > MAX_KIND_CHARS:  # not one of the list's, and not worth echoing back
         form.add("player", "pick a player from the list")
         return False
     comp = side.competitor
