@@ -348,3 +348,15 @@ def test_an_smtp_host_with_its_port_is_refused_with_a_hint(lite: League) -> None
     result = runner.invoke(app, ["league", "notify", "smtp", "::1", "--port", "2525", "--from", "fed@league.example",
                                  "--db", lite.url])
     assert result.exit_code == 0 and "::1:2525" in result.stdout
+
+
+def test_notify_smtp_says_whether_a_password_was_stored(lite: League, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Setting the server again without $TURNBUCKLE_SMTP_PASSWORD stores none: the output says so."""
+    args = ["league", "notify", "smtp", "127.0.0.1", "--user", "fed", "--from", "fed@league.example", "--db", lite.url]
+    monkeypatch.setenv("TURNBUCKLE_SMTP_PASSWORD", "s3cret-pw")
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0 and "(password set from $TURNBUCKLE_SMTP_PASSWORD)" in result.stdout
+    assert "s3cret-pw" not in result.stdout
+    monkeypatch.delenv("TURNBUCKLE_SMTP_PASSWORD")
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0 and "(no password: $TURNBUCKLE_SMTP_PASSWORD was not set)" in result.stdout

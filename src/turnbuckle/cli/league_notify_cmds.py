@@ -138,7 +138,9 @@ def smtp(host: Annotated[str | None, typer.Argument(help="The SMTP server's host
             shown = config.public_view(row)
     print("e-mail: none" if not shown["smtp_host"] else
           f"e-mail: {shown['smtp_host']}:{shown['smtp_port']} ({shown['smtp_security']}) from {shown['smtp_from']}"
-          + (f", as {shown['smtp_user']}" if shown["smtp_user"] else ""))
+          + (f", as {shown['smtp_user']}" if shown["smtp_user"] else "")
+          + (f" (password set from ${PASSWORD_ENV})" if shown["smtp_password_set"] else
+             f" (no password: ${PASSWORD_ENV} was not set)"))
 
 
 @notify_app.command("reminders")
