@@ -248,3 +248,12 @@ def test_discord_leaves_out_a_line_that_is_only_a_link_it_cannot_make() -> None:
     assert discord.render(post("/shows/1/matches/1")) == ["A won."]  # a relative link means nothing in a chat
     assert discord.render(post("https://fed.example/shows/1/matches/1")) == [
         "A won.\n[The full ringside call](<https://fed.example/shows/1/matches/1>)"]
+
+
+@pytest.mark.parametrize("text", ["join discord.gg/raid now", "DISCORD.GG/raid", "discord.com/invite/raid",
+                                  "discordapp.com/invite/raid"])
+def test_a_bare_discord_invite_is_broken_like_an_address(text: str) -> None:
+    from turnbuckle.league.post.escape import ZWSP, defang
+
+    out = defang(text)
+    assert not re.search(r"(?i)discord(app)?\.(gg|com)", out) and out.replace(ZWSP, "") == text

@@ -1,7 +1,8 @@
 """What every format does to a member's text before its own escaping: remove what could hide or
 reorder text (control and bidirectional characters), and break what a chat or forum would turn
 into a ping or a link (``@everyone``, ``<@123>``, Slack's ``<!channel>``, ``https://...``,
-``www.``) with a zero-width space, so the words read the same and do nothing."""
+``www.``, a Discord invite such as ``discord.gg/x``) with a zero-width space, so the words read
+the same and do nothing."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ _SCHEME = re.compile(r"(?<=[A-Za-z0-9+.-]):(?=//)")
 _CHAT_TAG = re.compile(r"<(?=[!#@])")
 _SPACES = re.compile(r"\s+")
 _WWW = re.compile(r"(?i)\b(www)\.")
+_INVITE = re.compile(r"(?i)\b(discord(?:app)?)\.(?=(?:gg|com|io|me|li)\b)")  # an invite, with or without https://
 
 
 def defang(text: str) -> str:
@@ -25,6 +27,7 @@ def defang(text: str) -> str:
     text = text.replace("@", "@" + ZWSP)
     text = _CHAT_TAG.sub("<" + ZWSP, text)  # Slack's <!channel>, <#C1>, <@U1>
     text = _SCHEME.sub(":" + ZWSP, text)
+    text = _INVITE.sub(lambda m: m[1] + ZWSP + ".", text)
     return _WWW.sub(lambda m: m[1] + ZWSP + ".", text)
 
 
