@@ -257,3 +257,7 @@ def test_a_bare_discord_invite_is_broken_like_an_address(text: str) -> None:
 
     out = defang(text)
     assert not re.search(r"(?i)discord(app)?\.(gg|com)", out) and out.replace(ZWSP, "") == text
+
+
+def test_discord_pieces_end_even_for_a_tiny_limit() -> None:
+    assert discord.pieces(discord.esc("**"), 1) == ["\\", "*", "\\", "*"]  # a cut at 0 made no progress: a hang

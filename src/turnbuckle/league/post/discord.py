@@ -73,7 +73,7 @@ def _cut(text: str, limit: int) -> int:
     if space > 0:
         return space
     backslashes = limit - len(text[:limit].rstrip("\\"))
-    return limit - 1 if backslashes % 2 else limit  # an odd run's last one escapes the character after it
+    return max(1, limit - 1) if backslashes % 2 else limit  # an odd run's last one escapes what follows
 
 
 def pieces(text: str, limit: int = LIMIT) -> list[str]:
