@@ -122,3 +122,24 @@ def test_undo_by_the_next_player_does_not_show_the_other_players_secret_card_and
     # the device goes back to The Rhino before The Rhino's card and moves are shown again
     assert after[undone + 1] == "PASS TO The Rhino"
     assert not any("9H" in line or "Power bomb" in line for line in after[:undone + 1])
+
+
+@pytest.mark.parametrize(("argv0", "on_path", "program"), [
+    ("/opt/fed/.venv/bin/turnbuckle", None, "/opt/fed/.venv/bin/turnbuckle"),  # not on PATH: as invoked
+    (".venv/bin/turnbuckle", "/usr/local/bin/turnbuckle", ".venv/bin/turnbuckle"),  # another one on PATH
+    ("/usr/local/bin/turnbuckle", "/usr/local/bin/turnbuckle", "turnbuckle"),  # the one on PATH
+    ("/x/turnbuckle/__main__.py", None, "{python} -m turnbuckle"),  # python -m turnbuckle
+])
+def test_the_resume_command_names_the_program_as_it_can_be_run_again(
+        monkeypatch: pytest.MonkeyPatch, argv0: str, on_path: str | None, program: str) -> None:
+    import shlex
+    import sys
+
+    from turnbuckle.cli import table_setup
+
+    monkeypatch.setattr(sys, "argv", [argv0, "match"])
+    monkeypatch.setattr(table_setup.shutil, "which", lambda name: on_path)
+    monkeypatch.setattr(table_setup.os.path, "samefile", lambda a, b: a == b)
+    command = table_setup.resume_command(["turnbuckle", "match", "boxing", "slugger", "speedster"], "x.txt")
+    want = program.format(python=shlex.quote(sys.executable))
+    assert command == f"{want} match boxing slugger speedster --dice x.txt --resume"

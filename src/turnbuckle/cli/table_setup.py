@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shlex
+import shutil
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -109,8 +112,28 @@ def check_resume(path: str, now: Mapping[str, Any]) -> None:
                          "resume with the setup it was played with")
 
 
+def program() -> str:
+    """This turnbuckle as a shell runs it again: ``turnbuckle`` where that is the one on the PATH,
+    else the path it was started by (``.venv/bin/turnbuckle``), or ``python -m turnbuckle``."""
+    argv0 = sys.argv[0] if sys.argv else ""
+    if os.path.basename(argv0) == "__main__.py" and os.path.basename(os.path.dirname(argv0)) == "turnbuckle":
+        return f"{shlex.quote(sys.executable)} -m turnbuckle"
+    if os.path.basename(argv0) != "turnbuckle":
+        return "turnbuckle"  # started some other way (a test runner, an embedding program)
+    found = shutil.which("turnbuckle")
+    try:
+        if found and os.path.samefile(found, argv0):
+            return "turnbuckle"
+    except OSError:
+        pass
+    return shlex.quote(argv0)
+
+
 def resume_command(command: Sequence[str], path: str) -> str:
-    """The command to play on: ``command`` with ``--dice PATH --resume`` in place of its dice."""
+    """The command to play on: ``command`` with ``--dice PATH --resume`` in place of its dice, and
+    the program named as it can be run again (see :func:`program`)."""
+    if command and command[0] == "turnbuckle":
+        return f"{program()} {resume_command(command[1:], path)}"
     out: list[str] = []
     skip = False
     for arg in command:
