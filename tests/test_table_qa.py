@@ -138,8 +138,8 @@ def test_the_resume_command_names_the_program_as_it_can_be_run_again(
     from turnbuckle.cli import table_setup
 
     monkeypatch.setattr(sys, "argv", [argv0, "match"])
-    monkeypatch.setattr(table_setup.shutil, "which", lambda name: on_path)
-    monkeypatch.setattr(table_setup.os.path, "samefile", lambda a, b: a == b)
+    monkeypatch.setattr("shutil.which", lambda name: on_path)
+    monkeypatch.setattr("os.path.samefile", lambda a, b: a == b)
     command = table_setup.resume_command(["turnbuckle", "match", "boxing", "slugger", "speedster"], "x.txt")
     want = program.format(python=shlex.quote(sys.executable))
     assert command == f"{want} match boxing slugger speedster --dice x.txt --resume"
