@@ -10,14 +10,14 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from tests.league.helpers import SAM_STRATEGY, open_show
+from tests.league.helpers import SAM_STRATEGY, open_show, sample
 from tests.web.pages_support import client_for, competitor_id, copy_demo
 from tests.web.support import Site, csrf_of, sign_in
 from tests.web.test_verify_page import wait_verified
 from turnbuckle.league.context import context
 from turnbuckle.league.db import make_engine, session_scope, upgrade
 from turnbuckle.league.models import Competitor
-from turnbuckle.league.services import accounts, shows
+from turnbuckle.league.services import accounts, roster, shows
 from turnbuckle.league.services.shows import MAX_STRATEGY_CHARS
 from turnbuckle.web.app import create_app
 
@@ -113,3 +113,20 @@ def test_a_choice_sent_as_text_or_as_a_very_long_name_is_refused_where_it_is_see
         long_name = bo.post(path, data={"player": "x" * 5000})
         assert long_name.status_code == 400 and "x" * 100 not in long_name.text
         assert 'data-field="player">pick a player from the list' in long_name.text
+
+
+def test_a_draft_shows_no_strategy_page_even_to_an_organiser_who_owns_a_side(site: Site) -> None:
+    with site.league.act() as ctx:
+        roster.add_competitor(ctx, "m2", sample("m2", "friendly-sam").replace("Friendly Sam", "Fran Own"),
+                              "fran-own", "Fran")
+        s = shows.create_show(ctx, "Week", "2026-11-09", site.league.clock.now + timedelta(days=1))
+        shows.add_match(ctx, str(s.number), "m2", ["Fran Own", "Brother Bob"], None, None, None)
+        number = s.number
+    path = f"/shows/{number}/matches/1/strategy/{_ids(site)['Fran Own']}"
+    client = site.client()
+    assert sign_in(client, "Fran").status_code == 303
+    with client as fran:
+        assert fran.get(path).status_code == 404  # not "Referee: none named: DQ on 10": it is drawn at open
+        with site.league.act() as ctx:
+            shows.open_show(ctx, str(number))
+        assert "Your DQ threshold" in fran.get(path).text

@@ -60,9 +60,10 @@ def _rounds(m: CardMatch) -> int:
 
 def _own_side(ctx: Ctx, number: int, position: int, cid: int) -> tuple[Show, CardMatch, CardSide]:
     """The side, when the reader owns its competitor; 404 for anyone else (it does not reveal
-    whether the side exists)."""
+    whether the side exists), and for a draft's side, the organiser's own too: its referee and grid
+    are drawn at open, and nothing is sent before then."""
     s = show_by_number(ctx, number)
-    m = next((m for m in s.matches if m.position == position), None)
+    m = next((m for m in s.matches if m.position == position), None) if s.status != "draft" else None
     side = next((sd for sd in m.sides if sd.competitor_id == cid), None) if m else None
     if m is None or side is None or not owns(ctx, side.competitor):
         raise NotFound(f"no side {cid} in match {position} of show {number}")
