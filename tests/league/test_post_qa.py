@@ -261,3 +261,16 @@ def test_a_bare_discord_invite_is_broken_like_an_address(text: str) -> None:
 
 def test_discord_pieces_end_even_for_a_tiny_limit() -> None:
     assert discord.pieces(discord.esc("**"), 1) == ["\\", "*", "\\", "*"]  # a cut at 0 made no progress: a hang
+
+
+def test_boxing_knockdowns_in_two_rounds_read_rounds() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+    from turnbuckle.league.post.writeups import short_account
+
+    done = CliRunner().invoke(app, ["match", "boxing", "slugger", "speedster", "--seed", "12", "-f", "json"])
+    told = short_account(json.loads(done.output))
+    assert "Dutch Kessler went down twice (rounds 3 and 4), and beat the count once." in told, told

@@ -25,9 +25,11 @@ def short_account(record: MatchRecord) -> list[str]:
         if e.type == "knockdown":
             downs.setdefault(str(e.data["fighter"]), []).append(str(e.data["round"]))
     for who, when in list(downs.items())[:2]:
-        rounds_text = " and ".join(sorted(set(when), key=int))
+        distinct = sorted(set(when), key=int)
+        rounds_text = ("round " if len(distinct) == 1 else "rounds ") + (
+            " and ".join(distinct) if len(distinct) <= 2 else ", ".join(distinct[:-1]) + " and " + distinct[-1])
         up = sum(1 for e in ev if e.type == "getup" and e.data.get("fighter") == who and e.data.get("outcome") != "ko")
         beat = f", and beat the count {_times(up)}" if up else ""
-        out.append(f"{who} went down {_times(len(when))} (round {rounds_text}){beat}.")
+        out.append(f"{who} went down {_times(len(when))} ({rounds_text}){beat}.")
     out.append(record.result.summary or f"It ended by {record.result.method}.")
     return out
