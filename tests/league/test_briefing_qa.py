@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from typer.testing import CliRunner
 
 from tests.league.helpers import League
 from turnbuckle.cli.app import app
-from turnbuckle.league.services import shows
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.services import briefing, shows
+from turnbuckle.league.services.shows import side_of
 
 
 def test_the_command_line_tells_no_side_of_a_draft_its_referee_or_grid_before_they_are_drawn(lg: League) -> None:
@@ -23,3 +26,12 @@ def test_the_command_line_tells_no_side_of_a_draft_its_referee_or_grid_before_th
         shows.open_show(ctx, number)
     opened = CliRunner().invoke(app, ["league", "match", number, "1", "--as", "Ann", "--db", lg.url])
     assert opened.exit_code == 0 and "\n  Referee: " in opened.output
+
+
+def test_the_briefing_service_refuses_a_drafts_side(lg: League) -> None:
+    """Every door (page, API, command line, advice) asks this service: a draft has no referee or grid yet."""
+    with lg.act() as ctx:
+        s = shows.create_show(ctx, "Week", "2026-11-09", lg.clock.now + timedelta(days=1))
+        shows.add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"], None, None, None)
+        with pytest.raises(LeagueError, match="is a draft"):
+            briefing.briefing(ctx, side_of(ctx, s, 1, "Friendly Sam"))

@@ -179,6 +179,9 @@ def briefing(ctx: Ctx, side: CardSide) -> Briefing:
     the reader owns the side."""
     m = side.match
     s = m.show
+    if s.status == "draft":  # its referees and grids are drawn at open: nothing true to tell yet
+        raise LeagueError(f"show {s.number} is a draft: each side is told its match once the show opens "
+                          "(its referees and grids are drawn then)")
     comp = side.competitor
     rs = get_ruleset(m.ruleset)
     at = standing(ctx, comp, "published")
