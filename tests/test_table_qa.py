@@ -143,3 +143,20 @@ def test_the_resume_command_names_the_program_as_it_can_be_run_again(
     command = table_setup.resume_command(["turnbuckle", "match", "boxing", "slugger", "speedster"], "x.txt")
     want = program.format(python=shlex.quote(sys.executable))
     assert command == f"{want} match boxing slugger speedster --dice x.txt --resume"
+
+
+def test_the_answer_that_ends_the_match_can_be_taken_back() -> None:
+    import json
+
+    from tests.test_table_mode import answers, seeded
+
+    record = seeded("boxing", ["slugger", "speedster"], {"rounds": 2})
+    typed = answers(record)
+    args = ["match", "boxing", "slugger", "speedster", "-o", "rounds=2", "-f", "json", "--dice", "ask"]
+    out = tb(*args, input="\n".join([*typed, "undo", typed[-1], ""]) + "\n")
+    assert out.exit_code == 0, out.stderr
+    assert "The match is over: press Enter to finish, or type 'undo'" in out.stderr
+    assert f"took back {typed[-1]}" in out.stderr
+    assert json.loads(out.stdout)["events"] == record.to_json()["events"]
+    # the end of input at that question finishes the match, as before
+    assert tb(*args, input="\n".join(typed) + "\n").exit_code == 0

@@ -119,7 +119,15 @@ class Session:
         step = self.step(self.entries)
         self.show(step)
         bad = 0
-        while step.record is None:
+        while True:
+            if step.record is not None:
+                if not self.groups or not self.take_back_the_end():
+                    return step.record
+                tokens, purpose = self.groups.pop()
+                self.tell(f"  took back {' '.join(tokens)}" + (f" ({purpose})" if purpose else ""))
+                step = self.step(self.entries)
+                self.show(step)
+                continue
             need = step.need
             assert need is not None
             try:
@@ -168,7 +176,16 @@ class Session:
                 self.show(step)
             if bad >= TRIES:
                 raise self.stop(f"no valid answer after {TRIES} tries", EXIT_ERROR)
-        return step.record
+
+    def take_back_the_end(self) -> bool:
+        """Whether the table takes back the answer that ended the match (a mistyped last die), asked
+        once the match is over; Enter or the end of input finishes it."""
+        try:
+            answer = self.ask("The match is over: press Enter to finish, or type 'undo' to take back the last "
+                              "answer > ")
+        except EOFError:
+            return False
+        return answer.strip().lower() == "undo"
 
     def stop(self, why: str, code: int) -> Stopped:
         """Save the entries so far and say where; the exception to raise."""
