@@ -274,3 +274,11 @@ def test_boxing_knockdowns_in_two_rounds_read_rounds() -> None:
     done = CliRunner().invoke(app, ["match", "boxing", "slugger", "speedster", "--seed", "12", "-f", "json"])
     told = short_account(json.loads(done.output))
     assert "Dutch Kessler went down twice (rounds 3 and 4), and beat the count once." in told, told
+
+
+def test_a_base_url_on_an_ipv6_address_is_taken() -> None:
+    """The web's feed passes the server's own address, bracketed where it listens on IPv6."""
+    assert base_links("http://[::1]:8000/league").show(1) == "http://[::1]:8000/league/shows/1"
+    for bad in ("http://[::1]]:8000", "http://[x]/", "http://[::1]/a[b]"):
+        with pytest.raises(LeagueError, match="is not an address like"):
+            base_links(bad)

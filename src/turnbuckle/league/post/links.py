@@ -43,6 +43,17 @@ class ArchiveLinks(Links):
         return f"{self._up}export/show-{number}.json"
 
 
+def _without_ipv6_host(url: str, netloc: str) -> str:
+    """``url`` less the brackets of an IPv6 host (``http://[::1]:8000``: the server's own address when
+    it listens on IPv6), the only place an address may hold them."""
+    host = netloc.rpartition("@")[2]
+    if host.startswith("[") and "]" in host:
+        literal = host[:host.index("]") + 1]
+        if all(c in "0123456789abcdefABCDEF:." for c in literal[1:-1]):
+            return url.replace(literal, "h", 1)
+    return url
+
+
 def base_links(base_url: str) -> Links:
     """Links under ``base_url`` (checked: an http(s) address with a host, an optional port and
     path; no query, fragment, user or password, and nothing that ends a link or its line in any
@@ -55,14 +66,14 @@ def base_links(base_url: str) -> Links:
     from turnbuckle.league.errors import LeagueError
 
     url = base_url.strip()
-    parts = urlsplit(url)
-    try:
+    try:  # a bracketed host that is no IPv6 address, or a port that is no number, raises here
+        parts = urlsplit(url)
         port_ok = parts.port is None or parts.port > 0
     except ValueError:
-        port_ok = False
+        parts, port_ok = urlsplit(""), False
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
             or "@" in parts.netloc or not port_ok \
-            or any(c in " \"'<>()[]\\`" or not c.isprintable() for c in url):
+            or any(c in " \"'<>()[]\\`" or not c.isprintable() for c in _without_ipv6_host(url, parts.netloc)):
         raise LeagueError(f"the base URL {base_url!r} is not an address like https://fed.example.org "
                           "(http or https, a host, an optional path; no query, no user or password)")
     return Links(url.rstrip("/"))
