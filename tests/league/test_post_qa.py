@@ -85,7 +85,6 @@ def test_a_plain_base_url_is_taken() -> None:
 
 
 def test_a_show_not_published_is_named_in_plain_words(tmp_path: Path) -> None:
-    from turnbuckle.league.context import context
     from turnbuckle.league.db import make_engine, session_scope
     from turnbuckle.league.models import Show
     from turnbuckle.league.post import results_post
@@ -97,7 +96,7 @@ def test_a_show_not_published_is_named_in_plain_words(tmp_path: Path) -> None:
         for status, said in (("run", "show 3 has run but is not published yet;"), ("draft", "show 3 is a draft;"),
                              ("locked", "show 3 is locked;"), ("open", "show 3 is open;")):
             with session_scope(engine) as session:
-                show = context(session).session.query(Show).filter(Show.number == 3).one()
+                show = session.query(Show).filter(Show.number == 3).one()
                 show.status = status
                 session.flush()
                 with pytest.raises(LeagueError, match=re.escape(said)):
