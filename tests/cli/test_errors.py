@@ -50,6 +50,16 @@ def test_an_unknown_flag_from_the_real_program_is_one_line_exit_2() -> None:
     assert out.stderr.startswith("turnbuckle: error: unknown option '--no-such-flag'")
 
 
+def test_a_terminal_that_cannot_show_a_dash_still_gets_the_whole_write_up() -> None:
+    """An ASCII-only output (an old console, PYTHONIOENCODING=ascii) got exit 3 at the write-up's
+    first em dash; it now gets the character as a backslash escape."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    out = subprocess.run([sys.executable, "-c", "from turnbuckle.cli.app import main; main()", "match", "matchmatch",
+                          "friendly-sam", "brother-bob", "--seed", "1"], capture_output=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert b"\\u2014" in out.stdout and out.stdout.isascii()
+
+
 def test_version_has_a_short_flag() -> None:
     assert tb("-V").stdout == tb("--version").stdout
     assert tb("-V").stdout.startswith("turnbuckle ")

@@ -102,6 +102,18 @@ def test_the_export_never_holds_a_strategy_of_a_show_not_run(db: str, tmp_path: 
     assert "Friendly Finale" not in out and json.loads(out)["shows"] == []
 
 
+def test_an_export_or_backup_that_cannot_be_written_is_one_line(db: str, tmp_path: Path) -> None:
+    """A folder, or a folder that does not exist, as the output: exit 2 and one line (was exit 3)."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    for target in (folder, tmp_path / "missing" / "x.json"):
+        for args in (["league", "export", "--db", db, "-o", str(target)],
+                     ["league", "backup", str(target), "--db", db]):
+            code, out, err = tb(*args)
+            assert code == 2 and err.startswith("turnbuckle: error: cannot write") and err.count("\n") == 1, err
+            assert "Traceback" not in out + err
+
+
 BAD = {
     "unknown show": (["league", "lock", "99"], "no show '99'"),
     "unknown competitor": (["league", "card", "add", "1", "m2", "Nobody", "Brother Bob"], "no competitor 'Nobody'"),

@@ -127,8 +127,18 @@ web_cmds.register(app)
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "1")
 
 
+def _printable_everywhere() -> None:
+    """A terminal or pipe whose encoding cannot show a character (an ASCII or cp1252 console) gets it
+    as a backslash escape instead of failing the command at its first dash or accent."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+            reconfigure(errors="backslashreplace")
+
+
 def main() -> None:
     os.environ.setdefault(*BLAS_THREADS)  # before numpy's first import (no command imports it sooner)
+    _printable_everywhere()
     ending.reset()
     try:
         with_stack_room(app)  # no command's heavy work thrashes CPython's frame stack (core/stack_room.py)

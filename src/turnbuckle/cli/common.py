@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import typer
 
@@ -22,6 +23,15 @@ def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
     the Exit to raise."""
     print(f"turnbuckle: error: {printable(message)}", file=sys.stderr)
     return typer.Exit(code)
+
+
+def write_out(path: Path, text: str) -> None:
+    """Write a command's output file (UTF-8); a path that cannot be written (a folder, a missing
+    folder, no permission, a full disk) is the user's one-line error, never a traceback."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"cannot write '{path}': {exc.strerror or exc}") from None
 
 
 def internal_error(exc: BaseException) -> typer.Exit:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors
+from turnbuckle.cli.common import EXIT_PROBLEMS, fail, user_errors, write_out
 from turnbuckle.core.errors import InputFileError
 
 if TYPE_CHECKING:
@@ -639,7 +639,7 @@ def export(shows: Annotated[list[str] | None, typer.Argument(help="Shows to expo
         if out is None:
             print(text, end="")
         else:
-            out.write_text(text, encoding="utf-8")
+            write_out(out, text)
             print(f"wrote {out}")
 
 
@@ -655,7 +655,7 @@ def backup(file: Annotated[Path, typer.Argument(help="The backup file to write (
             data = dump(engine)
         finally:
             engine.dispose()
-        file.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_out(file, json.dumps(data, ensure_ascii=False) + "\n")
         print(f"wrote {file} ({sum(len(v) for v in data['tables'].values())} rows)")
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from turnbuckle.cli.common import fail, user_errors
+from turnbuckle.cli.common import user_errors, write_out
 from turnbuckle.cli.league_cmds import Db, ShowArg, unit
 
 if TYPE_CHECKING:
@@ -45,10 +45,7 @@ def post(show: ShowArg,
         if out is None:
             print(text, end="")
         else:
-            try:
-                out.write_text(text, encoding="utf-8")
-            except OSError as exc:
-                raise fail(f"cannot write '{out}': {exc.strerror or exc}") from None
+            write_out(out, text)
             print(f"wrote {out}")
 
 
