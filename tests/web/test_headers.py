@@ -113,7 +113,17 @@ def test_a_forged_host_does_not_change_an_invite_or_reset_link(tmp_path: Path, b
         site.close()
 
 
-def test_serve_refuses_a_base_url_that_is_not_an_address() -> None:
-    result = CliRunner().invoke(cli, ["serve", "--db", "sqlite:///nowhere.db", "--base-url", "league.example.org"])
+@pytest.mark.parametrize("bad", ["league.example.org", "https://fran:pw@league.example.org",
+                                 "https://league.example.org/a\nb", "https://league.example.org:port",
+                                 "https://league.example.org/?x=1"])
+def test_serve_refuses_a_base_url_that_is_not_an_address(bad: str) -> None:
+    """The same rule as the results post's --base-url (a password or a line break went into every link)."""
+    result = CliRunner().invoke(cli, ["serve", "--db", "sqlite:///nowhere.db", "--base-url", bad])
     assert result.exit_code == 2
     assert "base URL" in result.output + str(result.stderr) and "--base-url" in result.output + str(result.stderr)
+
+
+def test_serve_takes_an_ipv6_base_url() -> None:
+    from turnbuckle.web.links import check_base_url
+
+    assert check_base_url(" http://[::1]:8000/fed/ ") == "http://[::1]:8000/fed"

@@ -29,15 +29,19 @@ def absolute(request: Request, path: str) -> str:
 
 
 def check_base_url(url: str) -> str:
-    """``url`` without a trailing slash if it is an http(s) address with a host and nothing after the path;
-    a ValueError that says what to write otherwise."""
-    from urllib.parse import urlsplit
+    """``url`` without a trailing slash if it is an http(s) address with a host, an optional port and
+    path (the same rule as a results post's links: no query, fragment, user or password, nothing
+    that ends a link or its line); a ValueError that says what to write otherwise."""
+    from turnbuckle.league.errors import LeagueError
+    from turnbuckle.league.post.links import base_links
 
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise ValueError(f"the base URL {url!r} is not an address like https://league.example.org "
-                         "(http or https, a host, an optional path; no query)")
-    return url.strip().rstrip("/")
+    try:
+        base = base_links(url).base if url.strip() else ""
+    except LeagueError as exc:
+        raise ValueError(str(exc)) from None
+    if not base:
+        raise ValueError("the base URL is empty: give an address like https://league.example.org")
+    return base
 
 
 #: Where ``serve --base-url`` leaves the base URL for its worker processes (``serve --workers N``).
