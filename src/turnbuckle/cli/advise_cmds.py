@@ -30,6 +30,7 @@ from turnbuckle.cli.grammar import (
 )
 from turnbuckle.cli.match_cmd import game_options
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.registry import sides_word
 from turnbuckle.rulesets.registry import get_ruleset
 
 ADVISE_FORMATS = ("text", "markdown", "json")
@@ -130,7 +131,7 @@ def advise(
         info, count = rs.info, len(opponents) + 1
         if not info.min_sides <= count <= info.max_sides:  # as `match` and `odds` say it
             need = str(info.min_sides) if info.min_sides == info.max_sides else f"{info.min_sides} to {info.max_sides}"
-            raise RulesError(f"{info.name} needs {need} {info.side_word}s, got {count}")
+            raise RulesError(f"{info.name} needs {need} {sides_word(info)}, got {count}")
         options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee)
         from turnbuckle.core.options import resolve_options
 

@@ -37,6 +37,7 @@ from turnbuckle.cli.grammar import (
 from turnbuckle.cli.match_cmd import game_options
 from turnbuckle.cli.odds_render import render_csv, render_markdown
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.registry import sides_word
 from turnbuckle.rulesets.registry import get_ruleset
 
 ODDS_FORMATS = ("text", "markdown", "json", "csv")
@@ -233,7 +234,8 @@ def _exchange(rs: Any, loaded: list[Any], options: dict[str, object], fmt: str) 
         raise RulesError(f"no exact per-exchange odds for {rs.info.id} yet; run odds without --exchange")
     info = rs.info
     if not info.min_sides <= len(loaded) <= info.max_sides:
-        raise RulesError(f"{info.name} needs {info.min_sides} {info.side_word}s for --exchange, got {len(loaded)}")
+        need = str(info.min_sides) if info.min_sides == info.max_sides else f"{info.min_sides} to {info.max_sides}"
+        raise RulesError(f"{info.name} needs {need} {sides_word(info)} for --exchange, got {len(loaded)}")
     resolved = resolve_options(info.options, options)
     data, text = tables(loaded, unique_names([rs.side_name(s) for s in loaded]), resolved)
     if fmt == "json":

@@ -11,7 +11,7 @@ from typing import Any
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue, resolve_options
-from turnbuckle.core.registry import Ruleset
+from turnbuckle.core.registry import Ruleset, sides_word
 from turnbuckle.lab.cache import ResultCache
 from turnbuckle.lab.pairings import plan
 from turnbuckle.lab.play import Job
@@ -46,9 +46,9 @@ def make_sweep(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, obj
     if not 0 <= seed < 1 << 64:
         raise RulesError(f"--seed {seed} is out of range; use a whole number from 0 to 2**64-1")
     if len(sides) < 2:
-        raise RulesError(f"a sweep needs at least 2 {rs.info.side_word}s, got {len(sides)}")
+        raise RulesError(f"a sweep needs at least 2 {sides_word(rs.info)}, got {len(sides)}")
     if len(sides) < max(sizes):
-        raise RulesError(f"--sizes {max(sizes)} needs at least {max(sizes)} {rs.info.side_word}s, got {len(sides)}")
+        raise RulesError(f"--sizes {max(sizes)} needs at least {max(sizes)} {sides_word(rs.info)}, got {len(sides)}")
     info = rs.info
     resolved = resolve_options(info.options, options)
     setups = plan(len(sides), sizes)
