@@ -335,7 +335,11 @@ def install(app: FastAPI) -> None:
 
     async def _invalid(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestValidationError)
-        if not is_api(request):
+        if not is_api(request):  # a page's is web/app.py's error page
+            page = html.get(RequestValidationError)
+            if page is not None:
+                result = page(request, exc)
+                return await result if hasattr(result, "__await__") else result  # type: ignore[no-any-return]
             return await request_validation_exception_handler(request, exc)
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")

@@ -28,6 +28,27 @@ async def _posted(request: Request) -> dict[str, str]:
 
 Posted = Annotated[dict[str, str], Depends(_posted)]
 
+#: What Starlette's form parser says when a form is over its limits (its HTTPException 400's detail,
+#: at the start), and what a page says instead: the status and one line saying what to fix.
+_TOO_BIG = (413, "A field of this form is larger than 1 MB; shorten it and send the form again.")
+_OVER_LIMITS = {
+    "Too many fields.": (413, "This form has more than 1000 fields; send at most 1000 (send the form from its page)."),
+    "Too many files.": (413, "This form carries more than 1000 files; send at most 1000."),
+    "Field exceeded maximum size": _TOO_BIG,
+    "Part exceeded maximum size": _TOO_BIG,
+}
+
+
+def form_refusal(detail: str) -> tuple[int, str] | None:
+    """The status and one-line message of a page whose form Starlette refused to read (``detail``: its
+    HTTPException's), or None for any other refusal."""
+    for start, answer in _OVER_LIMITS.items():
+        if detail.startswith(start):
+            return answer
+    if "multipart" in detail or "Content-Disposition" in detail:
+        return 400, "The form could not be read (a broken multipart body); send it again from its page."
+    return None
+
 
 async def _ticked(request: Request) -> dict[str, list[str]]:
     """Every value of each posted text field (ticked boxes share a name), at most 50 a field."""
