@@ -67,7 +67,8 @@ def create_league(session: Session, name: str, organiser: str, timezone: str = "
         raise LeagueError("this database already holds a league; use another --db for a second one")
     try:
         ZoneInfo(timezone)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # a folder of the zone database ('Europe') or a
+        # name too long for a file is an OSError, not a ZoneInfoNotFoundError
         raise LeagueError(f"unknown time zone '{timezone}'; use a name such as 'Europe/London' or 'UTC'") from None
     if not 1 <= max_push_level <= 20:
         raise LeagueError(f"the highest Push Level must be 1 to 20, got {max_push_level}")
