@@ -97,7 +97,7 @@ def test_human_at_the_prompt(tmp_path: Path) -> None:
                    "--player", "B=human", input=answers)
     assert code == 0, out
     assert "Red move: roll 1d6" in out
-    assert "Red start of period 2: choose one of Top, Bottom, Neutral, Defer, Differ" in out
+    assert "Red start of period 2: choose one of Top, Bottom, Neutral, Defer" in out
     assert "Red (Cal Okafor) wins on points, 4-2 (Red-Green)." in out
 
 
