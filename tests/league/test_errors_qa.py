@@ -21,3 +21,14 @@ def test_league_init_refuses_a_time_zone_that_is_no_zone_with_one_line(tmp_path:
     assert result.exit_code == 2, result.output
     assert "unknown time zone" in result.stderr and "internal error" not in result.output
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["serve"], ["league", "init"], ["league", "standings"]])
+def test_a_db_in_a_folder_that_does_not_exist_says_so_in_one_line(tmp_path: Path, command: list[str]) -> None:
+    folder = tmp_path / "no" / "such"
+    result = runner.invoke(app, [*command, "--db", str(folder / "x.db")])
+    assert result.exit_code == 2, result.output
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1 and f"the folder '{folder}' does not exist" in line, line
+    assert "league init" not in line  # which would fail the same way
+    assert not (tmp_path / "no").exists()

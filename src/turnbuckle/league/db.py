@@ -71,6 +71,23 @@ def _sqlite_path(url: str) -> Path | None:
     return Path(u.database)
 
 
+def check_folder(url: str) -> None:
+    """A DatabaseError if ``url`` is an SQLite file whose folder does not exist (SQLite makes no
+    folders, so neither opening nor creating the database could work), or is not a folder."""
+    path = _sqlite_path(url)
+    if path is None:
+        return
+    folder = path.parent
+    try:
+        if not folder.exists():
+            raise DatabaseError(f"the folder '{folder}' does not exist; create it first, or give --db a file "
+                                "in a folder that exists")
+        if not folder.is_dir():
+            raise DatabaseError(f"'{folder}' is a file, not a folder; give --db a file in a folder")
+    except OSError:  # a folder we may not look into: opening the database says what is wrong
+        return
+
+
 def alembic_config(url: str) -> Any:
     from alembic.config import Config
 
@@ -105,6 +122,7 @@ def upgrade(url: str, revision: str = "head") -> None:
     """Create or upgrade the database to ``revision`` (refused for a database newer than this turnbuckle)."""
     from alembic import command
 
+    check_folder(url)
     engine = make_engine(url)
     try:
         check_not_newer(engine, url)
@@ -129,6 +147,7 @@ def check_not_newer(engine: Engine, url: str) -> None:
 def open_engine(url: str, pool: dict[str, int] | None = None) -> Engine:
     """An engine on an existing, up-to-date league database, or a DatabaseError saying what to do."""
     path = _sqlite_path(url)
+    check_folder(url)
     if path is not None and not path.exists():
         raise DatabaseError(f"no league database at '{path}'; create one with 'turnbuckle league init --db {path}'")
     engine = make_engine(url, pool)
