@@ -32,3 +32,29 @@ def test_a_db_in_a_folder_that_does_not_exist_says_so_in_one_line(tmp_path: Path
     assert len(line.splitlines()) == 1 and f"the folder '{folder}' does not exist" in line, line
     assert "league init" not in line  # which would fail the same way
     assert not (tmp_path / "no").exists()
+
+
+def test_a_referee_option_on_the_card_says_how_the_league_gives_a_referee(sqlite_template: Path,
+                                                                          tmp_path: Path) -> None:
+    import shutil
+    from datetime import timedelta
+
+    from tests.league.helpers import build
+    from turnbuckle.league.errors import LeagueError
+    from turnbuckle.league.services import shows
+
+    shutil.copy(sqlite_template, tmp_path / "league.db")
+    lg = build(f"sqlite:///{tmp_path / 'league.db'}")
+    try:
+        with lg.act() as ctx:
+            number = str(shows.create_show(ctx, "Week", "2026-11-09", lg.clock.now + timedelta(days=1)).number)
+        for value in ("rolled", "roll", "Sam Atan"):
+            with lg.act() as ctx, pytest.raises(LeagueError) as refused:
+                shows.add_match(ctx, number, "m2", ["Friendly Sam", "Brother Bob"], {"referee": value})
+            says = str(refused.value)
+            assert "--referee" in says and "league referee list" in says and "drawn" in says, says
+            assert "type_file" not in says and "server path" not in says
+        with lg.act() as ctx, pytest.raises(LeagueError, match="server path"):
+            shows.add_match(ctx, number, "m2", ["Friendly Sam", "Brother Bob"], {"type_file": "/etc/passwd"})
+    finally:
+        lg.close()

@@ -31,8 +31,14 @@ def _check_options(rs_id: str, options: dict[str, object]) -> dict[str, object]:
     """The options as the engine will decode them: a misspelt match type (``cgae``), a bad grid or
     an unknown option is refused now, not when the show runs."""
     rs = get_ruleset(rs_id)
-    if any(k in options for k in NOT_OPTIONS):
-        raise LeagueError("give the referee with --referee (league referees); type_file cannot name a server path")
+    if "referee" in options:
+        raise LeagueError("a league match takes no referee option (nor one rolled at the bell: its players must "
+                          "know the referee before they write): name one of the league's referees with --referee "
+                          "NAME (or the form's referee; see 'league referee list', add one with 'league referee "
+                          "add'), or leave it out and one is drawn from them when the show opens")
+    if "type_file" in options:
+        raise LeagueError("type_file cannot name a server path in a league; give the match types' YAML text "
+                          "in the types option instead")
     resolved = resolve_options(rs.info.options, options)  # OptionError names a bad option
     try:
         rs.decode_options(resolved)
