@@ -58,3 +58,22 @@ def test_a_referee_option_on_the_card_says_how_the_league_gives_a_referee(sqlite
             shows.add_match(ctx, number, "m2", ["Friendly Sam", "Brother Bob"], {"type_file": "/etc/passwd"})
     finally:
         lg.close()
+
+
+@pytest.mark.parametrize("command", [["serve"], ["league", "init"], ["league", "standings"]])
+@pytest.mark.parametrize(("db", "says"), [
+    ("FOLDER", "is a folder, not a database file"),
+    ("TEXT", "file is not a database"),
+    ("bogus://x", "cannot use the database URL bogus://x"),
+    ("mysql://u@h/x", "cannot use the database URL mysql://u@h/x"),
+])
+def test_a_db_that_is_no_database_is_one_line_exit_2(tmp_path: Path, command: list[str], db: str,
+                                                      says: str) -> None:
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "notes.txt").write_text("hello\n" * 100)
+    db = {"FOLDER": str(tmp_path / "folder"), "TEXT": str(tmp_path / "notes.txt")}.get(db, db)
+    result = runner.invoke(app, [*command, "--db", db])
+    assert result.exit_code == 2, result.output
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1 and says in line and "internal error" not in line, line
+    assert (tmp_path / "notes.txt").read_text() == "hello\n" * 100

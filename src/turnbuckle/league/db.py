@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from turnbuckle.league.errors import DatabaseError
@@ -37,7 +37,21 @@ def describe(url: str) -> str:
 
 
 def make_engine(url: str, pool: dict[str, int] | None = None) -> Engine:
-    """An engine on ``url``; ``pool``: SQLAlchemy's pool settings (pool_size, max_overflow, pool_timeout)."""
+    """An engine on ``url``; ``pool``: SQLAlchemy's pool settings (pool_size, max_overflow, pool_timeout).
+    A URL SQLAlchemy cannot use (an unknown scheme, a driver not installed, a malformed URL) is a
+    DatabaseError saying so."""
+    try:
+        return _make_engine(url, pool)
+    except (ArgumentError, ImportError) as exc:
+        try:
+            shown = describe(url)
+        except ArgumentError:
+            shown = "given"
+        raise DatabaseError(f"cannot use the database URL {shown}: {_first_line(exc)}; give --db an SQLite file "
+                            "or a postgresql+psycopg:// URL") from None
+
+
+def _make_engine(url: str, pool: dict[str, int] | None) -> Engine:
     sizes: dict[str, Any] = dict(pool or {})
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, **sizes)
@@ -73,7 +87,8 @@ def _sqlite_path(url: str) -> Path | None:
 
 def check_folder(url: str) -> None:
     """A DatabaseError if ``url`` is an SQLite file whose folder does not exist (SQLite makes no
-    folders, so neither opening nor creating the database could work), or is not a folder."""
+    folders, so neither opening nor creating the database could work) or is not a folder, or if the
+    file is a folder."""
     path = _sqlite_path(url)
     if path is None:
         return
@@ -84,6 +99,9 @@ def check_folder(url: str) -> None:
                                 "in a folder that exists")
         if not folder.is_dir():
             raise DatabaseError(f"'{folder}' is a file, not a folder; give --db a file in a folder")
+        if path.is_dir():
+            raise DatabaseError(f"'{path}' is a folder, not a database file; give --db a file, such as "
+                                f"'{path / DEFAULT_PATH}'")
     except OSError:  # a folder we may not look into: opening the database says what is wrong
         return
 
@@ -126,6 +144,8 @@ def upgrade(url: str, revision: str = "head") -> None:
     engine = make_engine(url)
     try:
         check_not_newer(engine, url)
+    except SQLAlchemyError as exc:  # not a database (a text file), or not reachable
+        raise DatabaseError(f"cannot open the database {describe(url)}: {_first_line(exc)}") from None
     finally:
         engine.dispose()
     command.upgrade(alembic_config(url), revision)
