@@ -64,3 +64,9 @@ def test_a_form_without_its_field_is_a_page_naming_the_field(client: TestClient)
     assert sign_in(client, "Fran").status_code == 303
     r = post_form(client, "/account/password", {"current_password": "fran-password"})
     _page(r, 422, "new_password")
+
+
+def test_a_page_asked_with_the_wrong_method_is_a_page_keeping_allow(client: TestClient) -> None:
+    r = client.get("/logout")
+    _page(r, 405, "does not take a GET request")
+    assert r.headers["allow"] == "POST"
