@@ -70,3 +70,17 @@ def test_a_page_asked_with_the_wrong_method_is_a_page_keeping_allow(client: Test
     r = client.get("/logout")
     _page(r, 405, "does not take a GET request")
     assert r.headers["allow"] == "POST"
+
+
+@pytest.mark.parametrize(("status", "title"), [(403, "Forbidden"), (499, "Refused")])
+def test_any_other_http_refusal_of_a_page_is_a_page_with_its_status(site: Site, status: int, title: str) -> None:
+    from fastapi import HTTPException
+
+    def refuse() -> None:
+        raise HTTPException(status, "the reason, in one line")
+
+    site.app.add_api_route("/qa-refused", refuse)
+    with site.client() as c:
+        r = c.get("/qa-refused")
+    _page(r, status, "the reason, in one line")
+    assert f"<h1>{title}</h1>" in r.text

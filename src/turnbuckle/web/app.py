@@ -159,7 +159,8 @@ def _error_pages(app: FastAPI) -> None:
             status, title = 405, "Not allowed"
             message = f"This address does not take a {request.method} request; use the site's own links and forms."
         else:
-            status, title, message = exc.status_code, HTTPStatus(exc.status_code).phrase, str(exc.detail)
+            phrase = HTTPStatus(exc.status_code).phrase if exc.status_code in set(HTTPStatus) else "Refused"
+            status, title, message = exc.status_code, phrase, str(exc.detail)
         page = render(request, "error.html", {"title": title, "message": " ".join(message.split())}, status)
         page.headers.update(exc.headers or {})  # a 405's Allow
         return page
