@@ -108,3 +108,13 @@ def test_the_prompt_lists_defer_once_and_takes_differ() -> None:
     record = FOLKSTYLE.run([RED, GREEN], AskingSource(ask, lambda message: None), None, HUMANS)
     assert _defers(record) == [{"colour": "Green", "period": "2"}]
     assert "Green start of period 2 [Top/Bottom/Neutral/Defer]: " in prompts
+
+
+def test_odds_refuses_a_side_count_before_announcing_a_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The note that the fast engine compiles (about 10 s) came before the side count's refusal."""
+    from turnbuckle.sim.specs import SimSpec
+
+    monkeypatch.setattr(SimSpec, "fast_needs_compile", lambda self, n: True)  # as on a machine with no build yet
+    out = runner.invoke(app, ["odds", "deathmatch", "ash-court"])
+    assert out.exit_code == 2 and out.stderr.splitlines() == ["turnbuckle: error: UOV Deathmatch needs 2 to 4 armies, "
+                                                             "got 1"]

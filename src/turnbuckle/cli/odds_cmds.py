@@ -37,7 +37,7 @@ from turnbuckle.cli.grammar import (
 from turnbuckle.cli.match_cmd import game_options
 from turnbuckle.cli.odds_render import render_csv, render_markdown
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.registry import sides_word
+from turnbuckle.core.registry import check_side_count, sides_word
 from turnbuckle.rulesets.registry import get_ruleset
 
 ODDS_FORMATS = ("text", "markdown", "json", "csv")
@@ -183,6 +183,7 @@ def odds(
 
             check_plot_path(plot)
         count = DEFAULT_N if n is None else n
+        check_side_count(rs.info, len(loaded))  # before the note that a compile is coming
         if engine == "fast":
             from turnbuckle.sim.specs import spec_for
 

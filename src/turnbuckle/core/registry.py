@@ -91,6 +91,14 @@ def sides_word(info: RulesetInfo) -> str:
     return info.side_plural or f"{info.side_word}s"
 
 
+def check_side_count(info: RulesetInfo, n: int) -> None:
+    """A RulesError unless the game takes ``n`` sides ("UOV Deathmatch needs 2 to 4 armies, got 1")."""
+    lo, hi = info.min_sides, info.max_sides
+    if not lo <= n <= hi:
+        need = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise RulesError(f"{info.name} needs {need} {sides_word(info)}, got {n}")
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What ``validate`` says of a document: what it is, its problems (it is valid when there are
@@ -403,10 +411,7 @@ class Ruleset(ABC, Generic[S]):
         ``version`` plays an earlier version of the rules the engine keeps (default: the current)."""
         played = self.info.played_version(version)
         n = len(sides)
-        lo, hi = self.info.min_sides, self.info.max_sides
-        if not lo <= n <= hi:
-            need = str(lo) if lo == hi else f"{lo} to {hi}"
-            raise RulesError(f"{self.info.name} needs {need} {sides_word(self.info)}, got {n}")
+        check_side_count(self.info, n)
         resolved = resolve_options(self.info.options, options or {})
         chosen = dict(players or {})
         for index, kind in chosen.items():

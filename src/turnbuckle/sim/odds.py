@@ -16,7 +16,7 @@ from typing import Any
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import unique_names
 from turnbuckle.core.options import OptionValue, resolve_options
-from turnbuckle.core.registry import Ruleset, sides_word
+from turnbuckle.core.registry import Ruleset, check_side_count
 from turnbuckle.sim.interrupt import stop_requested
 from turnbuckle.sim.reference import PARALLEL_MIN, run_reference, run_reference_parallel
 from turnbuckle.sim.specs import FastEngine, FastEngineUnsupported, Progress, SimSpec, spec_for
@@ -99,9 +99,7 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
     if threads is not None and threads < 1:
         raise RulesError(f"--threads {threads}: give at least 1")
     info = rs.info
-    if not info.min_sides <= len(sides) <= info.max_sides:
-        need = str(info.min_sides) if info.min_sides == info.max_sides else f"{info.min_sides} to {info.max_sides}"
-        raise RulesError(f"{info.name} needs {need} {sides_word(info)}, got {len(sides)}")
+    check_side_count(info, len(sides))
     resolved = resolve_options(info.options, options)
     chosen = _check_players(rs, players or {}, len(sides))
     spec = spec_for(info.id)
