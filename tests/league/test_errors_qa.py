@@ -77,3 +77,24 @@ def test_a_db_that_is_no_database_is_one_line_exit_2(tmp_path: Path, command: li
     line = result.stderr.strip()
     assert len(line.splitlines()) == 1 and says in line and "internal error" not in line, line
     assert (tmp_path / "notes.txt").read_text() == "hello\n" * 100
+
+
+@pytest.mark.parametrize("scheduler", ["bogus", "tcp://", "http://127.0.0.1:8786", "ENV"])
+def test_serve_refuses_a_scheduler_that_is_no_address_at_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               scheduler: str) -> None:
+    from turnbuckle.cli import web_cmds
+    from turnbuckle.league.job_worker import SCHEDULER_ENV
+
+    def would_serve(*_args: object) -> None:
+        raise AssertionError("serve started with a scheduler that is no address")
+
+    monkeypatch.setattr(web_cmds, "_listen", would_serve)
+    args = ["serve", "--db", str(tmp_path / "x.db")]
+    if scheduler == "ENV":
+        monkeypatch.setenv(SCHEDULER_ENV, "tcp:/nowhere")
+    else:
+        args += ["--scheduler", scheduler]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, (result.output, result.exception)
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1 and "give tcp://HOST:PORT" in line, line

@@ -46,6 +46,7 @@ def serve(
             raise fail(f"{exc}; check --base-url or ${BASE_URL_ENV}") from None
         if base_url:
             os.environ[BASE_URL_ENV] = base_url  # for the worker processes of --workers N
+        _check_scheduler(scheduler)
         from turnbuckle.web.proxies import parse_proxies, share_trusted
 
         try:
@@ -81,6 +82,20 @@ def serve(
     server = uvicorn.Server(config(app, proxy_headers=False))
     with sock:
         server.run(sockets=[sock])
+
+
+def _check_scheduler(scheduler: str | None) -> None:
+    """A --scheduler (or $TURNBUCKLE_SCHEDULER) that is not 'local' nor tcp://HOST:PORT is refused at
+    start, in one line, not at the first job (whose page would carry the refusal)."""
+    from turnbuckle.league.job_worker import SCHEDULER_ENV
+
+    given, where = (scheduler, "--scheduler") if scheduler else (os.environ.get(SCHEDULER_ENV), f"${SCHEDULER_ENV}")
+    if not given or given == "local":
+        return
+    scheme, _, rest = given.partition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme not in ("tcp", "tls") or not host or not port:
+        raise fail(f"{where} '{given}': give tcp://HOST:PORT of a running Dask scheduler, or 'local'")
 
 
 def _reachable(host: str) -> str:
