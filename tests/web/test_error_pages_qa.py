@@ -84,3 +84,11 @@ def test_any_other_http_refusal_of_a_page_is_a_page_with_its_status(site: Site, 
         r = c.get("/qa-refused")
     _page(r, status, "the reason, in one line")
     assert f"<h1>{title}</h1>" in r.text
+
+
+def test_a_multipart_form_over_the_limits_says_so_not_that_it_is_old(client: TestClient) -> None:
+    """Sent as multipart, 1,001 fields lost the CSRF token in the parse and read as an old form (403)."""
+    fields = {f"f{i}": (None, "x") for i in range(1001)}
+    r = client.post("/login", files={**fields, "csrf_token": (None, csrf_of(client))})
+    assert r.status_code == 413 and "more than 1000 fields" in r.text, (r.status_code, r.text[:300])
+    assert "could not be checked" not in r.text

@@ -29,6 +29,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -177,7 +178,11 @@ class AccountsMiddleware:
                 too_big = _refuse(request, 413, "the request is too large")
                 await too_big(scope, receive, _sending(send, request, None))
                 return
-            form = await _form_of(request, body)
+            try:
+                form = await _form_of(request, body)
+            except FormUnreadable as exc:
+                await _refuse(request, exc.status, exc.message)(scope, receive, _sending(send, request, new_anon))
+                return
             sent = request.headers.get("x-csrf-token") or str(form.get("csrf_token") or "")
             if not sent or not hmac.compare_digest(sent.encode(), who.csrf.encode()):
                 from turnbuckle.web.accounts import csrf_refused
@@ -246,6 +251,15 @@ def _replay(body: bytes) -> Receive:
     return receive
 
 
+class FormUnreadable(Exception):
+    """A multipart form over Starlette's limits (fields, a field's size): its status and one line."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
 async def _form_of(request: Request, body: bytes) -> FormData:
     """The posted form's fields (empty for a body that is not a form)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -257,6 +271,13 @@ async def _form_of(request: Request, body: bytes) -> FormData:
         copy = Request(request.scope, _replay(body))
         try:
             form = await copy.form()
+        except StarletteHTTPException as exc:  # over Starlette's limits: say so, not "the form is old"
+            from turnbuckle.web.forms import form_refusal
+
+            refusal = form_refusal(str(exc.detail))
+            if refusal is None:
+                return FormData()
+            raise FormUnreadable(*refusal) from None
         except Exception:  # a broken multipart body carries no token
             return FormData()
         fields: list[tuple[str, str | UploadFile]] = [(k, v) for k, v in form.multi_items() if isinstance(v, str)]
