@@ -13,6 +13,11 @@ def _pct(share: Mapping[str, Any]) -> str:
     return f"{share['p'] * 100:.2f}% [{share['lo'] * 100:.2f}, {share['hi'] * 100:.2f}]"
 
 
+def _cell(text: str) -> str:
+    """A name as one Markdown table cell: a ``|`` in it would end the cell (and shift the row)."""
+    return " ".join(text.split()).replace("|", "\\|")
+
+
 def render_markdown(data: Mapping[str, Any]) -> str:
     """The odds as Markdown: a heading, the win/draw/loss table, finishes, length and figures."""
     sides = data["sides"]
@@ -23,8 +28,8 @@ def render_markdown(data: Mapping[str, Any]) -> str:
     if data.get("players"):
         lines += ["Players: " + ", ".join(f"{n} {k}" for n, k in data["players"].items()) + ".", ""]
     lines += ["| side | win | draw | loss |", "|---|---|---|---|"]
-    lines += [f"| {s['name']} | {_pct(s['win'])} | {_pct(s['draw'])} | {_pct(s['loss'])} |" for s in sides]
-    lines += ["", "## Finishes", "", "| finish | share | " + " | ".join(s["name"] for s in sides) + " |",
+    lines += [f"| {_cell(s['name'])} | {_pct(s['win'])} | {_pct(s['draw'])} | {_pct(s['loss'])} |" for s in sides]
+    lines += ["", "## Finishes", "", "| finish | share | " + " | ".join(_cell(s["name"]) for s in sides) + " |",
               "|---|---|" + "---|" * len(sides)]
     for method, share in data["methods"].items():
         by = [f"{s['wins_by'][method]['p'] * 100:.2f}%" if method in s["wins_by"] else "-" for s in sides]

@@ -120,30 +120,35 @@ def _builds_text(doc: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def _cell(text: str) -> str:
+    """A name as one Markdown table cell: a ``|`` in it would end the cell (and shift the row)."""
+    return " ".join(text.split()).replace("|", "\\|")
+
+
 def render_markdown(doc: Mapping[str, Any]) -> str:
     lines = [f"## {_heading(doc)}", "", "95% Wilson intervals in brackets.", "",
              "| pairing | side | win | draw | loss | wins by |", "|---|---|---|---|---|---|"]
     for p in doc["pairings"]:
-        label = " vs ".join(s["name"] for s in p["sides"])
+        label = " vs ".join(_cell(s["name"]) for s in p["sides"])
         for s in p["sides"]:
-            lines.append(f"| {label} | {s['name']} | {_ci(s['win'])} | {_ci(s['draw'])} | {_ci(s['loss'])} "
+            lines.append(f"| {label} | {_cell(s['name'])} | {_ci(s['win'])} | {_ci(s['draw'])} | {_ci(s['loss'])} "
                          f"| {_finishes(s)} |")
     if "ranking" in doc:
         lines += ["", "### Power ranking (Bradley-Terry)", "", "| rank | entry | strength | 95% interval | expected |",
                   "|---|---|---|---|---|"]
-        lines += [f"| {r['rank']} | {r['name']} | {r['strength']:+.3f} | {r['lo']:+.3f} to {r['hi']:+.3f} "
+        lines += [f"| {r['rank']} | {_cell(r['name'])} | {r['strength']:+.3f} | {r['lo']:+.3f} to {r['hi']:+.3f} "
                   f"| {_pct(r['expected'])} |" for r in doc["ranking"]]
     if "metagame" in doc:
         meta = doc["metagame"]
         lines += ["", f"### Metagame (value {meta['value']:+.4f})", "", "| entry | weight | payoff vs mixture |",
                   "|---|---|---|"]
-        lines += [f"| {e['name']} | {_pct(e['weight'])} | {e['payoff']:+.4f} |"
+        lines += [f"| {_cell(e['name'])} | {_pct(e['weight'])} | {e['payoff']:+.4f} |"
                   for e in sorted(meta["entries"], key=lambda e: (-e["weight"], -e["payoff"], e["entry"]))]
     for g in doc.get("groupings", []):
         seats = " | ".join(f"seat {s + 1}" for s in range(g["size"]))
         lines += ["", f"### {g['size']}-side groupings", "", f"| entry | {seats} | overall |",
                   "|---|" + "---|" * (g["size"] + 1)]
-        lines += [f"| {e['name']} | " + " | ".join(_ci(s) for s in e["seats"]) + f" | {_ci(e['overall'])} |"
+        lines += [f"| {_cell(e['name'])} | " + " | ".join(_ci(s) for s in e["seats"]) + f" | {_ci(e['overall'])} |"
                   for e in g["entries"]]
     builds = _builds_text(doc)
     if builds:

@@ -1,0 +1,34 @@
+"""Quality-pass checks of ``sweep``'s outputs: hostile entry names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.helpers import tb
+
+SHEET = "name: '{name}'\nnickname: X\npower: 8\nspeed: 3\ntoughness: 4\n"
+
+
+def _cells(line: str) -> list[str]:
+    """A Markdown table row's cells, an escaped ``\\|`` kept inside its cell."""
+    return [c.strip() for c in line.strip().strip("|").replace("\\|", "\0").split("|")]
+
+
+def test_markdown_tables_keep_a_pipe_in_an_entry_name_inside_its_cell(tmp_path: Path) -> None:
+    sheet = tmp_path / "pipe.yaml"
+    sheet.write_text(SHEET.format(name="Pipe | Fighter"), encoding="utf-8")
+    result = tb("sweep", "boxing", str(sheet), "slugger", "speedster", "-n", "50", "--threads", "1",
+                "-f", "markdown")
+    assert result.exit_code == 0, result.stderr
+    tables: list[list[list[str]]] = []
+    for line in result.stdout.splitlines():
+        if line.startswith("|"):
+            if "---" not in line:
+                tables[-1].append(_cells(line))
+        elif not tables or tables[-1]:
+            tables.append([])
+    tables = [t for t in tables if t]
+    assert len(tables) == 3  # pairings, ranking, metagame
+    for table in tables:
+        assert {len(row) for row in table} == {len(table[0])}
+    assert tables[0][1][:2] == ["Pipe \0 Fighter vs Dutch Kessler", "Pipe \0 Fighter"]

@@ -1,0 +1,37 @@
+"""Quality-pass checks of ``odds``' outputs: hostile side names, interval edges."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from turnbuckle.cli.app import app
+
+runner = CliRunner()
+
+SHEET = "name: '{name}'\nnickname: X\npower: 8\nspeed: 3\ntoughness: 4\n"
+
+
+def _sheet(tmp_path: Path, name: str) -> str:
+    path = tmp_path / "side.yaml"
+    path.write_text(SHEET.format(name=name), encoding="utf-8")
+    return str(path)
+
+
+def _cells(line: str) -> list[str]:
+    """A Markdown table row's cells, an escaped ``\\|`` kept inside its cell."""
+    return [c.strip() for c in line.strip().strip("|").replace("\\|", "\0").split("|")]
+
+
+def test_markdown_table_keeps_a_pipe_in_a_side_name_inside_its_cell(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["odds", "boxing", _sheet(tmp_path, "Pipe | Fighter"), "speedster", "-n", "50",
+                                 "--seed", "1", "-f", "markdown"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    table = lines[lines.index("| side | win | draw | loss |") + 2:]
+    table = table[:table.index("")]
+    assert [len(_cells(line)) for line in table] == [4, 4]
+    assert _cells(table[0])[0] == "Pipe \0 Fighter"
+    finishes = [line for line in lines if line.startswith("| finish")]
+    assert len(_cells(finishes[0])) == 4
