@@ -60,11 +60,19 @@ from turnbuckle.web.viewing import (
 
 ERRORS: dict[int | str, dict[str, object]] = {
     400: {"model": Problem, "description": "Refused (the message says why)"},
-    401: {"model": Problem, "description": "Not signed in: send a personal API token"},
+    401: {"model": Problem, "description": "Not signed in, or the token sent is unknown or revoked (on any route, "
+                                           "public reads included): send a personal API token"},
+    403: {"model": Problem, "description": "The token lacks the route's scope (the message names it), or a "
+                                           "browser's post without its CSRF token"},
     404: {"model": Problem, "description": "Not found (or not yours)"},
+    413: {"model": Problem, "description": "The request body is over the size limit (2 MiB)"},
     422: {"model": Problem, "description": "A malformed request"},
+    503: {"model": Problem, "description": "Busy: try again after the Retry-After header's seconds"},
 }
-router = APIRouter(prefix="/api", tags=["api"], responses={404: ERRORS[404], 422: ERRORS[422]})
+#: every route can answer these: a token is checked (and its scope) before any route runs, and a busy
+#: server refuses before one starts (web/limits.py)
+router = APIRouter(prefix="/api", tags=["api"], responses={
+    code: ERRORS[code] for code in (401, 403, 404, 422, 503)})
 Number = Annotated[int, Query(ge=1, le=MAX_ID)]
 
 
@@ -216,7 +224,7 @@ def _submission_out(m: CardMatch, c: Competitor, sub: Submission, with_text: boo
 
 
 @router.post("/shows/{number}/strategies", response_model=SubmissionOut, status_code=201,
-             responses={400: ERRORS[400], 401: ERRORS[401]}, dependencies=[Depends(settle)])
+             responses={400: ERRORS[400], 413: ERRORS[413]}, dependencies=[Depends(settle)])
 def submit_strategy(request: Request, session: DbSession, member: SignedIn, number: PathInt,
                     body: StrategyIn) -> SubmissionOut:
     """Send your competitor's strategy for a match of an open show, before its deadline (the
@@ -342,6 +350,10 @@ def install(app: FastAPI) -> None:
                 return await result if hasattr(result, "__await__") else result  # type: ignore[no-any-return]
             return await request_validation_exception_handler(request, exc)
         first = exc.errors()[0] if exc.errors() else {}
+        if first.get("type") == "json_invalid":  # its loc is ("body", offset): say what it is instead
+            why, at = (first.get("ctx") or {}).get("error", ""), tuple(first.get("loc", ()))[-1:]
+            return _problem(422, f"the body is not valid JSON: {why}" + (f" at character {at[0]}" if at else "")
+                            if why else "the body is not valid JSON")
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         return _problem(422, f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid")))
 

@@ -1,0 +1,56 @@
+"""The JSON API as a third-party client meets it: every answer it can get is described by
+/api/openapi.json (refusals included), and a malformed body says what is wrong with it."""
+
+from __future__ import annotations
+
+import jsonschema_rs
+
+from tests.web.support import Site
+from turnbuckle.league.services import accounts
+
+READS = ("/api/me", "/api/shows", "/api/shows/{number}", "/api/shows/{number}/results", "/api/standings",
+         "/api/competitors", "/api/competitors/{competitor_id}", "/api/shows/{number}/strategies",
+         "/api/shows/{number}/matches/{position}/briefing", "/api/notices")
+
+
+def _schema(spec: dict[str, object], path: str, method: str, status: int) -> dict[str, object]:
+    paths = spec["paths"]
+    assert isinstance(paths, dict)
+    responses = paths[path][method]["responses"]
+    assert str(status) in responses, f"{method.upper()} {path}: {status} is not in {sorted(responses)}"
+    schema = dict(responses[str(status)]["content"]["application/json"]["schema"])
+    schema["components"] = spec["components"]
+    return schema
+
+
+def test_the_schema_describes_token_refusals_on_every_route(site: Site) -> None:
+    """A sent token that is unknown (401) or lacks the route's scope (403) is refused on every API
+    route, public reads included, and a busy server answers 503: the schema says so, with the
+    one-line error body the answer really has."""
+    with site.league.act("Ann") as ctx:
+        submit_only, _ = accounts.create_token(ctx, "bot", ["submit"])
+    with site.client() as client:
+        spec = client.get("/api/openapi.json").json()
+        for path in (*READS, "/api/shows/{number}/strategies", "/api/notices/{notice_id}/read"):
+            for method in spec["paths"][path]:
+                for status in (401, 403, 503):
+                    _schema(spec, path, method, status)
+        lacking = client.get("/api/shows", headers={"Authorization": f"Bearer {submit_only}"})
+        unknown = client.get("/api/competitors", headers={"Authorization": "Bearer tb_nobody"})
+    assert lacking.status_code == 403 and "'read' scope" in lacking.json()["detail"]
+    assert unknown.status_code == 401
+    jsonschema_rs.validate(_schema(spec, "/api/shows", "get", 403), lacking.json())
+    jsonschema_rs.validate(_schema(spec, "/api/competitors", "get", 401), unknown.json())
+
+
+def test_a_body_that_is_not_json_says_so(site: Site) -> None:
+    with site.league.act("Ann") as ctx:
+        raw, _ = accounts.create_token(ctx, "bot")
+    auth = {"Authorization": f"Bearer {raw}", "Content-Type": "application/json"}
+    with site.client() as client:
+        for body in (b"not json", b'{"position": 1,', b"{'position': 1}"):
+            r = client.post("/api/shows/1/strategies", content=body, headers=auth)
+            assert r.status_code == 422, body
+            detail = r.json()["detail"]
+            assert detail.startswith("the body is not valid JSON"), detail
+            assert "\n" not in detail
