@@ -35,3 +35,23 @@ def test_markdown_table_keeps_a_pipe_in_a_side_name_inside_its_cell(tmp_path: Pa
     assert _cells(table[0])[0] == "Pipe \0 Fighter"
     finishes = [line for line in lines if line.startswith("| finish")]
     assert len(_cells(finishes[0])) == 4
+
+
+def test_web_policy_for_a_game_without_policies_is_refused_with_a_visible_reason(tmp_path: Path) -> None:
+    import re
+
+    from fastapi.testclient import TestClient
+
+    from tests.web.support import empty_league
+    from turnbuckle.web.app import create_app
+
+    with TestClient(create_app(empty_league(tmp_path, "Odds Fed"))) as client:
+        found = re.search(r'"X-CSRF-Token": "([^"]+)"', client.get("/odds").text)
+        assert found is not None
+        client.headers["X-CSRF-Token"] = found.group(1)
+        base = {"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster", "n": "10", "seed": "1"}
+        for bad in ({"policy-1": "zzz"}, {"policy-2": "auto"}, {"policy-1": "=x"}):
+            refused = client.post("/odds", data=base | bad, follow_redirects=False)
+            assert refused.status_code == 400
+            problems = re.findall(r'class="problem[^"]*"[^>]*>([^<]+)<', refused.text)
+            assert len(problems) == 1 and "policy" in problems[0], problems

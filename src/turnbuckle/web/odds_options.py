@@ -107,11 +107,13 @@ def read_choices(rs: Ruleset[Any], fields: Mapping[str, str], names: Sequence[st
     try:
         players = players_and_policies(None, policies, names)
     except RulesError as exc:
-        errors["policy-1"] = str(exc)
+        errors["policy-1" if allowed else "options"] = str(exc)
     for index, kind in players.items():
         if kind not in allowed:
             offered = ", ".join(allowed) if allowed else "none (every side plays the game's one automatic player)"
-            errors[f"policy-{index + 1}"] = f"policy '{kind[:40]}' is not one of {offered} for {game}"
+            # a game that offers no policy has no policy field to stand beside: the form's own line
+            errors[f"policy-{index + 1}" if allowed else "options"] = \
+                f"policy '{kind[:40]}' is not one of {offered} for {game}"
     if errors:
         return None
     for key, why in rs.idle_options(given, players, len(names)).items():
