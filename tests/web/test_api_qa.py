@@ -54,3 +54,43 @@ def test_a_body_that_is_not_json_says_so(site: Site) -> None:
             detail = r.json()["detail"]
             assert detail.startswith("the body is not valid JSON"), detail
             assert "\n" not in detail
+
+
+def test_a_title_lost_in_an_unpublished_show_is_still_held_in_the_api(site: Site) -> None:
+    """As the published shows left them: the champion who lost in a show not yet published still
+    holds the title in ``titles`` (as ``title_history`` says), or a spectator learns the result
+    from the champion's list going empty before the organiser publishes it."""
+    from sqlalchemy import select
+
+    from tests.league.helpers import open_show
+    from turnbuckle.league.models import Competitor, Reign, Result
+    from turnbuckle.league.services import roster, running, shows
+
+    with site.league.act() as ctx:
+        title = roster.add_title(ctx, "QA Belt", "boxing")
+        ids = {c.name: c.id for c in ctx.session.scalars(select(Competitor))}
+        ctx.session.add(Reign(title_id=title.id, competitor_id=ids["Mika Sato"], won_result_id=None,
+                              lost_result_id=None, started_at=site.league.clock.now, ended_at=None))
+    number = open_show(site.league, [("boxing", ["Mika Sato", "Rico Vance"])])
+    site.league.clock.advance(days=1, minutes=1)
+    with site.league.act() as ctx:
+        shows.lock(ctx, number)
+        running.run_show(ctx, number)
+        [result_id] = ctx.session.scalars(select(Result.id).order_by(Result.id.desc()).limit(1))
+        reign = ctx.session.scalars(select(Reign).where(Reign.title_id == title.id)).one()
+        reign.lost_result_id, reign.ended_at = result_id, site.league.clock.now
+        ctx.session.add(Reign(title_id=title.id, competitor_id=ids["Rico Vance"], won_result_id=result_id,
+                              lost_result_id=None, started_at=site.league.clock.now, ended_at=None))
+
+    def held() -> dict[str, list[str]]:
+        with site.client() as client:
+            listed = {c["name"]: c["titles"] for c in client.get("/api/competitors").json()}
+            ranked = {c["name"]: c["titles"] for c in client.get("/api/standings?game=boxing").json()}
+            for name in ("Mika Sato", "Rico Vance"):
+                assert client.get(f"/api/competitors/{ids[name]}").json()["titles"] == listed[name] == ranked[name]
+        return {name: listed[name] for name in ("Mika Sato", "Rico Vance")}
+
+    assert held() == {"Mika Sato": ["QA Belt"], "Rico Vance": []}
+    with site.league.act() as ctx:
+        running.publish(ctx, number)
+    assert held() == {"Mika Sato": [], "Rico Vance": ["QA Belt"]}

@@ -85,13 +85,16 @@ def _summary(s: object) -> ShowSummary:
 
 def _titles_held(ctx: Ctx) -> dict[int, list[str]]:
     """The titles each competitor holds as the published shows left them: a reign won in a result
-    not yet published is left out (the pages read it as 'result pending'), as is its loser's."""
+    not yet published is left out (the pages read it as 'result pending'), and one lost in such a
+    result is still held (as services.briefing.titles_held and title_history read it)."""
     hidden = hidden_result_ids(ctx)
+    held_now = Reign.ended_at.is_(None)
     q = (select(Reign.competitor_id, Title.name, Reign.won_result_id).join(Title, Reign.title_id == Title.id)
-         .where(Title.league_id == ctx.league.id, Reign.ended_at.is_(None)))
+         .where(Title.league_id == ctx.league.id, held_now | Reign.lost_result_id.in_(hidden) if hidden else held_now)
+         .order_by(Title.name))
     held: dict[int, list[str]] = {}
     for cid, name, won in ctx.session.execute(q):
-        if won not in hidden:
+        if won not in hidden and name not in held.get(cid, []):
             held.setdefault(cid, []).append(name)
     return held
 
