@@ -144,6 +144,14 @@ def _manage_page(request: Request, ctx: Ctx, s: Show, card_form: Form | None = N
     from turnbuckle.web.organiser_card_pages import edit_values
 
     done = request.query_params.get("done")
+    editable = s.status in ("draft", "open")
+    if not editable:  # a card or deadline form sent from a page loaded before the show locked: the page
+        # no longer shows that form, so its refusal ("show N is locked; ...") stands under Next step
+        lost = [f for f in (card_form, deadline_form, *(match_forms or {}).values()) if f is not None]
+        for problem in [p for f in lost for ps in f.errors.values() for p in ps]:
+            step_form = step_form or Form()
+            if problem not in step_form.errors.get(FORM, []):
+                step_form.add(FORM, problem)
     card = card_view(ctx, s)
     forms = {e["position"]: Form(edit_values(e)) for e in card}
     forms.update(match_forms or {})
@@ -153,7 +161,7 @@ def _manage_page(request: Request, ctx: Ctx, s: Show, card_form: Form | None = N
         "card_form": card_form or Form({"game": default_game(ctx)}), "step_form": step_form or Form(),
         "deadline_form": deadline_form or Form({"deadline": _local_input(ctx, s.deadline)}),
         "past_deadline": s.deadline <= ctx.now(),
-        "editable": s.status in ("draft", "open"), "choices": _choices(ctx), "n_sides": MAX_SIDES_SHOWN,
+        "editable": editable, "choices": _choices(ctx), "n_sides": MAX_SIDES_SHOWN,
         "done": done if done in STEPS or done in DONE else None, "done_text": DONE.get(done or ""),
         "played": request.query_params.get("played"), "steps": _steps(s)}, status)
 
