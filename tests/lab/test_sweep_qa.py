@@ -32,3 +32,14 @@ def test_markdown_tables_keep_a_pipe_in_an_entry_name_inside_its_cell(tmp_path: 
     for table in tables:
         assert {len(row) for row in table} == {len(table[0])}
     assert tables[0][1][:2] == ["Pipe \0 Fighter vs Dutch Kessler", "Pipe \0 Fighter"]
+
+
+def test_plot_draws_an_entry_name_with_dollar_signs_as_plain_text(tmp_path: Path) -> None:
+    """A '$' in a name started matplotlib's mathtext: '$\\frac{' was a parse error and exit 3."""
+    sheet = tmp_path / "cash.yaml"
+    sheet.write_text(SHEET.format(name="Cash $\\frac{ Money$"), encoding="utf-8")
+    plot = tmp_path / "sweep.svg"
+    result = tb("sweep", "boxing", str(sheet), "slugger", "speedster", "-n", "50", "--threads", "1",
+                "--plot", str(plot))
+    assert result.exit_code == 0, result.stderr
+    assert "Cash $\\frac{ Money$" in plot.read_text(encoding="utf-8")

@@ -55,3 +55,12 @@ def test_web_policy_for_a_game_without_policies_is_refused_with_a_visible_reason
             assert refused.status_code == 400
             problems = re.findall(r'class="problem[^"]*"[^>]*>([^<]+)<', refused.text)
             assert len(problems) == 1 and "policy" in problems[0], problems
+
+
+def test_plot_draws_a_side_name_with_dollar_signs_as_plain_text(tmp_path: Path) -> None:
+    """A '$' in a name started matplotlib's mathtext: '$\\frac{' was a parse error and exit 3."""
+    plot = tmp_path / "odds.svg"
+    result = runner.invoke(app, ["odds", "boxing", _sheet(tmp_path, "Cash $\\frac{ Money$"), "speedster",
+                                 "-n", "50", "--seed", "1", "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    assert "Cash $\\frac{ Money$" in plot.read_text(encoding="utf-8")

@@ -29,33 +29,36 @@ def plot_odds(data: Mapping[str, Any], lengths: Mapping[int, int], path: Path) -
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    labels: list[str] = []
-    values: list[float] = []
-    errs: list[tuple[float, float]] = []
-    for side in data["sides"]:
-        for method, share in side["wins_by"].items():
-            labels.append(f"{side['name']}\n{method}")
-            values.append(share["p"] * 100)
-            errs.append(((share["p"] - share["lo"]) * 100, (share["hi"] - share["p"]) * 100))
-    if data["draw"]["count"]:
-        d = data["draw"]
-        labels.append("draw")
-        values.append(d["p"] * 100)
-        errs.append(((d["p"] - d["lo"]) * 100, (d["hi"] - d["p"]) * 100))
-    left.bar(range(len(values)), values, yerr=list(zip(*errs, strict=True)) if errs else None, capsize=3)
-    left.set_xticks(range(len(values)), labels, fontsize=8)
-    left.set_ylabel("% of matches")
-    left.set_title(f"{' vs '.join(s['name'] for s in data['sides'])}: outcomes")
-    if lengths:
-        xs = sorted(lengths)
-        total = sum(lengths.values())
-        right.bar(xs, [lengths[x] / total * 100 for x in xs], width=0.9)
-        right.set_xlabel(data["length"]["unit"] if data["length"] else "length")
-        right.set_ylabel("% of matches")
-        right.set_title("match length")
-    fig.suptitle(f"{data['ruleset']}: {data['n']:,} matches ({data['engine']} engine, seed {data['seed']})",
-                 fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    # names are the users' own text: a '$' in one must not start matplotlib's mathtext (a '$\\frac{'
+    # in a sheet's name stopped the whole run with a parse error)
+    with plt.rc_context({"text.parse_math": False}):
+        fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+        labels: list[str] = []
+        values: list[float] = []
+        errs: list[tuple[float, float]] = []
+        for side in data["sides"]:
+            for method, share in side["wins_by"].items():
+                labels.append(f"{side['name']}\n{method}")
+                values.append(share["p"] * 100)
+                errs.append(((share["p"] - share["lo"]) * 100, (share["hi"] - share["p"]) * 100))
+        if data["draw"]["count"]:
+            d = data["draw"]
+            labels.append("draw")
+            values.append(d["p"] * 100)
+            errs.append(((d["p"] - d["lo"]) * 100, (d["hi"] - d["p"]) * 100))
+        left.bar(range(len(values)), values, yerr=list(zip(*errs, strict=True)) if errs else None, capsize=3)
+        left.set_xticks(range(len(values)), labels, fontsize=8)
+        left.set_ylabel("% of matches")
+        left.set_title(f"{' vs '.join(s['name'] for s in data['sides'])}: outcomes")
+        if lengths:
+            xs = sorted(lengths)
+            total = sum(lengths.values())
+            right.bar(xs, [lengths[x] / total * 100 for x in xs], width=0.9)
+            right.set_xlabel(data["length"]["unit"] if data["length"] else "length")
+            right.set_ylabel("% of matches")
+            right.set_title("match length")
+        fig.suptitle(f"{data['ruleset']}: {data['n']:,} matches ({data['engine']} engine, seed {data['seed']})",
+                     fontsize=10)
+        fig.tight_layout()
+        fig.savefig(path)
+        plt.close(fig)
