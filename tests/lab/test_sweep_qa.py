@@ -43,3 +43,12 @@ def test_plot_draws_an_entry_name_with_dollar_signs_as_plain_text(tmp_path: Path
                 "--plot", str(plot))
     assert result.exit_code == 0, result.stderr
     assert "Cash $\\frac{ Money$" in plot.read_text(encoding="utf-8")
+
+
+def test_a_plot_file_that_cannot_be_written_is_refused_before_the_sweep(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "notes.txt"
+    not_a_folder.write_text("x", encoding="utf-8")
+    result = tb("sweep", "boxing", "slugger", "speedster", "-n", "50", "--plot", str(not_a_folder / "sweep.png"))
+    assert result.exit_code == 2, result.stderr
+    assert result.stdout == "" and "pairing" not in result.stderr
+    assert "cannot write it" in result.stderr and len(result.stderr.splitlines()) == 1

@@ -64,3 +64,21 @@ def test_plot_draws_a_side_name_with_dollar_signs_as_plain_text(tmp_path: Path) 
                                  "-n", "50", "--seed", "1", "--plot", str(plot)])
     assert result.exit_code == 0, result.output
     assert "Cash $\\frac{ Money$" in plot.read_text(encoding="utf-8")
+
+
+def test_a_plot_file_that_cannot_be_written_is_refused_before_the_run(tmp_path: Path) -> None:
+    """It was exit 3 (FileNotFoundError) after every match had been played, and the numbers were lost."""
+    not_a_folder = tmp_path / "notes.txt"
+    not_a_folder.write_text("x", encoding="utf-8")
+    result = runner.invoke(app, ["odds", "boxing", "slugger", "speedster", "-n", "50", "--seed", "1",
+                                 "--plot", str(not_a_folder / "odds.png")])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert "cannot write it" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_the_plot_check_leaves_no_file_behind(tmp_path: Path) -> None:
+    from turnbuckle.sim.plot import check_plot_path
+
+    check_plot_path(tmp_path / "new.svg")
+    assert list(tmp_path.iterdir()) == []

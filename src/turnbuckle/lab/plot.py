@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.sim.plot import check_plot_path
+from turnbuckle.sim.plot import check_plot_path, save_figure
 
 
 def plot_sweep(doc: Mapping[str, Any], path: Path) -> None:
@@ -52,5 +52,7 @@ def plot_sweep(doc: Mapping[str, Any], path: Path) -> None:
         fig.suptitle(f"{doc['ruleset']} sweep: {k} entries, {doc['n']:,} matches a pairing, seed {doc['seed']}",
                      fontsize=10)
         fig.tight_layout()
-        fig.savefig(path)
-        plt.close(fig)
+        try:
+            save_figure(fig, path)
+        finally:
+            plt.close(fig)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,23 @@ def check_plot_path(path: Path) -> None:
         raise RulesError(f"--plot '{path}': folder '{path.parent}' does not exist")
     if path.is_dir():
         raise RulesError(f"--plot '{path}': that is a folder; give a file name ending in .png or .svg")
+    if path.exists() and not path.is_file():
+        raise RulesError(f"--plot '{path}': that is not a plain file; give a file name ending in .png or .svg")
+    existed = path.exists() or path.is_symlink()
+    try:  # open it as the plot will (it is created, then removed again, when it was not there)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK, 0o666))
+    except OSError as exc:
+        raise RulesError(f"--plot '{path}': cannot write it ({exc.strerror or exc})") from None
+    if not existed:
+        path.unlink(missing_ok=True)
+
+
+def save_figure(fig: Any, path: Path) -> None:
+    """Write the figure; a file that cannot be written after all (a full disk) is the user's one line."""
+    try:
+        fig.savefig(path)
+    except OSError as exc:
+        raise RulesError(f"--plot '{path}': cannot write it ({exc.strerror or exc})") from None
 
 
 def plot_odds(data: Mapping[str, Any], lengths: Mapping[int, int], path: Path) -> None:
@@ -60,5 +78,7 @@ def plot_odds(data: Mapping[str, Any], lengths: Mapping[int, int], path: Path) -
         fig.suptitle(f"{data['ruleset']}: {data['n']:,} matches ({data['engine']} engine, seed {data['seed']})",
                      fontsize=10)
         fig.tight_layout()
-        fig.savefig(path)
-        plt.close(fig)
+        try:
+            save_figure(fig, path)
+        finally:
+            plt.close(fig)
