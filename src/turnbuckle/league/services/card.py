@@ -278,10 +278,15 @@ def edit_match(ctx: Ctx, key: str, position: int, sides: list[str] | None = None
     ref_key = (m.referee.name if m.referee and not m.referee_drawn else None) if referee_key is UNSET else referee_key
     t_key = (m.title.name if m.title else None) if title_key is UNSET else title_key
     ref_id, title_id = _referee_and_title(ctx, rs.info.id, comps, ref_key, t_key)
-    same_card = ([c.id for c in comps] == [sd.competitor_id for sd in m.sides] and opts == dict(m.options)
-                 and again == m.rebook and title_id == m.title_id
-                 and (ref_id == m.referee_id if ref_key else (m.referee_drawn or m.referee_id is None)))
-    if same_card and all(sd.sheet is None or sd.sheet == sd.competitor.sheet for sd in m.sides):
+    same_match = ([c.id for c in comps] == [sd.competitor_id for sd in m.sides] and opts == dict(m.options)
+                  and title_id == m.title_id
+                  and (ref_id == m.referee_id if ref_key else (m.referee_drawn or m.referee_id is None)))
+    if same_match and all(sd.sheet is None or sd.sheet == sd.competitor.sheet for sd in m.sides):
+        if again != m.rebook:  # only how the card was built changed, not what is wrestled: no draw, nothing stale
+            m.rebook = again
+            log(ctx, s, "card", position=m.position, action="edit", before=before, after=card_entry_brief(m),
+                rebook=again)
+            ctx.session.flush()
         return m  # nothing changed (not even a sheet to freeze anew): no draw, nothing made stale
     if sides is not None:
         keep = {c.id for c in comps}
