@@ -94,3 +94,25 @@ def test_a_title_lost_in_an_unpublished_show_is_still_held_in_the_api(site: Site
     with site.league.act() as ctx:
         running.publish(ctx, number)
     assert held() == {"Mika Sato": [], "Rico Vance": ["QA Belt"]}
+
+
+def test_a_strategy_with_a_nul_character_is_a_422_not_a_database_error(site: Site) -> None:
+    """PostgreSQL cannot store a NUL in a text column (a 500 there); the API refuses it up front,
+    on every database, and keeps nothing."""
+    from sqlalchemy import func, select
+
+    from tests.league.helpers import SAM_STRATEGY, open_show
+    from turnbuckle.league.db import session_scope
+    from turnbuckle.league.models import Competitor, Submission
+
+    number = open_show(site.league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with site.league.act("Ann") as ctx:
+        raw, _ = accounts.create_token(ctx, "bot")
+        sam = ctx.session.scalars(select(Competitor.id).where(Competitor.name == "Friendly Sam")).one()
+    with site.client() as client:
+        r = client.post(f"/api/shows/{number}/strategies", headers={"Authorization": f"Bearer {raw}"},
+                        json={"position": 1, "competitor_id": sam, "text": SAM_STRATEGY.replace("flying.", "fly\x00")})
+    assert r.status_code == 422, r.text
+    assert r.json() == {"detail": "text: a strategy cannot contain a NUL character (\\x00)"}
+    with session_scope(site.league.engine) as s:
+        assert s.scalar(select(func.count()).select_from(Submission)) == 0

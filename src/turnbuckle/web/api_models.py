@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 
 class Problem(BaseModel):
@@ -101,7 +102,16 @@ class StrategyIn(BaseModel):
 
     position: int = Field(ge=1, le=1000, description="The match's position on the card.")
     competitor_id: int = Field(ge=1, description="Your competitor in that match.")
-    text: str = Field(min_length=1, max_length=50_000, description="The strategy in the rulebook's layout.")
+    text: str = Field(min_length=1, max_length=50_000, description="The strategy in the rulebook's layout "
+                                                                   "(no NUL characters).")
+
+    @field_validator("text")
+    @classmethod
+    def _no_nul(cls, text: str) -> str:
+        # a NUL cannot be stored in a PostgreSQL text column (it was a 500 there); no rulebook layout has one
+        if "\x00" in text:
+            raise PydanticCustomError("nul_character", "a strategy cannot contain a NUL character (\\x00)")
+        return text
 
 
 class SubmissionOut(BaseModel):
