@@ -82,3 +82,31 @@ def test_the_plot_check_leaves_no_file_behind(tmp_path: Path) -> None:
 
     check_plot_path(tmp_path / "new.svg")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_intervals_are_exact_at_none_and_at_all_and_match_the_formula_between() -> None:
+    import json
+    import math
+
+    result = runner.invoke(app, ["odds", "boxing", "slugger", "speedster", "-n", "400", "--seed", "2", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    n = data["n"]
+    z = 1.959963984540054
+    for side in data["sides"]:
+        assert side["draw"]["count"] == 0 and side["draw"]["lo"] == 0.0  # it was 1.08e-19
+        win = side["win"]
+        p = win["count"] / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        assert math.isclose(win["lo"], centre - half) and math.isclose(win["hi"], centre + half)
+    assert sum(s["count"] for s in data["methods"].values()) == n
+    every = data["figures"]["knockdown_bouts"]  # every bout of these two has a knockdown
+    assert every["count"] == n and every["hi"] == 1.0  # it was 0.9999999999999998
+
+
+def test_sweep_shares_are_exact_at_the_ends() -> None:
+    from turnbuckle.lab.sweep import share
+
+    assert share(0, 2000)["lo"] == 0.0 and share(2000, 2000)["hi"] == 1.0
+    assert share(1, 2000)["lo"] > 0.0 and share(1999, 2000)["hi"] < 1.0

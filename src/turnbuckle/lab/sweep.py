@@ -17,7 +17,7 @@ from turnbuckle.lab.pairings import plan
 from turnbuckle.lab.play import Job
 from turnbuckle.lab.seeds import cache_key, content_hash, pairing_seed
 from turnbuckle.sim.odds import check_n
-from turnbuckle.sim.stats import wilson
+from turnbuckle.sim.odds import share as odds_share
 
 FORMAT = "turnbuckle.sweep/1"
 #: ``--max-pairs`` by default: a sweep of more pairings than this is refused.
@@ -84,8 +84,7 @@ def split_cached(sweep: Sweep, cache: ResultCache) -> tuple[dict[str, dict[str, 
 
 
 def share(k: int, n: int) -> dict[str, Any]:
-    lo, hi = wilson(k, n)
-    return {"count": k, "p": k / n, "lo": lo, "hi": hi}
+    return odds_share(k, n)  # as odds gives it, exact at 0 and at n
 
 
 def _pairing(sweep: Sweep, seats: tuple[int, ...], job: Job, result: Mapping[str, Any]) -> dict[str, Any]:

@@ -213,9 +213,11 @@ def _fast_engine(spec: SimSpec, ruleset_id: str, version: str, notes: list[str])
     return fast
 
 
-def _share(k: int, n: int) -> dict[str, Any]:
+def share(k: int, n: int) -> dict[str, Any]:
+    """``k`` of ``n`` matches: the count, its share and the share's 95% Wilson interval, exact at
+    the ends: 0 of n starts at 0 (the formula's round-off gave 1e-19), n of n ends at 1."""
     lo, hi = wilson(k, n)
-    return {"count": k, "p": k / n, "lo": lo, "hi": hi}
+    return {"count": k, "p": k / n, "lo": 0.0 if k == 0 else lo, "hi": 1.0 if k == n else hi}
 
 
 def odds_json(run: OddsRun) -> dict[str, Any]:
@@ -228,10 +230,10 @@ def odds_json(run: OddsRun) -> dict[str, Any]:
         methods = {m: c for (w, m), c in sorted(t.outcomes.items(), key=lambda kv: kv[0][1]) if w == i}
         sides.append({
             "name": name,
-            "win": _share(wins, n),
-            "draw": _share(shared, n),
-            "loss": _share(n - wins - shared, n),
-            "wins_by": {m: _share(c, n) for m, c in methods.items()},
+            "win": share(wins, n),
+            "draw": share(shared, n),
+            "loss": share(n - wins - shared, n),
+            "wins_by": {m: share(c, n) for m, c in methods.items()},
         })
     length: dict[str, Any] | None = None
     if t.lengths:
@@ -246,7 +248,7 @@ def odds_json(run: OddsRun) -> dict[str, Any]:
     for fig in run.spec.figures:
         total = t.figures.get(fig.key, 0.0)
         if fig.share:
-            figures[fig.key] = {"label": fig.label, **_share(round(total), n)}
+            figures[fig.key] = {"label": fig.label, **share(round(total), n)}
         else:
             figures[fig.key] = {"label": fig.label, "mean": total / n}
     return {
@@ -261,8 +263,8 @@ def odds_json(run: OddsRun) -> dict[str, Any]:
         "options": dict(run.options),
         "players": {run.names[i]: kind for i, kind in sorted(run.players.items())},
         "sides": sides,
-        "draw": _share(draws, n),
-        "methods": {m: _share(c, n) for m, c in t.methods().items()},
+        "draw": share(draws, n),
+        "methods": {m: share(c, n) for m, c in t.methods().items()},
         "length": length,
         "figures": figures,
         "dice_per_match": t.dice / n,
