@@ -89,7 +89,10 @@ class ReignOut(BaseModel):
 
 class CompetitorDetail(CompetitorOut):
     owner: str | None = Field(description="Shown to its owner and the organiser only.")
-    sheet: dict[str, Any] | None = Field(description="The sheet: its owner and the organiser only.")
+    sheet: dict[str, Any] | None = Field(description="The sheet, whole, for its owner and the organiser; for anyone "
+                                                     "else what the league makes public of it (every sheet under "
+                                                     "the league's 'sheet' setting, else the sheet it played in its "
+                                                     "latest published match), or null before then.")
     title_history: list[ReignOut] = Field(default_factory=list, description="Every title reign as the published "
                                           "shows left them, oldest first.")
 
@@ -161,7 +164,8 @@ class BriefingOut(BaseModel):
 
     show: int
     position: int
-    game: str
+    game: str = Field(description="The game's name as its rulebook gives it ('MatchMatch (M2)'); the card's "
+                                  "and a competitor's ``game`` is its id ('matchmatch').")
     competitor_id: int
     name: str
     deadline: str = Field(description="In the league's time zone.")
