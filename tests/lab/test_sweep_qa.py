@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.cli.helpers import tb
 
@@ -52,3 +56,28 @@ def test_a_plot_file_that_cannot_be_written_is_refused_before_the_sweep(tmp_path
     assert result.exit_code == 2, result.stderr
     assert result.stdout == "" and "pairing" not in result.stderr
     assert "cannot write it" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("edit", [
+    lambda r: r.pop("wins"),
+    lambda r: r.update(n="many"),
+    lambda r: r.update(n=0),
+    lambda r: r.update(wins=[10**9, -5]),
+    lambda r: r.update(wins_by=[{"ko": 1}, {}]),
+    lambda r: r.update(drawn=None),
+])
+def test_a_cached_result_edited_by_hand_is_played_again(tmp_path: Path, edit: Any) -> None:
+    """Such a file (with its right format and key) ended the sweep with exit 3 (KeyError, ValueError)."""
+    args = ("sweep", "boxing", "slugger", "speedster", "-n", "60", "--threads", "1", "-f", "json",
+            "--cache", str(tmp_path))
+    clean = tb(*args)
+    assert clean.exit_code == 0, clean.stderr
+    (cached,) = tmp_path.glob("*.json")
+    result = json.loads(cached.read_text(encoding="utf-8"))
+    edit(result)
+    cached.write_text(json.dumps(result), encoding="utf-8")
+    again = tb(*args)
+    assert again.exit_code == 0, again.stderr
+    assert "0 cached, 1 to play" in again.stderr
+    assert again.stdout == clean.stdout
+    assert tb(*args).stderr.count("1 cached, 0 to play") == 1  # and the file was written whole again

@@ -76,11 +76,40 @@ def split_cached(sweep: Sweep, cache: ResultCache) -> tuple[dict[str, dict[str, 
             continue
         seen.add(job.key)
         hit = cache.get(job.key)
-        if hit is not None:
+        if hit is not None and whole_result(hit, job):
             found[job.key] = hit
         else:
             todo.append(job)
     return found, todo
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def whole_result(result: Mapping[str, Any], job: Job) -> bool:
+    """Whether a cached result is one ``play_job`` could have given for ``job``: its counts add up.
+    One edited by hand (or by anything else) counts as missing and is played again, rather than
+    ending the sweep with a KeyError or a negative share."""
+    seats = len(job.sides)
+    try:
+        n, wins, drawn, draws, wins_by = (result["n"], result["wins"], result["drawn"], result["draws"],
+                                          result["wins_by"])
+        if not (n == job.n and _count(n) and result["seed"] == job.seed and _count(draws) and draws <= n
+                and isinstance(result["engine"], str) and isinstance(result["notes"], list)
+                and all(isinstance(note, str) for note in result["notes"])):
+            return False
+        if not (isinstance(wins, list) and isinstance(drawn, list) and isinstance(wins_by, list)
+                and len(wins) == len(drawn) == len(wins_by) == seats):
+            return False
+        for won, shared, by in zip(wins, drawn, wins_by, strict=True):
+            if not (_count(won) and _count(shared) and shared <= draws and won + shared <= n
+                    and isinstance(by, dict) and all(isinstance(m, str) and _count(c) for m, c in by.items())
+                    and sum(by.values()) == won):
+                return False
+        return bool(sum(wins) + draws <= n)
+    except (KeyError, TypeError):
+        return False
 
 
 def share(k: int, n: int) -> dict[str, Any]:
