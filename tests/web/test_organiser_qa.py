@@ -4,13 +4,17 @@ with a line saying why, not the same page again with a bare 400."""
 
 from __future__ import annotations
 
+import re
+import sqlite3
 from html import unescape
+from pathlib import Path
 
 import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from tests.league.helpers import open_show
+from tests.web.pages_support import client_for, competitor_id, copy_demo
 from tests.web.support import Site, csrf_of, sign_in
 from turnbuckle.league.services import shows
 
@@ -19,6 +23,7 @@ def post(client: TestClient, path: str, data: dict[str, str] | None = None) -> h
     return client.post(path, data={**(data or {}), "csrf_token": csrf_of(client, "/login")})
 
 
+BELT = "Light-Heavyweight Championship"
 EDIT = {"side1": "Friendly Sam", "side2": "Brother Bob", "match_type": "cage", "referee": "", "title": "",
         "options": ""}
 
@@ -43,3 +48,30 @@ def test_a_card_form_sent_after_lock_says_the_show_is_locked(site: Site, path: s
     with site.league.act() as ctx:
         s = shows.show(ctx, number)
         assert s.status == "locked" and [m.options for m in s.matches] == [{}]
+
+
+def test_the_titles_page_keeps_the_champion_until_the_show_that_beat_them_is_published(tmp_path: Path) -> None:
+    """A title that changed hands in a show that has run but is not published: the titles page
+    names the champion as the published shows left them, still holding it ("now"), never the end
+    date of their reign nor a "result pending" that a retained title would not show."""
+    url = copy_demo(tmp_path)
+    sam, bob = (competitor_id(url, n) for n in ("Friendly Sam", "Brother Bob"))
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
+        [[first]] = db.execute("SELECT MIN(r.id) FROM results r JOIN shows s ON r.show_id = s.id WHERE s.number = 1")
+        [[second]] = db.execute("SELECT MIN(r.id) FROM results r JOIN shows s ON r.show_id = s.id WHERE s.number = 2")
+        [[belt]] = db.execute("SELECT id FROM titles WHERE name = ?", (BELT,))
+        db.execute("DELETE FROM reigns WHERE title_id = ?", (belt,))
+        db.execute("INSERT INTO reigns (title_id, competitor_id, won_result_id, lost_result_id, started_at, ended_at) "
+                   "VALUES (?, ?, ?, ?, '2026-11-12', '2026-11-19'), (?, ?, ?, NULL, '2026-11-19', NULL)",
+                   (belt, sam, first, second, belt, bob, second))
+        db.execute("UPDATE shows SET status = 'run' WHERE number = 2")  # Bob's win: run, not published
+    with client_for(url, None) as anyone:
+        page = anyone.get("/titles").text
+    section = text_of(page.split(f"<h2>{BELT}", 1)[1].split("</section>", 1)[0])
+    assert "Champion: Friendly Sam since 2026-11-12" in section and "result pending" not in section
+    assert "Brother Bob" not in section and "2026-11-19" not in section
+    assert re.search(r"Friendly Sam 2026-11-12 \S+ \S+ now", section), section
+
+
+def text_of(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
