@@ -81,3 +81,14 @@ def test_a_cached_result_edited_by_hand_is_played_again(tmp_path: Path, edit: An
     assert "0 cached, 1 to play" in again.stderr
     assert again.stdout == clean.stdout
     assert tb(*args).stderr.count("1 cached, 0 to play") == 1  # and the file was written whole again
+
+
+def test_more_processes_than_cores_is_refused_before_playing() -> None:
+    """``--threads 100000`` forked a process per chunk (a process per pairing in a large sweep)."""
+    import os
+
+    over = str((os.cpu_count() or 1) + 1)
+    result = tb("sweep", "boxing", "slugger", "speedster", "iron-chin", "-n", "50", "--threads", over)
+    assert result.exit_code == 2, result.stderr
+    assert result.stdout == "" and result.stderr.startswith(f"turnbuckle: error: --threads {over}:")
+    assert len(result.stderr.splitlines()) == 1

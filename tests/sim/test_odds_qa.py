@@ -110,3 +110,15 @@ def test_sweep_shares_are_exact_at_the_ends() -> None:
 
     assert share(0, 2000)["lo"] == 0.0 and share(2000, 2000)["hi"] == 1.0
     assert share(1, 2000)["lo"] > 0.0 and share(1999, 2000)["hi"] < 1.0
+
+
+def test_reference_engine_refuses_more_processes_than_cores_as_the_fast_engine_does() -> None:
+    """``--threads 400 --engine reference`` started up to 400 interpreters on any machine."""
+    import os
+
+    over = str((os.cpu_count() or 1) + 1)
+    result = runner.invoke(app, ["odds", "boxing", "slugger", "speedster", "-n", "2000", "--seed", "1",
+                                 "--engine", "reference", "--threads", over])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"turnbuckle: error: --threads {over}:") and len(result.stderr.splitlines()) == 1

@@ -6,6 +6,7 @@ Kept light to import: the lab, numpy, SciPy, Dask and matplotlib load only when 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -90,6 +91,8 @@ def sweep(
                                stake=stake)
         if threads is not None and threads < 1:
             raise RulesError(f"--threads {threads}: give at least 1")
+        if threads is not None and threads > (os.cpu_count() or 1):  # a process a core at most, as odds
+            raise RulesError(f"--threads {threads}: this machine runs 1 to {os.cpu_count() or 1} processes")
         if max_pairs < 1:
             raise RulesError(f"--max-pairs {max_pairs}: give at least 1")
         if plot is not None:

@@ -120,7 +120,10 @@ def simulate(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, objec
             notes.append(f"{exc}; using the reference engine")
     used = "fast" if tally is not None else "reference"
     if tally is None:
-        workers = threads if threads is not None else (os.cpu_count() or 1)
+        most = os.cpu_count() or 1
+        if threads is not None and threads > most:  # as the fast engines refuse it: a process a core at most
+            raise RulesError(f"--threads {threads}: this machine runs 1 to {most} processes")
+        workers = threads if threads is not None else most
         tally = _reference(rs, sides, resolved, n, seed, workers, progress, confirm, chosen)
     names = unique_names([rs.side_name(s) for s in sides])
     return OddsRun(rs, names, resolved, n, seed, used, tally, spec, notes, chosen)
