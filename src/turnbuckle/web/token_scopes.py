@@ -5,7 +5,7 @@
 - ``organise``: the organiser's API routes (``/api/organiser/...``, any method).
 
 Every API route that writes is listed in WRITES; one that is not (a route added later and
-forgotten here) refuses every token, and tests/web/test_token_scopes.py fails until it is listed."""
+forgotten here) refuses every token, and tests/web/test_security_tokens.py fails until it is listed."""
 
 from __future__ import annotations
 
