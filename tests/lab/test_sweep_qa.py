@@ -92,3 +92,15 @@ def test_more_processes_than_cores_is_refused_before_playing() -> None:
     assert result.exit_code == 2, result.stderr
     assert result.stdout == "" and result.stderr.startswith(f"turnbuckle: error: --threads {over}:")
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_csv_keeps_a_formula_like_entry_name_as_text(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    sheet = tmp_path / "eq.yaml"
+    sheet.write_text(SHEET.format(name="@SUM(A1:A9)"), encoding="utf-8")
+    result = tb("sweep", "boxing", str(sheet), "speedster", "-n", "50", "--threads", "1", "-f", "csv")
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [row["name"] for row in rows] == ["'@SUM(A1:A9)", "Lupe Ferreira"]

@@ -122,3 +122,14 @@ def test_reference_engine_refuses_more_processes_than_cores_as_the_fast_engine_d
     assert result.exit_code == 2, result.output
     assert result.stdout == ""
     assert result.stderr.startswith(f"turnbuckle: error: --threads {over}:") and len(result.stderr.splitlines()) == 1
+
+
+def test_csv_keeps_a_formula_like_side_name_as_text(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    result = runner.invoke(app, ["odds", "boxing", _sheet(tmp_path, '=HYPERLINK("http://x")'), "speedster",
+                                 "-n", "50", "--seed", "1", "-f", "csv"])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [row["side"] for row in rows] == ["'=HYPERLINK(\"http://x\")", "Lupe Ferreira"]

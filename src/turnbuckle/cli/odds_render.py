@@ -8,6 +8,8 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
+from turnbuckle.lab.render import csv_text
+
 
 def _pct(share: Mapping[str, Any]) -> str:
     return f"{share['p'] * 100:.2f}% [{share['lo'] * 100:.2f}, {share['hi'] * 100:.2f}]"
@@ -59,7 +61,7 @@ def render_csv(data: Mapping[str, Any]) -> str:
     head += [f"wins_by_{m}" for m in methods]
     writer.writerow(head)
     for s in data["sides"]:
-        row: list[object] = [s["name"], data["n"]]
+        row: list[object] = [csv_text(s["name"]), data["n"]]
         for what in ("win", "draw", "loss"):
             share = s[what]
             row += [share["count"], f"{share['p']:.6f}", f"{share['lo']:.6f}", f"{share['hi']:.6f}"]

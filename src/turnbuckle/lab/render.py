@@ -157,6 +157,16 @@ def render_markdown(doc: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: A cell starting with one of these is a formula to a spreadsheet (OWASP's "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(text: str) -> str:
+    """A name as a CSV cell a spreadsheet shows as text: one that would start a formula gets a
+    leading ``'`` (a sheet's name is its author's; the organiser opening a sweep should not run it)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 CSV_FIELDS = ("pairing", "seats", "seat", "entry", "name", "n", "win", "win_lo", "win_hi", "draw", "draw_lo",
               "draw_hi", "loss", "loss_lo", "loss_hi", "wins_by")
 
@@ -167,7 +177,7 @@ def render_csv(doc: Mapping[str, Any]) -> str:
     writer.writerow(CSV_FIELDS)
     for k, p in enumerate(doc["pairings"], 1):
         for seat, s in enumerate(p["sides"], 1):
-            writer.writerow([k, len(p["sides"]), seat, s["entry"], s["name"], p["n"],
+            writer.writerow([k, len(p["sides"]), seat, s["entry"], csv_text(s["name"]), p["n"],
                              *(f"{s[part][f]:.6f}" for part in ("win", "draw", "loss") for f in ("p", "lo", "hi")),
                              ";".join(f"{m}={w['p']:.6f}" for m, w in s["wins_by"].items())])
     return out.getvalue()
