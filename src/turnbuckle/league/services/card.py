@@ -273,7 +273,9 @@ def edit_match(ctx: Ctx, key: str, position: int, sides: list[str] | None = None
     opts = _check_options(rs.info.id, dict(options)) if options is not None else dict(m.options)
     comps = _sides(ctx, rs.info.id, sides) if sides is not None else [sd.competitor for sd in m.sides]
     again = m.rebook if rebook is None else rebook
-    if not again:
+    if not again and (m.rebook or {c.id for c in comps} != {sd.competitor_id for sd in m.sides}):
+        # checked when its sides change or "on purpose" is taken off; not for a referee or a title
+        # while a later match books one of its sides again on purpose
         _booked_twice(ctx, s, comps, m)
     ref_key = (m.referee.name if m.referee and not m.referee_drawn else None) if referee_key is UNSET else referee_key
     t_key = (m.title.name if m.title else None) if title_key is UNSET else title_key
