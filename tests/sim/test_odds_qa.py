@@ -133,3 +133,16 @@ def test_csv_keeps_a_formula_like_side_name_as_text(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [row["side"] for row in rows] == ["'=HYPERLINK(\"http://x\")", "Lupe Ferreira"]
+
+
+def test_markdown_marks_a_partial_run_as_the_text_does() -> None:
+    from turnbuckle.cli.odds_render import render_markdown
+    from turnbuckle.rulesets.registry import get_ruleset
+    from turnbuckle.sim.odds import odds_json, render_text, simulate
+
+    rs = get_ruleset("boxing")
+    run = simulate(rs, [rs.side_by_name("slugger"), rs.side_by_name("speedster")], {}, 40, 1)
+    data = odds_json(run) | {"partial": True, "requested": 1000}
+    assert "partial: 40 of 1,000 played (stopped early)" in render_text(data)
+    assert "partial: 40 of 1,000 played (stopped early)" in render_markdown(data)
+    assert "partial" not in render_markdown(odds_json(run))

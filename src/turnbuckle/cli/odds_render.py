@@ -27,6 +27,10 @@ def render_markdown(data: Mapping[str, Any]) -> str:
     lines = [f"# {' vs '.join(s['name'] for s in sides)}", "",
              f"{data['ruleset']} v{data['ruleset_version']}" + (f" ({opts})" if opts else "")
              + f"; {data['n']:,} matches, {data['engine']} engine, seed {data['seed']}; 95% Wilson intervals.", ""]
+    if data.get("partial"):  # as the text says it: the run was stopped early
+        from turnbuckle.sim.odds import partial_line
+
+        lines += [f"**{partial_line(data['n'], data['requested'])}**", ""]
     if data.get("players"):
         lines += ["Players: " + ", ".join(f"{n} {k}" for n, k in data["players"].items()) + ".", ""]
     lines += ["| side | win | draw | loss |", "|---|---|---|---|"]
