@@ -166,7 +166,11 @@ def test_results_are_public_once_published_and_the_organisers_once_run(site: Sit
         ran = client.get(f"/api/shows/{number}/results", headers=fran)
         assert ran.status_code == 200
         unpublished = client.get(f"/api/shows/{number}").json()
-        assert unpublished["seed"] is not None and unpublished["writeup"] == ""  # the seed is public once run
+        # the seed comes with the results: with it, public sheets and the manifest, anyone could play a
+        # boxing card's results before they are published
+        assert unpublished["seed"] is None and unpublished["writeup"] == ""
+        assert client.get(f"/api/shows/{number}", headers=bo).json()["seed"] is None
+        assert client.get(f"/api/shows/{number}", headers=fran).json()["seed"] is not None
         with site.league.act() as ctx:
             running.publish(ctx, number, "A night of boxing.")
         public = client.get(f"/api/shows/{number}/results")

@@ -121,10 +121,11 @@ def shows(request: Request, session: DbSession, viewer: Viewer) -> list[ShowSumm
 
 @router.get("/shows/{number}", response_model=ShowOut, dependencies=[Depends(settle)])
 def show(request: Request, session: DbSession, viewer: Viewer, number: PathInt) -> ShowOut:
-    """A show's card, its seed's hash (from lock) and its seed (once run)."""
+    """A show's card, its seed's hash (from lock) and its seed (with the results: published, or run for
+    the organiser; before that the seed, public sheets and the manifest would let anyone play the
+    automatic games' results early)."""
     ctx = viewer_ctx(request, session, viewer)
     s = show_by_number(ctx, number)
-    ran = s.status in ("run", "published")
 
     def side_out(m: CardMatch, sd: CardSide) -> CardSideOut:
         out = CardSideOut(competitor_id=sd.competitor.id, name=sd.competitor.name, grid_pick=grid_axis(sd.index))
@@ -139,7 +140,8 @@ def show(request: Request, session: DbSession, viewer: Viewer, number: PathInt) 
                          title=m.title.name if m.title else None, grid=m.grid,
                          sides=[side_out(m, sd) for sd in m.sides]) for m in s.matches]
     return ShowOut(**_summary(s).model_dump(), card=card, card_seed=s.card_seed, seed_sha256=s.seed_sha256,
-                   seed=s.seed if ran else None, writeup=s.writeup if results_visible(ctx, s) else "")
+                   seed=s.seed if results_visible(ctx, s) else None,
+                   writeup=s.writeup if results_visible(ctx, s) else "")
 
 
 @router.get("/shows/{number}/results", response_model=list[ResultOut])

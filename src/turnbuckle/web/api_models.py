@@ -56,7 +56,7 @@ class ShowOut(ShowSummary):
     card: list[CardMatchOut]
     card_seed: str | None = Field(description="Published when the card opens (draws the referees).")
     seed_sha256: str | None = Field(description="The hash of the show's seed, published at lock.")
-    seed: str | None = Field(description="The show's seed, published once the show has run.")
+    seed: str | None = Field(description="The show's seed, published with its results (to the organiser once run).")
     writeup: str = Field(description="The organiser's write-up, once the results are public.")
 
 
