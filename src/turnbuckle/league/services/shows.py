@@ -149,6 +149,8 @@ def submit(ctx: Ctx, key: str, position: int, competitor_key: str, text: str) ->
         raise Forbidden(f"'{comp.name}' belongs to {comp.owner.name}; only its owner sends its strategy")
     if len(text) > MAX_STRATEGY_CHARS:
         raise LeagueError(f"the strategy is {len(text)} characters; the limit is {MAX_STRATEGY_CHARS}")
+    if "\x00" in text:  # PostgreSQL stores no NUL in text: refused here, on every database alike
+        raise LeagueError("a strategy cannot contain a NUL character (\\x00); remove it and send it again")
     try:  # against the standing as of the last published show: a refusal reveals nothing unpublished
         check_strategy(ctx, side, text, f"strategy for {comp.name}")
     except RulesError as exc:

@@ -51,7 +51,7 @@ class RoundSpec:
         return str(self.first) if self.exact else f"{self.first}-{self.last}"
 
 
-_SPEC = re.compile(r"^(\d+)(\+|-(\d+))?$")
+_SPEC = re.compile(r"^(\d{1,6})(\+|-(\d{1,6}))?$")  # bounded: int() refuses 4,300 digits and more
 
 
 def parse_round_spec(text: object) -> RoundSpec:
