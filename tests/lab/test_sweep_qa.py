@@ -104,3 +104,25 @@ def test_csv_keeps_a_formula_like_entry_name_as_text(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [row["name"] for row in rows] == ["'@SUM(A1:A9)", "Lupe Ferreira"]
+
+
+@pytest.mark.parametrize(("args", "key"), [
+    (["headlock", "amethyst-assassin", "the-rhino", "--cap", "3"], "cap"),
+    (["headlock", "amethyst-assassin", "the-rhino", "-o", "getup_die=d8"], "getup_die"),
+])
+def test_an_option_that_changes_nothing_is_refused_as_odds_refuses_it(args: list[str], key: str) -> None:
+    """The sweep played and headed its report with the option as if it counted."""
+    result = tb("sweep", *args, "-n", "20", "--threads", "1")
+    assert result.exit_code == 2, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"turnbuckle: error: option {key} changes nothing here: ")
+    assert "--player" not in result.stderr and len(result.stderr.splitlines()) == 1
+    odds = tb("odds", *args, "-n", "20")
+    assert odds.exit_code == 2 and f"option {key} changes nothing here" in odds.stderr
+
+
+def test_an_option_that_counts_is_still_taken() -> None:
+    result = tb("sweep", "headlock", "amethyst-assassin", "the-rhino", "-o", "knockout=true", "-o", "getup_die=d8",
+                "-n", "20", "--threads", "1")
+    assert result.exit_code == 0, result.stderr
+    assert "getup_die=d8" in result.stdout

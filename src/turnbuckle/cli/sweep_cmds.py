@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -108,8 +109,15 @@ def sweep(
 
             found, space = build_space(rs)
             entries += found
-        plan = make_sweep(rs, entries, options, DEFAULT_N if n is None else n, seed,
-                          parse_sizes(sizes, rs.info.id, rs.info.max_sides), max_pairs)
+        wanted = parse_sizes(sizes, rs.info.id, rs.info.max_sides)
+        for size in wanted:  # an option that changes nothing is refused, as odds refuses it
+            idle = rs.idle_options(options, {}, size)
+            if idle:
+                key, why = next(iter(idle.items()))
+                why = re.sub(r" \(add --(player|policy) [^)]*\)$", "", why)  # sweep has no --player (its
+                # entries play the game's default player)
+                raise RulesError(f"option {key} changes nothing here: {why}")
+        plan = make_sweep(rs, entries, options, DEFAULT_N if n is None else n, seed, wanted, max_pairs)
         store = ResultCache(cache)
         results, todo = split_cached(plan, store)
         with _cluster(scheduler if todo else None) as client:
