@@ -75,3 +75,22 @@ def test_the_titles_page_keeps_the_champion_until_the_show_that_beat_them_is_pub
 
 def text_of(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def test_a_team_of_one_wrestler_ticked_twice_is_refused(site: Site) -> None:
+    """The team form's boxes sent with one wrestler's id twice made a "team" of that wrestler alone
+    (members [id, id]); it is refused as fewer than two wrestlers, and nothing is added."""
+    from sqlalchemy import select
+
+    from turnbuckle.league.models import Competitor
+
+    with site.league.act() as ctx:
+        sam = ctx.session.scalars(select(Competitor.id).where(Competitor.name == "Friendly Sam")).one()
+        before = len(ctx.session.scalars(select(Competitor)).all())
+    with site.client() as ann:
+        assert sign_in(ann, "Ann").status_code == 303
+        refused = ann.post("/roster/new-team", data={"name": "Sam and Sam", "members": [str(sam), str(sam)],
+                                                     "csrf_token": csrf_of(ann, "/roster/new-team")})
+    assert refused.status_code == 400 and "tick at least two wrestlers" in refused.text
+    with site.league.act() as ctx:
+        assert len(ctx.session.scalars(select(Competitor)).all()) == before
