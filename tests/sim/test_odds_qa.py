@@ -146,3 +146,11 @@ def test_markdown_marks_a_partial_run_as_the_text_does() -> None:
     assert "partial: 40 of 1,000 played (stopped early)" in render_text(data)
     assert "partial: 40 of 1,000 played (stopped early)" in render_markdown(data)
     assert "partial" not in render_markdown(odds_json(run))
+
+
+def test_exchange_with_plot_is_refused_rather_than_writing_no_file(tmp_path: Path) -> None:
+    plot = tmp_path / "exchange.png"
+    result = runner.invoke(app, ["odds", "boxing", "slugger", "speedster", "--exchange", "--plot", str(plot)])
+    assert result.exit_code == 2, result.output
+    assert "--plot" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert not plot.exists()

@@ -176,6 +176,9 @@ def odds(
             if players:
                 raise RulesError("--exchange computes one exchange's odds, which no player choice enters; "
                                  "drop --player/--policy")
+            if plot is not None:  # it would end with no file written
+                raise RulesError("--exchange prints exact tables and draws nothing; drop --plot, or drop "
+                                 "--exchange to simulate and plot")
             _exchange(rs, loaded, options, fmt)
             return
         if plot is not None:
