@@ -126,3 +126,12 @@ def test_an_option_that_counts_is_still_taken() -> None:
                 "-n", "20", "--threads", "1")
     assert result.exit_code == 0, result.stderr
     assert "getup_die=d8" in result.stdout
+
+
+def test_a_plot_without_one_v_one_matches_is_refused_before_playing(tmp_path: Path) -> None:
+    """It was refused only after every grouping had been played, and the report was never printed."""
+    result = tb("sweep", "deathmatch", "ash-court", "bog-host", "crypt-guard", "-n", "20", "--sizes", "3",
+                "--threads", "1", "--plot", str(tmp_path / "sweep.png"))
+    assert result.exit_code == 2, result.stderr
+    assert result.stdout == "" and "to play" not in result.stderr
+    assert "add 2 to --sizes" in result.stderr and len(result.stderr.splitlines()) == 1

@@ -110,6 +110,8 @@ def sweep(
             found, space = build_space(rs)
             entries += found
         wanted = parse_sizes(sizes, rs.info.id, rs.info.max_sides)
+        if plot is not None and 2 not in wanted:  # before playing: the plot is of the 1-v-1 matches only
+            raise RulesError("--plot draws the 1-v-1 matrix and ranking; add 2 to --sizes")
         for size in wanted:  # an option that changes nothing is refused, as odds refuses it
             idle = rs.idle_options(options, {}, size)
             if idle:
