@@ -164,8 +164,8 @@ class BriefingOut(BaseModel):
 
     show: int
     position: int
-    game: str = Field(description="The game's name as its rulebook gives it ('MatchMatch (M2)'); the card's "
-                                  "and a competitor's ``game`` is its id ('matchmatch').")
+    game: str = Field(description="The game's name as its rulebook gives it, not its id (the card's and a "
+                                  "competitor's ``game`` is the game's id).")
     competitor_id: int
     name: str
     deadline: str = Field(description="In the league's time zone.")
