@@ -67,10 +67,35 @@ def test_the_titles_page_keeps_the_champion_until_the_show_that_beat_them_is_pub
         db.execute("UPDATE shows SET status = 'run' WHERE number = 2")  # Bob's win: run, not published
     with client_for(url, None) as anyone:
         page = anyone.get("/titles").text
+        home = text_of(anyone.get("/").text)
     section = text_of(page.split(f"<h2>{BELT}", 1)[1].split("</section>", 1)[0])
     assert "Champion: Friendly Sam since 2026-11-12" in section and "result pending" not in section
     assert "Brother Bob" not in section and "2026-11-19" not in section
     assert re.search(r"Friendly Sam 2026-11-12 \S+ \S+ now", section), section
+    # the home page's champions too (it said "result pending", which a title kept would not say)
+    assert f"{BELT} (MatchMatch (M2)): Friendly Sam since 2026-11-12" in home and "result pending" not in home, home
+
+
+def test_a_vacant_title_won_in_an_unpublished_show_still_reads_vacant(tmp_path: Path) -> None:
+    """Vacated (no result ended the reign), then won in a show that has run but is not published: the
+    pages say vacant, not the last champion 'now'."""
+    url = copy_demo(tmp_path)
+    sam, bob = (competitor_id(url, n) for n in ("Friendly Sam", "Brother Bob"))
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
+        [[first]] = db.execute("SELECT MIN(r.id) FROM results r JOIN shows s ON r.show_id = s.id WHERE s.number = 1")
+        [[second]] = db.execute("SELECT MIN(r.id) FROM results r JOIN shows s ON r.show_id = s.id WHERE s.number = 2")
+        [[belt]] = db.execute("SELECT id FROM titles WHERE name = ?", (BELT,))
+        db.execute("DELETE FROM reigns WHERE title_id = ?", (belt,))
+        db.execute("INSERT INTO reigns (title_id, competitor_id, won_result_id, lost_result_id, started_at, ended_at) "
+                   "VALUES (?, ?, ?, NULL, '2026-11-12', '2026-11-15'), (?, ?, ?, NULL, '2026-11-19', NULL)",
+                   (belt, sam, first, belt, bob, second))
+        db.execute("UPDATE shows SET status = 'run' WHERE number = 2")
+    with client_for(url, None) as anyone:
+        section = text_of(anyone.get("/titles").text.split(f"<h2>{BELT}", 1)[1].split("</section>", 1)[0])
+        home = text_of(anyone.get("/").text)
+    assert "Champion: vacant" in section and "Brother Bob" not in section
+    assert re.search(r"Friendly Sam 2026-11-12 \S+ \S+ 2026-11-15", section), section
+    assert f"{BELT} (MatchMatch (M2)): vacant" in home, home
 
 
 def text_of(html: str) -> str:

@@ -224,7 +224,8 @@ def title_rows(ctx: Ctx) -> list[dict[str, Any]]:
                     "since": ctx.local(current.started_at) if current else None,
                     "reigns": [{"champion": names[r.competitor_id], "from": ctx.local(r.started_at),
                                 "to": ctx.local(r.ended_at) if r.ended_at else None,
-                                "won_in_result": r.won_result_id, "show": shown.get(r.won_result_id or 0)}
+                                "won_in_result": r.won_result_id, "lost_in_result": r.lost_result_id,
+                                "show": shown.get(r.won_result_id or 0)}
                                for r in mine],
                     "kind": t.kind, "min_weight": t.min_weight, "max_weight": t.max_weight,
                     "min_push_level": t.min_push_level})

@@ -85,7 +85,7 @@ def _summary(s: object) -> ShowSummary:
 
 def _titles_held(ctx: Ctx) -> dict[int, list[str]]:
     """The titles each competitor holds as the published shows left them: a reign won in a result
-    not yet published is left out (the pages read it as 'result pending'), and one lost in such a
+    not yet published is left out (as on the pages: web/viewing.public_titles), and one lost in such a
     result is still held (as services.briefing.titles_held and title_history read it)."""
     hidden = hidden_result_ids(ctx)
     held_now = Reign.ended_at.is_(None)

@@ -189,17 +189,19 @@ def m2_weight_class(comp: Competitor) -> str | None:
 
 
 def public_titles(ctx: Ctx, titles: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Title rows without reigns won in a result not yet published; a champion crowned there reads
-    as 'result pending'."""
+    """Title rows as the published shows left them: a reign won in a result not yet published is left
+    out, and one lost in such a result is still held (no end date), as the briefing and the API read
+    them. "Result pending", or an end date, would tell the result: a title kept shows its champion."""
     hidden = hidden_result_ids(ctx)
     if not hidden:
         return titles
     out = []
     for t in titles:
-        reigns = [r for r in t["reigns"] if r["won_in_result"] not in hidden]
-        pending = len(reigns) != len(t["reigns"])
-        out.append({**t, "reigns": reigns, "champion": None if pending else t["champion"],
-                    "since": None if pending else t["since"], "pending": pending})
+        reigns = [{**r, "to": None} if r["lost_in_result"] in hidden else r
+                  for r in t["reigns"] if r["won_in_result"] not in hidden]
+        held = next((r for r in reversed(reigns) if r["to"] is None), None)
+        out.append({**t, "reigns": reigns, "champion": held["champion"] if held else None,
+                    "since": held["from"] if held else None})
     return out
 
 
