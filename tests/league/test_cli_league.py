@@ -186,6 +186,14 @@ def test_a_missing_or_newer_database_is_one_line(tmp_path: Path, db: str) -> Non
         assert code == 2 and "newer turnbuckle" in err, err
 
 
+def test_a_team_of_one_wrestler_named_twice_is_refused(db: str) -> None:
+    """The web counted a wrestler ticked twice once; the command line made a team of one (members [1, 1])."""
+    code, _, err = tb("league", "competitor", "team", "Dup", "Friendly Sam", "friendly sam", "--db", db)
+    assert code == 2 and "'Friendly Sam' is named twice" in err and err.count("\n") == 1
+    code, out, _ = tb("league", "competitor", "list", "--db", db, "--format", "json")
+    assert "Dup" not in {r["name"] for r in json.loads(out)}
+
+
 def test_competitors_from_a_file_and_teams(db: str, tmp_path: Path) -> None:
     sheet = tmp_path / "boxer.yaml"
     sheet.write_text(get_ruleset("boxing").sample("slugger").text)
