@@ -154,3 +154,14 @@ def test_exchange_with_plot_is_refused_rather_than_writing_no_file(tmp_path: Pat
     assert result.exit_code == 2, result.output
     assert "--plot" in result.stderr and len(result.stderr.splitlines()) == 1
     assert not plot.exists()
+
+
+def test_headlock_exchange_tables_for_a_tag_match_are_refused() -> None:
+    """They are for singles: a tag match printed a note and exit 0, as if the tables were empty."""
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+
+    out = CliRunner().invoke(app, ["odds", "headlock", "amethyst-assassin", "the-rhino", "velvet-hammer",
+                                   "wildcat-rosa", "--exchange"])
+    assert out.exit_code == 2 and "exact tables are for singles" in out.stderr and out.stdout == ""

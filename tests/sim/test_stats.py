@@ -20,11 +20,12 @@ from turnbuckle.sim.stats import (
 
 def test_wilson_edges_and_width() -> None:
     lo, hi = wilson(0, 100)
-    assert lo < 1e-12
+    assert lo == 0.0  # exactly: the formula's round-off gave 1.08e-19 for 0 of 2,000 (the advisor showed it)
     assert 0.03 < hi < 0.04
     lo, hi = wilson(100, 100)
-    assert hi > 1 - 1e-12
+    assert hi == 1.0
     assert 0.96 < lo < 0.97
+    assert wilson(0, 2000)[0] == 0.0 and wilson(2000, 2000)[1] == 1.0
     lo, hi = wilson(20_000, DEFAULT_N)
     assert (hi - lo) / 2 <= 0.005
     with pytest.raises(ValueError, match="trial"):

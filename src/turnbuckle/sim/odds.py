@@ -217,10 +217,9 @@ def _fast_engine(spec: SimSpec, ruleset_id: str, version: str, notes: list[str])
 
 
 def share(k: int, n: int) -> dict[str, Any]:
-    """``k`` of ``n`` matches: the count, its share and the share's 95% Wilson interval, exact at
-    the ends: 0 of n starts at 0 (the formula's round-off gave 1e-19), n of n ends at 1."""
+    """``k`` of ``n`` matches: the count, its share and the share's 95% Wilson interval (exact at the ends)."""
     lo, hi = wilson(k, n)
-    return {"count": k, "p": k / n, "lo": 0.0 if k == 0 else lo, "hi": 1.0 if k == n else hi}
+    return {"count": k, "p": k / n, "lo": lo, "hi": hi}
 
 
 def odds_json(run: OddsRun) -> dict[str, Any]:

@@ -25,7 +25,9 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # exact at the ends: 0 of n starts at 0 and n of n ends at 1 (the formula's round-off gave 1e-19
+    # and 0.9999999999999998)
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
 
 
 def n_for_half_width(half_width: float, z: float = Z95) -> int:

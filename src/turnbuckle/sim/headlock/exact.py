@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from turnbuckle.core.cards import standard_deck
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.headlock.clash import Corner, resolve
 from turnbuckle.rulesets.headlock.holds import (
@@ -164,9 +165,9 @@ def _pct(x: Fraction) -> str:
 def exchange_tables(sides: Sequence[Any], names: Sequence[str],
                     options: Mapping[str, OptionValue]) -> tuple[dict[str, Any], str]:
     """Exact per-exchange odds for a singles matchup: the opening clash and the break-out rolls."""
-    if len(sides) != 2:
-        return {"sides": list(names), "note": "exact tables are for singles"}, \
-            "Exact exchange tables are for singles (two wrestlers).\n"
+    if len(sides) != 2:  # the user's mistake, said as odds says any other (exit 2), not an empty table
+        raise RulesError(f"--exchange: Headlock's exact tables are for singles (two wrestlers), not {len(sides)}; "
+                         "drop --exchange for a tag match")
     a, b = (cast(Character, s) for s in sides)
     rules = Rules(choke=bool(options.get("choke", False)), knockout=bool(options.get("knockout", False)))
     clash = opening_clash(a, b, rules=rules)
