@@ -135,3 +135,12 @@ def test_a_plot_without_one_v_one_matches_is_refused_before_playing(tmp_path: Pa
     assert result.exit_code == 2, result.stderr
     assert result.stdout == "" and "to play" not in result.stderr
     assert "add 2 to --sizes" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_the_report_heading_counts_one_pairing_in_the_singular() -> None:
+    from turnbuckle.lab.render import _heading
+
+    doc = {"ruleset": "boxing", "ruleset_version": "1", "entries": ["a", "b"], "pairings": [{}], "n": 1, "seed": 3,
+           "options": {}}
+    assert "2 entries, 1 pairing of 1 match, seed 3" in _heading(doc)
+    assert "3 pairings of 400 matches" in _heading({**doc, "pairings": [{}, {}, {}], "n": 400})

@@ -23,7 +23,8 @@ def _ci(s: Mapping[str, Any]) -> str:
 def _heading(doc: Mapping[str, Any]) -> str:
     opts = ", ".join(f"{k}={v}" for k, v in doc["options"].items())
     return (f"{doc['ruleset']} v{doc['ruleset_version']} sweep: {len(doc['entries'])} entries, "
-            f"{len(doc['pairings']):,} pairings of {doc['n']:,} matches, seed {doc['seed']}"
+            f"{len(doc['pairings']):,} pairing{'' if len(doc['pairings']) == 1 else 's'} of {doc['n']:,} "
+            f"match{'' if doc['n'] == 1 else 'es'}, seed {doc['seed']}"
             + (f" ({opts})" if opts else ""))
 
 
