@@ -104,7 +104,7 @@ def text_of(html: str) -> str:
 
 def test_a_team_of_one_wrestler_ticked_twice_is_refused(site: Site) -> None:
     """The team form's boxes sent with one wrestler's id twice made a "team" of that wrestler alone
-    (members [id, id]); it is refused as fewer than two wrestlers, and nothing is added."""
+    (members [id, id]); it is refused as the same wrestler named twice, and nothing is added."""
     from sqlalchemy import select
 
     from turnbuckle.league.models import Competitor
@@ -116,6 +116,7 @@ def test_a_team_of_one_wrestler_ticked_twice_is_refused(site: Site) -> None:
         assert sign_in(ann, "Ann").status_code == 303
         refused = ann.post("/roster/new-team", data={"name": "Sam and Sam", "members": [str(sam), str(sam)],
                                                      "csrf_token": csrf_of(ann, "/roster/new-team")})
-    assert refused.status_code == 400 and "tick at least two wrestlers" in refused.text
+    assert refused.status_code == 400 and "is named twice; a team needs at least two different wrestlers" in \
+        refused.text.replace("&#39;", "'")
     with site.league.act() as ctx:
         assert len(ctx.session.scalars(select(Competitor)).all()) == before

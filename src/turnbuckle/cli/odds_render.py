@@ -8,7 +8,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from turnbuckle.lab.render import csv_text
+from turnbuckle.core.render import csv_text
 
 
 def _pct(share: Mapping[str, Any]) -> str:

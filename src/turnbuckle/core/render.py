@@ -132,3 +132,12 @@ def render(record: MatchRecord, writeup: Writeup | None, fmt: str) -> str:
     if fmt == "html":
         return render_html(writeup)
     return render_text(writeup) if fmt == "text" else render_markdown(writeup)
+
+#: A cell starting with one of these is a formula to a spreadsheet (OWASP's "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(text: str) -> str:
+    """A name as a CSV cell a spreadsheet shows as text: one that would start a formula gets a
+    leading ``'`` (a sheet's name is its author's; the organiser opening a sweep should not run it)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text

@@ -8,6 +8,8 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
+from turnbuckle.core.render import csv_text
+
 #: The text and Markdown show the win matrix only up to this many entries (JSON and CSV hold all).
 MATRIX_MAX = 12
 
@@ -156,16 +158,6 @@ def render_markdown(doc: Mapping[str, Any]) -> str:
         lines += ["", "### Builds", "", *[f"- {line.strip()}" for line in builds[2:]]]
     lines += [f"\nNote: {note}" for note in doc["notes"]]
     return "\n".join(lines) + "\n"
-
-
-#: A cell starting with one of these is a formula to a spreadsheet (OWASP's "CSV injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_text(text: str) -> str:
-    """A name as a CSV cell a spreadsheet shows as text: one that would start a formula gets a
-    leading ``'`` (a sheet's name is its author's; the organiser opening a sweep should not run it)."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 CSV_FIELDS = ("pairing", "seats", "seat", "entry", "name", "n", "win", "win_lo", "win_hi", "draw", "draw_lo",

@@ -176,7 +176,7 @@ def new_team(request: Request, session: DbSession, viewer: Viewer) -> HTMLRespon
 @router.post("/new-team", response_model=None)
 def add_team(request: Request, session: DbSession, viewer: Viewer, posted: Posted, ticked: Ticked) -> Response:
     form = Form({k: v for k, v in posted.items() if k != "members"})
-    chosen = list(dict.fromkeys(ticked.get("members", [])))  # one wrestler sent twice is one member
+    chosen = ticked.get("members", [])  # one wrestler sent twice: roster.add_team refuses it, after ownership
     ctx = member_ctx(request, session, viewer)
     name = form.required("name", "the team's name")
     if name:

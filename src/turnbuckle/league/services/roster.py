@@ -211,14 +211,14 @@ def add_team(ctx: Ctx, name: str, member_names: list[str], use: str | None = Non
     if len(member_names) < 2:
         raise LeagueError("a team needs at least two members")
     comps = [competitor(ctx, n) for n in member_names]  # keys: a name, '#ID' or 'uid:UID'
-    repeated = sorted({c.name for c in comps if sum(d.id == c.id for d in comps) > 1})
-    if repeated:
-        raise LeagueError(f"'{repeated[0]}' is named twice; a team needs at least two different wrestlers")
     for c in comps:
         if ctx.actor.role != "organiser" and c.owner_id != ctx.actor.id:  # a team carries its members' sheets
             raise NotFound(f"no competitor '{c.name}' of yours; a team is made of your own wrestlers")
         if c.ruleset != M2 or c.members:
             raise LeagueError(f"'{c.name}' is not a MatchMatch wrestler; a team is made of wrestlers")
+    repeated = sorted({c.name for c in comps if sum(d.id == c.id for d in comps) > 1})  # after: never a 404's probe
+    if repeated:
+        raise LeagueError(f"'{repeated[0]}' is named twice; a team needs at least two different wrestlers")
     own = {k: v for k, v in (scores or {}).items() if k not in ("push_level", "injuries")}
     body: dict[str, Any] = {"name": check_name(name, "team"), "members": [c.sheet["wrestler"] for c in comps]}
     if use is not None or not own:
