@@ -50,10 +50,10 @@ def test_a_card_form_sent_after_lock_says_the_show_is_locked(site: Site, path: s
         assert s.status == "locked" and [m.options for m in s.matches] == [{}]
 
 
-def test_the_titles_page_keeps_the_champion_until_the_show_that_beat_them_is_published(tmp_path: Path) -> None:
-    """A title that changed hands in a show that has run but is not published: the titles page
-    names the champion as the published shows left them, still holding it ("now"), never the end
-    date of their reign nor a "result pending" that a retained title would not show."""
+def _sam_then_bob_in_a_run_show(tmp_path: Path, sam_lost_to_bob: bool) -> tuple[str, str]:
+    """A demo copy whose belt Friendly Sam won at show 1 and Brother Bob at show 2, which has run but is
+    not published; Sam's reign ended by losing to Bob there, or by being vacated on 15 November.
+    Returns what anyone reads: the belt's section of /titles and the home page, as text."""
     url = copy_demo(tmp_path)
     sam, bob = (competitor_id(url, n) for n in ("Friendly Sam", "Brother Bob"))
     with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
@@ -61,14 +61,21 @@ def test_the_titles_page_keeps_the_champion_until_the_show_that_beat_them_is_pub
         [[second]] = db.execute("SELECT MIN(r.id) FROM results r JOIN shows s ON r.show_id = s.id WHERE s.number = 2")
         [[belt]] = db.execute("SELECT id FROM titles WHERE name = ?", (BELT,))
         db.execute("DELETE FROM reigns WHERE title_id = ?", (belt,))
+        lost, ended = (second, "2026-11-19") if sam_lost_to_bob else (None, "2026-11-15")
         db.execute("INSERT INTO reigns (title_id, competitor_id, won_result_id, lost_result_id, started_at, ended_at) "
-                   "VALUES (?, ?, ?, ?, '2026-11-12', '2026-11-19'), (?, ?, ?, NULL, '2026-11-19', NULL)",
-                   (belt, sam, first, second, belt, bob, second))
+                   "VALUES (?, ?, ?, ?, '2026-11-12', ?), (?, ?, ?, NULL, '2026-11-19', NULL)",
+                   (belt, sam, first, lost, ended, belt, bob, second))
         db.execute("UPDATE shows SET status = 'run' WHERE number = 2")  # Bob's win: run, not published
     with client_for(url, None) as anyone:
-        page = anyone.get("/titles").text
-        home = text_of(anyone.get("/").text)
-    section = text_of(page.split(f"<h2>{BELT}", 1)[1].split("</section>", 1)[0])
+        section = text_of(anyone.get("/titles").text.split(f"<h2>{BELT}", 1)[1].split("</section>", 1)[0])
+        return section, text_of(anyone.get("/").text)
+
+
+def test_the_titles_page_keeps_the_champion_until_the_show_that_beat_them_is_published(tmp_path: Path) -> None:
+    """A title that changed hands in a show that has run but is not published: the titles page
+    names the champion as the published shows left them, still holding it ("now"), never the end
+    date of their reign nor a "result pending" that a retained title would not show."""
+    section, home = _sam_then_bob_in_a_run_show(tmp_path, sam_lost_to_bob=True)
     assert "Champion: Friendly Sam since 2026-11-12" in section and "result pending" not in section
     assert "Brother Bob" not in section and "2026-11-19" not in section
     assert re.search(r"Friendly Sam 2026-11-12 \S+ \S+ now", section), section
@@ -79,20 +86,7 @@ def test_the_titles_page_keeps_the_champion_until_the_show_that_beat_them_is_pub
 def test_a_vacant_title_won_in_an_unpublished_show_still_reads_vacant(tmp_path: Path) -> None:
     """Vacated (no result ended the reign), then won in a show that has run but is not published: the
     pages say vacant, not the last champion 'now'."""
-    url = copy_demo(tmp_path)
-    sam, bob = (competitor_id(url, n) for n in ("Friendly Sam", "Brother Bob"))
-    with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
-        [[first]] = db.execute("SELECT MIN(r.id) FROM results r JOIN shows s ON r.show_id = s.id WHERE s.number = 1")
-        [[second]] = db.execute("SELECT MIN(r.id) FROM results r JOIN shows s ON r.show_id = s.id WHERE s.number = 2")
-        [[belt]] = db.execute("SELECT id FROM titles WHERE name = ?", (BELT,))
-        db.execute("DELETE FROM reigns WHERE title_id = ?", (belt,))
-        db.execute("INSERT INTO reigns (title_id, competitor_id, won_result_id, lost_result_id, started_at, ended_at) "
-                   "VALUES (?, ?, ?, NULL, '2026-11-12', '2026-11-15'), (?, ?, ?, NULL, '2026-11-19', NULL)",
-                   (belt, sam, first, belt, bob, second))
-        db.execute("UPDATE shows SET status = 'run' WHERE number = 2")
-    with client_for(url, None) as anyone:
-        section = text_of(anyone.get("/titles").text.split(f"<h2>{BELT}", 1)[1].split("</section>", 1)[0])
-        home = text_of(anyone.get("/").text)
+    section, home = _sam_then_bob_in_a_run_show(tmp_path, sam_lost_to_bob=False)
     assert "Champion: vacant" in section and "Brother Bob" not in section
     assert re.search(r"Friendly Sam 2026-11-12 \S+ \S+ 2026-11-15", section), section
     assert f"{BELT} (MatchMatch (M2)): vacant" in home, home
