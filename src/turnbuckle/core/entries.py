@@ -15,7 +15,7 @@ from typing import Literal
 from turnbuckle.core.cards import Card, parse_card
 from turnbuckle.core.errors import EntryError, RulesError
 from turnbuckle.core.events import Json
-from turnbuckle.core.sources import Request, face_meanings, face_value, word_key
+from turnbuckle.core.sources import Request, face_meanings, face_value, option_typed, word_key
 
 NeedKind = Literal["roll", "card", "choice"]
 CARD_HELP = "a card code: rank A, 2-10, J, Q or K, then suit C, D, H or S (QH, 10S)"
@@ -38,6 +38,8 @@ class Need:
     faces: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
     labels: tuple[str, ...] = ()
+    #: For a choice, other words taken for an option, never shown (:attr:`Request.aliases`).
+    aliases: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     #: What the table needs to know to answer, from the game (which die picks what, the number to
     #: beat, what this turn has rolled so far); empty when the game says nothing more.
     note: str = field(default="", compare=False)
@@ -102,9 +104,9 @@ class Need:
             except RulesError:
                 raise RulesError(f"expected {CARD_HELP} for '{self.purpose}'") from None
         key = word_key(text)
-        for option in self.options:
-            if word_key(option) == key:
-                return option
+        typed = option_typed(text, self.options, self.aliases)
+        if typed is not None:
+            return typed
         named = [o for o, label in zip(self.options, self.labels, strict=False) if word_key(label) == key]
         if len(named) == 1:
             return named[0]
@@ -188,4 +190,5 @@ class EntrySource:
 
     def choose(self, options: Sequence[str], request: Request) -> str:
         return self._take(Need("choice", request.purpose, request.side, options=tuple(options),
-                               labels=request.labels, marks=request.marks), request=request)
+                               labels=request.labels, aliases=request.aliases, marks=request.marks),
+                          request=request)

@@ -36,6 +36,9 @@ class Request:
     #: For a choice, a name per option that a person may say instead of its word (a move's name
     #: for its code); empty otherwise.
     labels: tuple[str, ...] = ()
+    #: For a choice, other words a person may type for an option, never shown (the rulebook's
+    #: spelling "Differ" for Defer): (word, option) pairs.
+    aliases: tuple[tuple[str, str], ...] = ()
 
     @property
     def note(self) -> Callable[[], str] | None:
@@ -156,6 +159,15 @@ def word_key(text: str) -> str:
     return re.sub(r"[\s_-]+", "_", text.strip().lower())
 
 
+def option_typed(text: str, options: Sequence[str], aliases: Sequence[tuple[str, str]] = ()) -> str | None:
+    """The option ``text`` names (any case and spacing), or one of its ``aliases``; None if none."""
+    key = word_key(text)
+    for option in options:
+        if word_key(option) == key:
+            return option
+    return next((o for word, o in aliases if word_key(word) == key and o in options), None)
+
+
 def face_meanings(faces: Sequence[str], sides: int) -> list[str]:
     """What each face of a die that picks from a list means: '1 Power', '2 Brawling'..., and
     '7-8 roll again' for the faces past the end of the list.
@@ -256,9 +268,9 @@ class ScriptedSource:
     def choose(self, options: Sequence[str], request: Request) -> str:
         what = f"one of {'/'.join(options)} for {request.label('choice')}"
         tok = self._next(what)
-        for option in options:
-            if word_key(tok.text) == word_key(option):
-                return option
+        chosen = option_typed(tok.text, options, request.aliases)
+        if chosen is not None:
+            return chosen
         raise ScriptError(f"{tok.where()} of {self.name}: expected {what}, got '{tok.text}'")
 
 
@@ -313,9 +325,9 @@ class AskingSource:
 
     def choose(self, options: Sequence[str], request: Request) -> str:
         def parse(text: str) -> str:
-            for option in options:
-                if word_key(text) == word_key(option):
-                    return option
-            raise RulesError(f"choose one of {', '.join(options)}")
+            chosen = option_typed(text, options, request.aliases)
+            if chosen is None:
+                raise RulesError(f"choose one of {', '.join(options)}")
+            return chosen
 
         return self._answer(f"{request.purpose} [{'/'.join(options)}]: ", parse)

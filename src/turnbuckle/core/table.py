@@ -55,16 +55,19 @@ class Table:
         labels: Sequence[str] = (),
         note: Callable[[], str] | None = None,
         marks: Sequence[str] = (),
+        aliases: Sequence[tuple[str, str]] = (),
     ) -> str:
         """A player's decision. ``automatic`` decides when given; otherwise the source (a script
         or a person) is asked. The choice is logged with who made it. ``labels`` may name each
-        option as people say it (a move's name for its code), for table play."""
+        option as people say it (a move's name for its code), for table play; ``aliases`` are other
+        words a person may type for an option, never shown."""
         if automatic is not None:
             chosen = automatic()
             who = by
         else:
-            request = Prompted(purpose, side, labels=tuple(labels), note=note, marks=tuple(marks)) \
-                if note is not None or marks else Request(purpose, side, labels=tuple(labels))
+            request = Prompted(purpose, side, labels=tuple(labels), aliases=tuple(aliases), note=note,
+                               marks=tuple(marks)) \
+                if note is not None or marks else Request(purpose, side, labels=tuple(labels), aliases=tuple(aliases))
             chosen = self.source.choose(options, request)
             who = "human" if self.source.kind == "ask" else self.source.kind
         self.log.add(Choice(purpose, tuple(options), chosen, who, side))

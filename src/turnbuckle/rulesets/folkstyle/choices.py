@@ -6,13 +6,9 @@ period: Top, Bottom or Neutral to start, or Defer to choose the following period
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from turnbuckle.core.cards import Card as PlayingCard
-from turnbuckle.core.entries import EntrySource
-from turnbuckle.core.sources import AskingSource, Request, ScriptedSource, Source, word_key
 from turnbuckle.rulesets.folkstyle.exchange import other
 from turnbuckle.rulesets.folkstyle.odds import PeriodOdds
 
@@ -23,54 +19,9 @@ DEFER = "Defer"
 DIFFER = "Differ"
 
 
-class RulebookSpelling:
-    """A source that also takes the rulebook's spelling "Differ" for Defer, so a player can
-    answer either way at the prompt, at the table, in the score keeper or in a script; what
-    comes back is always "Defer". "Differ" is taken but never listed: the options shown are
-    the game's own (one Defer, not a second button or word that does the same)."""
-
-    def __init__(self, inner: Source) -> None:
-        self.inner = inner
-        self.seed = inner.seed
-        self.kind = inner.kind
-        self.gives_choices = inner.gives_choices
-
-    def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
-        return self.inner.roll(count, sides, request)
-
-    def card(self, pile: Sequence[PlayingCard], request: Request) -> PlayingCard:
-        return self.inner.card(pile, request)
-
-    def choose(self, options: Sequence[str], request: Request) -> str:
-        inner = self.inner
-        if DEFER not in options:
-            return inner.choose(options, request)
-        if isinstance(inner, EntrySource):
-            # step-by-step play (the table, the score keeper): the entry is stored as Defer
-            if len(inner.used) < len(inner.entries) and _is_differ(inner.entries[len(inner.used)]):
-                inner.used.append(DEFER)
-                return DEFER
-        elif isinstance(inner, ScriptedSource):
-            if inner.pos < len(inner.tokens) and _is_differ(inner.tokens[inner.pos].text):
-                inner.pos += 1
-                return DEFER
-        elif isinstance(inner, AskingSource):
-            asking = AskingSource(lambda prompt: _spelled(inner.ask(prompt)), inner.tell, inner.tries)
-            return asking.choose(options, request)
-        else:
-            # a source of another kind (a test's, a wrapper): the rulebook's word as one more option
-            chosen = inner.choose([*options, DIFFER], request)
-            return DEFER if chosen == DIFFER else chosen
-        return inner.choose(options, request)
-
-
-def _is_differ(text: str) -> bool:
-    return word_key(text) == word_key(DIFFER)
-
-
-def _spelled(text: str) -> str:
-    """An answer at the prompt with "Differ" read as Defer."""
-    return DEFER if _is_differ(text) else text
+#: The words a player may type for an option besides its own (``Table.choose``'s ``aliases``):
+#: taken, never listed, so the options shown are the game's own (one Defer, not a second button).
+SPELLINGS = ((DIFFER, DEFER),)
 
 
 def start_top(choice: str, chooser: int) -> int | None:

@@ -12,7 +12,7 @@ from turnbuckle.rulesets.folkstyle.choices import (
     DEFER,
     OVERTIME_CHOICES,
     REGULATION_CHOICES,
-    RulebookSpelling,
+    SPELLINGS,
     auto_pick,
     start_top,
 )
@@ -140,9 +140,8 @@ class Bout:
     def choose(self, colour: int, options: tuple[str, ...], purpose: str) -> str:
         name = self.names[colour]
         if self.kind(colour) == "human":
-            # the same log, a source that also takes the rulebook's "Differ"
-            table = Table(RulebookSpelling(self.table.source), self.table.log)
-            return table.choose(options, f"{COLOURS[colour]} {purpose}", name, None)
+            # the rulebook's spelling "Differ" is taken for Defer, never listed
+            return self.table.choose(options, f"{COLOURS[colour]} {purpose}", name, None, aliases=SPELLINGS)
         pick = auto_pick(self.odds, colour, options, (self.calls[0], self.calls[1]), TURNS_PER_PERIOD)
         chosen = self.table.choose(options, f"{COLOURS[colour]} {purpose}", name, lambda: pick.choice)
         self.table.happen("auto_choice", colour=COLOURS[colour], purpose=purpose, chosen=chosen,
