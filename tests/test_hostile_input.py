@@ -309,3 +309,29 @@ def test_league_verify_file_reads_a_fifo_or_device_as_nothing(tmp_path: Path) ->
         refused(tb("verify", str(fifo)), "not a regular file")
     assert not waited()
     refused(tb("verify", "/dev/zero"), "not a regular file")
+
+
+@pytest.mark.parametrize("layout", ["yaml", "text"])
+@pytest.mark.parametrize("field", ["stamina", "high_spots", "other"])
+def test_a_matchmatch_number_of_thousands_of_digits_is_one_line_in_every_command(
+        layout: str, field: str, tmp_path: Path) -> None:
+    """A 5,001-digit number in a sheet (YAML, or the rulebook's text layout the loader falls back to)
+    is refused as every other bad number is, never int()'s 'Exceeds the limit' internal error."""
+    big = "1" * 5001
+    if layout == "yaml":
+        text = get_ruleset("matchmatch").sample("friendly-sam").text
+        text = text.replace("stamina: 10", f"stamina: {big}") if field == "stamina" else \
+            text.replace("high_spots: 3", f"high_spots: {big}") if field == "high_spots" else \
+            text.replace("  notes:", f"  weight_class: {big}\n  notes:")
+        assert big in text
+    else:
+        text = (Path(__file__).parent / "matchmatch" / "fixtures" / "sam-sheet.txt").read_text()
+        text = text.replace("Stamina:10", f"Stamina:{big}") if field == "stamina" else \
+            text.replace("High Spot: 3 (costs 9)", f"High Spot: 3 (costs {big})") if field == "high_spots" else \
+            text.replace("Power:1", f"Power:{big}")
+        assert big in text
+    f = tmp_path / "big.yaml"
+    f.write_text(text)
+    refused(tb("validate", "matchmatch", str(f)), "5001 digits", "at most 30")
+    refused(tb("match", "matchmatch", str(f), "friendly-sam", "--seed", "1"), "5001 digits")
+    refused(tb("odds", "matchmatch", str(f), "friendly-sam", "-n", "10"), "5001 digits")

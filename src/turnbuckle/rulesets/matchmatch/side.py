@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.errors import InputRefused, RulesError, SheetError
 from turnbuckle.core.events import Json
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.models import load_model
@@ -187,6 +187,8 @@ def load_side_text(text: str, label: str, resolve: Resolver | None = None) -> Si
     text = plain(text)
     try:
         data = parse_yaml(text, label)
+    except InputRefused:
+        raise  # built to harm (a number of thousands of digits): never read again as the text layout
     except RulesError:
         data = None
         if not looks_like_text_sheet(text) and not _strategy_alone(text, None):

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from turnbuckle.core.errors import SheetError
+from turnbuckle.core.errors import InputRefused, SheetError
+from turnbuckle.core.inputs import MAX_INT_DIGITS
 from turnbuckle.rulesets.matchmatch.sheet import DEFENSE_COST, HIGH_SPOT_COST, REF_SLACK_COST, Wrestler
 from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text as format_strategy_text
 from turnbuckle.rulesets.matchmatch.strategy_text import parse_strategy_text as parse_strategy_text
@@ -99,6 +100,10 @@ def parse_sheet_text(text: str, label: str) -> Wrestler:
             problems.append(f"cannot read '{bad}': write Label:number pairs such as 'Power:3'")
             continue
         for label_text, value_text, cost_text in pairs:
+            too_long = max(len(value_text.lstrip("-")), len(cost_text.lstrip("-")))
+            if too_long > MAX_INT_DIGITS:  # int() refuses 4,300 digits and more: refused as hostile input
+                raise InputRefused(f"{label}: '{label_text.strip()}' has a number of {too_long} digits; "
+                                   f"numbers here have at most {MAX_INT_DIGITS}")
             key = " ".join(label_text.strip().lower().replace("-", " ").split())
             value = int(value_text)
             as_defense = in_defenses
