@@ -116,3 +116,13 @@ def test_a_strategy_with_a_nul_character_is_a_422_not_a_database_error(site: Sit
     assert r.json() == {"detail": "text: a strategy cannot contain a NUL character (\\x00)"}
     with session_scope(site.league.engine) as s:
         assert s.scalar(select(func.count()).select_from(Submission)) == 0
+
+
+def test_the_schema_holds_the_json_api_alone(site: Site) -> None:
+    """The pages (HTML, forms, feeds) are not API operations: a token is refused on them with a 401
+    the schema would not describe, so /api/openapi.json lists only /api/ routes, every one of them."""
+    with site.client() as client:
+        spec = client.get("/api/openapi.json").json()
+    paths = set(spec["paths"])
+    assert paths and all(p.startswith("/api/") for p in paths), sorted(p for p in paths if not p.startswith("/api/"))
+    assert {"/api/shows", "/api/standings", "/api/competitors", "/api/shows/{number}/strategies"} <= paths

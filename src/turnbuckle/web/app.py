@@ -104,15 +104,17 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.state.limits = limits
     app.state.base_url = configured_base(base_url)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    app.include_router(pages.router)
-    app.include_router(keeper.router)
-    app.include_router(table_pages.router)
-    app.include_router(odds_page.router)
-    app.include_router(advice_pages.router)  # the strategy page's "Advise me", a job on the odds queue
-    app.include_router(setup_pages.router)  # first run's one-time link
-    app.include_router(verify_pages.router)  # a published show's replay, as a job
-    app.include_router(notify_pages.router)  # notification settings, a member's e-mail, the e-mail's links
-    app.include_router(feeds.router)  # the iCal and Atom feeds
+    # Pages, forms and feeds answer HTML (a token is no way in there): /api/openapi.json describes the
+    # JSON API alone (web/api.py), not operations whose refusals it would not describe.
+    app.include_router(pages.router, include_in_schema=False)
+    app.include_router(keeper.router, include_in_schema=False)
+    app.include_router(table_pages.router, include_in_schema=False)
+    app.include_router(odds_page.router, include_in_schema=False)
+    app.include_router(advice_pages.router, include_in_schema=False)  # "Advise me": a job on the odds queue
+    app.include_router(setup_pages.router, include_in_schema=False)  # first run's one-time link
+    app.include_router(verify_pages.router, include_in_schema=False)  # a published show's replay, as a job
+    app.include_router(notify_pages.router, include_in_schema=False)  # notification settings, e-mail links
+    app.include_router(feeds.router, include_in_schema=False)  # the iCal and Atom feeds
     accounts.install(app)
     # Inside the accounts middleware (who is asking is read at once): a write is answered once committed,
     # and on SQLite writes take turns.
