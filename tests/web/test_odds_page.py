@@ -25,8 +25,14 @@ from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.models import Job, Member
 from turnbuckle.web.app import create_app
 from turnbuckle.web.deps import current_member
+from turnbuckle.web.odds_page import visitor_key
 
-SPECTATOR = "address:testclient"  # the TestClient's address: a spectator's jobs are keyed by it
+SPECTATOR = "address:testclient"  # a public (samples-only) run is anyone's to read, this key's too
+
+
+def spectator(client: TestClient) -> str:
+    """The owner key of ``client``'s spectator browser: its jobs are keyed by its tb_anon cookie."""
+    return visitor_key(client.cookies["tb_anon"])
 
 
 @pytest.fixture
@@ -113,7 +119,7 @@ def _state(client: TestClient, job_id: str) -> str:
 
 
 def test_one_run_each_and_other_requests_are_served_meanwhile(client: TestClient) -> None:
-    held = _submit_held(client, SPECTATOR, "held")
+    held = _submit_held(client, spectator(client), "held")
     try:
         deadline = time.monotonic() + 10
         while _state(client, held) != "running" and time.monotonic() < deadline:
@@ -323,3 +329,24 @@ def test_a_waiting_run_is_cancelled_from_its_page(tmp_path: Path, monkeypatch: p
         again = c.post("/odds", data={"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster",
                                       "n": "100", "seed": "1"}, follow_redirects=False)
         assert again.status_code == 303  # the cancelled run no longer counts as the user's one
+
+
+def test_spectators_behind_one_address_own_their_runs_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two browsers behind one network address (a club's, a café's) are two owners: neither can cancel
+    the other's run, and each may have its own run going. A run's owner is the browser's cookie."""
+    monkeypatch.setenv("TURNBUCKLE_JOB_THREADS", "0")  # no worker here: the runs stay queued
+    form = {"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster", "n": "100", "seed": "1"}
+    app = create_app(empty_league(tmp_path, "Cafe Fed"))
+    with TestClient(app) as ann, TestClient(app) as bob:
+        for c in (ann, bob):
+            found = re.search(r'"X-CSRF-Token": "([^"]+)"', c.get("/odds").text)
+            assert found is not None
+            c.headers["X-CSRF-Token"] = found.group(1)
+        assert ann.cookies["tb_anon"] != bob.cookies["tb_anon"]
+        anns = ann.post("/odds", data=form, follow_redirects=False).headers["location"]
+        assert bob.post(f"{anns}/cancel").status_code == 404
+        assert _job_row(ann, anns).state == "queued"
+        assert bob.post("/odds", data=form, follow_redirects=False).status_code == 303  # a run of Bob's own
+        assert ann.post("/odds", data=form).status_code == 429  # Ann's one run is still hers
+        assert ann.post(f"{anns}/cancel").status_code == 200
+        assert _job_row(ann, anns).state == "cancelled"

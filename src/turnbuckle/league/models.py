@@ -412,7 +412,8 @@ class Job(Base):
     __table_args__ = (Index("ix_jobs_state_created", "state", "created_at"),)
     id: Mapped[str] = mapped_column(String(32), primary_key=True)  # unguessable: its id is its address
     kind: Mapped[str] = mapped_column(String(40))
-    owner: Mapped[str] = mapped_column(String(120), index=True)  # "member:ID" or "address:HOST"
+    # "member:ID", "visitor:HASH" (a spectator's tb_anon cookie, hashed) or "address:HOST"
+    owner: Mapped[str] = mapped_column(String(120), index=True)
     public: Mapped[bool] = mapped_column(default=False)  # anyone with the id may follow it
     title: Mapped[str] = mapped_column(String(400))
     params: Mapped[dict[str, Any]]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Mapping
+from hashlib import sha256
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -38,10 +39,19 @@ DEFAULT_MATCHES = 10_000
 
 
 def owner_key(ctx: Ctx, request: Request) -> str:
-    """Whose job it is: a signed-in member, or a spectator's network address."""
+    """Whose job it is: a signed-in member, or a spectator's browser (its ``tb_anon`` cookie, stored
+    hashed), so that people behind one network address cannot see or cancel each other's runs."""
     if ctx.actor.id:
         return f"member:{ctx.actor.id}"
+    visitor = getattr(request.state, "visitor", None)
+    if visitor:
+        return visitor_key(visitor)
     return f"address:{request.client.host if request.client else 'unknown'}"
+
+
+def visitor_key(anon_id: str) -> str:
+    """The owner key of a spectator's browser whose ``tb_anon`` cookie holds ``anon_id``."""
+    return "visitor:" + sha256(anon_id.encode()).hexdigest()[:32]
 
 
 def choices(ctx: Ctx, rs: Ruleset[Any]) -> list[tuple[str, str]]:

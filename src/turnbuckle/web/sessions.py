@@ -158,12 +158,15 @@ class AccountsMiddleware:
             await JSONResponse({"detail": refusal}, 403)(scope, receive, _sending(send, request, None))
             return
         new_anon: str | None = None
+        visitor: str | None = None  # a spectator's browser: its tb_anon id (jobs it starts are its own)
         if not who.csrf:
             anon = request.cookies.get(ANON_COOKIE, "")
             if not _TOKEN_SHAPE.match(anon):
                 anon = new_anon = new_token()
             who.csrf = self.anon_csrf(anon)
+            visitor = anon
         state = request.state
+        state.visitor = visitor
         state.member = who.member
         state.csrf_token = who.csrf
         state.session_id = who.session_id
