@@ -5,12 +5,14 @@ and one's notices to read with a personal API token (``Authorization: Bearer tb_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from pydantic import TypeAdapter
 from sqlalchemy import select
 
 from turnbuckle.core.errors import RulesError
@@ -165,9 +167,21 @@ def results(request: Request, session: DbSession, viewer: Viewer, number: PathIn
     return out
 
 
+_COMPETITOR_LIST = TypeAdapter(list[CompetitorOut])
+
+
+def _shared_list(request: Request, ctx: Ctx, compute: Callable[[], list[CompetitorOut]]) -> Response:
+    """A heavy list, computed once for every identical request in flight at once (web/coalesce.py):
+    the key is the route, its query and who is asking, so viewers who may see different things never
+    share an answer."""
+    key = (request.url.path, request.url.query, ctx.actor.id or 0)
+    body = request.app.state.coalescer.run(key, lambda: _COMPETITOR_LIST.dump_json(compute()))
+    return Response(body, media_type="application/json")
+
+
 @router.get("/standings", response_model=list[CompetitorOut])
 def standings(request: Request, session: DbSession, viewer: Viewer,
-              game: Annotated[str | None, Query(max_length=40)] = None) -> list[CompetitorOut]:
+              game: Annotated[str | None, Query(max_length=40)] = None) -> Response:
     """Competitors ranked within each game: Push Level, then Push points, then rating."""
     from turnbuckle.league.queries import standings_rows
     from turnbuckle.rulesets.registry import get_ruleset
@@ -178,22 +192,30 @@ def standings(request: Request, session: DbSession, viewer: Viewer,
             get_ruleset(game)
         except RulesError:
             raise NotFound(f"no game '{game}'") from None
-    order = [int(r["id"]) for r in standings_rows(ctx, game, ranked=True)]
-    by_id = {c.id: c for c in session.scalars(select(Competitor).where(Competitor.id.in_(order)))}
-    held = _titles_held(ctx)
-    standing = published_standings(ctx, list(by_id.values()))
-    return [_competitor(by_id[i], held, standing[i]) for i in order]
+
+    def compute() -> list[CompetitorOut]:
+        order = [int(r["id"]) for r in standings_rows(ctx, game, ranked=True)]
+        by_id = {c.id: c for c in session.scalars(select(Competitor).where(Competitor.id.in_(order)))}
+        held = _titles_held(ctx)
+        standing = published_standings(ctx, list(by_id.values()))
+        return [_competitor(by_id[i], held, standing[i]) for i in order]
+
+    return _shared_list(request, ctx, compute)
 
 
 @router.get("/competitors", response_model=list[CompetitorOut])
-def competitors(request: Request, session: DbSession, viewer: Viewer) -> list[CompetitorOut]:
+def competitors(request: Request, session: DbSession, viewer: Viewer) -> Response:
     """Every competitor's public face, by id."""
     ctx = viewer_ctx(request, session, viewer)
-    held = _titles_held(ctx)
-    q = select(Competitor).where(Competitor.league_id == ctx.league.id).order_by(Competitor.id)
-    found = list(session.scalars(q))
-    standing = published_standings(ctx, found)
-    return [_competitor(c, held, standing[c.id]) for c in found]
+
+    def compute() -> list[CompetitorOut]:
+        held = _titles_held(ctx)
+        q = select(Competitor).where(Competitor.league_id == ctx.league.id).order_by(Competitor.id)
+        found = list(session.scalars(q))
+        standing = published_standings(ctx, found)
+        return [_competitor(c, held, standing[c.id]) for c in found]
+
+    return _shared_list(request, ctx, compute)
 
 
 @router.get("/competitors/{competitor_id}", response_model=CompetitorDetail)

@@ -35,6 +35,7 @@ from turnbuckle.web import (
     table_pages,
     verify_pages,
 )
+from turnbuckle.web.coalesce import Coalescer
 from turnbuckle.web.deps import HERE, render
 from turnbuckle.web.forms import form_refusal
 from turnbuckle.web.headers import SecurityHeaders
@@ -103,6 +104,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.state.clock = clock
     app.state.limits = limits
     app.state.base_url = configured_base(base_url)
+    app.state.coalescer = Coalescer()  # identical heavy reads in flight at once share one answer
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     # Pages, forms and feeds answer HTML (a token is no way in there): /api/openapi.json describes the
     # JSON API alone (web/api.py), not operations whose refusals it would not describe.

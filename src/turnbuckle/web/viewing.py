@@ -6,7 +6,9 @@ organiser and owns nothing), so a page cannot do more for a spectator than the s
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import HTTPException, Path, Request
@@ -184,7 +186,14 @@ def push_level_games(rows: list[dict[str, Any]]) -> set[str]:
 def m2_weight_class(comp: Competitor) -> str | None:
     """A competitor's weight class, as its game's public facts give it (``Ruleset.public_facts``,
     the fact labelled "Weight class"); None when its game tells none (a team, or another game)."""
-    facts = get_ruleset(comp.ruleset).public_facts(comp.sheet)
+    return _weight_class(comp.ruleset, json.dumps(comp.sheet, sort_keys=True))
+
+
+@lru_cache(maxsize=4096)
+def _weight_class(ruleset: str, sheet_json: str) -> str | None:
+    """Memoised by the sheet's canonical JSON: the facts are a pure function of the sheet, and reading
+    a sheet validates it whole, which a standings list of hundreds did on every request."""
+    facts = get_ruleset(ruleset).public_facts(json.loads(sheet_json))
     return next((f.text for f in facts if f.label == "Weight class"), None)
 
 
