@@ -41,6 +41,8 @@ from turnbuckle.sim.specs import spec_for
 LEAGUE_BUDGET = 10_000_000
 #: Fresh matches per opponent strategy that measure it.
 LEAGUE_MEASURE = 100_000
+#: Sheets in the field played for an opponent whose sheet is not public yet.
+LEAGUE_FIELD = 8
 
 
 @dataclass(frozen=True)
@@ -77,16 +79,36 @@ def advice_params(ctx: Ctx, side: CardSide, budget_matches: int | None = None,
     if m.show.status == "draft":  # as `league match` says: nothing true to tell before open, and the card is not out
         raise LeagueError(f"show {m.show.number} is a draft: each side is told its match once the show opens "
                           "(its referees and grids are drawn then)")
+    if m.show.status in ("locked", "run"):
+        raise LeagueError(f"show {m.show.number} is locked: its strategies can no longer be sent, so there is "
+                          "nothing to advise (the organiser may unlock it)")
+    if m.show.status == "published":
+        raise LeagueError(f"show {m.show.number} is published: the strategies played are public now; the match "
+                          "page explains what won it and what would have done better (as `turnbuckle explain` "
+                          "does for a match's record)")
     rs = get_ruleset(m.ruleset)
-    if spec_for(m.ruleset).advisor_hook() is None:
+    hook = spec_for(m.ruleset).advisor_hook()
+    if hook is None:
         raise LeagueError(f"there is no advisor for {rs.info.name}")
     told = briefing(ctx, side)
+    seed = advice_seed(m.show.number, m.position, comp.id)
     docs: dict[int, dict[str, Any]] = {side.index: dict(told.sheet)}
+    fields: dict[str, dict[str, Any]] = {}
     others = [sd for sd in m.sides if sd.id != side.id]  # the briefing's opponents, in this order
     for sd, o in zip(others, told.opponents, strict=True):
-        if o.sheet is None:
+        if o.sheet is None and "team" in (sd.competitor.sheet or {}):
             raise LeagueError(f"{o.name}'s sheet is not public yet (the league shows only its public facts until "
-                              "its first published match), so the advisor cannot play against it")
+                              "its first published match), and the advisor plays a field of sheets in its place "
+                              "for a wrestler only, not for a team")
+        if o.sheet is None:  # only its public facts: a field of legal sheets that fit them
+            try:
+                found = hook.field(o.name, {f.label: f.text for f in o.facts}, o.push_level, o.injuries,
+                                   size=LEAGUE_FIELD, seed=seed + sd.index)
+            except RulesError as exc:
+                raise LeagueError(f"{o.name}'s sheet is not public yet and {exc}") from None
+            fields[str(sd.index)] = found
+            docs[sd.index] = dict(found["sheets"][0])
+            continue
         doc = dict(o.sheet)
         key = "team" if "team" in doc else "wrestler" if "wrestler" in doc else None
         if key is not None and o.push_level is not None:  # as public now: Push Level and injuries
@@ -95,7 +117,7 @@ def advice_params(ctx: Ctx, side: CardSide, budget_matches: int | None = None,
     return {"game": m.ruleset, "show": m.show.number, "position": m.position, "competitor": comp.name,
             "sides": [docs[i] for i in sorted(docs)], "me": side.index,
             "options": dict(resolve_options(rs.info.options, match_options(m))),
-            "seed": advice_seed(m.show.number, m.position, comp.id),
+            "seed": seed, "fields": fields,
             "budget_matches": budget_matches or LEAGUE_BUDGET, "measure_n": measure_n or LEAGUE_MEASURE,
             "detail": {"show": m.show.number, "position": m.position, "competitor": comp.id}}
 
@@ -108,9 +130,12 @@ def run_advice(params: dict[str, Any], progress: Fraction | None = None) -> Leag
         raise LeagueError(f"there is no advisor for {rs.info.name}")
     try:
         sides = [rs.load_side(doc, f"side {i + 1}") for i, doc in enumerate(params["sides"])]
+        fields = {int(i): (str(f["about"]), [rs.load_side(doc, f"field sheet {k + 1} of side {int(i) + 1}")
+                                             for k, doc in enumerate(f["sheets"])])
+                  for i, f in dict(params.get("fields") or {}).items()}
         report = hook.advise(sides, int(params["me"]), params["options"], seed=int(params["seed"]),
                              budget_matches=int(params["budget_matches"]), budget_seconds=None,
-                             measure_n=int(params["measure_n"]), progress=progress)
+                             measure_n=int(params["measure_n"]), progress=progress, fields=fields or None)
     except RulesError as exc:
         raise LeagueError(f"the advisor cannot play this match: {exc}") from None
     data = report.json()
