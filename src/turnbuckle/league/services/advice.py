@@ -15,11 +15,14 @@ A league can turn the advisor off (``set_advisor``, the organiser's).
 from __future__ import annotations
 
 import hashlib
+import json
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import MatchRecord
@@ -160,6 +163,39 @@ def advice_job(params: dict[str, Any], progress: Callable[[int], None], client: 
 #: The strategy page's "Advise me" runs on the odds page's queue (one job each, a capped queue).
 JOB_KIND = "advice"
 jobs.register(JOB_KIND, advice_job)
+#: Finished advice jobs whose times the page's estimate takes the median of.
+RECENT_RUNS = 5
+
+
+def kept_advice(session: Session, owner: str, params: dict[str, Any]) -> Job | None:
+    """The owner's finished advice for exactly these parameters (the same briefing, seed and
+    budgets give the same answer), while it is kept: pressing Advise me again shows it."""
+    wanted = json.dumps(params, sort_keys=True)
+    q = select(Job).where(Job.kind == JOB_KIND, Job.owner == owner, Job.state == "done")
+    for job in session.scalars(q.order_by(Job.finished_at.desc(), Job.id)):
+        if json.dumps(job.params, sort_keys=True) == wanted:
+            return job
+    return None
+
+
+def _seconds(s: float) -> str:
+    return f"{s:.0f} s" if s < 90 else f"{s / 60:.1f} minutes"
+
+
+def how_long(session: Session) -> str:
+    """How long an advice takes on this server, from the press to the answer: the median of its
+    last few finished runs (with their range), or that it is not known yet."""
+    q = (select(Job.created_at, Job.finished_at).where(Job.kind == JOB_KIND, Job.state == "done",
+                                                       Job.finished_at.is_not(None))
+         .order_by(Job.finished_at.desc()).limit(RECENT_RUNS))
+    took = sorted(max(0.0, (end - start).total_seconds()) for start, end in session.execute(q).all())
+    if not took:
+        return ("how long it takes here is not known yet, since this server has finished no advice: from tens of "
+                "seconds to a few minutes, by how busy it is")
+    n = len(took)
+    spread = "" if n == 1 else f", from {_seconds(took[0])} to {_seconds(took[-1])}"
+    return (f"about {_seconds(statistics.median(took))} here: the median of this server's last "
+            f"{'run' if n == 1 else f'{n} runs'}{spread}")
 
 
 # -- explain: a published match's explanation, kept as a job --------------------------------------
