@@ -23,7 +23,7 @@ from turnbuckle.sim.matchmatch.advisor.judge import Judge, Score, limits_for
 from turnbuckle.sim.matchmatch.advisor.rivals import auto_plan, styles_of_play
 from turnbuckle.sim.matchmatch.advisor.search import Budget, Objective, improve
 from turnbuckle.sim.matchmatch.advisor.space import Plan, from_strategy, tidy, to_strategy
-from turnbuckle.sim.stats import wilson
+from turnbuckle.sim.stats import interval_text, wilson
 
 #: Matches each strategy plays against each opponent in the fresh measurement.
 MEASURE_N = 200_000
@@ -147,7 +147,7 @@ class Advice:
 
 def _cell(m: Measured) -> str:
     j = m.json()
-    return (f"{100 * j['win']:.1f}% [{100 * j['win_low']:.1f}-{100 * j['win_high']:.1f}] "
+    return (f"{100 * j['win']:.1f}% [{interval_text(j['win_low'], j['win_high'], 1, sep='-')}] "
             f"{100 * j['draw']:.1f}/{100 * j['loss']:.1f}")
 
 
