@@ -23,6 +23,11 @@ def _ci(s: Mapping[str, Any]) -> str:
     return f"{_pct(s['p'])} [{interval_text(s['lo'], s['hi'], 2)}]"
 
 
+def _strength_ci(r: Mapping[str, Any], sep: str) -> str:
+    """A ranking's strength interval, rounded outward to three decimals."""
+    return interval_text(r["lo"], r["hi"], 3, scale=1, sep=sep, sign="+")
+
+
 def _csv_share(share: Mapping[str, Any]) -> list[str]:
     """A share and its interval for a spreadsheet: six decimals, the interval rounded outward."""
     return [f"{share['p']:.6f}", *interval_text(share["lo"], share["hi"], 6, scale=1, sep=" ").split()]
@@ -81,7 +86,7 @@ def _ranking_text(doc: Mapping[str, Any]) -> list[str]:
     out = ["", "Power ranking (Bradley-Terry, a draw half a win each way; strength in log-odds, 95% interval; "
            "expected: mean score against the others)"]
     for r in doc["ranking"]:
-        out.append(f"  {r['rank']:>3}. {r['name']:<{width}}  {r['strength']:+.3f} [{interval_text(r['lo'], r['hi'], 3, scale=1, sign='+')}]"
+        out.append(f"  {r['rank']:>3}. {r['name']:<{width}}  {r['strength']:+.3f} [{_strength_ci(r, ', ')}]"
                    f"  expected {_pct(r['expected'])}")
     return out
 
@@ -145,7 +150,7 @@ def render_markdown(doc: Mapping[str, Any]) -> str:
     if "ranking" in doc:
         lines += ["", "### Power ranking (Bradley-Terry)", "", "| rank | entry | strength | 95% interval | expected |",
                   "|---|---|---|---|---|"]
-        lines += [f"| {r['rank']} | {_cell(r['name'])} | {r['strength']:+.3f} | {interval_text(r['lo'], r['hi'], 3, scale=1, sep=' to ', sign='+')} "
+        lines += [f"| {r['rank']} | {_cell(r['name'])} | {r['strength']:+.3f} | {_strength_ci(r, ' to ')} "
                   f"| {_pct(r['expected'])} |" for r in doc["ranking"]]
     if "metagame" in doc:
         meta = doc["metagame"]

@@ -27,10 +27,10 @@ from turnbuckle.league.models import Job, Result, Show
 from turnbuckle.league.services.advice import (
     JOB_KIND,
     advice_params,
-    how_long,
-    kept_advice,
     explainable,
     explanation,
+    how_long,
+    kept_advice,
     start_explain,
 )
 from turnbuckle.league.services.shows import side_of

@@ -146,3 +146,18 @@ def test_how_long_is_the_median_of_this_servers_last_runs(site: Site) -> None:
         ctx.session.flush()
         assert advice.how_long(ctx.session) == ("about 35 s here: the median of this server's last 5 runs, "
                                                 "from 25 s to 10.0 minutes")
+
+
+def test_advise_me_on_a_locked_show_says_why_without_a_search(site: Site) -> None:
+    number = open_show(site.league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with site.league.act() as ctx:
+        bob = ctx.session.scalar(select(Competitor.id).where(Competitor.name == "Brother Bob"))
+        shows.lock(ctx, number)
+    with site.client() as bo:
+        assert sign_in(bo, "Bo").status_code == 303
+        page = f"/shows/{number}/matches/1/strategy/{bob}"
+        refused = bo.post(f"/advice/shows/{number}/matches/1/{bob}", data={"csrf_token": csrf_of(bo, page)},
+                          follow_redirects=False)
+        assert refused.status_code == 400 and "can no longer be sent" in refused.text
+    with site.league.act() as ctx:
+        assert not list(ctx.session.scalars(select(Job.id).where(Job.kind == advice.JOB_KIND)))

@@ -137,6 +137,6 @@ def test_a_locked_show_is_refused_and_a_published_one_points_to_explain(league: 
     with league.act() as ctx:
         running.run_show(ctx, number)
         running.publish(ctx, number)
-    with pytest.raises(LeagueError, match="public now.*explain") as refused:
+    with pytest.raises(LeagueError, match=r"public now.*explain") as refused:
         _advise(league, "Bo", "Brother Bob", number)
     assert "not known" not in str(refused.value)

@@ -188,7 +188,8 @@ def how_long(session: Session) -> str:
     q = (select(Job.created_at, Job.finished_at).where(Job.kind == JOB_KIND, Job.state == "done",
                                                        Job.finished_at.is_not(None))
          .order_by(Job.finished_at.desc()).limit(RECENT_RUNS))
-    took = sorted(max(0.0, (end - start).total_seconds()) for start, end in session.execute(q).all())
+    took = sorted(max(0.0, (end - start).total_seconds()) for start, end in session.execute(q).all()
+                  if end is not None)
     if not took:
         return ("how long it takes here is not known yet, since this server has finished no advice: from tens of "
                 "seconds to a few minutes, by how busy it is")

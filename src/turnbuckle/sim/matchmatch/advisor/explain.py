@@ -173,7 +173,7 @@ def _shares(setup: Setup, n: int, seed: int, threads: int | None) -> tuple[tuple
 def _tie(events: list[Happening]) -> str:
     """A tied round's checks for victory, in a few words: after a tie both sides go for the win
     (the rules' IV.2.f), so say whose cover missed (and by how much) and who got the three."""
-    checks = [e.data for e in events if e.type == "victory_check"]
+    checks: list[Any] = [e.data for e in events if e.type == "victory_check"]
     finish: Any = next((e.data for e in events if e.type == "finish"), None)
     missed = [f"{d['side']}'s cover " + ("got no count" if int(d["count"]) == 0 else f"got only a {d['count']} count")
               for d in checks if int(d.get("count", 0)) < 3]
