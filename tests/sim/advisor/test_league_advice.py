@@ -140,3 +140,25 @@ def test_a_locked_show_is_refused_and_a_published_one_points_to_explain(league: 
     with pytest.raises(LeagueError, match=r"public now.*explain") as refused:
         _advise(league, "Bo", "Brother Bob", number)
     assert "not known" not in str(refused.value)
+
+
+def test_progress_keeps_moving_while_the_advice_is_measured(league: League, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The search reported 100% and then the fresh measurement ran with the bar full.
+    from turnbuckle.sim.matchmatch.advisor import advise as advise_module
+
+    number = open_show(league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    seen: list[float] = []
+    at_measure: list[float] = []
+    real = advise_module._measure
+
+    def measure(*args: object) -> object:
+        at_measure.append(seen[-1])
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(advise_module, "_measure", measure)
+    with league.act("Bo") as ctx:
+        params = advice.advice_params(ctx, shows.side_of(ctx, shows.show(ctx, number), 1, "Brother Bob"),
+                                      budget_matches=BUDGET, measure_n=5_000)
+    advice.run_advice(params, seen.append)
+    assert seen == sorted(seen) and seen[-1] == 1.0
+    assert at_measure[0] < at_measure[-1] < 1.0  # each measurement moves the bar on

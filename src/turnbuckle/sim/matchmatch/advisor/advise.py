@@ -217,7 +217,7 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
 
         def tick() -> None:
             if progress is not None:
-                progress(min(1.0, start + weight * sub.fraction()))
+                progress(search_share * min(1.0, start + weight * sub.fraction()))
         sub_tick[0] = tick
         done[0] = start + weight
         return sub
@@ -225,6 +225,10 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
     sub_tick: list[Callable[[], None]] = [lambda: None]
     generations = 0
     oracle = len(unknown) == 1 and not fields
+    # The share of the work the search is (the rest: the fresh measurement of both plans against
+    # every opponent), so that the progress reported keeps moving while they are measured.
+    measures = 2 * (len(judges) + (ORACLE_ROUNDS if oracle else 0))
+    search_share = budget_matches / (budget_matches + measures * measure_n) if budget_matches else 0.9
     first = phase(FIRST_SHARE if oracle else 1.0, FIRST_SHARE if oracle else 1.0)
     best, g = improve(objective, limits, starts, rng, first, lambda: sub_tick[0]())
     budget.spent += first.spent
@@ -255,7 +259,7 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
             budget.spent += again.spent
             generations += g
     if progress is not None:
-        progress(1.0)
+        progress(search_share)
     best = tidy(best, set().union(*(j.styles_seen(best) for j in judges)))
     seconds = budget.elapsed()
     # Fresh seeds: from a stream of their own, and never one the search played.
@@ -263,10 +267,17 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
     measure_seed = int(fresh.integers(1, 2**62))
     while measure_seed in objective.seeds:
         measure_seed = int(fresh.integers(1, 2**62))
-    advised = tuple(_measure(j, best, label, measure_n, measure_seed) for j, (label, _) in zip(judges, population,
-                                                                                               strict=True))
-    automatic = tuple(_measure(j, a, label, measure_n, measure_seed)
-                      for j, a, (label, _) in zip(judges, autos, population, strict=True))
+    measured = [0]
+
+    def measure(judge: Judge, plan: Plan, label: str) -> Measured:
+        out = _measure(judge, plan, label, measure_n, measure_seed)
+        measured[0] += 1
+        if progress is not None:
+            progress(search_share + (1 - search_share) * measured[0] / (2 * len(judges)))
+        return out
+
+    advised = tuple(measure(j, best, label) for j, (label, _) in zip(judges, population, strict=True))
+    automatic = tuple(measure(j, a, label) for j, a, (label, _) in zip(judges, autos, population, strict=True))
     text = format_strategy_text(to_strategy(best, limits))
     search: dict[str, Any] = {"method": METHOD, "matches": budget.spent, "generations": generations,
                               "budget_matches": budget_matches, "budget_seconds": budget_seconds,
