@@ -18,14 +18,32 @@ import numpy as np
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.rulesets.matchmatch.sheet import BUDGET, STAMINA_MAX, load_wrestler, weight_class
+from turnbuckle.rulesets.matchmatch.side import Side
 from turnbuckle.rulesets.matchmatch.styles import STYLES
 from turnbuckle.rulesets.registry import get_ruleset
-from turnbuckle.sim.matchmatch.advisor.bench import random_sheet
 
 #: The Weight each class allows, as the drawn sheets take it (the rulebook's classes).
 WEIGHTS = {"Light-Heavyweight": (1, 3), "Heavyweight": (4, 7), "Superheavyweight": (8, 12)}
 #: The fact's label in the game's public facts (``briefing.public_facts``).
 WEIGHT_FACT = "Weight class"
+
+
+def random_sheet(rng: np.random.Generator, name: str) -> Side:
+    """A legal wrestler on 42 points: Stamina 6-15, up to 3 High Spots, Push Level 1-3, a few
+    defense points, the rest spread over the styles at random."""
+    stamina = int(rng.integers(6, 16))
+    spots = int(rng.integers(0, 4))
+    defenses = dict.fromkeys(STYLES, 0)
+    for _ in range(int(rng.integers(0, 3))):
+        defenses[str(rng.choice(list(defenses)[:7]))] += 1
+    left = 42 - stamina - 3 * spots - 2 * sum(defenses.values())
+    weights = rng.dirichlet(np.full(8, 0.8))
+    weights[7] *= 0.2  # Teamwork matters only in tag matches
+    points = rng.multinomial(left, weights / weights.sum())
+    styles = dict(zip(defenses, (int(p) for p in points), strict=True))
+    sheet = load_wrestler({"name": name, "stamina": stamina, "styles": styles, "defenses": defenses,
+                           "high_spots": spots, "push_level": int(rng.integers(1, 4))}, name)
+    return Side(name, sheet)
 
 
 def _drawn(rng: np.random.Generator, name: str, cls: str) -> dict[str, Any]:
