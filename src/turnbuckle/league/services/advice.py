@@ -2,13 +2,16 @@
 
 The advisor is given the side's briefing (``services.briefing``: the published view): the member's
 own sheet with the league's Push Level and injuries, each opponent's sheet where the league makes
-it public (else the advice is refused, naming the opponent), the match's referee, type, grid and
-rounds. It is never given a submitted strategy, an unpublished result or a show's seed, so the
+it public, else only its public facts (weight class, Push Level, injuries), which the game's
+advisor fills in with a field of legal sheets that fit them (``field``), the match's referee,
+type, grid and rounds. Only an open show's match is advised: a locked one can no longer take a
+strategy, and a published one's strategies are public (its explanation says more). It is never given a submitted strategy, an unpublished result or a show's seed, so the
 advice is the same, byte for byte, whether or not an opponent has sent a strategy (tested). The
 search is reproducible: its seed comes from the show, the match and the competitor, and its budget
 is in matches. Wall-clock figures are left out of what is returned for the same reason.
 
-Only the side's owner asks, and the advice is returned to that member alone (nothing is stored).
+Only the side's owner asks, and the advice is returned to that member alone (the page's job keeps
+it for its owner, and pressing Advise me again for the same parameters shows it: ``kept_advice``).
 A league can turn the advisor off (``set_advisor``, the organiser's).
 """
 
@@ -83,8 +86,9 @@ def advice_params(ctx: Ctx, side: CardSide, budget_matches: int | None = None,
         raise LeagueError(f"show {m.show.number} is a draft: each side is told its match once the show opens "
                           "(its referees and grids are drawn then)")
     if m.show.status in ("locked", "run"):
-        raise LeagueError(f"show {m.show.number} is locked: its strategies can no longer be sent, so there is "
-                          "nothing to advise (the organiser may unlock it)")
+        state = "locked" if m.show.status == "locked" else "run (not yet published)"
+        raise LeagueError(f"show {m.show.number} is {state}: its strategies can no longer be sent, so there is "
+                          "nothing to advise" + (" (the organiser may unlock it)" if state == "locked" else ""))
     if m.show.status == "published":
         raise LeagueError(f"show {m.show.number} is published: the strategies played are public now; the match "
                           "page explains what won it and what would have done better (as `turnbuckle explain` "
