@@ -5,10 +5,11 @@ own sheet with the league's Push Level and injuries, each opponent's sheet where
 it public, else only its public facts (weight class, Push Level, injuries), which the game's
 advisor fills in with a field of legal sheets that fit them (``field``), the match's referee,
 type, grid and rounds. Only an open show's match is advised: a locked one can no longer take a
-strategy, and a published one's strategies are public (its explanation says more). It is never given a submitted strategy, an unpublished result or a show's seed, so the
-advice is the same, byte for byte, whether or not an opponent has sent a strategy (tested). The
-search is reproducible: its seed comes from the show, the match and the competitor, and its budget
-is in matches. Wall-clock figures are left out of what is returned for the same reason.
+strategy, and a published one's strategies are public (its explanation says more). It is never
+given a submitted strategy, an unpublished result or a show's seed, so the advice is the same,
+byte for byte, whether or not an opponent has sent a strategy (tested). The search is
+reproducible: its seed comes from the show, the match and the competitor, and its budget is in
+matches. Wall-clock figures are left out of what is returned for the same reason.
 
 Only the side's owner asks, and the advice is returned to that member alone (the page's job keeps
 it for its owner, and pressing Advise me again for the same parameters shows it: ``kept_advice``).
