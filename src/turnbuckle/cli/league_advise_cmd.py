@@ -19,7 +19,9 @@ def league_advise(show: ShowArg, position: Annotated[int, typer.Argument(help="T
                   db: Db = None, actor: As = None, fmt: Fmt = "text") -> None:
     """The advisor's strategy for your side of a match, from your briefing only (your sheet, what
     is public of the opponents, the referee, type and grid): the same whether or not they have sent
-    a strategy. Printed in the rulebook's layout, ready for `league submit`."""
+    a strategy. An opponent whose sheet is not public yet is played as a field of legal sheets that
+    fit its public facts. Only an open show's match is advised. Printed in the rulebook's layout,
+    ready for `league submit`."""
     kind = _format(fmt)
     with user_errors(), unit(db, actor) as ctx:
         from turnbuckle.league.errors import NotFound

@@ -9,10 +9,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from turnbuckle.core.render import csv_text
+from turnbuckle.sim.stats import interval_text
 
 
 def _pct(share: Mapping[str, Any]) -> str:
-    return f"{share['p'] * 100:.2f}% [{share['lo'] * 100:.2f}, {share['hi'] * 100:.2f}]"
+    return f"{share['p'] * 100:.2f}% [{interval_text(share['lo'], share['hi'], 2)}]"
 
 
 def _cell(text: str) -> str:
@@ -68,7 +69,8 @@ def render_csv(data: Mapping[str, Any]) -> str:
         row: list[object] = [csv_text(s["name"]), data["n"]]
         for what in ("win", "draw", "loss"):
             share = s[what]
-            row += [share["count"], f"{share['p']:.6f}", f"{share['lo']:.6f}", f"{share['hi']:.6f}"]
+            row += [share["count"], f"{share['p']:.6f}",
+                    *interval_text(share["lo"], share["hi"], 6, scale=1, sep=" ").split()]
         row += [s["wins_by"][m]["count"] if m in s["wins_by"] else 0 for m in methods]
         writer.writerow(row)
     return out.getvalue()

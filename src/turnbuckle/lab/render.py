@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from turnbuckle.core.render import csv_text
+from turnbuckle.sim.stats import interval_text
 
 #: The text and Markdown show the win matrix only up to this many entries (JSON and CSV hold all).
 MATRIX_MAX = 12
@@ -19,7 +20,17 @@ def _pct(p: float) -> str:
 
 
 def _ci(s: Mapping[str, Any]) -> str:
-    return f"{_pct(s['p'])} [{s['lo'] * 100:.2f}, {s['hi'] * 100:.2f}]"
+    return f"{_pct(s['p'])} [{interval_text(s['lo'], s['hi'], 2)}]"
+
+
+def _strength_ci(r: Mapping[str, Any], sep: str) -> str:
+    """A ranking's strength interval, rounded outward to three decimals."""
+    return interval_text(r["lo"], r["hi"], 3, scale=1, sep=sep, sign="+")
+
+
+def _csv_share(share: Mapping[str, Any]) -> list[str]:
+    """A share and its interval for a spreadsheet: six decimals, the interval rounded outward."""
+    return [f"{share['p']:.6f}", *interval_text(share["lo"], share["hi"], 6, scale=1, sep=" ").split()]
 
 
 def _heading(doc: Mapping[str, Any]) -> str:
@@ -75,7 +86,7 @@ def _ranking_text(doc: Mapping[str, Any]) -> list[str]:
     out = ["", "Power ranking (Bradley-Terry, a draw half a win each way; strength in log-odds, 95% interval; "
            "expected: mean score against the others)"]
     for r in doc["ranking"]:
-        out.append(f"  {r['rank']:>3}. {r['name']:<{width}}  {r['strength']:+.3f} [{r['lo']:+.3f}, {r['hi']:+.3f}]"
+        out.append(f"  {r['rank']:>3}. {r['name']:<{width}}  {r['strength']:+.3f} [{_strength_ci(r, ', ')}]"
                    f"  expected {_pct(r['expected'])}")
     return out
 
@@ -139,7 +150,7 @@ def render_markdown(doc: Mapping[str, Any]) -> str:
     if "ranking" in doc:
         lines += ["", "### Power ranking (Bradley-Terry)", "", "| rank | entry | strength | 95% interval | expected |",
                   "|---|---|---|---|---|"]
-        lines += [f"| {r['rank']} | {_cell(r['name'])} | {r['strength']:+.3f} | {r['lo']:+.3f} to {r['hi']:+.3f} "
+        lines += [f"| {r['rank']} | {_cell(r['name'])} | {r['strength']:+.3f} | {_strength_ci(r, ' to ')} "
                   f"| {_pct(r['expected'])} |" for r in doc["ranking"]]
     if "metagame" in doc:
         meta = doc["metagame"]
@@ -171,6 +182,6 @@ def render_csv(doc: Mapping[str, Any]) -> str:
     for k, p in enumerate(doc["pairings"], 1):
         for seat, s in enumerate(p["sides"], 1):
             writer.writerow([k, len(p["sides"]), seat, s["entry"], csv_text(s["name"]), p["n"],
-                             *(f"{s[part][f]:.6f}" for part in ("win", "draw", "loss") for f in ("p", "lo", "hi")),
+                             *(x for part in ("win", "draw", "loss") for x in _csv_share(s[part])),
                              ";".join(f"{m}={w['p']:.6f}" for m, w in s["wins_by"].items())])
     return out.getvalue()

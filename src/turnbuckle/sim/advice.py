@@ -30,9 +30,19 @@ class Report(Protocol):
 class Advisor(Protocol):
     def advise(self, sides: Sequence[Any], me: int, options: Mapping[str, OptionValue], *, seed: int,
                budget_matches: int | None, budget_seconds: float | None, measure_n: int,
-               threads: int | None = None, progress: Fraction | None = None, client: Any = None) -> Report:
+               threads: int | None = None, progress: Fraction | None = None, client: Any = None,
+               fields: Mapping[int, tuple[str, Sequence[Any]]] | None = None) -> Report:
         """Advice for side ``me``; the other sides' strategies, where given, are known. ``client``:
-        a Dask client whose cluster runs the search's evaluations (the same answer)."""
+        a Dask client whose cluster runs the search's evaluations (the same answer). ``fields``:
+        for a side whose sheet is not known, what is known of it and a field of sheets that fit it
+        (``field``), played instead of that side."""
+        ...
+
+    def field(self, name: str, facts: Mapping[str, str], push_level: int | None, injuries: int, *, size: int,
+              seed: int) -> dict[str, Any]:
+        """``{"about": ..., "sheets": [...]}``: ``size`` side documents that fit what is public of
+        ``name`` (the game's public facts by label, the Push Level and injuries), from ``seed``;
+        a RulesError when the facts are not enough."""
         ...
 
     def explain(self, record: MatchRecord, *, seed: int, budget_matches: int, continuations: int,

@@ -20,7 +20,7 @@ from turnbuckle.core.registry import Ruleset, check_side_count
 from turnbuckle.sim.interrupt import stop_requested
 from turnbuckle.sim.reference import PARALLEL_MIN, run_reference, run_reference_parallel
 from turnbuckle.sim.specs import FastEngine, FastEngineUnsupported, Progress, SimSpec, spec_for
-from turnbuckle.sim.stats import hist_mean, hist_quantile, wilson
+from turnbuckle.sim.stats import hist_mean, hist_quantile, interval_text, wilson
 from turnbuckle.sim.tally import Tally
 
 ENGINES = ("fast", "reference")
@@ -279,7 +279,7 @@ def _pct(p: float) -> str:
 
 
 def _ci(share: Mapping[str, Any]) -> str:
-    return f"{_pct(share['p'])}  [{share['lo'] * 100:5.2f}, {share['hi'] * 100:5.2f}]"
+    return f"{_pct(share['p'])}  [{interval_text(share['lo'], share['hi'], 2, width=5)}]"
 
 
 def render_text(data: Mapping[str, Any]) -> str:

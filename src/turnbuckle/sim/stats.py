@@ -30,6 +30,33 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
 
 
+def outward(lo: float, hi: float, digits: int) -> tuple[float, float]:
+    """An interval's ends rounded outward to ``digits`` decimals (the low end down, the high end
+    up), so that the printed interval holds every value the real one holds. A float's own
+    round-off (98.9 stored as 98.90000000000001) is not pushed a whole digit out.
+
+    >>> outward(98.934, 99.022, 1)
+    (98.9, 99.1)
+    >>> outward(98.9, 99.0, 1)
+    (98.9, 99.0)
+    """
+    f = 10**digits
+    return math.floor(lo * f + 1e-9) / f, math.ceil(hi * f - 1e-9) / f
+
+
+def interval_text(lo: float, hi: float, digits: int, *, scale: float = 100.0, sep: str = ", ", width: int = 0,
+                  sign: str = "") -> str:
+    """An interval's ends as printed everywhere (the odds, the sweeps, the advisor): scaled (to
+    percent by default) and rounded outward to ``digits`` decimals, joined by ``sep``; ``width``
+    and ``sign`` as in a format spec.
+
+    >>> interval_text(0.98934, 0.99022, 1, sep="-")
+    '98.9-99.1'
+    """
+    a, b = outward(lo * scale, hi * scale, digits)
+    return f"{a:{sign}{width}.{digits}f}{sep}{b:{sign}{width}.{digits}f}"
+
+
 def n_for_half_width(half_width: float, z: float = Z95) -> int:
     """Matches needed so that a share near 50% (the widest case) is known to +-``half_width``.
 

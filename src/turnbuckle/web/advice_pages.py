@@ -29,6 +29,8 @@ from turnbuckle.league.services.advice import (
     advice_params,
     explainable,
     explanation,
+    how_long,
+    kept_advice,
     start_explain,
 )
 from turnbuckle.league.services.shows import side_of
@@ -52,6 +54,9 @@ def advice_start(request: Request, number: PathInt, position: PathInt, cid: Path
     try:
         side = side_of(ctx, show_by_number(ctx, number), position, f"#{cid}")
         params = advice_params(ctx, side)
+        kept = kept_advice(session, owner_key(ctx, request), params)
+        if kept is not None:  # the same search from the same seed: its answer, not a second run
+            return RedirectResponse(f"/advice/jobs/{kept.id}", 303)
         job = jobs.submit(session, JOB_KIND, params, owner_key(ctx, request),
                           title=f"Advice for {side.competitor.name}, show {number} match {position}", total=1000)
     except (NotFound, Forbidden):
@@ -69,7 +74,7 @@ def _job(request: Request, session: DbSession, viewer: Viewer, job_id: str) -> J
     return job if job is not None and job.kind == JOB_KIND else None
 
 
-def _context(job: Job) -> dict[str, Any]:
+def _context(job: Job, session: DbSession) -> dict[str, Any]:
     """The job and, once done, its advice: the strategy alone (to copy, or to send with one button:
     the whole text is not a strategy the form takes) and the rest of the text (its measurements)."""
     advice: Any = job.result
@@ -81,7 +86,8 @@ def _context(job: Job) -> dict[str, Any]:
         detail = job.detail or {}
         if strategy and all(isinstance(detail.get(k), int) for k in ("show", "position", "competitor")):
             send_to = f"/shows/{detail['show']}/matches/{detail['position']}/strategy/{detail['competitor']}"
-    return {"job": job, "advice": advice, "strategy": strategy, "measured": measured, "send_to": send_to}
+    return {"job": job, "advice": advice, "strategy": strategy, "measured": measured, "send_to": send_to,
+            "how_long": how_long(session) if job.active else ""}
 
 
 @router.get("/jobs/{job_id}", response_class=HTMLResponse)
@@ -89,7 +95,7 @@ def advice_job(request: Request, session: DbSession, viewer: Viewer, job_id: str
     job = _job(request, session, viewer, job_id)
     if job is None:
         return _not_found(request)
-    return render(request, "advice_job.html", {"title": "Advice", **_context(job)})
+    return render(request, "advice_job.html", {"title": "Advice", **_context(job, session)})
 
 
 @router.get("/jobs/{job_id}/status", response_class=HTMLResponse)
@@ -99,7 +105,7 @@ def advice_status(request: Request, session: DbSession, viewer: Viewer, job_id: 
     if job is None:
         return HTMLResponse('<p class="problem" id="job">This advice is gone (finished jobs are kept two days).</p>',
                             404)
-    return render(request, "advice_status.html", _context(job))
+    return render(request, "advice_status.html", _context(job, session))
 
 
 # -- a published match's explanation (the match page's section) -----------------------------------

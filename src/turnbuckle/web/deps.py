@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.models import Member
+from turnbuckle.sim.stats import interval_text
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -31,6 +32,7 @@ def csrf_field(request: Request) -> Markup:
 
 templates.env.globals["csrf_field"] = csrf_field
 templates.env.globals["csrf_token"] = csrf_token
+templates.env.globals["interval_text"] = interval_text  # an interval rounded outward, as the CLI prints it
 
 
 def get_session(request: Request) -> Iterator[Session]:

@@ -23,6 +23,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Show
 from turnbuckle.league.services import shows
+from turnbuckle.league.services.advice import how_long
 from turnbuckle.league.services.briefing import briefing
 from turnbuckle.league.services.card import is_stale
 from turnbuckle.league.services.shows import MAX_STRATEGY_CHARS
@@ -112,7 +113,8 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
         "grid": grid, "grid_rows": grid_rows(m.ruleset, grid), "grid_drawn": m.grid_drawn, "axis": axis,
         "axis_text": _axis_text(m.ruleset, axis) if written else "",
         "form": form, "paste": paste, "FORM": FORM, "choices": _choices(m.ruleset, axis) if written else {},
-        "b": told, "sheet_text": _yaml(told.sheet), "yaml": _yaml}, status)
+        "b": told, "sheet_text": _yaml(told.sheet), "yaml": _yaml,
+        "advice_took": how_long(ctx.session) if ctx.league.advisor else ""}, status)
 
 
 def _yaml(doc: object) -> str:

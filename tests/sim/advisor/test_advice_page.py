@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from tests.league.helpers import open_show
 from tests.web.support import Site, csrf_of, sign_in
-from turnbuckle.league.models import Competitor
+from turnbuckle.league.models import Competitor, Job
 from turnbuckle.league.services import advice, briefing, shows
 
 
@@ -57,6 +57,12 @@ def test_advise_me_runs_a_private_job_that_ends_with_a_strategy(site: Site) -> N
         job_id = job_url.rstrip("/").rsplit("/", 1)[-1]
         for odds_url in (f"/odds/jobs/{job_id}", f"/odds/jobs/{job_id}/status"):  # not an odds run (was a 500)
             assert bo.get(odds_url).status_code == 404
+        again = bo.post(f"/advice/shows/{number}/matches/1/{bob}", data={"csrf_token": csrf_of(bo, page)},
+                        follow_redirects=False)
+        assert again.status_code == 303 and again.headers["location"] == job_url  # the kept answer, not a rerun
+        with site.league.act() as ctx:
+            assert len(list(ctx.session.scalars(select(Job.id).where(Job.kind == advice.JOB_KIND)))) == 1
+        assert "here: the median of this server&#39;s last run" in bo.get(page).text  # timed from this server's runs
         refused = ann.post(f"/advice/shows/{number}/matches/1/{bob}", data={"csrf_token": csrf_of(ann, "/")},
                            follow_redirects=False)
         assert refused.status_code == 404  # not Ann's side
@@ -96,7 +102,9 @@ def test_a_published_match_is_explained_in_the_background_and_an_unpublished_one
                 break
             time.sleep(0.1)
         assert "Before the bell this exact setup gave" in section and "<polyline" in section
-        assert "The advisor's alternative for" in section and 'id="explain-match"' not in section
+        assert 'id="explain-match"' not in section  # an alternative, or that none measured better
+        assert ("The advisor's alternative for" in section) != ("The advisor found no strategy measurably better"
+                                                                 in section)
         assert "Before the bell" in anyone.get(page).text  # kept: the page shows it from now on
     with site.league.act() as ctx:  # a failed explanation: the button asks again, for one job still
         job = ctx.session.scalars(select(Job).where(Job.kind == advice.EXPLAIN_KIND)).one()
@@ -121,3 +129,35 @@ def test_the_organisers_settings_page_turns_the_advisor_off(site: Site) -> None:
         assert saved.status_code == 200 and 'name="advisor" value="off" checked' in saved.text
     with site.league.act() as ctx:
         assert ctx.league.advisor is False
+
+
+def test_how_long_is_the_median_of_this_servers_last_runs(site: Site) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from turnbuckle.league.jobs import submit
+
+    with site.league.act() as ctx:
+        assert "not known yet" in advice.how_long(ctx.session)
+        start = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
+        for k, took in enumerate((20, 240, 31, 25, 600, 35)):  # the oldest (20 s) is not among the last five
+            job = submit(ctx.session, advice.JOB_KIND, {"k": k}, f"owner{k}", title="t", now=start)
+            job.state, job.finished_at = "done", start + timedelta(minutes=k, seconds=took)
+            job.created_at = start + timedelta(minutes=k)
+        ctx.session.flush()
+        assert advice.how_long(ctx.session) == ("about 35 s here: the median of this server's last 5 runs, "
+                                                "from 25 s to 10.0 minutes")
+
+
+def test_advise_me_on_a_locked_show_says_why_without_a_search(site: Site) -> None:
+    number = open_show(site.league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with site.league.act() as ctx:
+        bob = ctx.session.scalar(select(Competitor.id).where(Competitor.name == "Brother Bob"))
+        shows.lock(ctx, number)
+    with site.client() as bo:
+        assert sign_in(bo, "Bo").status_code == 303
+        page = f"/shows/{number}/matches/1/strategy/{bob}"
+        refused = bo.post(f"/advice/shows/{number}/matches/1/{bob}", data={"csrf_token": csrf_of(bo, page)},
+                          follow_redirects=False)
+        assert refused.status_code == 400 and "can no longer be sent" in refused.text
+    with site.league.act() as ctx:
+        assert not list(ctx.session.scalars(select(Job.id).where(Job.kind == advice.JOB_KIND)))

@@ -144,3 +144,46 @@ def test_a_plot_path_that_is_a_folder_is_one_line_before_any_work(tmp_path: Path
     record.write_text("{}")  # never read: the plot's path is checked first
     out = runner.invoke(app, ["explain", str(record), "--plot", str(folder)])
     assert out.exit_code == 2 and "that is a folder" in out.output and len(out.output.strip().splitlines()) == 1
+
+
+def _tied_finish() -> MatchRecord:
+    """Sam and Bob (automatic strategies, seed 4): round 5 is a tie at the top, and both go for the
+    win: Bob's cover gets no count, Sam gets the three."""
+    out = runner.invoke(app, ["match", "m2", "friendly-sam", "brother-bob", "--seed", "4", "-f", "json"])
+    assert out.exit_code == 0, out.output
+    return MatchRecord.from_json(json.loads(out.stdout))
+
+
+def test_a_decisive_tie_says_whose_cover_missed_and_who_got_the_three() -> None:
+    from turnbuckle.sim.matchmatch.advisor.explain import _what
+
+    record = _tied_finish()
+    assert record.result.at["round"] == 5 and record.winner_name() == "Friendly Sam"
+    assert _what(record, 5) == ("a tie at the top; both went for the win: Brother Bob's cover got no count, "
+                                "Friendly Sam got the three")
+
+
+def test_explain_json_holds_no_wall_clock_so_one_seed_gives_one_answer(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(_tied_finish().to_json()))
+    args = ["explain", str(path), "--budget-matches", "1000", "--continuations", "100", "--seed", "3", "-f", "json"]
+    one, two = (runner.invoke(app, args) for _ in range(2))
+    assert one.exit_code == 0, one.output
+    assert one.stdout == two.stdout and "seconds" not in json.loads(one.stdout)
+    assert json.loads(one.stdout)["alternative"]["found_better"] is True  # 59.0% against 49.4%
+
+
+def test_an_alternative_no_better_than_the_plan_played_is_not_offered() -> None:
+    from turnbuckle.sim.matchmatch.advisor.explain import Explanation, measurably_better
+
+    assert not measurably_better(0.302, 200_000, 0.302, 200_000)
+    assert not measurably_better(0.3035, 200_000, 0.302, 200_000)  # within the two measurements' noise
+    assert measurably_better(0.31, 200_000, 0.302, 200_000)
+    alt = {"side": "Brother Bob", "strategy": "Strategy:+Brawling +Cheating -Power\n", "search_matches": 23_000,
+           "budget_matches": 1_000, "measured_matches": 200_000, "advised_win": 0.302, "played_win": 0.302,
+           "found_better": False}
+    shown = Explanation(("Friendly Sam", "Brother Bob"), "Sam wins", 0, (0.7, 0.3), 0.0, 200_000, 0.7, [], 0.01,
+                        100, [], alt).text()
+    assert ("The advisor found no strategy measurably better for Brother Bob against the same opponent strategy "
+            "than the one played") in shown
+    assert "Strategy:" not in shown and "alternative" not in shown

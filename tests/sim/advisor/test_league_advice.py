@@ -63,12 +63,39 @@ def test_only_the_owner_asks_and_the_organiser_can_turn_it_off(league: League) -
         _advise(league, "Bo", "Brother Bob", number)
 
 
-def test_an_opponent_whose_sheet_is_not_public_is_named(league: League) -> None:
+def test_week_one_advice_plays_a_field_of_sheets_that_fit_what_is_public(league: League) -> None:
+    # Under the default setting no sheet is public before a competitor's first published match, so
+    # a league's first show was never advised; it is played against sheets that fit the public facts.
     with league.act() as ctx:
         briefing.set_public_sheets(ctx, "weight")
     number = open_show(league, [("m2", ["Friendly Sam", "Brother Bob"])])
-    with pytest.raises(LeagueError, match="Friendly Sam's sheet is not public"):
-        _advise(league, "Bo", "Brother Bob", number)
+    first = _advise(league, "Bo", "Brother Bob", number)
+    assert first.text.startswith("Advice for Brother Bob against a field of 8 legal sheets that fit what is "
+                                 "public about Friendly Sam (Light-Heavyweight, Push Level 1, 0 injuries), since "
+                                 "their sheet is not public yet")
+    assert first.data["field"] == [{"side": "Friendly Sam", "about": "Light-Heavyweight, Push Level 1, 0 injuries",
+                                    "sheets": 8}]
+    assert [m["opponent"] for m in first.data["advised"]] == [f"field sheet #{k}" for k in range(1, 9)]
+    with league.act("Bo") as ctx:  # its params hold only public facts: no sheet of Sam's own
+        side = shows.side_of(ctx, shows.show(ctx, number), 1, "Brother Bob")
+        params = advice.advice_params(ctx, side, budget_matches=BUDGET, measure_n=2_000)
+    sam = league_sheet(league, "Friendly Sam")
+    assert all(doc["wrestler"]["styles"] != sam["styles"] for doc in params["fields"]["0"]["sheets"][1:])
+    again = _advise(league, "Bo", "Brother Bob", number)  # reproducible from the seed and budget
+    assert json.dumps(again.data, sort_keys=True) == json.dumps(first.data, sort_keys=True)
+    with league.act("Bo") as ctx:
+        shows.submit(ctx, number, 1, "Brother Bob", first.data["strategy"])
+
+
+def league_sheet(lg: League, name: str) -> dict[str, object]:
+    from sqlalchemy import select
+
+    from turnbuckle.league.models import Competitor
+
+    with lg.act() as ctx:
+        comp = ctx.session.scalars(select(Competitor).where(Competitor.name == name)).one()
+        body: dict[str, object] = dict(comp.sheet["wrestler"])
+        return body
 
 
 def test_league_advise_and_advisor_at_the_command_line(league: League, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -95,3 +122,43 @@ def test_a_draft_shows_match_is_not_advised(league: League) -> None:
         number = str(s.number)
     with pytest.raises(LeagueError, match=f"show {number} is a draft"):
         _advise(league, "Bo", "Brother Bob", number)
+
+
+def test_a_locked_show_is_refused_and_a_published_one_points_to_explain(league: League) -> None:
+    from turnbuckle.league.services import running
+
+    number = open_show(league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with league.act() as ctx:
+        shows.lock(ctx, number)
+    with pytest.raises(LeagueError, match=f"show {number} is locked: its strategies can no longer be sent"):
+        _advise(league, "Bo", "Brother Bob", number)
+    cli = runner.invoke(app, ["league", "advise", number, "1", "--db", league.url, "--as", "Bo"])
+    assert cli.exit_code == 2 and "can no longer be sent" in cli.output and "Strategy:" not in cli.output
+    with league.act() as ctx:
+        running.run_show(ctx, number)
+        running.publish(ctx, number)
+    with pytest.raises(LeagueError, match=r"public now.*explain") as refused:
+        _advise(league, "Bo", "Brother Bob", number)
+    assert "not known" not in str(refused.value)
+
+
+def test_progress_keeps_moving_while_the_advice_is_measured(league: League, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The search reported 100% and then the fresh measurement ran with the bar full.
+    from turnbuckle.sim.matchmatch.advisor import advise as advise_module
+
+    number = open_show(league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    seen: list[float] = []
+    at_measure: list[float] = []
+    real = advise_module._measure
+
+    def measure(*args: object) -> object:
+        at_measure.append(seen[-1])
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(advise_module, "_measure", measure)
+    with league.act("Bo") as ctx:
+        params = advice.advice_params(ctx, shows.side_of(ctx, shows.show(ctx, number), 1, "Brother Bob"),
+                                      budget_matches=BUDGET, measure_n=5_000)
+    advice.run_advice(params, seen.append)
+    assert seen == sorted(seen) and seen[-1] == 1.0
+    assert at_measure[0] < at_measure[-1] < 1.0  # each measurement moves the bar on

@@ -73,9 +73,24 @@ def test_tidying_drops_only_rows_for_styles_the_match_never_has() -> None:
 
 def test_the_benchs_random_sheets_are_legal_and_varied() -> None:
     from turnbuckle.rulesets.matchmatch.sheet import sheet_cost, wrestler_problems
-    from turnbuckle.sim.matchmatch.advisor.bench import random_sheet
+    from turnbuckle.sim.matchmatch.advisor.field import random_sheet
 
     rng = np.random.default_rng(1)
     sheets = [random_sheet(rng, f"W{i}").sheet for i in range(50)]
     assert all(wrestler_problems(s) == [] and sheet_cost(s) == 42 for s in sheets)
     assert len({s.styles for s in sheets}) == 50 and len({s.high_spots for s in sheets}) > 1
+
+
+def test_a_field_fits_the_public_facts_and_is_the_same_from_the_same_seed() -> None:
+    from turnbuckle.rulesets.matchmatch.sheet import load_wrestler, sheet_cost, weight_class
+    from turnbuckle.sim.matchmatch.advisor.field import field_documents
+
+    for cls in ("Light-Heavyweight", "Heavyweight", "Superheavyweight"):
+        found = field_documents("Rex", {"Weight class": cls}, 3, 2, size=8, seed=11)
+        assert found == field_documents("Rex", {"Weight class": cls}, 3, 2, size=8, seed=11)
+        assert found["about"] == f"{cls}, Push Level 3, 2 injuries" and len(found["sheets"]) == 8
+        for doc in found["sheets"]:
+            w = load_wrestler(doc["wrestler"], "field")
+            assert w.name == "Rex" and w.push_level == 3 and w.injuries == 2
+            assert weight_class(w.styles.weight) == cls and sheet_cost(w) <= 42
+        assert len({str(doc) for doc in found["sheets"]}) == 8  # eight different sheets

@@ -23,7 +23,7 @@ from turnbuckle.sim.matchmatch.advisor.judge import Judge, Score, limits_for
 from turnbuckle.sim.matchmatch.advisor.rivals import auto_plan, styles_of_play
 from turnbuckle.sim.matchmatch.advisor.search import Budget, Objective, improve
 from turnbuckle.sim.matchmatch.advisor.space import Plan, from_strategy, tidy, to_strategy
-from turnbuckle.sim.stats import wilson
+from turnbuckle.sim.stats import interval_text, wilson
 
 #: Matches each strategy plays against each opponent in the fresh measurement.
 MEASURE_N = 200_000
@@ -69,6 +69,8 @@ class Advice:
     seed: int
     measure_seed: int
     search: dict[str, Any] = field(default_factory=dict)
+    #: Each side played as a field of sheets (its sheet not known): its name, what is known of it.
+    fielded: tuple[tuple[str, str], ...] = ()
 
     def worst(self, rows: Sequence[Measured]) -> Measured:
         return min(rows, key=lambda m: m.share)
@@ -88,12 +90,18 @@ class Advice:
             "advised_worst": self.worst(self.advised).json(),
             "automatic_worst": self.worst(self.automatic).json(),
             "search": dict(self.search),
-        }
+        } | ({"field": [{"side": name, "about": about, "sheets": len(self.advised)} for name, about in self.fielded]}
+             if self.fielded else {})
 
     def text(self) -> str:
         me = self.names[self.me]
         others = ", ".join(n for i, n in enumerate(self.names) if i != self.me)
-        if self.known:
+        if self.fielded:
+            about = " and ".join(f"{name} ({what})" for name, what in self.fielded)
+            head = (f"Advice for {me} against a field of {len(self.advised)} legal sheets that fit what is public "
+                    f"about {about}, since their sheet is not public yet: a robust strategy (the best worst case "
+                    "over the field, each sheet playing its automatic strategy)")
+        elif self.known:
             head = f"Advice for {me} against {others}: a best response to the strategy given"
         else:
             head = (f"Advice for {me} against {others}: a robust strategy (the best worst case over "
@@ -139,7 +147,7 @@ class Advice:
 
 def _cell(m: Measured) -> str:
     j = m.json()
-    return (f"{100 * j['win']:.1f}% [{100 * j['win_low']:.1f}-{100 * j['win_high']:.1f}] "
+    return (f"{100 * j['win']:.1f}% [{interval_text(j['win_low'], j['win_high'], 1, sep='-')}] "
             f"{100 * j['draw']:.1f}/{100 * j['loss']:.1f}")
 
 
@@ -159,10 +167,13 @@ def _measure(judge: Judge, plan: Plan, label: str, n: int, seed: int) -> Measure
 def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *, seed: int,
            budget_matches: int | None = None, budget_seconds: float | None = None, measure_n: int = MEASURE_N,
            threads: int | None = None, progress: Callable[[float], None] | None = None,
-           client: Any = None) -> Advice:
+           client: Any = None, fields: Mapping[int, tuple[str, Sequence[Side]]] | None = None) -> Advice:
     """Advice for side ``me``. The other sides' strategies, where given, are known; a side
     without one is unknown (judged over a population of its possible strategies). With a Dask
-    ``client`` the search's evaluations run on its cluster, with the same answer."""
+    ``client`` the search's evaluations run on its cluster, with the same answer. ``fields``: for a
+    side whose sheet is not known, what is known of it and sheets that fit it; the plan is judged
+    against each in turn (the k-th sheet of every field together), each playing its automatic
+    strategy."""
     if budget_matches is None and budget_seconds is None:
         raise ValueError("advise needs a budget in matches or seconds")
     rng = np.random.default_rng([seed, 1])
@@ -170,16 +181,28 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
     budget = Budget(budget_matches, budget_seconds)
     unknown = [i for i, s in enumerate(sides) if i != me and s.strategy is None]
     population: list[tuple[str, dict[int, Plan]]]
-    if not unknown:
+    variants: list[list[Side]] = []  # the sides each member of the population plays with
+    if fields:
+        size = min(len(f) for _, f in fields.values())
+        if size < 1 or me in fields:
+            raise ValueError("a field needs at least one sheet, for an opponent")
+        for k in range(size):
+            variants.append([fields[i][1][k] if i in fields else s for i, s in enumerate(sides)])
+        population = [(f"field sheet #{k + 1}", {}) for k in range(size)]
+    elif not unknown:
         others = [s.name for i, s in enumerate(sides) if i != me]
         population = [(f"{' and '.join(others)} as given", {})]
     else:
         styles = {who: styles_of_play(sides, who, options, rng) for who in unknown}
         population = [(label, {who: styles[who][k][1] for who in unknown})
                       for k, (label, _) in enumerate(styles[unknown[0]])]
-    judges = [Judge(_sides_with(sides, plans, options), me, options, threads) for _, plans in population]
-    auto = auto_plan(sides, me, options)
-    starts = [auto]
+    variants = variants or [list(sides)] * len(population)
+    judges = [Judge(_sides_with(v, plans, options), me, options, threads) for v, (_, plans) in
+              zip(variants, population, strict=True)]
+    # the automatic player's plan, against each (the same but for a field's sheets)
+    autos = [auto_plan(v, me, options) for v in variants] if fields else [auto_plan(sides, me, options)] * len(judges)
+    auto = autos[0]
+    starts = [auto, *(a for k, a in enumerate(autos) if a not in autos[:k])]
     own = sides[me].strategy
     if own is not None:
         mine = from_strategy(own, limits)
@@ -194,14 +217,18 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
 
         def tick() -> None:
             if progress is not None:
-                progress(min(1.0, start + weight * sub.fraction()))
+                progress(search_share * min(1.0, start + weight * sub.fraction()))
         sub_tick[0] = tick
         done[0] = start + weight
         return sub
 
     sub_tick: list[Callable[[], None]] = [lambda: None]
     generations = 0
-    oracle = len(unknown) == 1
+    oracle = len(unknown) == 1 and not fields
+    # The share of the work the search is (the rest: the fresh measurement of both plans against
+    # every opponent), so that the progress reported keeps moving while they are measured.
+    measures = 2 * (len(judges) + (ORACLE_ROUNDS if oracle else 0))
+    search_share = budget_matches / (budget_matches + measures * measure_n) if budget_matches else 0.9
     first = phase(FIRST_SHARE if oracle else 1.0, FIRST_SHARE if oracle else 1.0)
     best, g = improve(objective, limits, starts, rng, first, lambda: sub_tick[0]())
     budget.spent += first.spent
@@ -225,13 +252,14 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
                 replies += 1
                 population.append((f"best reply #{replies}", {opp: reply}))
                 judges.append(Judge(_sides_with(sides, {opp: reply}, options), me, options, threads))
+                autos.append(auto)
             objective = Objective(judges, objective.seeds, client=client)
             again = phase(1.0 / (steps - 2 * k - 1), share_left / steps)
             best, g = improve(objective, limits, [best, auto], rng, again, lambda: sub_tick[0]())
             budget.spent += again.spent
             generations += g
     if progress is not None:
-        progress(1.0)
+        progress(search_share)
     best = tidy(best, set().union(*(j.styles_seen(best) for j in judges)))
     seconds = budget.elapsed()
     # Fresh seeds: from a stream of their own, and never one the search played.
@@ -239,14 +267,23 @@ def advise(sides: Sequence[Side], me: int, options: Mapping[str, OptionValue], *
     measure_seed = int(fresh.integers(1, 2**62))
     while measure_seed in objective.seeds:
         measure_seed = int(fresh.integers(1, 2**62))
-    advised = tuple(_measure(j, best, label, measure_n, measure_seed) for j, (label, _) in zip(judges, population,
-                                                                                               strict=True))
-    automatic = tuple(_measure(j, auto, label, measure_n, measure_seed) for j, (label, _) in zip(judges, population,
-                                                                                                  strict=True))
+    measured = [0]
+
+    def measure(judge: Judge, plan: Plan, label: str) -> Measured:
+        out = _measure(judge, plan, label, measure_n, measure_seed)
+        measured[0] += 1
+        if progress is not None:
+            progress(search_share + (1 - search_share) * measured[0] / (2 * len(judges)))
+        return out
+
+    advised = tuple(measure(j, best, label) for j, (label, _) in zip(judges, population, strict=True))
+    automatic = tuple(measure(j, a, label) for j, a, (label, _) in zip(judges, autos, population, strict=True))
     text = format_strategy_text(to_strategy(best, limits))
     search: dict[str, Any] = {"method": METHOD, "matches": budget.spent, "generations": generations,
                               "budget_matches": budget_matches, "budget_seconds": budget_seconds,
                               "best_replies": replies}
     if budget_seconds is not None:  # a budget in matches is reproducible, byte for byte: no wall-clock figure
         search["seconds"] = seconds
-    return Advice(tuple(s.name for s in sides), me, not unknown, text, advised, automatic, seed, measure_seed, search)
+    fielded = tuple((sides[i].name, about) for i, (about, _) in sorted((fields or {}).items()))
+    return Advice(tuple(s.name for s in sides), me, not unknown and not fields, text, advised, automatic, seed,
+                  measure_seed, search, fielded)

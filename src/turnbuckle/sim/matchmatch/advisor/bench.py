@@ -32,16 +32,16 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from turnbuckle.core.options import OptionValue, resolve_options
-from turnbuckle.rulesets.matchmatch.sheet import load_wrestler
 from turnbuckle.rulesets.matchmatch.side import Side
 from turnbuckle.rulesets.matchmatch.strategy_text import parse_strategy_text
-from turnbuckle.rulesets.matchmatch.styles import STYLES
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.sim.matchmatch.advisor.advise import advise
+from turnbuckle.sim.matchmatch.advisor.field import random_sheet
 from turnbuckle.sim.matchmatch.advisor.judge import Judge, limits_for
 from turnbuckle.sim.matchmatch.advisor.rivals import auto_plan
 from turnbuckle.sim.matchmatch.advisor.space import Plan, random_plan, to_strategy
 from turnbuckle.sim.matchmatch.fast import run
+from turnbuckle.sim.stats import interval_text
 
 SIZE_ENV = "TURNBUCKLE_ADVISOR_BENCH"
 SEED_ENV = "TURNBUCKLE_ADVISOR_BENCH_SEED"
@@ -72,24 +72,6 @@ SIZES = {
     # The budget table alone, on one pairing (about 12 minutes).
     "budgets": Size(1, 3_000_000, 200_000, 50, 10_000, 5, 20_000, 1, (10.0, 60.0, 600.0), 1),
 }
-
-
-def random_sheet(rng: np.random.Generator, name: str) -> Side:
-    """A legal wrestler on 42 points: Stamina 6-15, up to 3 High Spots, Push Level 1-3, a few
-    defense points, the rest spread over the styles at random."""
-    stamina = int(rng.integers(6, 16))
-    spots = int(rng.integers(0, 4))
-    defenses = dict.fromkeys(STYLES, 0)
-    for _ in range(int(rng.integers(0, 3))):
-        defenses[str(rng.choice(list(defenses)[:7]))] += 1
-    left = 42 - stamina - 3 * spots - 2 * sum(defenses.values())
-    weights = rng.dirichlet(np.full(8, 0.8))
-    weights[7] *= 0.2  # Teamwork matters only in tag matches
-    points = rng.multinomial(left, weights / weights.sum())
-    styles = dict(zip(defenses, (int(p) for p in points), strict=True))
-    sheet = load_wrestler({"name": name, "stamina": stamina, "styles": styles, "defenses": defenses,
-                           "high_spots": spots, "push_level": int(rng.integers(1, 4))}, name)
-    return Side(name, sheet)
 
 
 def _written(side: Side, plan: Plan, sides: Sequence[Side], who: int, options: dict[str, OptionValue]) -> Side:
@@ -154,7 +136,7 @@ def main() -> None:
         never_below += adv >= auto
         beat_random += adv > rnd
         print(_line(f"{i + 1:<9}", f"{100 * adv:7.1f}%", f"{100 * auto:7.1f}%", f"{100 * (adv - auto):+6.1f}",
-                    f"{100 * rnd:7.1f}%", f"{100 * stated['win_low']:6.1f}-{100 * stated['win_high']:5.1f}%",
+                    f"{100 * rnd:7.1f}%", f"{interval_text(stated['win_low'], stated['win_high'], 1, sep='-'):>12}%",
                     f"{'yes' if inside else 'NO':>4}", f"{took:8.1f}"))
     print(f"known opponent: advised >= automatic in {never_below} of {len(pairs)}; mean gain "
           f"{100 * float(np.mean(gains)):+.1f} points (goal: never below, mean >= +3.0); beats the best of "
@@ -182,7 +164,7 @@ def main() -> None:
         covered += inside
         trials += 1
         print(_line(f"{i + 1:<9}", f"{100 * worst_adv:12.1f}%", f"{100 * worst_auto:9.1f}%",
-                    f"{100 * stated['win_low']:13.1f}-{100 * stated['win_high']:5.1f}%",
+                    f"{interval_text(stated['win_low'], stated['win_high'], 1, sep='-'):>19}%",
                     f"{'yes' if inside else 'NO':>4}"))
     print(f"unknown opponent: advised worst case above the automatic's in {better} of "
           f"{min(size.unknown_pairings, len(pairs))} (over {size.unseen} unseen random strategies each)")

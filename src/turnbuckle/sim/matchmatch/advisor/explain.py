@@ -11,7 +11,6 @@ losing side against the same opponent strategy, from a search of a stated size.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,7 +62,6 @@ class Explanation:
     continuations: int
     swings: list[dict[str, Any]]
     alternative: dict[str, Any] = field(default_factory=dict)
-    seconds: float = 0.0
 
     def json(self) -> dict[str, Any]:
         return {
@@ -80,7 +78,6 @@ class Explanation:
                         "what": r.what} for r in self.rounds],
             "swings": self.swings,
             "alternative": self.alternative,
-            "seconds": self.seconds,
         }
 
     def text(self) -> str:
@@ -102,7 +99,12 @@ class Explanation:
             out += ["", "Biggest swings:"]
             out += [f"  {s['text']}" for s in self.swings]
         alt = self.alternative
-        if alt:
+        if alt and not alt.get("found_better", True):
+            out += ["", f"The advisor found no strategy measurably better for {alt['side']} against the same opponent "
+                    f"strategy than the one played (a search of {alt['search_matches']:,} matches; its best "
+                    f"measured {_pct(alt['advised_win'])} to win on {alt['measured_matches']:,} fresh matches, "
+                    f"against {_pct(alt['played_win'])} with the strategy played)."]
+        elif alt:
             out += ["", f"The advisor's alternative for {alt['side']} against the same opponent strategy (a search "
                     f"of {alt['search_matches']:,} matches, measured on {alt['measured_matches']:,} fresh ones): "
                     f"{_pct(alt['advised_win'])} to win, against {_pct(alt['played_win'])} with the strategy "
@@ -112,6 +114,18 @@ class Explanation:
     def markdown(self) -> str:
         lines = self.text().splitlines()
         return "## " + lines[0] + "\n\n```text\n" + "\n".join(lines[2:]) + "\n```\n"
+
+
+def measurably_better(found: float, found_n: int, played: float, played_n: int) -> bool:
+    """Whether the share ``found`` beats ``played`` beyond the noise of the two measurements (95%,
+    each on its own matches): the plan played, found again, measures the same within it and is
+    not offered as an alternative.
+
+    >>> measurably_better(0.302, 200_000, 0.302, 200_000), measurably_better(0.59, 200_000, 0.49, 200_000)
+    (False, True)
+    """
+    noise = Z95 * math.sqrt(found * (1 - found) / found_n + played * (1 - played) / played_n)
+    return found - played > noise
 
 
 def _pct(p: float) -> str:
@@ -156,18 +170,38 @@ def _shares(setup: Setup, n: int, seed: int, threads: int | None) -> tuple[tuple
     return (t.wins(0) / n, t.wins(1) / n), t.draws() / n
 
 
+def _tie(events: list[Happening]) -> str:
+    """A tied round's checks for victory, in a few words: after a tie both sides go for the win
+    (the rules' IV.2.f), so say whose cover missed (and by how much) and who got the three."""
+    checks: list[Any] = [e.data for e in events if e.type == "victory_check"]
+    finish: Any = next((e.data for e in events if e.type == "finish"), None)
+    missed = [f"{d['side']}'s cover " + ("got no count" if int(d["count"]) == 0 else f"got only a {d['count']} count")
+              for d in checks if int(d.get("count", 0)) < 3]
+    if any(e.type == "double_count_out" for e in events):
+        return "a tie at the top; both went for the win and both got it: a double count-out"
+    if finish is None:
+        return "a tie at the top; both went for the win" + (f": {', '.join(missed)}" if missed else "")
+    won = (f"{finish['winner']} got the three" if finish["method"] == "pinfall"
+           else f"{finish['winner']} won it by {finish['method']}")
+    natural = any(d.get("natural") and d["side"] == finish["winner"] for d in checks)
+    return (f"a tie at the top; both went for the win: {', '.join([*missed, won])}"
+            + (" (a natural 18)" if natural else ""))
+
+
 def _what(record: MatchRecord, round_no: int) -> str:
     """A round in a few words, from its events."""
     parts: list[str] = []
-    for e in record.events:
-        if not isinstance(e, Happening) or e.data.get("round") != round_no:
-            continue
+    events = [e for e in record.events if isinstance(e, Happening) and e.data.get("round") == round_no]
+    tied = any(e.type == "round_tied" for e in events)
+    if tied:
+        parts.append(_tie(events))
+    for e in events:
         d: Any = e.data
+        if tied and e.type in ("round_tied", "victory_check", "finish", "double_count_out"):
+            continue
         if e.type == "round_won":
             kind = str(d.get("round_type", "normal")).replace("_", " ")
             parts.append(f"{d['winner']} won it by {d['margin']} ({kind}, {title(str(d['style']))})")
-        elif e.type == "round_tied":
-            parts.append("a tie at the top")
         elif e.type == "damage" and int(d["damage"]) >= 3:
             parts.append(f"{d['damage']} damage to {d['side']}'s {title(str(d['target']))}")
         elif e.type == "injury_check" and d.get("injured"):
@@ -197,7 +231,6 @@ def explain(record: MatchRecord, *, seed: int, budget_matches: int = ALTERNATIVE
                          f"rules ({rs.info.version}) on the fast engine")
     if continuations < 100:
         raise RulesError(f"--continuations {continuations}: give at least 100")
-    started = time.perf_counter()
     _check_replays(record)
     sides = _sides(record)
     options = _options(record)
@@ -251,11 +284,11 @@ def explain(record: MatchRecord, *, seed: int, budget_matches: int = ALTERNATIVE
         known[other] = Side(s.name, s.sheet, s.members, to_strategy(plan, limits_for(sides, other, options)))
     advice = advise(known, asking, options, seed=seed, budget_matches=budget_matches, measure_n=PRE_MATCH_N,
                     threads=threads)
+    advised_win, n = advice.advised[0].share, advice.advised[0].n
     alternative = {"side": record.names[asking], "strategy": advice.strategy_text,
                    "search_matches": advice.search["matches"], "budget_matches": budget_matches,
-                   "measured_matches": advice.advised[0].n, "advised_win": advice.advised[0].share,
-                   "played_win": pre[asking]}
+                   "measured_matches": n, "advised_win": advised_win, "played_win": pre[asking],
+                   "found_better": measurably_better(advised_win, n, pre[asking], PRE_MATCH_N)}
     tick(total_steps)
     return Explanation(tuple(record.names), record.result.summary or record.result.method, winner, pre, pre_draw,
-                       PRE_MATCH_N, luck, rows, half, continuations, named, alternative,
-                       time.perf_counter() - started)
+                       PRE_MATCH_N, luck, rows, half, continuations, named, alternative)

@@ -15,14 +15,22 @@ from turnbuckle.sim.advice import Fraction, Report
 class MatchMatchAdvisor:
     def advise(self, sides: Sequence[Any], me: int, options: Mapping[str, OptionValue], *, seed: int,
                budget_matches: int | None, budget_seconds: float | None, measure_n: int,
-               threads: int | None = None, progress: Fraction | None = None, client: Any = None) -> Report:
+               threads: int | None = None, progress: Fraction | None = None, client: Any = None,
+               fields: Mapping[int, tuple[str, Sequence[Any]]] | None = None) -> Report:
         from turnbuckle.sim.matchmatch.advisor.advise import advise
 
-        if not all(isinstance(s, Side) for s in sides):
+        given = [*sides, *(s for _, field in (fields or {}).values() for s in field)]
+        if not all(isinstance(s, Side) for s in given):
             raise RulesError("the MatchMatch advisor takes MatchMatch wrestlers and teams")
         return advise(list(sides), me, options, seed=seed, budget_matches=budget_matches,
                       budget_seconds=budget_seconds, measure_n=measure_n, threads=threads, progress=progress,
-                      client=client)
+                      client=client, fields=fields)
+
+    def field(self, name: str, facts: Mapping[str, str], push_level: int | None, injuries: int, *, size: int,
+              seed: int) -> dict[str, Any]:
+        from turnbuckle.sim.matchmatch.advisor.field import field_documents
+
+        return field_documents(name, facts, push_level, injuries, size=size, seed=seed)
 
     def explain(self, record: MatchRecord, *, seed: int, budget_matches: int, continuations: int,
                 threads: int | None = None, progress: Fraction | None = None) -> Report:
