@@ -137,6 +137,29 @@ def match_key(s: Show, m: CardMatch) -> str:
     return canonical.card_key(s.uid, m.ruleset, kind, [sd.competitor.uid for sd in m.sides])
 
 
+#: The manifest format of turnbuckle 0.1.0, whose draws were keyed on a match's position.
+POSITION_MANIFEST = "turnbuckle.league-manifest/1"
+
+
+def drawn_by_position(s: Show) -> bool:
+    """Were this show's referees drawn by the match's position (turnbuckle 0.1.0), not its content?
+    So was every show locked under manifest format 1, and every show that 0.1.0 opened: such a show
+    logged no draw at open or on a card edit. Its card keeps that shape (no ``key``, ``grid`` or
+    ``grid_drawn``) in the database's views, the manifest of a later lock and every export, so verify
+    checks its draws by position as they were made."""
+    from sqlalchemy.orm import object_session
+
+    from turnbuckle.league.models import ShowEvent
+
+    if s.manifest is not None and s.manifest.get("format") == POSITION_MANIFEST:
+        return True
+    session = object_session(s)
+    if s.card_seed is None or session is None:
+        return False  # not opened yet: drawn by content when it opens
+    events = session.execute(select(ShowEvent.kind, ShowEvent.detail).where(ShowEvent.show_id == s.id))
+    return not any(kind == "draw" or (kind == "card" and "draw" in (detail or {})) for kind, detail in events)
+
+
 def opened_referees(ctx: Ctx, s: Show) -> list[str]:
     """The referees' names as published when the show opened (the draws' list)."""
     from turnbuckle.league.models import ShowEvent
