@@ -593,12 +593,15 @@ def league_verify(show: Annotated[str | None, typer.Argument(
         _report(data)
 
 
-def _report(data: dict[str, Any]) -> None:
+def _report(data: dict[str, Any], commitments: dict[int, str] | None = None) -> None:
     from turnbuckle.league.verify import verify_export
+    from turnbuckle.league.verify_standings import NOT_CHECKED
 
-    findings, notes = verify_export(data)
+    findings, notes = verify_export(data, commitments)
     for n in notes:
         print(n)
+    for n in NOT_CHECKED:
+        print(f"not checked: {n}")
     for f in findings:
         print(f"FINDING: {f}")
     if findings:
@@ -607,14 +610,19 @@ def _report(data: dict[str, Any]) -> None:
     print("verified: every seed, hash and match agrees")
 
 
-def verify_file(export: Annotated[str, typer.Argument(help="A league export (JSON), or - for stdin.")]) -> None:
+def verify_file(export: Annotated[str, typer.Argument(help="A league export (JSON), or - for stdin.")],
+                commitment: Annotated[list[str] | None, typer.Option(
+                    "--commitment", metavar="SHOW=HASH",
+                    help="The seed's SHA-256 you saw published when show SHOW locked (its page, the Atom feed, a "
+                         "webhook or e-mail); the revealed seed must match it. Repeatable.")] = None) -> None:
     """Check a league export with no database: seeds, hashes, the card, and every match replayed (exit 1 on a
     finding, 2 for a file it cannot read)."""
     with user_errors():
-        from turnbuckle.league.verify import load_export
+        from turnbuckle.league.verify import load_export, parse_commitment
 
+        commitments = dict(parse_commitment(c) for c in commitment or [])
         data = load_export(_read(export, archive=True), export)
-        _report(data)
+        _report(data, commitments)
 
 
 @league_app.command()
