@@ -119,11 +119,11 @@ def show_json(ctx: Ctx, s: Show, ids: dict[int, str]) -> dict[str, Any]:
                                "roll": h.roll, "wrestled": ids[h.competitor_id] in wrestled})
     for i in ctx.session.scalars(select(InjuryChange).where(InjuryChange.show_id == s.id,
                                                             InjuryChange.result_id.is_not(None)).order_by(InjuryChange.id)):
-        out["injuries"].append({"competitor": ids[i.competitor_id], "match": positions.get(i.result_id),
+        out["injuries"].append({"competitor": ids[i.competitor_id], "match": positions.get(i.result_id or 0),
                                 "before": i.before, "after": i.after, "reason": i.reason})
     for p in ctx.session.scalars(select(PushChange).where(PushChange.show_id == s.id).order_by(PushChange.id)):
-        change = {"competitor": ids[p.competitor_id], "before": [p.level_before, p.points_before],
-                  "after": [p.level_after, p.points_after], "reason": p.reason}
+        change: dict[str, Any] = {"competitor": ids[p.competitor_id], "before": [p.level_before, p.points_before],
+                                  "after": [p.level_after, p.points_after], "reason": p.reason}
         if p.result_id is not None:
             change["match"] = positions.get(p.result_id)
         out["push_changes"].append(change)
