@@ -40,10 +40,15 @@ def test_the_injuries_a_record_gave_verify() -> None:
 
 def test_an_edited_injury_is_a_finding() -> None:
     data, s = show()
-    for edit in (lambda x: x["injuries"][0].update(after=2),            # one point, not two
-                 lambda x: x["injuries"][1].update(competitor="m1"),    # the other member
-                 lambda x: x["injuries"].pop(),                          # left out
-                 lambda x: x["healing"][0].update(before=2)):            # healed from a figure the show did not leave
+    edits: list[tuple[str, int, str, object]] = [
+        ("injuries", 0, "after", 2),            # one point, not two
+        ("injuries", 1, "competitor", "m1"),    # the other member
+        ("healing", 0, "before", 2),            # healed from a figure the show did not leave
+    ]
+    for key, i, field, value in edits:
         edited = copy.deepcopy(s)
-        edit(edited)
+        edited[key][i][field] = value
         assert findings_of(data, edited), edited
+    left_out = copy.deepcopy(s)
+    left_out["injuries"].pop()
+    assert findings_of(data, left_out)
