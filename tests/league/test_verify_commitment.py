@@ -61,6 +61,11 @@ def test_a_seed_drawn_again_after_lock_fails_against_the_lock_time_hash(lg: Leag
     assert "checked against the commitment given" in fine.output
     other = runner.invoke(app, ["verify", str(path), "--commitment", f"{number + 7}={revealed}"])
     assert other.exit_code == 1 and "does not hold it" in other.output
+    # The same from the database.
+    lg.engine.dispose()
+    from_db = runner.invoke(app, ["league", "verify", str(number), "--db", lg.url,
+                                  "--commitment", f"{number}={at_lock}"])
+    assert from_db.exit_code == 1 and "does not match the commitment given" in from_db.output, from_db.output
 
 
 def test_a_bad_commitment_is_one_line_exit_2(tmp_path: Path) -> None:

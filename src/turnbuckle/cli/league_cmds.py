@@ -578,10 +578,17 @@ def table_add(record_file: Annotated[str, typer.Argument(
 @league_app.command("verify")
 def league_verify(show: Annotated[str | None, typer.Argument(
         help="A show's number (or uid); default: every show that has run and every table match.")] = None,
+        commitment: Annotated[list[str] | None, typer.Option(
+            "--commitment", metavar="SHOW=HASH",
+            help="The seed's SHA-256 you saw published when show SHOW locked; the revealed seed must match it. "
+                 "Repeatable.")] = None,
         db: Db = None) -> None:
     """Replay a show from its revealed seed and check every hash (or the whole league, table matches
     replayed from their entries): exit 1 on any finding."""
     with user_errors():
+        from turnbuckle.league.verify import parse_commitment
+
+        commitments = dict(parse_commitment(c) for c in commitment or [])
         with unit(db) as ctx:
             from turnbuckle.league.export import RAN, export_league
 
@@ -590,7 +597,7 @@ def league_verify(show: Annotated[str | None, typer.Argument(
                 data["shows"] = [s for s in data["shows"] if s["status"] in RAN]
             else:
                 data = export_league(ctx, [show], published_only=False)
-        _report(data)
+        _report(data, commitments)
 
 
 def _report(data: dict[str, Any], commitments: dict[int, str] | None = None) -> None:

@@ -49,12 +49,14 @@ def parse_commitment(text: str) -> tuple[int, str]:
     return int(number), digest
 
 
-def commitment_note(where: str, committed: str | None, listed: str | None) -> str:
-    """What the seed was checked against, said plainly."""
+def commitment_note(where: str, committed: str | None, locked_at: str | None) -> str:
+    """What the seed was checked against, said plainly (``locked_at``: the last lock, from the history)."""
     if committed is None:
+        when = f" when it locked ({locked_at})" if locked_at else " at lock"
+        number = where.removeprefix("show ")
         return (f"{where}: no commitment given: the revealed seed is checked only against the hash in this same "
-                f"export, which the organiser controls; give the hash published at lock ({CHANNELS}) with "
-                "--commitment SHOW=HASH to check it against what was public before the run")
+                f"export, which the organiser controls. Its hash went out{when} on {CHANNELS}: give the one you "
+                f"saw with --commitment {number}=HASH to check the seed against what was public before the run")
     return f"{where}: the revealed seed is checked against the commitment given (seen at lock: {committed[:12]}...)"
 
 
@@ -165,7 +167,8 @@ def verify_show(s: dict[str, Any], findings: list[str], notes: list[str], commit
     if committed is not None and revealed != committed:
         findings.append(f"{where}: the revealed seed does not match the commitment given (the hash seen at lock, "
                         f"{committed[:12]}...); its SHA-256 is {revealed[:12]}...: the seed was drawn again after lock")
-    notes.append(commitment_note(where, committed, s.get("seed_sha256")))
+    locks = [e.get("at") for e in s["history"] if e.get("kind") == "lock"]
+    notes.append(commitment_note(where, committed, str(locks[-1]) if locks else None))
     manifest = s.get("manifest") or {}
     hashes = {(x["position"], x["side"]): x["sha256"] for x in manifest.get("submissions", [])}
     if [m["position"] for m in s["matches"]] != [m["position"] for m in s["card"]]:
