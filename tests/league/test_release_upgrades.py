@@ -93,14 +93,19 @@ def test_an_upgraded_show_verifies_on_its_page(tmp_path: Path, version: str) -> 
 
 @pytest.mark.parametrize("version", VERSIONS)
 def test_a_show_the_release_opened_runs_and_verifies_after_the_upgrade(tmp_path: Path, version: str) -> None:
-    """A show still open at the upgrade keeps the draws its release made: locked, run and published by
-    this turnbuckle, it verifies with them."""
+    """A show still open at the upgrade keeps the draws its release made, a match added to it since is
+    drawn as this turnbuckle draws: locked, run and published by this turnbuckle, it verifies."""
     db, played = upgraded(tmp_path, version)
     with sqlite3.connect(db) as con:
         opened = [n for (n,) in con.execute("SELECT number FROM shows WHERE status = 'open'")]
+        pair = [n for (n,) in con.execute("SELECT name FROM competitors WHERE ruleset = 'matchmatch' "
+                                          "AND members = '[]' ORDER BY id LIMIT 2")]
     con.close()
     if not opened:
         pytest.skip(f"release {version}'s league has no open show")
+    added = runner.invoke(app, ["league", "card", "add", str(opened[0]), "matchmatch", *pair, "--rebook",
+                                "--db", str(db)])
+    assert added.exit_code == 0, added.output
     for number in opened:
         for step in ("lock", "run", "publish"):
             done = runner.invoke(app, ["league", step, str(number), "--db", str(db)])

@@ -141,23 +141,30 @@ def match_key(s: Show, m: CardMatch) -> str:
 POSITION_MANIFEST = "turnbuckle.league-manifest/1"
 
 
-def drawn_by_position(s: Show) -> bool:
-    """Were this show's referees drawn by the match's position (turnbuckle 0.1.0), not its content?
-    So was every show locked under manifest format 1, and every show that 0.1.0 opened: such a show
-    logged no draw at open or on a card edit. Its card keeps that shape (no ``key``, ``grid`` or
-    ``grid_drawn``) in the database's views, the manifest of a later lock and every export, so verify
-    checks its draws by position as they were made."""
+def drawn_by_position(m: CardMatch) -> bool:
+    """Was this match's referee drawn by its position (turnbuckle 0.1.0), not its content? So was
+    every match of a show 0.1.0 opened, which logged no draw (later releases log a ``draw`` at open),
+    unless its draw was made again since, by content, on a card edit after the upgrade (a ``card``
+    entry whose ``draw`` has its key). Such a match keeps its entry's old shape (no ``key``, ``grid``
+    or ``grid_drawn``) in the card views, the manifest of a later lock and every export, so verify
+    checks its draw by position as it was made."""
     from sqlalchemy.orm import object_session
 
     from turnbuckle.league.models import ShowEvent
 
-    if s.manifest is not None and s.manifest.get("format") == POSITION_MANIFEST:
-        return True
+    s = m.show
     session = object_session(s)
-    if s.card_seed is None or session is None:
+    if session is None:
+        return s.manifest is not None and s.manifest.get("format") == POSITION_MANIFEST
+    if s.card_seed is None:
         return False  # not opened yet: drawn by content when it opens
-    events = session.execute(select(ShowEvent.kind, ShowEvent.detail).where(ShowEvent.show_id == s.id))
-    return not any(kind == "draw" or (kind == "card" and "draw" in (detail or {})) for kind, detail in events)
+    redrawn: set[str] = set()
+    for kind, detail in session.execute(select(ShowEvent.kind, ShowEvent.detail).where(ShowEvent.show_id == s.id)):
+        if kind == "draw":
+            return False
+        if kind == "card" and isinstance((detail or {}).get("draw"), dict):
+            redrawn.add(str(detail["draw"].get("key")))
+    return match_key(s, m) not in redrawn
 
 
 def opened_referees(ctx: Ctx, s: Show) -> list[str]:

@@ -178,8 +178,8 @@ def latest_submission(ctx: Ctx, side: CardSide, before: datetime | None = None) 
 
 def card_entry(m: CardMatch) -> dict[str, Any]:
     """A card match as published (the manifest and the export hold the same). ``key`` is what
-    its draws are keyed on (manifest format 2); ``grid`` its grid, fixed at open (MatchMatch). A show
-    whose draws were keyed on position (made by 0.1.0) keeps its entries' old shape."""
+    its draws are keyed on (manifest format 2); ``grid`` its grid, fixed at open (MatchMatch). A match
+    whose draw was keyed on its position (made by 0.1.0) keeps its entry's old shape."""
     from turnbuckle.league.services.card import drawn_by_position, match_key
 
     entry: dict[str, Any] = {
@@ -191,7 +191,7 @@ def card_entry(m: CardMatch) -> dict[str, Any]:
         "title": m.title.name if m.title else None,
         "sides": [{"competitor": sd.competitor.uid, "name": sd.competitor.name} for sd in m.sides],
     }
-    if m.ruleset == M2 and not drawn_by_position(m.show):
+    if m.ruleset == M2 and not drawn_by_position(m):
         entry.update(key=match_key(m.show, m), grid=m.grid, grid_drawn=m.grid_drawn)
     return entry
 
