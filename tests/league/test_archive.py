@@ -61,7 +61,10 @@ def test_the_archive_holds_the_public_record(planted: tuple[str, dict[str, str],
     show1 = (out / "shows/1.html").read_text(encoding="utf-8")
     assert "What a night at Monday Mayhem!" in show1 and "&lt;script&gt;" in show1 and "<script" not in show1
     assert show1.index("What a night") < show1.index("Results") < show1.index("Seeds and hashes")
-    assert "turnbuckle verify" in (out / "verify.html").read_text(encoding="utf-8")
+    check = (out / "verify.html").read_text(encoding="utf-8")
+    assert "turnbuckle verify" in check
+    assert "--commitment" in check and "which the organiser controls" in check and "Atom feed" in check
+    assert "What is not checked" in check and "hand are inputs" in check
     match = (out / "shows/1/match-1.html").read_text(encoding="utf-8")
     assert match.index("In short") < match.index("The ringside call") and "went 7 rounds" in match
     titles = (out / "titles.html").read_text(encoding="utf-8")

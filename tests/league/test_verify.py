@@ -141,3 +141,51 @@ def test_the_verify_command_exits_0_1_and_2(export: dict[str, Any], tmp_path: Pa
     assert "FINDING" in runs["bad"].stdout
     assert runs["broken"].returncode == 2
     assert runs["broken"].stderr.strip().count("\n") == 0 and "not valid JSON" in runs["broken"].stderr
+
+
+def _add_injury(data: dict[str, Any]) -> None:
+    show = data["shows"][0]
+    show["injuries"].append({"competitor": show["matches"][0]["sides"][0]["competitor"], "match": 1,
+                             "before": 0, "after": 1, "reason": "injured in match 1"})
+
+
+RECOMPUTED = {
+    "a Push move": (_set("shows.0.push_changes.0.after", [5, "2"]), "the result gives"),
+    "a Push move left out": (lambda d: d["shows"][0]["push_changes"].pop(), "Push changes are not the result's"),
+    "a Push move added": (lambda d: d["shows"][0]["push_changes"].append(dict(d["shows"][0]["push_changes"][0])),
+                          "Push changes are not the result's"),
+    "an injury": (_add_injury, "injuries listed are not the record's"),
+    "a side's name in a match": (_set("shows.0.matches.0.sides.0.name", "Someone Else"), "sides are not the card's"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(RECOMPUTED))
+def test_each_recomputed_standings_change_is_checked(export: dict[str, Any], kind: str, tmp_path: Path) -> None:
+    """Push Level moves and injuries follow from the records: an edit to one is a finding, exit 1."""
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+
+    change, message = RECOMPUTED[kind]
+    assert verify_export(copy.deepcopy(export))[0] == []
+    data = copy.deepcopy(export)
+    change(data)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    got = CliRunner().invoke(app, ["verify", str(path)])
+    assert got.exit_code == 1, got.output
+    assert message in got.output, got.output
+
+
+def test_verify_says_what_it_does_not_check(export: dict[str, Any], tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from turnbuckle.cli.app import app
+
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    got = CliRunner().invoke(app, ["verify", str(path)])
+    assert got.exit_code == 0, got.output
+    assert "Push Level move(s) recomputed" in got.output and "injury change(s) recomputed" in got.output
+    assert "not checked: the write-up, the match notes and the competitors' names" in got.output
+    assert "hand are inputs" in got.output

@@ -55,3 +55,28 @@ def test_a_spectator_verifies_a_published_show_and_the_result_is_kept(tmp_path: 
     with client_for(url, None) as client:
         text = client.get("/shows/1").text
         assert "The export has changed since the last verify" in text and "Verify this show" in text
+
+
+def test_the_show_page_checks_the_seed_against_the_hash_seen_at_lock(tmp_path: Path) -> None:
+    from turnbuckle.league import canonical
+
+    url = copy_demo(tmp_path)
+    engine = make_engine(url)
+    with session_scope(engine) as session:  # the organiser draws show 1's seed again after lock
+        show = session.scalars(select(Show).where(Show.number == 1)).one()
+        at_lock = str(show.seed_sha256)
+        show.seed = canonical.new_seed()
+        show.seed_sha256 = canonical.sha256_hex(bytes.fromhex(show.seed))
+        redrawn = show.seed_sha256
+    engine.dispose()
+    with client_for(url, None) as client:
+        page = client.get("/shows/1").text
+        assert "No commitment given" in page and "which the organiser controls" in page
+        assert "the league&#39;s Atom feed" in page and 'name="commitment"' in page
+        assert "Not checked" in page and "the write-up, the match notes and the competitors&#39; names" in page
+        caught = client.get("/shows/1/verify", params={"commitment": at_lock}, headers={"HX-Request": "true"})
+        assert "Does not match" in caught.text and f"{redrawn[:32]}<wbr>{redrawn[32:]}" in caught.text
+        fine = client.get("/shows/1/verify", params={"commitment": redrawn.upper()})
+        assert "<strong>Matches</strong>" in fine.text and "<html" in fine.text  # the form sent without htmx
+        bad = client.get("/shows/1/verify", params={"commitment": "not a hash"}, headers={"HX-Request": "true"})
+        assert "not a SHA-256" in bad.text and bad.status_code == 200

@@ -578,10 +578,17 @@ def table_add(record_file: Annotated[str, typer.Argument(
 @league_app.command("verify")
 def league_verify(show: Annotated[str | None, typer.Argument(
         help="A show's number (or uid); default: every show that has run and every table match.")] = None,
+        commitment: Annotated[list[str] | None, typer.Option(
+            "--commitment", metavar="SHOW=HASH",
+            help="The seed's SHA-256 you saw published when show SHOW locked; the revealed seed must match it. "
+                 "Repeatable.")] = None,
         db: Db = None) -> None:
     """Replay a show from its revealed seed and check every hash (or the whole league, table matches
     replayed from their entries): exit 1 on any finding."""
     with user_errors():
+        from turnbuckle.league.verify import parse_commitment
+
+        commitments = dict(parse_commitment(c) for c in commitment or [])
         with unit(db) as ctx:
             from turnbuckle.league.export import RAN, export_league
 
@@ -590,15 +597,18 @@ def league_verify(show: Annotated[str | None, typer.Argument(
                 data["shows"] = [s for s in data["shows"] if s["status"] in RAN]
             else:
                 data = export_league(ctx, [show], published_only=False)
-        _report(data)
+        _report(data, commitments)
 
 
-def _report(data: dict[str, Any]) -> None:
+def _report(data: dict[str, Any], commitments: dict[int, str] | None = None) -> None:
     from turnbuckle.league.verify import verify_export
+    from turnbuckle.league.verify_standings import NOT_CHECKED
 
-    findings, notes = verify_export(data)
+    findings, notes = verify_export(data, commitments)
     for n in notes:
         print(n)
+    for n in NOT_CHECKED:
+        print(f"not checked: {n}")
     for f in findings:
         print(f"FINDING: {f}")
     if findings:
@@ -607,14 +617,19 @@ def _report(data: dict[str, Any]) -> None:
     print("verified: every seed, hash and match agrees")
 
 
-def verify_file(export: Annotated[str, typer.Argument(help="A league export (JSON), or - for stdin.")]) -> None:
+def verify_file(export: Annotated[str, typer.Argument(help="A league export (JSON), or - for stdin.")],
+                commitment: Annotated[list[str] | None, typer.Option(
+                    "--commitment", metavar="SHOW=HASH",
+                    help="The seed's SHA-256 you saw published when show SHOW locked (its page, the Atom feed, a "
+                         "webhook or e-mail); the revealed seed must match it. Repeatable.")] = None) -> None:
     """Check a league export with no database: seeds, hashes, the card, and every match replayed (exit 1 on a
     finding, 2 for a file it cannot read)."""
     with user_errors():
-        from turnbuckle.league.verify import load_export
+        from turnbuckle.league.verify import load_export, parse_commitment
 
+        commitments = dict(parse_commitment(c) for c in commitment or [])
         data = load_export(_read(export, archive=True), export)
-        _report(data)
+        _report(data, commitments)
 
 
 @league_app.command()

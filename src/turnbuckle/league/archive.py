@@ -44,7 +44,7 @@ VERIFY_TEXT = """<h1>Check it yourself</h1>
 <p>Every show's results come from its seed. The seed's SHA-256 was published when the show locked,
 before anyone could know the results; the seed itself once it ran. From the seed, the card and each
 side's sheet and strategy (all in the export), anyone can play every match again and get the same
-result, with no server and no trust in the organiser.</p>
+result, with no server; checked against the hash you saw at lock, with no trust in the organiser.</p>
 <ol>
 <li>Install turnbuckle (<code>pip install turnbuckle</code>, version {version} made this archive).</li>
 <li>Take the league's export from this archive: <a href="export/league.json">export/league.json</a>
@@ -54,7 +54,23 @@ hash, the card's draws, and plays every match again; it says <code>verified</cod
 does not agree and exits with status 1.</li>
 </ol>
 <p>It needs no network and no database: only the file.</p>
+<h2>The hash published at lock</h2>
+<p>When a show locked, its seed's SHA-256 went out on {channels}, before the show ran. Give
+the hash you saw then, one per show: <code>turnbuckle verify export/league.json --commitment
+3=HASH</code>; a seed drawn again after lock is then a finding. Without one, each seed is checked
+only against the hash in the same file, which the organiser controls. This page has no field to
+paste it into: it is static, with no script, so the check runs in <code>turnbuckle verify</code>.</p>
+<h2>What is not checked</h2>
+<ul>{not_checked}</ul>
 """
+
+
+def _verify_text() -> str:
+    from turnbuckle.league.verify import CHANNELS
+    from turnbuckle.league.verify_standings import NOT_CHECKED
+
+    return VERIFY_TEXT.format(version=escape(__version__), channels=escape(CHANNELS),
+                              not_checked="".join(f"<li>{escape(n)}</li>" for n in NOT_CHECKED))
 
 
 def _page(title: str, body: str, depth: int, league: str) -> str:
@@ -87,7 +103,7 @@ def pages(ctx: Ctx) -> Iterator[tuple[str, str]]:
                               + (f"<ul>{rows}</ul>" if rows else '<p class="muted">No show published yet.</p>')
                               + '\n<p>The league\'s whole record: <a href="export/league.json">export/league.json</a> '
                               '(<a href="verify.html">check it yourself</a>).</p>', 0, league)
-    yield "verify.html", _page("Check it yourself", VERIFY_TEXT.format(version=escape(__version__)), 0, league)
+    yield "verify.html", _page("Check it yourself", _verify_text(), 0, league)
     yield "export/league.json", _json(export_league(ctx))
     for s in shows:
         yield from _show(ctx, s)

@@ -15,6 +15,7 @@ from turnbuckle import __version__
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.models import (
+    CardMatch,
     CardSide,
     Competitor,
     InjuryChange,
@@ -90,6 +91,7 @@ def show_json(ctx: Ctx, s: Show, ids: dict[int, str]) -> dict[str, Any]:
         "matches": [],
         "healing": [],
         "push_changes": [],
+        "injuries": [],
         "writeup": s.writeup if s.status in RAN else "",
     }
     if s.status not in RAN:
@@ -105,6 +107,8 @@ def show_json(ctx: Ctx, s: Show, ids: dict[int, str]) -> dict[str, Any]:
                                "ruleset_version": result.ruleset_version, "options": match_options(m),
                                "seed": result.seed, "sides": sides, "record": result.record,
                                "notes": list(result.notes)})
+    played = select(Result.id, CardMatch.position).join(CardMatch, Result.match_id == CardMatch.id)
+    positions = dict(ctx.session.execute(played.where(Result.show_id == s.id)).all())
     wrestled: set[str] = set()
     for sd in ctx.session.scalars(select(CardSide).where(CardSide.match_id.in_([m.id for m in s.matches]))):
         wrestled.add(ids[sd.competitor_id])
@@ -113,9 +117,16 @@ def show_json(ctx: Ctx, s: Show, ids: dict[int, str]) -> dict[str, Any]:
                                                             InjuryChange.roll.is_not(None)).order_by(InjuryChange.id)):
         out["healing"].append({"competitor": ids[h.competitor_id], "before": h.before, "after": h.after,
                                "roll": h.roll, "wrestled": ids[h.competitor_id] in wrestled})
+    for i in ctx.session.scalars(select(InjuryChange).where(InjuryChange.show_id == s.id,
+                                                            InjuryChange.result_id.is_not(None)).order_by(InjuryChange.id)):
+        out["injuries"].append({"competitor": ids[i.competitor_id], "match": positions.get(i.result_id or 0),
+                                "before": i.before, "after": i.after, "reason": i.reason})
     for p in ctx.session.scalars(select(PushChange).where(PushChange.show_id == s.id).order_by(PushChange.id)):
-        out["push_changes"].append({"competitor": ids[p.competitor_id], "before": [p.level_before, p.points_before],
-                                    "after": [p.level_after, p.points_after], "reason": p.reason})
+        change: dict[str, Any] = {"competitor": ids[p.competitor_id], "before": [p.level_before, p.points_before],
+                                  "after": [p.level_after, p.points_after], "reason": p.reason}
+        if p.result_id is not None:
+            change["match"] = positions.get(p.result_id)
+        out["push_changes"].append(change)
     return out
 
 

@@ -5,11 +5,13 @@ from its seed and inputs, and the weekly healing rolls. Findings are one line ea
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from turnbuckle.core.errors import InputFileError, RulesError
 from turnbuckle.core.inputs import parse_json
 from turnbuckle.league import canonical
+from turnbuckle.league.verify_standings import check_standings
 
 FORMAT = "turnbuckle.league-export/3"
 #: Every export format this turnbuckle reads: /1 (shows only), /2 (shows and table matches) and /3
@@ -30,13 +32,47 @@ def load_export(text: str, label: str) -> dict[str, Any]:
     return data
 
 
-def verify_export(data: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """(findings, notes): findings are differences or tampering; notes say what was checked."""
+#: Where a show's seed hash goes out at lock, before anything is run: what a reader compares with.
+CHANNELS = ("the show's page and the league's Atom feed, and by webhook and e-mail where the league has them "
+            "set up")
+_HASH = re.compile(r"^[0-9a-f]{64}$")
+
+
+def parse_commitment(text: str) -> tuple[int, str]:
+    """``SHOW=HASH`` (a show number and the seed's SHA-256 a reader saw at lock, 64 hex digits), or
+    InputFileError saying what is wrong (exit 2)."""
+    number, sep, digest = text.partition("=")
+    digest = digest.strip().lower()
+    if not sep or not number.strip().isdecimal() or not _HASH.match(digest):
+        raise InputFileError(f"--commitment {text!r}: give SHOW=HASH, a show number and the 64 hex digits of the "
+                             "seed's SHA-256 published when it locked (e.g. 3=9f2c...)")
+    return int(number), digest
+
+
+def commitment_note(where: str, committed: str | None, locked_at: str | None) -> str:
+    """What the seed was checked against, said plainly (``locked_at``: the last lock, from the history)."""
+    if committed is None:
+        when = f" when it locked ({locked_at})" if locked_at else " at lock"
+        number = where.removeprefix("show ")
+        return (f"{where}: no commitment given: the revealed seed is checked only against the hash in this same "
+                f"export, which the organiser controls. Its hash went out{when} on {CHANNELS}: give the one you "
+                f"saw with --commitment {number}=HASH to check the seed against what was public before the run")
+    return f"{where}: the revealed seed is checked against the commitment given (seen at lock: {committed[:12]}...)"
+
+
+def verify_export(data: dict[str, Any], commitments: dict[int, str] | None = None) -> tuple[list[str], list[str]]:
+    """(findings, notes): findings are differences or tampering; notes say what was checked.
+    ``commitments``: show number -> the seed's SHA-256 a reader saw published at lock."""
     findings: list[str] = []
     notes: list[str] = []
+    given = dict(commitments or {})
+    numbers = {s.get("number") for s in data["shows"] if isinstance(s, dict)}
+    for n in sorted(set(given) - numbers):
+        findings.append(f"show {n}: a commitment was given for it, but this export does not hold it")
     for s in data["shows"]:
         try:
-            verify_show(s, findings, notes)
+            verify_show(s, findings, notes, given.get(s["number"]))
+            check_standings(data, s, findings, notes)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             findings.append(f"show {s.get('number', '?') if isinstance(s, dict) else '?'}: malformed entry ({exc!r})")
     for m in data.get("table_matches") or []:
@@ -117,7 +153,7 @@ def _referees(s: dict[str, Any], where: str, findings: list[str]) -> None:
                 findings.append(f"{where} match {m['position']}: referee {m['referee']} is not the draw ({want})")
 
 
-def verify_show(s: dict[str, Any], findings: list[str], notes: list[str]) -> None:
+def verify_show(s: dict[str, Any], findings: list[str], notes: list[str], committed: str | None = None) -> None:
     where = f"show {s['number']}"
     _history(s, where, findings, notes)
     _referees(s, where, findings)
@@ -125,8 +161,14 @@ def verify_show(s: dict[str, Any], findings: list[str], notes: list[str]) -> Non
     if seed is None:
         notes.append(f"{where}: {s['status']}, seed not revealed yet; nothing to replay")
         return
-    if canonical.sha256_hex(bytes.fromhex(seed)) != s.get("seed_sha256"):
+    revealed = canonical.sha256_hex(bytes.fromhex(seed))
+    if revealed != s.get("seed_sha256"):
         findings.append(f"{where}: the revealed seed does not match its published SHA-256")
+    if committed is not None and revealed != committed:
+        findings.append(f"{where}: the revealed seed does not match the commitment given (the hash seen at lock, "
+                        f"{committed[:12]}...); its SHA-256 is {revealed[:12]}...: the seed was drawn again after lock")
+    locks = [e.get("at") for e in s["history"] if e.get("kind") == "lock"]
+    notes.append(commitment_note(where, committed, str(locks[-1]) if locks else None))
     manifest = s.get("manifest") or {}
     hashes = {(x["position"], x["side"]): x["sha256"] for x in manifest.get("submissions", [])}
     if [m["position"] for m in s["matches"]] != [m["position"] for m in s["card"]]:

@@ -91,6 +91,18 @@ class Verdict:
     notes: tuple[str, ...] = ()  # what was checked, as ``league verify`` prints it (none in a job kept from before)
 
     @property
+    def not_checked(self) -> tuple[str, ...]:
+        from turnbuckle.league.verify_standings import NOT_CHECKED
+
+        return NOT_CHECKED
+
+    @property
+    def channels(self) -> str:
+        from turnbuckle.league.verify import CHANNELS
+
+        return CHANNELS
+
+    @property
     def verified(self) -> bool:
         return self.state == "done" and not self.findings and not self.stale
 
@@ -106,3 +118,24 @@ def verdict(ctx: Ctx, s: Show) -> Verdict:
     result = job.result or {}
     return Verdict(job.state, job.finished_at, tuple(result.get("findings") or ()), int(result.get("more") or 0),
                    int(result.get("checked") or 0), job.error, stale, tuple(result.get("notes") or ()))
+
+
+@dataclass(frozen=True)
+class Commitment:
+    """The show page's check of the seed against the hash a reader saw at lock: ``state`` is none (no
+    hash given), match, differs or bad (not 64 hex digits); ``given`` the hash as typed."""
+
+    state: str
+    given: str = ""
+    revealed: str = ""
+
+
+def check_commitment(s: Show, given: str | None) -> Commitment:
+    """Compare a published show's revealed seed with the hash a reader says was published at lock."""
+    text = (given or "").strip().lower()
+    if not text or s.seed is None:
+        return Commitment("none")
+    if len(text) != 64 or any(ch not in "0123456789abcdef" for ch in text):
+        return Commitment("bad", text[:80])
+    revealed = canonical.sha256_hex(bytes.fromhex(s.seed))
+    return Commitment("match" if revealed == text else "differs", text, revealed)

@@ -1,6 +1,7 @@
 """Verify on the web: a published show's page starts the replay ``league verify`` runs (a job,
 league/verify_job.py; anyone may) and shows the kept result; while it runs the section asks again
-every second."""
+every second. A field takes the seed's hash a reader saw at lock (``?commitment=``), compared with
+the revealed seed on the spot."""
 
 from __future__ import annotations
 
@@ -34,5 +35,8 @@ def verify_status(request: Request, number: PathInt, session: DbSession, viewer:
     s = show_by_number(ctx, number)
     if s.status != "published":
         raise NotFound(f"show {number} is not published; only a published show is verified")
-    return render(request, "_verify.html", {"s": s, "verify": verify_job.verdict(ctx, s),
-                                            "local": ctx.local})
+    commitment = verify_job.check_commitment(s, request.query_params.get("commitment"))
+    context = {"s": s, "verify": verify_job.verdict(ctx, s), "local": ctx.local, "commitment": commitment}
+    if request.headers.get("HX-Request") != "true" and "commitment" in request.query_params:
+        return render(request, "verify_page.html", context)  # the field's form, sent without htmx
+    return render(request, "_verify.html", context)

@@ -137,6 +137,36 @@ def match_key(s: Show, m: CardMatch) -> str:
     return canonical.card_key(s.uid, m.ruleset, kind, [sd.competitor.uid for sd in m.sides])
 
 
+#: The manifest format of turnbuckle 0.1.0, whose draws were keyed on a match's position.
+POSITION_MANIFEST = "turnbuckle.league-manifest/1"
+
+
+def drawn_by_position(m: CardMatch) -> bool:
+    """Was this match's referee drawn by its position (turnbuckle 0.1.0), not its content? So was
+    every match of a show 0.1.0 opened, which logged no draw (later releases log a ``draw`` at open),
+    unless its draw was made again since, by content, on a card edit after the upgrade (a ``card``
+    entry whose ``draw`` has its key). Such a match keeps its entry's old shape (no ``key``, ``grid``
+    or ``grid_drawn``) in the card views, the manifest of a later lock and every export, so verify
+    checks its draw by position as it was made."""
+    from sqlalchemy.orm import object_session
+
+    from turnbuckle.league.models import ShowEvent
+
+    s = m.show
+    session = object_session(s)
+    if session is None:
+        return s.manifest is not None and s.manifest.get("format") == POSITION_MANIFEST
+    if s.card_seed is None:
+        return False  # not opened yet: drawn by content when it opens
+    redrawn: set[str] = set()
+    for kind, detail in session.execute(select(ShowEvent.kind, ShowEvent.detail).where(ShowEvent.show_id == s.id)):
+        if kind == "draw":
+            return False
+        if kind == "card" and isinstance((detail or {}).get("draw"), dict):
+            redrawn.add(str(detail["draw"].get("key")))
+    return match_key(s, m) not in redrawn
+
+
 def opened_referees(ctx: Ctx, s: Show) -> list[str]:
     """The referees' names as published when the show opened (the draws' list)."""
     from turnbuckle.league.models import ShowEvent

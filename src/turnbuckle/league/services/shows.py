@@ -178,8 +178,9 @@ def latest_submission(ctx: Ctx, side: CardSide, before: datetime | None = None) 
 
 def card_entry(m: CardMatch) -> dict[str, Any]:
     """A card match as published (the manifest and the export hold the same). ``key`` is what
-    its draws are keyed on (manifest format 2); ``grid`` its grid, fixed at open (MatchMatch)."""
-    from turnbuckle.league.services.card import match_key
+    its draws are keyed on (manifest format 2); ``grid`` its grid, fixed at open (MatchMatch). A match
+    whose draw was keyed on its position (made by 0.1.0) keeps its entry's old shape."""
+    from turnbuckle.league.services.card import drawn_by_position, match_key
 
     entry: dict[str, Any] = {
         "position": m.position,
@@ -190,7 +191,7 @@ def card_entry(m: CardMatch) -> dict[str, Any]:
         "title": m.title.name if m.title else None,
         "sides": [{"competitor": sd.competitor.uid, "name": sd.competitor.name} for sd in m.sides],
     }
-    if m.ruleset == M2:
+    if m.ruleset == M2 and not drawn_by_position(m):
         entry.update(key=match_key(m.show, m), grid=m.grid, grid_drawn=m.grid_drawn)
     return entry
 
