@@ -18,11 +18,18 @@ from turnbuckle.league.context import the_league
 from turnbuckle.league.db import read_scope
 from turnbuckle.league.models import OutboxAttempt, OutboxMessage
 from turnbuckle.league.notify import outbox
+from turnbuckle.league.notify.reach import ALLOW_ENV
 from turnbuckle.league.notify.sender import Timeouts, drain
 from turnbuckle.league.services import running, shows
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"]), ("boxing", ["Mika Sato", "Rico Vance"])]
 FAST = Timeouts(webhook=2.0, smtp=2.0)
+
+
+@pytest.fixture(autouse=True)
+def _receivers_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The receivers here listen on 127.0.0.1: the server's switch that allows them is on."""
+    monkeypatch.setenv(ALLOW_ENV, "1")
 
 
 @pytest.fixture

@@ -28,11 +28,18 @@ def notify(ctx: typer.Context,
            limit: Annotated[int, typer.Option(help="The most messages to send.", min=1, max=10_000)] = 500,
            timeout: Annotated[float, typer.Option(help="Seconds each webhook call may take (an SMTP exchange: "
                                                        "this, but at least 10).", min=0.1, max=120)] = 10.0,
+           allow_private_notify: Annotated[bool, typer.Option(
+               "--allow-private-notify", help="Let the webhook and SMTP server be on this host or its private "
+               "network, for sending and for setting them (by default such addresses are refused).")] = False,
            db: Db = None, fmt: Fmt = "text") -> None:
     """Send the outbox (--drain), or set and read the notification settings (the commands below).
 
     Exit 0 when everything due was sent (or dropped with a reason), 1 when some try failed (it is
     tried again later; see 'league notify log')."""
+    if allow_private_notify:
+        from turnbuckle.league.notify.reach import allow_private
+
+        allow_private()
     if ctx.invoked_subcommand is not None:
         return
     if not drain:

@@ -143,10 +143,20 @@ def set_webhook(ctx: Ctx, url: str | None, kinds: str | None = None) -> NotifySe
     ctx.require_organiser("set the league's webhook")
     row = settings(ctx.session, ctx.league)
     row.webhook_url = check_http_url(url, "webhook address") if url and url.strip() else None
+    if row.webhook_url:
+        _refuse_inside(urlsplit(row.webhook_url).hostname or "", "webhook address")
     if kinds is not None:
         row.webhook_kinds = parse_kinds(kinds, WEBHOOK_KINDS)
     row.updated_at = ctx.now()
     return row
+
+
+def _refuse_inside(host: str, what: str) -> None:
+    from turnbuckle.league.notify.reach import refusal_at_set
+
+    why = refusal_at_set(host, what)
+    if why:
+        raise LeagueError(why)
 
 
 def rotate_secret(ctx: Ctx) -> str:
@@ -191,6 +201,7 @@ def set_smtp(ctx: Ctx, host: str | None, *, port: int = 587, security: str = "st
         raise LeagueError(f"give the SMTP host without its port, and the port on its own (got {host[:60]!r})")
     if not 1 <= port <= 65535:
         raise LeagueError(f"the SMTP port must be from 1 to 65535 (got {port})")
+    _refuse_inside(host, "SMTP host")
     if security not in SECURITIES:
         raise LeagueError(f"the SMTP security must be one of {', '.join(SECURITIES)} (got {security!r})")
     from turnbuckle.league.notify.contacts import check_address

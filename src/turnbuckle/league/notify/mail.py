@@ -6,6 +6,7 @@ of RFC 8058 would carry no CSRF token, so ``List-Unsubscribe-Post`` is not offer
 from __future__ import annotations
 
 import smtplib
+import socket
 import ssl
 import time
 from dataclasses import replace
@@ -16,6 +17,7 @@ from html import escape
 from turnbuckle.league.notify.config import Smtp
 from turnbuckle.league.notify.deadline import Deadline
 from turnbuckle.league.notify.outbox import Outcome
+from turnbuckle.league.notify.reach import Refused, open_checked
 
 TIMEOUT_S = 20.0
 
@@ -49,9 +51,9 @@ def send(smtp: Smtp, msg: EmailMessage, *, timeout: float = TIMEOUT_S) -> Outcom
     try:
         client: smtplib.SMTP
         if smtp.security == "tls":
-            client = smtplib.SMTP_SSL(timeout=timeout, context=ssl.create_default_context())
+            client = _CheckedSSL(timeout=timeout, context=ssl.create_default_context())
         else:
-            client = smtplib.SMTP(timeout=timeout)
+            client = _Checked(timeout=timeout)
         setattr(client, "_host", smtp.host)  # noqa: B010 - what the constructor keeps for the certificate check
         deadline.watch(lambda: client.sock)
         with deadline:
@@ -62,6 +64,8 @@ def send(smtp: Smtp, msg: EmailMessage, *, timeout: float = TIMEOUT_S) -> Outcom
                 if smtp.user:
                     client.login(smtp.user, smtp.password or "")
                 refused = client.send_message(msg)
+    except Refused as exc:
+        return Outcome(False, "blocked", f"the e-mail server {exc}", _ms(started))
     except smtplib.SMTPResponseException as exc:
         if deadline.cut:
             return replace(timed_out, ms=_ms(started))
@@ -80,6 +84,18 @@ def send(smtp: Smtp, msg: EmailMessage, *, timeout: float = TIMEOUT_S) -> Outcom
     if refused:
         return Outcome(False, "refused", "the server refused the address", _ms(started), drop=True)
     return Outcome(True, "250", "", _ms(started))
+
+
+class _Checked(smtplib.SMTP):
+    """Connects through the host's checked public address (``reach``), never by resolving it again."""
+
+    def _get_socket(self, host: str, port: int, timeout: float) -> socket.socket:
+        return open_checked(host, port, timeout)
+
+
+class _CheckedSSL(smtplib.SMTP_SSL):
+    def _get_socket(self, host: str, port: int, timeout: float) -> socket.socket:
+        return self.context.wrap_socket(open_checked(host, port, timeout), server_hostname=host)
 
 
 def _hidden(text: str, smtp: Smtp) -> str:
