@@ -130,7 +130,7 @@ def test_a_results_post_too_long_for_one_discord_message_goes_in_parts(tmp_path:
                 ctx = context(session)
                 n = len(post.results_post(session, "2", "discord"))
                 assert n >= 2
-                config.set_webhook(ctx, rec.url + "/hook", "results")
+                config.set_webhook(ctx, rec.url + "/hook", "results", "discord")
                 rec.secret = config.webhook_secret(ctx)
                 events.results_published(ctx, show(ctx, "2"))  # as publishing it would
             drain(engine, timeouts=FAST)  # part 1 goes, part 2 fails: the post is tried again whole
@@ -191,3 +191,22 @@ def test_e_mail_set_up_from_the_command_line_still_carries_whole_links(site: Sit
         announcement = sink.messages[-1]
         assert str(announcement["List-Unsubscribe"]).strip().startswith("<http://testserver/notify/unsubscribe/")
         assert "Stop these e-mails: http://testserver/notify/unsubscribe/" in body_text(announcement)
+
+
+def test_the_organiser_page_guesses_and_changes_the_webhooks_dialect(site: Site,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(ALLOW_ENV)  # a server without the switch
+    fran = site.client()
+    sign_in(fran, "Fran")
+    inside = post_form(fran, f"{PAGE}/webhook", {"url": "http://169.254.169.254/latest", "kinds": "open"}, PAGE)
+    assert inside.status_code == 400 and "link-local address" in inside.text and "--allow-private-notify" in inside.text
+    saved = post_form(fran, f"{PAGE}/webhook", {"url": "https://hooks.slack.com/services/T/B/x", "kinds": "open"},
+                      PAGE)
+    assert saved.status_code == 200 and re.search(r'<option value="slack" selected>', saved.text)
+    changed = post_form(fran, f"{PAGE}/dialect", {"dialect": "json"}, PAGE)
+    assert changed.status_code == 200 and re.search(r'<option value="json" selected>', changed.text)
+    with site.league.act() as ctx:
+        assert config.settings(ctx.session, ctx.league).webhook_dialect == "json"
+    chosen = post_form(fran, f"{PAGE}/webhook", {"url": "https://example.org/h", "kinds": "open",
+                                                 "dialect": "discord"}, PAGE)
+    assert chosen.status_code == 200 and re.search(r'<option value="discord" selected>', chosen.text)

@@ -88,17 +88,29 @@ def webhook(url: Annotated[str | None, typer.Argument(help="An http:// or https:
             off: Annotated[bool, typer.Option("--off", help="No webhook.")] = False,
             kinds: Annotated[str | None, typer.Option(help="What it gets, comma-separated: open, deadline, "
                                                            "results (default: as before; all at first).")] = None,
+            dialect: Annotated[str | None, typer.Option(help="What its receiver reads: discord, slack or json "
+                                                             "(default: guessed from a new address).")] = None,
             db: Db = None, actor: As = None) -> None:
-    """Set the league's webhook (bodies are signed with the league's secret: see 'secret')."""
+    """Set the league's webhook (bodies are signed with the league's secret: see 'secret'); without an
+    address, --dialect changes what the webhook set reads."""
     with user_errors():
+        if url is None and not off and dialect is not None:
+            with unit(db, actor) as ctx:
+                from turnbuckle.league.notify import config
+
+                row = config.set_dialect(ctx, dialect)
+                where, chosen = config.shown_url(row.webhook_url), row.webhook_dialect
+            print(f"webhook: {where}; reads: {chosen}")
+            return
         if (url is None) == (not off):
             raise fail("give the webhook's address, or --off for none")
         with unit(db, actor) as ctx:
             from turnbuckle.league.notify import config
 
-            row = config.set_webhook(ctx, None if off else url, kinds)
+            row = config.set_webhook(ctx, None if off else url, kinds, dialect)
             where, what = config.shown_url(row.webhook_url) or "none", row.webhook_kinds.replace(",", ", ")
-    print(f"webhook: {where}; kinds: {what or 'none'}")
+            chosen = row.webhook_dialect
+    print(f"webhook: {where}; kinds: {what or 'none'}" + (f"; reads: {chosen}" if where != "none" else ""))
 
 
 @notify_app.command("test")

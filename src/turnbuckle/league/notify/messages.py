@@ -36,6 +36,38 @@ def post_parts(session: Session, s: Show, kind: str, fmt: str, base: str) -> lis
     return [p for p in make(session, str(s.number), fmt, base_url=base) if p.strip()]
 
 
+def dialect_parts(session: Session, s: Show, kind: str, dialect: str, base: str) -> list[str]:
+    """The announcement or results post as a webhook in ``dialect`` sends it: Discord's messages,
+    Slack's (mrkdwn, each at most its limit), or the whole plain text as one."""
+    from turnbuckle.league.notify.dialects import LIMITS
+
+    if dialect == "discord":
+        return fit(post_parts(session, s, kind, "discord", base))
+    if dialect == "slack":
+        from turnbuckle.league.post.discord import pack
+
+        return fit(pack(slack_units(session, s, kind, base), LIMITS["slack"], "\n\n"), LIMITS["slack"])
+    return ["\n\n".join(post_parts(session, s, kind, "text", base))]
+
+
+def slack_units(session: Session, s: Show, kind: str, base: str) -> list[str]:
+    """The post's units in Slack's mrkdwn (league/post/slack.py; not a ``league post`` format)."""
+    from turnbuckle.league.context import context
+    from turnbuckle.league.post import compose, slack
+    from turnbuckle.league.post.links import base_links
+
+    ctx, links = context(session), base_links(base)
+    if kind == "open":
+        from turnbuckle.league.post.announce import announcement_of
+
+        doc = compose.announcement(announcement_of(ctx, str(s.number), links))
+    else:
+        from turnbuckle.league.post.card import results_card
+
+        doc = compose.results_post(results_card(ctx, str(s.number), links))
+    return [u for u in slack.render(doc) if u.strip()]
+
+
 def fit(parts: list[str], limit: int = MAX_CONTENT) -> list[str]:
     """``parts`` with any part longer than ``limit`` cut at line ends (a line longer than that in pieces)."""
     out: list[str] = []
