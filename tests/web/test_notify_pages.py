@@ -210,3 +210,47 @@ def test_the_organiser_page_guesses_and_changes_the_webhooks_dialect(site: Site,
     chosen = post_form(fran, f"{PAGE}/webhook", {"url": "https://example.org/h", "kinds": "open",
                                                  "dialect": "discord"}, PAGE)
     assert chosen.status_code == 200 and re.search(r'<option value="discord" selected>', chosen.text)
+
+
+def test_mail_is_from_the_league_by_name_and_a_mail_clients_one_click_unsubscribe_works(site: Site) -> None:
+    """The headers as Python's email package reads them, and RFC 8058's POST with no session,
+    cookie or CSRF token (as a mail client sends it) stopping the member's mail."""
+    import email
+    from email import policy
+
+    from tests.league.notify_support import member_with_email, set_up_mail
+
+    lg = site.league
+    name = 'Lucha Ñandú, "Tag" & Co'
+    with lg.act() as ctx:
+        ctx.league.name = name
+    with smtp_server() as (sink, port):
+        set_up_mail(lg, port)  # the site address: https://league.example
+        member_with_email(lg, "Ann", "ann@example.org", "open,results")
+        open_show(lg, CARD)
+        assert drain(lg.engine, lg.clock, timeouts=FAST).sent == 2  # the confirmation, the announcement
+    confirmation, announcement = (email.message_from_bytes(m.as_bytes(), policy=policy.default)
+                                  for m in sink.messages)
+    for msg in (confirmation, announcement):
+        raw_from = str(msg.get("From", ""))
+        assert msg["From"].addresses[0].display_name == name and msg["From"].addresses[0].addr_spec == \
+            "fed@league.example", raw_from
+        assert msg["Auto-Submitted"] == "auto-generated"
+    assert all(ord(c) < 128 for c in sink.messages[1].as_string().split("\n\n", 1)[0])  # headers encoded
+    assert confirmation["List-Id"] is None and confirmation["List-Unsubscribe"] is None
+    assert announcement["List-Id"] == "<lucha-nandu-tag-co.turnbuckle.league.example>"
+    assert announcement["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    found = re.fullmatch(r"<https://league\.example(/notify/unsubscribe/[A-Za-z0-9_-]+)>",
+                         str(announcement["List-Unsubscribe"]).strip())
+    assert found is not None, announcement["List-Unsubscribe"]
+    client = site.client()  # a mail client: no session, no cookie, no CSRF token
+    shown = client.get(found.group(1))
+    assert shown.status_code == 200 and "Stop all e-mail" in shown.text
+    with read_scope(lg.engine) as session:  # a GET (a scanner opening the link) changes nothing
+        assert [c.kinds for c in session.query(MemberContact)] == ["open,results"]
+    fresh = site.client()
+    done = fresh.post(found.group(1), content=b"List-Unsubscribe=One-Click",
+                      headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert done.status_code == 200 and "No more e-mail" in done.text
+    with read_scope(lg.engine) as session:
+        assert [c.kinds for c in session.query(MemberContact)] == [""]

@@ -110,7 +110,8 @@ def prepare(session: Session, c: Claimed, now: datetime, timeouts: Timeouts) -> 
         to = contact.email
         unsubscribe = f"{base}/notify/unsubscribe/{contact.unsubscribe_token}" if base else ""
     msg = mail.build(smtp, to, payload["subject"], payload["text"], payload.get("html", ""),
-                     event_id=c.event_id, unsubscribe=unsubscribe)
+                     event_id=c.event_id, unsubscribe=unsubscribe, league=league.name,
+                     list_id="" if c.kind == "confirm" else mail.list_id(league.name, base, smtp.sender))
     return Ready(c, lambda: mail.send(smtp, msg, timeout=timeouts.smtp))
 
 
