@@ -219,3 +219,26 @@ def test_the_command_line_switch_lets_a_loopback_webhook_be_set(lite: League,
     taken = CliRunner().invoke(app, ["league", "notify", "--allow-private-notify", "webhook",
                                      "http://127.0.0.1:9/hook", *db])
     assert taken.exit_code == 0 and "http://127.0.0.1:9/" in taken.stdout
+
+
+def test_a_listener_that_is_no_web_server_is_not_quoted_either(switch_on: None) -> None:
+    """A service that answers with its own banner (a database, a mail server): the organiser is
+    told it was not HTTP, never the banner."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    def banner() -> None:
+        conn, _addr = listener.accept()
+        with conn:
+            conn.recv(65536)
+            conn.sendall(b"-ERR internal-cache-7 version 6.2 unknown command\r\n\r\n")
+
+    thread = threading.Thread(target=banner, daemon=True)
+    thread.start()
+    try:
+        outcome = webhook.post(f"http://127.0.0.1:{port}/h", "whsec_s", "e", {}, timeout=3.0)
+    finally:
+        thread.join(10)
+        listener.close()
+    assert (outcome.ok, outcome.status) == (False, "error") and "not HTTP" in outcome.error
+    assert "internal-cache" not in outcome.error and "ERR" not in outcome.error

@@ -83,6 +83,9 @@ def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: flo
         if deadline.cut:
             return Outcome(False, "timeout", f"no whole answer from {shown_url(url)} within {timeout:g} s",
                            _ms(started))
+        if isinstance(exc, http.client.HTTPException):  # its text would quote what the other end said
+            return Outcome(False, "error", f"{shown_url(url)}: the answer was not HTTP ({type(exc).__name__})",
+                           _ms(started))
         return Outcome(False, "error", f"{shown_url(url)}: {type(exc).__name__}: {str(exc)[:200]}", _ms(started))
     finally:
         conn.close()
