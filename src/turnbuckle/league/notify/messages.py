@@ -1,8 +1,9 @@
 """What each message says. The announcement and the results post come from ``league.post`` (the
 formats shared with the organiser's copy-and-paste posts); the reminder, the receipt and the address
-confirmation are short texts written here. A webhook body is Discord- and Slack-compatible JSON
-(``content`` and ``text``, no mentions) with a stable ``turnbuckle`` object; an e-mail is a subject,
-a text body and, for the posts, an HTML alternative."""
+confirmation are short texts written here. A webhook body is written here with its text in
+``content`` and ``text`` and a stable ``turnbuckle`` object, then shaped for the dialect the
+receiver reads (``dialects.shaped``: Discord, Slack or plain JSON); an e-mail is a subject, a text
+body and, for the posts, an HTML alternative."""
 
 from __future__ import annotations
 
@@ -117,8 +118,9 @@ def show_facts(s: Show, base: str) -> dict[str, Any]:
 
 def webhook_body(league: League, event_id: str, kind: str, content: str, facts: dict[str, Any], *,
                  part: int = 1, parts: int = 1, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A webhook's JSON body: Discord reads ``content``, Slack ``text``; ``allowed_mentions`` with
-    nothing to parse keeps Discord from pinging anyone; ``turnbuckle`` is for receivers of our own."""
+    """A webhook's JSON body before its dialect (``dialects.shaped`` keeps what the receiver reads):
+    the text in ``content`` and ``text``; ``allowed_mentions`` with nothing to parse keeps Discord
+    from pinging anyone; ``turnbuckle`` is for receivers of our own."""
     about = {"version": BODY_VERSION, "event_id": event_id, "kind": kind, "part": part, "parts": parts,
              "league": league.name} | ({"show": facts} if facts else {}) | (extra or {})
     return {"content": content, "text": content, "allowed_mentions": {"parse": []}, "turnbuckle": about}

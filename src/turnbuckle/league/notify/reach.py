@@ -23,6 +23,7 @@ _NUMERIC = re.compile(r"^[0-9a-fA-FxX.]+$")  # 2130706433, 0x7f000001, 127.1, 01
 _INSIDE_NAMES = ("localhost", "metadata.google.internal", "metadata")
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
 
 
 class Refused(Exception):
@@ -40,8 +41,11 @@ def allow_private() -> None:
 
 def inside(ip: Address) -> str:
     """What kind of address ``ip`` is if no public receiver has it ("loopback", "private", ...), else ""."""
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return inside(ip.ipv4_mapped)
+    if isinstance(ip, ipaddress.IPv6Address):  # an IPv4 address carried inside an IPv6 one
+        carried = ip.ipv4_mapped or ip.sixtofour or (
+            ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF) if ip in _NAT64 else None)
+        if carried is not None and inside(carried):
+            return inside(carried)
     for kind, hit in (("unspecified", ip.is_unspecified), ("loopback", ip.is_loopback),
                       ("link-local", ip.is_link_local), ("multicast", ip.is_multicast),
                       ("private", ip.is_private), ("reserved", ip.is_reserved)):
