@@ -123,10 +123,11 @@ def body_text(msg: Message) -> str:
     raise AssertionError("no text part")
 
 
-def set_up_webhook(lg: League, url: str, kinds: str = "open,deadline,results") -> str:
-    """The league's webhook at ``url`` and its site address; returns the signing secret."""
+def set_up_webhook(lg: League, url: str, kinds: str = "open,deadline,results", dialect: str = "discord") -> str:
+    """The league's webhook at ``url`` (its receiver reading ``dialect``) and its site address;
+    returns the signing secret."""
     with lg.act() as ctx:
-        config.set_webhook(ctx, url, kinds)
+        config.set_webhook(ctx, url, kinds, dialect)
         config.set_site_url(ctx, "https://league.example")
         return config.webhook_secret(ctx)
 

@@ -17,11 +17,18 @@ from tests.league.notify_support import receiver
 from turnbuckle.cli.app import app
 from turnbuckle.league.backup import backup
 from turnbuckle.league.export import export_league
+from turnbuckle.league.notify.reach import ALLOW_ENV
 from turnbuckle.league.services import running, shows
 from turnbuckle.web.app import create_app
 
 runner = CliRunner()
 CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
+
+
+@pytest.fixture(autouse=True)
+def _receivers_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The receivers here listen on 127.0.0.1: the server's switch that allows them is on."""
+    monkeypatch.setenv(ALLOW_ENV, "1")
 
 
 def tb(*args: str) -> tuple[int, str, str]:

@@ -21,12 +21,19 @@ from turnbuckle.league.db import read_scope
 from turnbuckle.league.models import OutboxAttempt, OutboxMessage
 from turnbuckle.league.notify import config, outbox
 from turnbuckle.league.notify.events import due_reminder
+from turnbuckle.league.notify.reach import ALLOW_ENV
 from turnbuckle.league.notify.sender import Timeouts, drain
 from turnbuckle.league.services import card
 from turnbuckle.web.app import create_app
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
 FAST = Timeouts(webhook=2.0)
+
+
+@pytest.fixture(autouse=True)
+def _receivers_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The receivers here listen on 127.0.0.1: the server's switch that allows them is on."""
+    monkeypatch.setenv(ALLOW_ENV, "1")
 
 
 @pytest.fixture

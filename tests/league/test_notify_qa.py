@@ -19,9 +19,16 @@ from tests.league.helpers import League
 from turnbuckle.cli.app import app
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.notify import config, webhook
+from turnbuckle.league.notify.reach import ALLOW_ENV
 from turnbuckle.league.notify.signing import signature, verify
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _receivers_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The receivers here listen on 127.0.0.1: the server's switch that allows them is on."""
+    monkeypatch.setenv(ALLOW_ENV, "1")
 
 
 @pytest.mark.parametrize("url", ["https://[::1", "http://127.0.0.1:99999/hook", "http://h.example:abc/hook",
@@ -141,39 +148,76 @@ def test_a_path_with_letters_beyond_ascii_is_sent_percent_encoded() -> None:
         assert outcome.ok and [g.path for g in rec.got] == ["/hook/caf%C3%A9"]
 
 
-def _documented_check() -> Any:
-    """The receiver's ``check`` exactly as docs/web.md prints it."""
+def _documented_receiver() -> dict[str, Any]:
+    """The receiver's ``check`` and ``receive`` exactly as docs/web.md prints them."""
     from pathlib import Path
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text()
-    start = doc.index("```python\nimport hashlib, hmac, time\n\ndef check(")
+    start = doc.index("```python\nimport hashlib, hmac, json, time\n\ndef check(")
     code = doc[start + len("```python\n"):doc.index("```", start + 10)]
     space: dict[str, Any] = {}
     exec(compile(code, "docs/web.md", "exec"), space)  # our own documentation's example
-    return space["check"]
+    return space
+
+
+def _a_real_call(body: dict[str, Any], event: str) -> Any:
+    from tests.league.notify_support import receiver
+
+    with receiver() as rec:
+        assert webhook.post(rec.url + "/hook", "whsec_doc", event, body, timeout=2.0).ok
+        [got] = rec.got
+    return got
 
 
 def test_the_documented_receiver_checks_a_real_call_and_refuses_a_replay_and_forgeries() -> None:
     import json
 
-    from tests.league.notify_support import receiver
-
-    check = _documented_check()
-    with receiver() as rec:
-        body = {"content": "Show 3 is open", "turnbuckle": {"event_id": "tb:x:open"}}
-        assert webhook.post(rec.url + "/hook", "whsec_doc", "tb:x:open", body, timeout=2.0).ok
-        [got] = rec.got
+    recipe = _documented_receiver()
+    check, receive = recipe["check"], recipe["receive"]
+    body = {"content": "Show 3 is open", "turnbuckle": {"event_id": "tb:x:open"}}
+    got = _a_real_call(body, "tb:x:open")
     seen: set[str] = set()
+    handled: list[dict[str, Any]] = []
     assert json.loads(got.body) == body
-    assert check("whsec_doc", got.headers, got.body, seen)
-    assert not check("whsec_doc", got.headers, got.body, seen)  # the same call again: a repeat
-    assert not check("whsec_other", got.headers, got.body, set())
-    assert not check("whsec_doc", got.headers, got.body + b" ", set())
+    assert check("whsec_doc", got.headers, got.body)
+    assert receive("whsec_doc", got.headers, got.body, seen, handled.append) == 200 and handled == [body]
+    assert receive("whsec_doc", got.headers, got.body, seen, handled.append) == 200  # a repeat: dropped
+    assert handled == [body]
+    assert not check("whsec_other", got.headers, got.body)
+    assert receive("whsec_other", got.headers, got.body, set(), handled.append) == 401
+    assert not check("whsec_doc", got.headers, got.body + b" ")
     old = dict(got.headers, **{"X-Turnbuckle-Timestamp": str(int(time.time()) - 301)})
-    assert not check("whsec_doc", old, got.body, set())  # replayed later: too old
+    assert not check("whsec_doc", old, got.body)  # replayed later: too old
     for hostile in ({}, {"X-Turnbuckle-Timestamp": "²"},
                     dict(got.headers, **{"X-Turnbuckle-Signature": "v1=\u00e9"})):
-        assert not check("whsec_doc", hostile, got.body, set())
+        assert not check("whsec_doc", hostile, got.body)
+    assert handled == [body]
+
+
+def test_the_documented_receiver_handles_a_retry_after_its_handling_failed() -> None:
+    """At least once: a call the receiver failed to handle (it answered 500) comes again, and is
+    handled then; the recipe marks an event seen only once it was handled."""
+    receive = _documented_receiver()["receive"]
+    body = {"content": "Results of show 3", "turnbuckle": {"event_id": "tb:x:results"}}
+    got = _a_real_call(body, "tb:x:results")
+    seen: set[str] = set()
+    handled: list[dict[str, Any]] = []
+    tries = 0
+
+    def handle(message: dict[str, Any]) -> None:
+        nonlocal tries
+        tries += 1
+        if tries == 1:
+            raise OSError("the receiver's database was away")
+        handled.append(message)
+
+    with pytest.raises(OSError, match="was away"):  # the receiver's server answers 500: the sender tries again later
+        receive("whsec_doc", got.headers, got.body, seen, handle)
+    assert seen == set() and handled == []
+    assert receive("whsec_doc", got.headers, got.body, seen, handle) == 200  # the retry
+    assert handled == [body] and seen == {"tb:x:results"}
+    assert receive("whsec_doc", got.headers, got.body, seen, handle) == 200  # a later repeat: dropped
+    assert handled == [body] and tries == 2
 
 
 def test_an_announcement_not_sent_before_the_card_locked_is_dropped(lite: League) -> None:
@@ -224,7 +268,8 @@ def test_a_receiver_that_echoes_its_address_does_not_put_the_token_in_the_log() 
     finally:
         server.shutdown()
         server.server_close()
-    assert outcome.status == "404" and outcome.error.startswith("HTTP 404: Cannot POST")
+    assert outcome.status == "404" and outcome.error.endswith("answered HTTP 404 (Not Found)")
+    assert "Cannot POST" not in outcome.error  # the status only: never the receiver's answer
     assert "receiver-token" not in outcome.error and "webhooks/1" not in outcome.error
 
 

@@ -18,11 +18,18 @@ from tests.web.support import Site, csrf_of, post_form, sign_in
 from turnbuckle.league.db import read_scope
 from turnbuckle.league.models import MemberContact, OutboxMessage
 from turnbuckle.league.notify import config
+from turnbuckle.league.notify.reach import ALLOW_ENV
 from turnbuckle.league.notify.sender import Timeouts, drain
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
 PAGE = "/organiser/notifications"
 FAST = Timeouts(webhook=2.0, smtp=5.0)
+
+
+@pytest.fixture(autouse=True)
+def _receivers_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The receivers here listen on 127.0.0.1: the server's switch that allows them is on."""
+    monkeypatch.setenv(ALLOW_ENV, "1")
 
 
 def test_the_organiser_sets_a_webhook_and_sees_each_try(site: Site) -> None:
@@ -123,7 +130,7 @@ def test_a_results_post_too_long_for_one_discord_message_goes_in_parts(tmp_path:
                 ctx = context(session)
                 n = len(post.results_post(session, "2", "discord"))
                 assert n >= 2
-                config.set_webhook(ctx, rec.url + "/hook", "results")
+                config.set_webhook(ctx, rec.url + "/hook", "results", "discord")
                 rec.secret = config.webhook_secret(ctx)
                 events.results_published(ctx, show(ctx, "2"))  # as publishing it would
             drain(engine, timeouts=FAST)  # part 1 goes, part 2 fails: the post is tried again whole
@@ -184,3 +191,66 @@ def test_e_mail_set_up_from_the_command_line_still_carries_whole_links(site: Sit
         announcement = sink.messages[-1]
         assert str(announcement["List-Unsubscribe"]).strip().startswith("<http://testserver/notify/unsubscribe/")
         assert "Stop these e-mails: http://testserver/notify/unsubscribe/" in body_text(announcement)
+
+
+def test_the_organiser_page_guesses_and_changes_the_webhooks_dialect(site: Site,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(ALLOW_ENV)  # a server without the switch
+    fran = site.client()
+    sign_in(fran, "Fran")
+    inside = post_form(fran, f"{PAGE}/webhook", {"url": "http://169.254.169.254/latest", "kinds": "open"}, PAGE)
+    assert inside.status_code == 400 and "link-local address" in inside.text and "--allow-private-notify" in inside.text
+    saved = post_form(fran, f"{PAGE}/webhook", {"url": "https://hooks.slack.com/services/T/B/x", "kinds": "open"},
+                      PAGE)
+    assert saved.status_code == 200 and re.search(r'<option value="slack" selected>', saved.text)
+    changed = post_form(fran, f"{PAGE}/dialect", {"dialect": "json"}, PAGE)
+    assert changed.status_code == 200 and re.search(r'<option value="json" selected>', changed.text)
+    with site.league.act() as ctx:
+        assert config.settings(ctx.session, ctx.league).webhook_dialect == "json"
+    chosen = post_form(fran, f"{PAGE}/webhook", {"url": "https://example.org/h", "kinds": "open",
+                                                 "dialect": "discord"}, PAGE)
+    assert chosen.status_code == 200 and re.search(r'<option value="discord" selected>', chosen.text)
+
+
+def test_mail_is_from_the_league_by_name_and_a_mail_clients_one_click_unsubscribe_works(site: Site) -> None:
+    """The headers as Python's email package reads them, and RFC 8058's POST with no session,
+    cookie or CSRF token (as a mail client sends it) stopping the member's mail."""
+    import email
+    from email import policy
+
+    from tests.league.notify_support import member_with_email, set_up_mail
+
+    lg = site.league
+    name = 'Lucha Ñandú, "Tag" & Co'
+    with lg.act() as ctx:
+        ctx.league.name = name
+    with smtp_server() as (sink, port):
+        set_up_mail(lg, port)  # the site address: https://league.example
+        member_with_email(lg, "Ann", "ann@example.org", "open,results")
+        open_show(lg, CARD)
+        assert drain(lg.engine, lg.clock, timeouts=FAST).sent == 2  # the confirmation, the announcement
+    confirmation, announcement = (email.message_from_bytes(m.as_bytes(), policy=policy.default)
+                                  for m in sink.messages)
+    for msg in (confirmation, announcement):
+        raw_from = str(msg.get("From", ""))
+        assert msg["From"].addresses[0].display_name == name and msg["From"].addresses[0].addr_spec == \
+            "fed@league.example", raw_from
+        assert msg["Auto-Submitted"] == "auto-generated"
+    assert all(ord(c) < 128 for c in sink.messages[1].as_string().split("\n\n", 1)[0])  # headers encoded
+    assert confirmation["List-Id"] is None and confirmation["List-Unsubscribe"] is None
+    assert announcement["List-Id"] == "<lucha-nandu-tag-co.turnbuckle.league.example>"
+    assert announcement["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    found = re.fullmatch(r"<https://league\.example(/notify/unsubscribe/[A-Za-z0-9_-]+)>",
+                         str(announcement["List-Unsubscribe"]).strip())
+    assert found is not None, announcement["List-Unsubscribe"]
+    client = site.client()  # a mail client: no session, no cookie, no CSRF token
+    shown = client.get(found.group(1))
+    assert shown.status_code == 200 and "Stop all e-mail" in shown.text
+    with read_scope(lg.engine) as session:  # a GET (a scanner opening the link) changes nothing
+        assert [c.kinds for c in session.query(MemberContact)] == ["open,results"]
+    fresh = site.client()
+    done = fresh.post(found.group(1), content=b"List-Unsubscribe=One-Click",
+                      headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert done.status_code == 200 and "No more e-mail" in done.text
+    with read_scope(lg.engine) as session:
+        assert [c.kinds for c in session.query(MemberContact)] == [""]

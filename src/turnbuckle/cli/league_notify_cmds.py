@@ -28,11 +28,18 @@ def notify(ctx: typer.Context,
            limit: Annotated[int, typer.Option(help="The most messages to send.", min=1, max=10_000)] = 500,
            timeout: Annotated[float, typer.Option(help="Seconds each webhook call may take (an SMTP exchange: "
                                                        "this, but at least 10).", min=0.1, max=120)] = 10.0,
+           allow_private_notify: Annotated[bool, typer.Option(
+               "--allow-private-notify", help="Let the webhook and SMTP server be on this host or its private "
+               "network, for sending and for setting them (by default such addresses are refused).")] = False,
            db: Db = None, fmt: Fmt = "text") -> None:
     """Send the outbox (--drain), or set and read the notification settings (the commands below).
 
     Exit 0 when everything due was sent (or dropped with a reason), 1 when some try failed (it is
     tried again later; see 'league notify log')."""
+    if allow_private_notify:
+        from turnbuckle.league.notify.reach import allow_private
+
+        allow_private()
     if ctx.invoked_subcommand is not None:
         return
     if not drain:
@@ -81,17 +88,29 @@ def webhook(url: Annotated[str | None, typer.Argument(help="An http:// or https:
             off: Annotated[bool, typer.Option("--off", help="No webhook.")] = False,
             kinds: Annotated[str | None, typer.Option(help="What it gets, comma-separated: open, deadline, "
                                                            "results (default: as before; all at first).")] = None,
+            dialect: Annotated[str | None, typer.Option(help="What its receiver reads: discord, slack or json "
+                                                             "(default: guessed from a new address).")] = None,
             db: Db = None, actor: As = None) -> None:
-    """Set the league's webhook (bodies are signed with the league's secret: see 'secret')."""
+    """Set the league's webhook (bodies are signed with the league's secret: see 'secret'); without an
+    address, --dialect changes what the webhook set reads."""
     with user_errors():
+        if url is None and not off and dialect is not None:
+            with unit(db, actor) as ctx:
+                from turnbuckle.league.notify import config
+
+                row = config.set_dialect(ctx, dialect)
+                where, chosen = config.shown_url(row.webhook_url), row.webhook_dialect
+            print(f"webhook: {where}; reads: {chosen}")
+            return
         if (url is None) == (not off):
             raise fail("give the webhook's address, or --off for none")
         with unit(db, actor) as ctx:
             from turnbuckle.league.notify import config
 
-            row = config.set_webhook(ctx, None if off else url, kinds)
+            row = config.set_webhook(ctx, None if off else url, kinds, dialect)
             where, what = config.shown_url(row.webhook_url) or "none", row.webhook_kinds.replace(",", ", ")
-    print(f"webhook: {where}; kinds: {what or 'none'}")
+            chosen = row.webhook_dialect
+    print(f"webhook: {where}; kinds: {what or 'none'}" + (f"; reads: {chosen}" if where != "none" else ""))
 
 
 @notify_app.command("test")

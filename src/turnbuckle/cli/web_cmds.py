@@ -31,6 +31,9 @@ def serve(
     trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", help="Address or network of a "
                              "proxy in front of the server whose X-Forwarded-For is believed (repeatable; "
                              "default none: the connection's address is the client's).")] = None,
+    allow_private_notify: Annotated[bool, typer.Option("--allow-private-notify", help="Let the league's webhook "
+                                    "and SMTP server be on this host or its private network (loopback, private, "
+                                    "link-local addresses); by default they are refused.")] = False,
 ) -> None:
     """Serve the league's web pages, the table-side score keeper and the JSON API (Ctrl-C stops it)."""
     with user_errors():
@@ -47,6 +50,10 @@ def serve(
         if base_url:
             os.environ[BASE_URL_ENV] = base_url  # for the worker processes of --workers N
         _check_scheduler(scheduler)
+        if allow_private_notify:
+            from turnbuckle.league.notify.reach import allow_private
+
+            allow_private()  # for this process and the worker processes of --workers N
         from turnbuckle.web.proxies import parse_proxies, share_trusted
 
         try:

@@ -463,6 +463,8 @@ class NotifySettings(Base):
     webhook_url: Mapped[str | None] = mapped_column(String(2000))
     webhook_kinds: Mapped[str] = mapped_column(String(80), default="open,deadline,results")
     webhook_secret: Mapped[str] = mapped_column(String(128))
+    #: what the webhook's receiver reads: discord | slack | json (guessed from the address when set)
+    webhook_dialect: Mapped[str] = mapped_column(String(16), default="json", server_default="json")
     smtp_host: Mapped[str | None] = mapped_column(String(255))
     smtp_port: Mapped[int] = mapped_column(default=587)
     smtp_security: Mapped[str] = mapped_column(String(10), default="starttls")  # none | starttls | tls

@@ -16,7 +16,17 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.db import session_scope
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.models import Member, MemberContact, NotifySettings
-from turnbuckle.league.notify import KIND_LABELS, KINDS, WEBHOOK_KINDS, config, contacts, events, feeds, outbox
+from turnbuckle.league.notify import (
+    KIND_LABELS,
+    KINDS,
+    WEBHOOK_KINDS,
+    config,
+    contacts,
+    dialects,
+    events,
+    feeds,
+    outbox,
+)
 from turnbuckle.league.notify.contacts import LINK_GONE
 from turnbuckle.web.accounts import member_ctx
 from turnbuckle.web.deps import DbSession, SignedIn, Viewer, render
@@ -40,6 +50,7 @@ def _organiser_page(request: Request, ctx: Ctx, status: int = 200, **shown: Any)
         "league": ctx.league, "view": config.public_view(row), "secret": row.webhook_secret,
         "has_webhook": bool(row.webhook_url), "webhook_kinds": config.kinds_of(row.webhook_kinds),
         "kinds": [(k, KIND_LABELS[k]) for k in WEBHOOK_KINDS], "securities": config.SECURITIES,
+        "dialects": list(dialects.LABELS.items()),
         "site_default": row.site_url or site_base(request), "messages": messages, "local": ctx.local,
         "names": {m.id: m.name for m in ctx.session.scalars(select(Member).where(Member.league_id == ctx.league.id))},
         "error": "", "saved": ""}
@@ -57,12 +68,14 @@ def organiser_notifications(request: Request, session: DbSession, viewer: Viewer
 
 def _organiser_defaults(request: Request, ctx: Ctx) -> HTMLResponse:
     row = NotifySettings(league_id=ctx.league.id, webhook_url=None, webhook_kinds=",".join(WEBHOOK_KINDS),
-                         webhook_secret="", smtp_host=None, smtp_port=587, smtp_security="starttls", smtp_user=None,
-                         smtp_password=None, smtp_from=None, reminder_hours="24,1", site_url=None)
+                         webhook_dialect="json", webhook_secret="", smtp_host=None, smtp_port=587,
+                         smtp_security="starttls", smtp_user=None, smtp_password=None,
+                         smtp_from=None, reminder_hours="24,1", site_url=None)
     return _no_store(render(request, "organiser_notify.html", {
         "league": ctx.league, "view": config.public_view(row), "secret": "", "has_webhook": False,
         "webhook_kinds": set(WEBHOOK_KINDS), "kinds": [(k, KIND_LABELS[k]) for k in WEBHOOK_KINDS],
         "securities": config.SECURITIES, "site_default": site_base(request), "messages": [], "names": {},
+        "dialects": list(dialects.LABELS.items()),
         "local": ctx.local,
         "error": "", "saved": ""}))
 
@@ -81,10 +94,16 @@ def _organiser_post(request: Request, session: DbSession, viewer: Viewer, what: 
 def save_webhook(request: Request, session: DbSession, viewer: Viewer, posted: Posted,
                  ticked: Ticked) -> HTMLResponse:
     def change(ctx: Ctx) -> None:
-        config.set_webhook(ctx, posted.get("url", ""), ",".join(ticked.get("kinds", [])))
+        config.set_webhook(ctx, posted.get("url", ""), ",".join(ticked.get("kinds", [])), posted.get("dialect") or None)
         _remember_site(ctx, request)
 
     return _organiser_post(request, session, viewer, "The webhook is saved.", change)
+
+
+@router.post("/organiser/notifications/dialect", response_class=HTMLResponse)
+def save_dialect(request: Request, session: DbSession, viewer: Viewer, posted: Posted) -> HTMLResponse:
+    return _organiser_post(request, session, viewer, "The webhook's messages are written for its receiver now.",
+                           lambda ctx: config.set_dialect(ctx, posted.get("dialect", "")))
 
 
 @router.post("/organiser/notifications/test", response_class=HTMLResponse)

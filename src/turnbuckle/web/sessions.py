@@ -174,7 +174,8 @@ class AccountsMiddleware:
         state.token_scopes = who.scopes
         # A browser's post needs the token; an API call that carries no session cookie has no ambient
         # credentials a forged request could borrow, so it goes on (and reads as a spectator's: 401).
-        needs_token = not who.via_token and not (is_api(request) and who.session_id is None)
+        needs_token = not who.via_token and not (is_api(request) and who.session_id is None) \
+            and not _one_click_unsubscribe(request)
         if request.method in UNSAFE and needs_token:
             body = await _read_body(receive)
             if body is None:
@@ -195,6 +196,12 @@ class AccountsMiddleware:
                 return
             receive = _replay(body)
         await self.app(scope, receive, _sending(send, request, new_anon))
+
+
+def _one_click_unsubscribe(request: Request) -> bool:
+    """A mail client's RFC 8058 one-click POST to an e-mail's unsubscribe link: it has no session
+    nor CSRF token (the link's own token is the proof, and the POST only stops that member's mail)."""
+    return request.method == "POST" and request.url.path.startswith("/notify/unsubscribe/")
 
 
 def _refuse(request: Request, status: int, message: str) -> Response:

@@ -4,7 +4,8 @@ An event (a card opened, a deadline near, results published, a strategy received
 messages to the ``outbox`` in the same unit of work as the event itself (``events.py``); a worker
 (``sender.py``: the web server's background task, or ``turnbuckle league notify --drain``) claims
 what is due, sends it and logs each attempt. The league's settings (``config.py``) hold the webhook
-and the SMTP server; members' addresses and opt-ins are in ``contacts.py``; the calendar and news
+and the SMTP server (``reach.py`` keeps both to public addresses; ``dialects.py`` writes each
+webhook body as its receiver reads it); members' addresses and opt-ins are in ``contacts.py``; the calendar and news
 feeds are written by ``ical.py`` and ``atom.py`` from ``feeds.py``.
 """
 

@@ -33,6 +33,7 @@ def settings(session: Session, league: League) -> NotifySettings:
         from datetime import UTC, datetime
 
         row = NotifySettings(league_id=league.id, webhook_url=None, webhook_kinds=",".join(WEBHOOK_KINDS),
+                             webhook_dialect="json",
                              webhook_secret=new_secret(), smtp_host=None, smtp_port=587, smtp_security="starttls",
                              smtp_user=None, smtp_password=None, smtp_from=None,
                              reminder_hours=",".join(map(str, DEFAULT_REMINDERS)), site_url=None,
@@ -138,15 +139,46 @@ def kinds_of(text: str) -> set[str]:
     return {k for k in text.split(",") if k}
 
 
-def set_webhook(ctx: Ctx, url: str | None, kinds: str | None = None) -> NotifySettings:
-    """The organiser sets the webhook's address (None or "": no webhook) and, optionally, its kinds."""
+def set_webhook(ctx: Ctx, url: str | None, kinds: str | None = None, dialect: str | None = None) -> NotifySettings:
+    """The organiser sets the webhook's address (None or "": no webhook) and, optionally, its kinds
+    and its dialect (what its receiver reads; None: guessed from a new address, kept for the same one)."""
+    from turnbuckle.league.notify import dialects
+
     ctx.require_organiser("set the league's webhook")
     row = settings(ctx.session, ctx.league)
+    before = row.webhook_url
     row.webhook_url = check_http_url(url, "webhook address") if url and url.strip() else None
+    if row.webhook_url:
+        _refuse_inside(urlsplit(row.webhook_url).hostname or "", "webhook address")
+    if dialect:
+        row.webhook_dialect = dialects.check(dialect)
+    elif row.webhook_url != before or not row.webhook_dialect:
+        row.webhook_dialect = dialects.guess(row.webhook_url)
     if kinds is not None:
         row.webhook_kinds = parse_kinds(kinds, WEBHOOK_KINDS)
     row.updated_at = ctx.now()
     return row
+
+
+def set_dialect(ctx: Ctx, dialect: str) -> NotifySettings:
+    """What the webhook's receiver reads: discord, slack or json (league/notify/dialects.py)."""
+    from turnbuckle.league.notify import dialects
+
+    ctx.require_organiser("set the webhook's dialect")
+    row = settings(ctx.session, ctx.league)
+    if not row.webhook_url:
+        raise LeagueError("set the webhook's address first")
+    row.webhook_dialect = dialects.check(dialect)
+    row.updated_at = ctx.now()
+    return row
+
+
+def _refuse_inside(host: str, what: str) -> None:
+    from turnbuckle.league.notify.reach import refusal_at_set
+
+    why = refusal_at_set(host, what)
+    if why:
+        raise LeagueError(why)
 
 
 def rotate_secret(ctx: Ctx) -> str:
@@ -191,6 +223,7 @@ def set_smtp(ctx: Ctx, host: str | None, *, port: int = 587, security: str = "st
         raise LeagueError(f"give the SMTP host without its port, and the port on its own (got {host[:60]!r})")
     if not 1 <= port <= 65535:
         raise LeagueError(f"the SMTP port must be from 1 to 65535 (got {port})")
+    _refuse_inside(host, "SMTP host")
     if security not in SECURITIES:
         raise LeagueError(f"the SMTP security must be one of {', '.join(SECURITIES)} (got {security!r})")
     from turnbuckle.league.notify.contacts import check_address
@@ -241,6 +274,7 @@ def public_view(row: NotifySettings) -> dict[str, object]:
     """The settings as the organiser's pages and the command line show them: no secret, the
     webhook's address cut to its host."""
     return {"webhook": shown_url(row.webhook_url) or None, "webhook_kinds": sorted(kinds_of(row.webhook_kinds)),
+            "webhook_dialect": row.webhook_dialect,
             "smtp_host": row.smtp_host, "smtp_port": row.smtp_port, "smtp_security": row.smtp_security,
             "smtp_user": row.smtp_user, "smtp_password_set": bool(row.smtp_password), "smtp_from": row.smtp_from,
             "reminder_hours": list(reminders(row)), "site_url": row.site_url}

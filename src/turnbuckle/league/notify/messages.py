@@ -1,8 +1,9 @@
 """What each message says. The announcement and the results post come from ``league.post`` (the
 formats shared with the organiser's copy-and-paste posts); the reminder, the receipt and the address
-confirmation are short texts written here. A webhook body is Discord- and Slack-compatible JSON
-(``content`` and ``text``, no mentions) with a stable ``turnbuckle`` object; an e-mail is a subject,
-a text body and, for the posts, an HTML alternative."""
+confirmation are short texts written here. A webhook body is written here with its text in
+``content`` and ``text`` and a stable ``turnbuckle`` object, then shaped for the dialect the
+receiver reads (``dialects.shaped``: Discord, Slack or plain JSON); an e-mail is a subject, a text
+body and, for the posts, an HTML alternative."""
 
 from __future__ import annotations
 
@@ -34,6 +35,38 @@ def post_parts(session: Session, s: Show, kind: str, fmt: str, base: str) -> lis
 
     make = post.announcement if kind == "open" else post.results_post
     return [p for p in make(session, str(s.number), fmt, base_url=base) if p.strip()]
+
+
+def dialect_parts(session: Session, s: Show, kind: str, dialect: str, base: str) -> list[str]:
+    """The announcement or results post as a webhook in ``dialect`` sends it: Discord's messages,
+    Slack's (mrkdwn, each at most its limit), or the whole plain text as one."""
+    from turnbuckle.league.notify.dialects import LIMITS
+
+    if dialect == "discord":
+        return fit(post_parts(session, s, kind, "discord", base))
+    if dialect == "slack":
+        from turnbuckle.league.post.discord import pack
+
+        return fit(pack(slack_units(session, s, kind, base), LIMITS["slack"], "\n\n"), LIMITS["slack"])
+    return ["\n\n".join(post_parts(session, s, kind, "text", base))]
+
+
+def slack_units(session: Session, s: Show, kind: str, base: str) -> list[str]:
+    """The post's units in Slack's mrkdwn (league/post/slack.py; not a ``league post`` format)."""
+    from turnbuckle.league.context import context
+    from turnbuckle.league.post import compose, slack
+    from turnbuckle.league.post.links import base_links
+
+    ctx, links = context(session), base_links(base)
+    if kind == "open":
+        from turnbuckle.league.post.announce import announcement_of
+
+        doc = compose.announcement(announcement_of(ctx, str(s.number), links))
+    else:
+        from turnbuckle.league.post.card import results_card
+
+        doc = compose.results_post(results_card(ctx, str(s.number), links))
+    return [u for u in slack.render(doc) if u.strip()]
 
 
 def fit(parts: list[str], limit: int = MAX_CONTENT) -> list[str]:
@@ -85,8 +118,9 @@ def show_facts(s: Show, base: str) -> dict[str, Any]:
 
 def webhook_body(league: League, event_id: str, kind: str, content: str, facts: dict[str, Any], *,
                  part: int = 1, parts: int = 1, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A webhook's JSON body: Discord reads ``content``, Slack ``text``; ``allowed_mentions`` with
-    nothing to parse keeps Discord from pinging anyone; ``turnbuckle`` is for receivers of our own."""
+    """A webhook's JSON body before its dialect (``dialects.shaped`` keeps what the receiver reads):
+    the text in ``content`` and ``text``; ``allowed_mentions`` with nothing to parse keeps Discord
+    from pinging anyone; ``turnbuckle`` is for receivers of our own."""
     about = {"version": BODY_VERSION, "event_id": event_id, "kind": kind, "part": part, "parts": parts,
              "league": league.name} | ({"show": facts} if facts else {}) | (extra or {})
     return {"content": content, "text": content, "allowed_mentions": {"parse": []}, "turnbuckle": about}

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.models import League, Member, MemberContact, NotifySettings, Show
-from turnbuckle.league.notify import config, events, mail, messages, outbox, webhook
+from turnbuckle.league.notify import config, dialects, events, mail, messages, outbox, webhook
 from turnbuckle.league.notify.outbox import Claimed, Outcome
 
 log = logging.getLogger("turnbuckle.notify")
@@ -110,25 +110,29 @@ def prepare(session: Session, c: Claimed, now: datetime, timeouts: Timeouts) -> 
         to = contact.email
         unsubscribe = f"{base}/notify/unsubscribe/{contact.unsubscribe_token}" if base else ""
     msg = mail.build(smtp, to, payload["subject"], payload["text"], payload.get("html", ""),
-                     event_id=c.event_id, unsubscribe=unsubscribe)
+                     event_id=c.event_id, unsubscribe=unsubscribe, league=league.name,
+                     list_id="" if c.kind == "confirm" else mail.list_id(league.name, base, smtp.sender))
     return Ready(c, lambda: mail.send(smtp, msg, timeout=timeouts.smtp))
 
 
 def written(session: Session, league: League, row: NotifySettings, c: Claimed) -> dict[str, Any]:
-    """The message's payload with its text written: a webhook's bodies (one per Discord message),
-    an e-mail's subject, text and HTML. The announcement and the results post are written now."""
+    """The message's payload with its text written: a webhook's bodies (one per message, in the
+    dialect its receiver reads), an e-mail's subject, text and HTML. The announcement and the
+    results post are written now."""
     kind = c.payload.get("render")
     if c.channel == "webhook":
+        dialect = row.webhook_dialect
         if kind is None:
-            return {"bodies": [c.payload["body"]]}
+            return {"bodies": [dialects.shaped(c.payload["body"], dialect, written=False)]}
         s = session.get(Show, c.show_id)
         if s is None:
             raise ValueError("the show is gone")
         base = config.site_url(row)
-        parts = messages.fit(messages.post_parts(session, s, kind, "discord", base))
+        parts = messages.dialect_parts(session, s, kind, dialect, base)
         facts = messages.show_facts(s, base)
         ids = [c.event_id if len(parts) == 1 else f"{c.event_id}:{i}" for i in range(1, len(parts) + 1)]
-        return {"bodies": [messages.webhook_body(league, mid, kind, part, facts, part=i, parts=len(parts))
+        return {"bodies": [dialects.shaped(messages.webhook_body(league, mid, kind, part, facts, part=i,
+                                                                 parts=len(parts)), dialect, written=True)
                            for i, (mid, part) in enumerate(zip(ids, parts, strict=True), 1)]}
     if kind is None:
         return c.payload

@@ -1,11 +1,15 @@
 """One webhook call: an HTTP POST of the signed JSON body, with a timeout on the whole call (a
 receiver that trickles its answer a byte at a time is cut there too), following no redirect (a 3xx
-is a failed try that names where it pointed, by host only). Standard library only."""
+is a failed try that names where it pointed, by host only), to a checked public address (``reach``:
+resolved at this call, connected to by address, the name kept for the Host header and TLS). What
+the organiser is shown of a failure is the status and a short reason of ours, never the receiver's
+answer. Standard library only."""
 
 from __future__ import annotations
 
 import http.client
 import json
+import socket
 import ssl
 import time
 from typing import Any
@@ -15,11 +19,12 @@ from turnbuckle import __version__
 from turnbuckle.league.notify.config import shown_url
 from turnbuckle.league.notify.deadline import Deadline
 from turnbuckle.league.notify.outbox import Outcome
+from turnbuckle.league.notify.reach import Refused, open_checked
 from turnbuckle.league.notify.signing import EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signature
 
 #: Seconds a webhook call may take, connection included.
 TIMEOUT_S = 10.0
-#: The most of a receiver's answer read (for the attempt log).
+#: The most of a receiver's answer read (it is not kept: reading lets the receiver finish).
 MAX_ANSWER = 2000
 
 
@@ -59,6 +64,8 @@ def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: flo
                                            context=ssl.create_default_context())
     else:
         conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=timeout)
+    # Connected through the checked address; the name stays the Host header's and the certificate's.
+    setattr(conn, "_create_connection", _checked_connection)  # noqa: B010 - http.client's own connect hook
     deadline = Deadline(timeout)  # the socket's timeout bounds each wait; this, the whole call
     deadline.watch(lambda: conn.sock)
     started = time.monotonic()
@@ -66,13 +73,18 @@ def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: flo
         with deadline:
             conn.request("POST", path, body=data, headers=headers)
             answer = conn.getresponse()
-            text = answer.read(MAX_ANSWER).decode("utf-8", "replace")
+            answer.read(MAX_ANSWER)
             status, location = answer.status, answer.getheader("Location") or ""
+    except Refused as exc:
+        return Outcome(False, "blocked", f"{shown_url(url)}: {exc}", _ms(started))
     except TimeoutError:
         return Outcome(False, "timeout", f"no answer from {shown_url(url)} within {timeout:g} s", _ms(started))
     except (OSError, http.client.HTTPException) as exc:
         if deadline.cut:
             return Outcome(False, "timeout", f"no whole answer from {shown_url(url)} within {timeout:g} s",
+                           _ms(started))
+        if isinstance(exc, http.client.HTTPException):  # its text would quote what the other end said
+            return Outcome(False, "error", f"{shown_url(url)}: the answer was not HTTP ({type(exc).__name__})",
                            _ms(started))
         return Outcome(False, "error", f"{shown_url(url)}: {type(exc).__name__}: {str(exc)[:200]}", _ms(started))
     finally:
@@ -85,17 +97,22 @@ def post(url: str, secret: str, event_id: str, body: dict[str, Any], *, now: flo
     if 300 <= status < 400:
         return Outcome(False, str(status), f"redirect to {shown_url(location) or 'nowhere'} not followed; "
                        "set the webhook to the final address", ms)
-    return Outcome(False, str(status), f"HTTP {status}: {' '.join(_unsaid(text, url, path).split())[:300]}", ms)
+    return Outcome(False, str(status), f"{shown_url(url)} answered HTTP {status} {_phrase(status)}".rstrip(), ms)
 
 
-def _unsaid(text: str, url: str, path: str) -> str:
-    """A receiver's answer without the webhook's address or path in it (a "Cannot POST /hook/TOKEN"
-    page would otherwise put the receiver's token in the log)."""
-    parts = urlsplit(url)
-    for said in sorted({url, path, parts.path, parts.query, parts.path.rstrip("/")}, key=len, reverse=True):
-        if len(said) > 1:
-            text = text.replace(said, "…")
-    return text
+def _checked_connection(address: tuple[str, int], timeout: float | None,
+                        _source: object = None) -> socket.socket:
+    return open_checked(address[0], address[1], timeout)
+
+
+def _phrase(status: int) -> str:
+    """The standard name of an HTTP status ("Not Found"), never the receiver's own words."""
+    from http import HTTPStatus
+
+    try:
+        return f"({HTTPStatus(status).phrase})"
+    except ValueError:
+        return ""
 
 
 def _ms(started: float) -> int:
