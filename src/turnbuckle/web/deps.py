@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.models import Member
+from turnbuckle.web.field_problems import tie_problems
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -76,4 +77,9 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None, s
     """A page from ``templates/``; every template sees the request and the signed-in member."""
     ctx: dict[str, Any] = {"member": getattr(request.state, "member", None)}
     ctx.update(context or {})
-    return templates.TemplateResponse(request, name, ctx, status_code=status_code)
+    response = templates.TemplateResponse(request, name, ctx, status_code=status_code)
+    body = bytes(response.body)
+    if b'data-field="' in body:  # a problem next to a field: tie the field to it (web/field_problems.py)
+        response.body = tie_problems(body.decode("utf-8")).encode("utf-8")
+        response.headers["content-length"] = str(len(response.body))
+    return response
