@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.models import Member
 from turnbuckle.web.field_problems import tie_problems
+from turnbuckle.web.static_files import StaticAssets
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -32,6 +33,9 @@ def csrf_field(request: Request) -> Markup:
 
 templates.env.globals["csrf_field"] = csrf_field
 templates.env.globals["csrf_token"] = csrf_token
+#: The static files under content-hashed names (web/static_files.py): ``{{ static_url('style.css') }}``.
+assets = StaticAssets(HERE / "static")
+templates.env.globals["static_url"] = assets.url
 
 
 def get_session(request: Request) -> Iterator[Session]:
