@@ -66,7 +66,8 @@ def tie_problems(html: str) -> str:
         close = "/>" if tag.endswith("/>") else ">"
         tag = tag[: -len(close)].rstrip() + f' aria-invalid="true" aria-describedby="{" ".join(ids)}"{close}'
         edits[start] = (end, tag)
-    out, last = [], 0
+    out: list[str] = []
+    last = 0
     for start in sorted(edits):
         end, tag = edits[start]
         out.extend((html[last:start], tag))
