@@ -129,7 +129,7 @@ def test_the_keeper_installs_on_a_home_screen(client: TestClient) -> None:
     import json
 
     page = client.get("/keeper")
-    assert '<link rel="manifest" href="/static/keeper.webmanifest">' in page.text
+    assert re.search(r'<link rel="manifest" href="/static/keeper\.[0-9a-f]{10}\.webmanifest">', page.text)
     assert '<link rel="manifest"' not in client.get("/").text  # the league's pages are not the app
     manifest = client.get("/static/keeper.webmanifest")
     assert manifest.status_code == 200 and manifest.headers["content-type"].startswith("application/manifest+json")

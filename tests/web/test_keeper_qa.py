@@ -189,3 +189,25 @@ def test_a_seed_that_does_not_give_its_answer_is_refused_at_the_save(site: Site)
             assert "was not rolled from the seed the page names" in refused.text
         saved = http.post("/keeper/save", data=form)  # the genuine seed
         assert saved.status_code == 303
+
+
+def test_a_post_from_a_tab_another_tab_moved_on_says_so_and_changes_nothing(client: TestClient) -> None:  # noqa: F811
+    page = start(client, "boxing", "slugger", "speedster")
+    page = post(client, page, "keeper", tap="3")
+    other = post(client, page, "keeper", tap="4")  # what the other tab entered
+    stamp = re.findall(r'data-stamp="([0-9a-f]{16})"', other.text)[0]
+    refused = post(client, page, "keeper", tap="6", latest="2", newest=stamp, elsewhere="1")
+    assert refused.status_code == 400 and "another tab moved this match on (it holds 2 answers" in refused.text
+    assert Forms(refused.text).forms["keeper"]["entries"] == "3"
+    # the page that is the latest plays on, whatever the flag says
+    assert post(client, other, "keeper", tap="6", latest="2", newest=stamp, elsewhere="1").status_code == 200
+
+
+def test_a_move_names_the_page_it_was_made_on_for_a_reload_that_sends_it_again(client: TestClient) -> None:  # noqa: F811
+    page = start(client, "boxing", "slugger", "speedster")
+    assert "data-parent" not in page.text
+    made_on = re.findall(r'data-stamp="([0-9a-f]{16})"', page.text)[0]
+    moved = post(client, page, "keeper", tap="3")
+    assert re.findall(r'data-parent="([0-9a-f]{16})"', moved.text) == [made_on]
+    refused = post(client, moved, "keeper", tap="13")  # no such face: nothing moved
+    assert refused.status_code == 400 and "data-parent" not in refused.text

@@ -12,9 +12,9 @@ from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from turnbuckle import __version__
 from turnbuckle.league.context import NO_LEAGUE, Clock, system_clock
@@ -36,14 +36,18 @@ from turnbuckle.web import (
     verify_pages,
 )
 from turnbuckle.web.coalesce import Coalescer
-from turnbuckle.web.deps import HERE, render
+from turnbuckle.web.deps import assets, render
 from turnbuckle.web.forms import form_refusal
 from turnbuckle.web.headers import SecurityHeaders
 from turnbuckle.web.limits import Limits, Shed
 from turnbuckle.web.links import configured_base
 from turnbuckle.web.proxies import Proxies
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret, is_api
+from turnbuckle.web.static_files import HashedStaticFiles
 from turnbuckle.web.write_queue import WriteQueue, WriteSlot
+
+#: Answers shorter than this go as they are: compressing them saves less than it costs.
+GZIP_MIN_BYTES = 1000
 
 
 def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: float | None = autolock.INTERVAL_S,
@@ -105,7 +109,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.state.limits = limits
     app.state.base_url = configured_base(base_url)
     app.state.coalescer = Coalescer()  # identical heavy reads in flight at once share one answer
-    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.mount("/static", HashedStaticFiles(assets), name="static")  # hashed names (web/static_files.py)
     # Pages, forms and feeds answer HTML (a token is no way in there): /api/openapi.json describes the
     # JSON API alone (web/api.py), not operations whose refusals it would not describe.
     app.include_router(pages.router, include_in_schema=False)
@@ -126,6 +130,8 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     _error_pages(app)
     api.install(app)
     app.add_middleware(Shed, limits=limits)  # bounded bodies, read first; a place or a 503 (web/limits.py)
+    # pages, JSON and scripts compressed for a browser that takes gzip (docs/decisions.md: BREACH)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=6)
     app.add_middleware(SecurityHeaders)  # outermost: CSP and no-store on every answer, refusals included
     return app
 

@@ -15,6 +15,8 @@ from sqlalchemy.orm import Session
 from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.models import Member
 from turnbuckle.sim.stats import interval_text
+from turnbuckle.web.field_problems import tie_problems
+from turnbuckle.web.static_files import StaticAssets
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -33,6 +35,9 @@ def csrf_field(request: Request) -> Markup:
 templates.env.globals["csrf_field"] = csrf_field
 templates.env.globals["csrf_token"] = csrf_token
 templates.env.globals["interval_text"] = interval_text  # an interval rounded outward, as the CLI prints it
+#: The static files under content-hashed names (web/static_files.py): ``{{ static_url('style.css') }}``.
+assets = StaticAssets(HERE / "static")
+templates.env.globals["static_url"] = assets.url
 
 
 def get_session(request: Request) -> Iterator[Session]:
@@ -78,4 +83,9 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None, s
     """A page from ``templates/``; every template sees the request and the signed-in member."""
     ctx: dict[str, Any] = {"member": getattr(request.state, "member", None)}
     ctx.update(context or {})
-    return templates.TemplateResponse(request, name, ctx, status_code=status_code)
+    response = templates.TemplateResponse(request, name, ctx, status_code=status_code)
+    body = bytes(response.body)
+    if b'data-field="' in body:  # a problem next to a field: tie the field to it (web/field_problems.py)
+        response.body = tie_problems(body.decode("utf-8")).encode("utf-8")
+        response.headers["content-length"] = str(len(response.body))
+    return response

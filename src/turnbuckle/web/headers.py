@@ -6,7 +6,11 @@
 - ``Cache-Control: no-store`` on every answer to a request that carries credentials (a session cookie or an
   API token), on every answer that signs someone in (sets the session cookie), and on the one-time invite and
   reset pages: those are the answers that may show a secret strategy, a sheet, a token or a one-time link,
-  and no shared cache or browser history may keep them. Static files keep their caching.
+  and no shared cache or browser history may keep them. Static files keep their caching (a year and
+  ``immutable`` under a hashed name, web/static_files.py).
+- ``Cache-Control: no-cache`` on any other answer that names no caching of its own (a public page, the
+  JSON API): a cache may keep it but asks again before using it, so a published show is never hidden
+  behind an old copy. An answer that sets its own (the feeds, static files) keeps it.
 """
 
 from __future__ import annotations
@@ -54,6 +58,8 @@ class SecurityHeaders:
                 signs_in = any(c.startswith(SESSION_COOKIE + "=") for c in headers.getlist("set-cookie"))
                 if keep_out or signs_in:
                     headers["cache-control"] = "no-store"
+                elif "cache-control" not in headers:
+                    headers["cache-control"] = "no-cache"
             await send(message)
 
         await self.app(scope, receive, sending)

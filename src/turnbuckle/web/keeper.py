@@ -98,10 +98,16 @@ def _play(request: Request, posted: FormData, viewer: Member | None = None) -> H
         if picked:
             raise FormProblems(picked)
         game = load(form)
+        before = form.stamp
         turn = move(game, form, action if action in ACTIONS else "enter", answer, _seeds(request))
     except FormProblems as exc:
         return _setup_page(request, form, exc.errors, 400, viewer)
-    return _play_page(request, turn, 400 if turn.error else 200)
+    if action == "start" and posted.get("moved") == "1" and not turn.error:
+        turn.notice = "Another tab moved this match on: this page shows where it stands now."
+    # the stamp of the page this move was made on: a reload that sends the move again (it failed
+    # offline) is the match's latest page when that page was (static/keeper.js)
+    parent = before if action != "start" and not turn.error and form.stamp != before else ""
+    return _play_page(request, turn, 400 if turn.error else 200, parent=parent)
 
 
 @router.post("/record.json", response_model=None)
@@ -196,7 +202,7 @@ def _private(rs: Ruleset[Any], step: Step) -> bool:
 
 
 def _play_page(request: Request, turn: Turn, status: int, save_problems: list[str] | None = None,
-               chosen: list[str] | None = None) -> HTMLResponse:
+               chosen: list[str] | None = None, parent: str = "") -> HTMLResponse:
     step: Step = turn.step
     rs = ruleset_of(turn.form.game)
     context: dict[str, Any] = {
@@ -204,7 +210,7 @@ def _play_page(request: Request, turn: Turn, status: int, save_problems: list[st
         "need": step.need, "pad": None if step.need is None else pad_for(step.need),
         "ask": "" if step.need is None else ask_line(step.need),
         "whose": None if step.need is None else (step.need.side or "the table"),
-        "chart": None, "private": _private(rs, step),
+        "chart": None, "private": _private(rs, step), "parent": parent,
     }
     # the call so far as HTML: its tables (the armies, a scoresheet, HP by interval) stack their
     # cells on a phone instead of wrapping a text table

@@ -63,6 +63,8 @@ class KeeperForm:
     #: From the script, the stamp (see :attr:`stamp`) of the latest page this tab has shown for
     #: this match, posted only when the posting page is not that page; "" when not said.
     newest: str = ""
+    #: From the script: the latest page was shown by another tab of the browser (not this tab's Back).
+    elsewhere: bool = False
 
     def __post_init__(self) -> None:
         self.seeds = (list(self.seeds) + [None] * len(self.groups))[: len(self.groups)]
@@ -121,7 +123,7 @@ def read_form(form: Mapping[str, Any], slots: int = 8) -> KeeperForm:
     newest = text("newest").strip()
     return KeeperForm(text("game").strip(), sides, text("options"), groups, seeds,
                       match if _MATCH.fullmatch(match) else "", _count(text("count")), _count(text("latest")),
-                      newest if _MATCH.fullmatch(newest) else "")
+                      newest if _MATCH.fullmatch(newest) else "", text("elsewhere") == "1")
 
 
 def _count(text: str) -> int | None:

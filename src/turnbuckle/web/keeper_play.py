@@ -164,6 +164,10 @@ def behind(form: KeeperForm) -> str:
     if form.count is not None and form.count != held:
         return (f"this page counts {form.count} answers but holds {held}: nothing was changed. "
                 "Go Forward to the match's latest page.")
+    if form.elsewhere and form.count is not None and form.latest is not None and \
+            (form.latest != form.count or (form.newest and form.newest != form.stamp)):
+        return (f"another tab moved this match on (it holds {form.latest} answer{'' if form.latest == 1 else 's'} "
+                "there): nothing was changed here. Show where the match stands to carry on from there.")
     if form.count is not None and form.latest is not None and form.latest > form.count:
         later = form.latest - form.count
         return (f"this page is from before your last {later} answer{'s' if later > 1 else ''} (you went "

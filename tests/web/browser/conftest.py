@@ -2,6 +2,10 @@
 when it can, and never runs ``playwright install``: the machines have no internet). One browser per
 test session (per xdist worker), a fresh context (cookies, storage) per test.
 
+Every wait is bounded by ``TIMEOUT_MS`` (30 s), generous enough for a loaded 2-core machine: the
+contexts' default and Playwright's ``expect()``, whose own default (5 s) is set here for every test
+that imports this module (the browser tests, and tests/web/test_keeper_qa.py).
+
 Without Chromium the browser tests are skipped with the reason (also shown as a warning in the
 summary); with ``TURNBUCKLE_REQUIRE_BROWSER=1`` (set by ``.ci/run``) they fail instead."""
 
@@ -27,7 +31,14 @@ REQUIRE_ENV = "TURNBUCKLE_REQUIRE_BROWSER"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "build" / "screenshots"
-TIMEOUT_MS = 15_000
+TIMEOUT_MS = 30_000
+
+try:
+    from playwright.sync_api import expect as _expect
+except ImportError:  # pragma: no cover - the browser fixture says why the tests cannot run
+    pass
+else:
+    _expect.set_options(timeout=TIMEOUT_MS)
 
 
 def _missing(reason: str) -> None:

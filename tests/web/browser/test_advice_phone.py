@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from tests.league.helpers import open_show
-from tests.web.browser.conftest import PHONE
+from tests.web.browser.conftest import PHONE, TIMEOUT_MS
 from tests.web.browser.test_member_flows import sign_in
 from tests.web.browser.test_phone_width import _check
 from tests.web.conftest import serve_in_thread
@@ -34,7 +34,7 @@ def test_the_advice_job_page_fits_a_phone(browser: Any, tmp_path: Path, monkeypa
         too_wide: list[str] = []
         with serve_in_thread(site.app) as base:
             ctx = browser.new_context(base_url=base, viewport=PHONE)
-            ctx.set_default_timeout(20_000)
+            ctx.set_default_timeout(TIMEOUT_MS)
             try:
                 page = ctx.new_page()
                 sign_in(page, "Bo", PASSWORDS["Bo"])

@@ -136,7 +136,7 @@ def test_a_fed_from_an_empty_database_to_a_verified_show(browser: Browser, fresh
         # Anyone verifies it on the show's page.
         player.goto("/shows/1")
         player.get_by_role("button", name="Verify this show").click()
-        expect(player.locator("#verify .verified")).to_contain_text("Verified", timeout=20_000)
+        expect(player.locator("#verify .verified")).to_contain_text("Verified", timeout=TIMEOUT_MS)
         expect(player.get_by_role("link", name="Download the export")).to_have_attribute("href", "/shows/1/export.json")
     finally:
         org_ctx.close()

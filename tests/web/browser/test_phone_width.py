@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Page
 from sqlalchemy import select
 
-from tests.web.browser.conftest import PHONE
+from tests.web.browser.conftest import PHONE, TIMEOUT_MS
 from tests.web.browser.test_member_flows import sign_in
 from tests.web.conftest import LiveServer, serve_in_thread
 from turnbuckle.league.demo import LOGINS, ORGANISER
@@ -191,7 +191,7 @@ def test_no_page_is_wider_than_a_phone(browser: Any, live_server: LiveServer) ->
     count = 0
     for who, paths in visits.items():
         ctx = browser.new_context(base_url=live_server.url, viewport=PHONE)
-        ctx.set_default_timeout(15_000)
+        ctx.set_default_timeout(TIMEOUT_MS)
         page = ctx.new_page()
         page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
         try:
@@ -213,7 +213,7 @@ def test_no_page_is_wider_than_a_phone(browser: Any, live_server: LiveServer) ->
                 page.fill("#n", "200")
                 page.fill("#seed", "3")
                 page.click("#run-odds")
-                page.wait_for_selector("#odds-table", timeout=20_000)
+                page.wait_for_selector("#odds-table", timeout=TIMEOUT_MS)
                 _check(page, f"{page.url} (signed out)", too_wide)
                 count += 2
         finally:
@@ -241,6 +241,7 @@ def test_the_setup_page_fits_a_phone(browser: Any, tmp_path: Path) -> None:
     too_wide: list[str] = []
     with serve_in_thread(create_app(url)) as base:
         ctx = browser.new_context(base_url=base, viewport=PHONE)
+        ctx.set_default_timeout(TIMEOUT_MS)
         try:
             page = ctx.new_page()
             response = page.goto(f"/setup/{token}")
@@ -282,7 +283,7 @@ def test_form_pages_shown_with_their_problems_fit_a_phone(browser: Any, live_ser
     too_wide: list[str] = []
     for who in (PLAYER, ORGANISER):
         ctx = browser.new_context(base_url=live_server.url, viewport=PHONE)
-        ctx.set_default_timeout(15_000)
+        ctx.set_default_timeout(TIMEOUT_MS)
         page = ctx.new_page()
         try:
             sign_in(page, who, LOGINS[who])
