@@ -110,6 +110,7 @@ def test_the_pages_the_api_and_the_command_line_list_it_with_its_card_seed(lite:
     assert before["card_seed"] not in new_page and after["card_seed"] in new_page
     with client_for(lite.url, "Fran", lite.clock) as org:
         assert "Secret draft" in org.get("/shows").text and org.get(f"/shows/{draft}").status_code == 200
+        assert org.get(f"/organiser/shows/{first}").status_code == 404  # nothing left to manage
     result = CliRunner().invoke(app, ["league", "show", "list", "--db", lite.url, "--format", "json"])
     listed = {s["number"]: s for s in json.loads(result.stdout)}
     assert listed[int(first)]["status"] == "deleted" and listed[int(first)]["card_seed"] == before["card_seed"]

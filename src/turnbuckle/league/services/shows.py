@@ -199,8 +199,9 @@ def card_entry(m: CardMatch) -> dict[str, Any]:
 def lock(ctx: Ctx, key: str, auto: bool = False) -> Show:
     """Close the card: draw the 256-bit show seed and publish the manifest (the seed's hash, every
     counting submission's hash, the card, the ruleset and package versions); the seed's hash goes
-    out at once as the ``locked`` message (webhook, e-mail; the news feed and the show page show it). ``auto``: the league
-    itself locks a show whose deadline has passed (:func:`lock_due`), whoever is acting."""
+    out at once as the ``locked`` message (webhook, e-mail; the news feed and the show page show
+    it). ``auto``: the league itself locks a show whose deadline has passed (:func:`lock_due`),
+    whoever is acting."""
     if not auto:
         ctx.require_organiser("lock shows")
     s = show(ctx, key)
