@@ -11,7 +11,7 @@ from datetime import timedelta
 from sqlalchemy import func, select
 from typer.testing import CliRunner
 
-from tests.league.helpers import SAM_STRATEGY, League, open_show
+from tests.league.helpers import SAM_STRATEGY, League, build, open_show
 from tests.web.pages_support import client_for
 from turnbuckle.cli.app import app
 from turnbuckle.league import canonical
@@ -115,3 +115,34 @@ def test_the_pages_the_api_and_the_command_line_list_it_with_its_card_seed(lite:
     listed = {s["number"]: s for s in json.loads(result.stdout)}
     assert listed[int(first)]["status"] == "deleted" and listed[int(first)]["card_seed"] == before["card_seed"]
     assert listed[int(first)]["deleted_at"] and listed[int(again)]["deleted_at"] is None
+
+
+def test_the_schema_goes_back_to_0009_with_a_deleted_show_and_up_again(schema_url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    from turnbuckle.league.db import downgrade, upgrade
+
+    lg = build(schema_url)
+    first = open_show(lg, CARD)
+    with lg.act("Ann") as ctx:
+        shows.submit(ctx, first, 1, "Friendly Sam", SAM_STRATEGY)  # its owner's notice points at the show
+    with lg.act() as ctx:
+        shows.lock(ctx, first)  # a lock entry, kept when the show is deleted
+    with lg.act() as ctx:
+        shows.unlock(ctx, first)
+    with lg.act() as ctx:
+        card.delete_show(ctx, first)
+    kept = open_show(lg, CARD)
+    lg.close()
+    downgrade(schema_url, "0009")  # as before 0010: a deleted show has no row
+    engine = create_engine(schema_url)
+    with engine.begin() as conn:
+        assert conn.execute(text("SELECT number FROM shows")).scalars().all() == [int(kept)]
+    engine.dispose()
+    upgrade(schema_url)
+    again = League(schema_url)
+    try:
+        with again.act() as ctx:
+            assert [(s.number, s.status) for s in shows.shows(ctx)] == [(int(kept), "open")]
+    finally:
+        again.close()
