@@ -7,6 +7,7 @@ choice of the results; the upgrade to this revision turns it on wherever the res
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -122,8 +123,6 @@ def test_the_commitment_is_sent_by_webhook_and_mail_and_is_in_the_feed_and_on_th
         deadline = time.monotonic() + 10
         while not sink.messages and time.monotonic() < deadline:
             time.sleep(0.05)
-        import json
-
         bodies = [json.loads(g.body) for g in rec.got]
         locked = [b for b in bodies if b["turnbuckle"]["kind"] == "locked"]
         assert len(locked) == 1 and locked[0]["turnbuckle"]["seed_sha256"] == hashed and all(g.signed for g in rec.got)
@@ -160,6 +159,12 @@ def test_a_show_locked_again_commits_again_and_a_deletion_takes_no_commitment_ba
     assert {r.state for r in rows} == {"pending"}  # still to go: a commitment is never taken back
     feed = feeds.news_feed(lite.engine, "", "/feeds/news.atom")
     assert all(h in feed for h in hashes if h)
+    with receiver() as rec:
+        with lite.act() as ctx:
+            config.set_webhook(ctx, rec.url + "/hook")
+        drain(lite.engine, lite.clock, timeouts=Timeouts(webhook=5.0, smtp=0.5))
+        sent = [json.loads(g.body)["turnbuckle"] for g in rec.got]
+    assert [(b["kind"], b["seed_sha256"]) for b in sent] == [("locked", h) for h in hashes]
 
 
 def test_results_mail_turns_the_commitment_on_and_the_member_may_turn_it_off(lite: League) -> None:
