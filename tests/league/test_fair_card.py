@@ -193,8 +193,8 @@ def test_the_deadline_moves_and_a_draft_or_open_show_is_deleted(lg: League) -> N
         card.delete_show(ctx, other)
     with pytest.raises(LeagueError, match="only a draft or open show is deleted"), lg.act() as ctx:
         card.delete_show(ctx, number)
-    with lg.act() as ctx:
-        assert [s.number for s in shows.shows(ctx)] == [int(number)]
+    with lg.act() as ctx:  # the deleted show keeps its row (and its number), marked deleted
+        assert [(s.number, s.status) for s in shows.shows(ctx)] == [(int(number), "locked"), (int(other), "deleted")]
 
 
 def test_submit_checks_use_the_published_view_and_reveal_nothing_unpublished(lg: League) -> None:

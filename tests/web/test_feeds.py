@@ -99,14 +99,16 @@ def test_the_atom_feed_has_each_published_show_with_its_results(site: Site) -> N
     with lg.act() as ctx:
         shows.lock(ctx, number)
         running.run_show(ctx, number)
-    assert feedparser.parse(client.get("/feeds/shows.atom").text).entries == []  # run, not published
+    [locked] = feedparser.parse(client.get("/feeds/shows.atom").text).entries  # run, not published: the lock only
+    assert locked.id.endswith(":locked:" + locked.summary.split()[-1]) and "Friendly Sam" not in locked.content[0].value
     with lg.act() as ctx:
         running.publish(ctx, number)
     r = client.get("/feeds/shows.atom")
     assert r.headers["content-type"].startswith("application/atom+xml")
     feed = feedparser.parse(r.text)
     assert feed.bozo == 0 and feed.feed.title == "Test Fed: results"
-    [entry] = feed.entries
+    entry, lock_entry = feed.entries  # newest first: the results, then the commitment made at lock
+    assert lock_entry.id == locked.id
     assert entry.title.startswith(f"Show {number}: Week") and entry.link == f"http://testserver/shows/{number}"
     assert entry.id.startswith("urn:turnbuckle:show:")
     assert "Friendly Sam" in entry.content[0].value and entry.content[0].type == "text/html"

@@ -293,7 +293,9 @@ def show_list(db: Db = None, fmt: Fmt = "text") -> None:
 
         ss = shows(ctx)
         data = [{"number": s.number, "uid": s.uid, "name": s.name, "date": s.show_date, "status": s.status,
-                 "deadline": s.deadline.isoformat(), "matches": len(s.matches)} for s in ss]
+                 "deadline": s.deadline.isoformat(), "matches": len(s.matches),
+                 "deleted_at": s.deleted_at.isoformat() if s.deleted_at else None,
+                 "card_seed": s.card_seed} for s in ss]
         _emit(_format(fmt), data, [["show", "name", "date", "status", "deadline", "matches"]]
               + [[str(s.number), s.name, s.show_date, s.status, ctx.local(s.deadline), str(len(s.matches))]
                  for s in ss], "no shows")
@@ -311,6 +313,8 @@ def show_view(show: ShowArg, db: Db = None, fmt: Fmt = "text") -> None:
             return
         print(f"show {data['number']}: {data['name']} on {data['date']} ({data['status']})")
         print(f"strategies due: {data['deadline']}")
+        if data["deleted_at"]:
+            print(f"deleted: {data['deleted_at']}")
         for key in ("card_seed", "seed_sha256", "seed"):
             if data[key]:
                 print(f"{key.replace('_', ' ')}: {data[key]}")

@@ -86,7 +86,7 @@ def show_settings(db: Db = None, actor: As = None, fmt: Fmt = "text") -> None:
 def webhook(url: Annotated[str | None, typer.Argument(help="An http:// or https:// address (Discord, Slack or "
                                                              "your own receiver).")] = None,
             off: Annotated[bool, typer.Option("--off", help="No webhook.")] = False,
-            kinds: Annotated[str | None, typer.Option(help="What it gets, comma-separated: open, deadline, "
+            kinds: Annotated[str | None, typer.Option(help="What it gets, comma-separated: open, deadline, locked, "
                                                            "results (default: as before; all at first).")] = None,
             dialect: Annotated[str | None, typer.Option(help="What its receiver reads: discord, slack or json "
                                                              "(default: guessed from a new address).")] = None,

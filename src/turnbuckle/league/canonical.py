@@ -29,6 +29,12 @@ def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def seed_commitment(seed_hex: str) -> str:
+    """The commitment to a show seed published at lock: SHA-256 of the seed's 32 bytes (not of its
+    hex text), as 64 hex digits. The seed revealed with the results must hash to it."""
+    return sha256_hex(bytes.fromhex(seed_hex))
+
+
 def new_seed() -> str:
     """A fresh 256-bit seed from the operating system's generator, as 64 hex digits."""
     return secrets.token_hex(32)

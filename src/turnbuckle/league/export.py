@@ -44,6 +44,8 @@ def export_league(ctx: Ctx, show_keys: list[str] | None = None, published_only: 
     from turnbuckle.league.services.shows import show as find_show
 
     chosen = [find_show(ctx, k) for k in show_keys] if show_keys else shows(ctx)
+    deleted = [s for s in chosen if s.status == "deleted" and s.card_seed is not None]
+    chosen = [s for s in chosen if s.status != "deleted"]
     if published_only:
         chosen = [s for s in chosen if s.status == "published"]
     comps = ctx.session.scalars(select(Competitor).where(Competitor.league_id == ctx.league.id)
@@ -57,8 +59,16 @@ def export_league(ctx: Ctx, show_keys: list[str] | None = None, published_only: 
         "competitors": [{"uid": c.uid, "name": c.name, "ruleset": c.ruleset, "owner": c.owner.name,
                          "members": [ids[m] for m in c.members]} for c in comps],
         "shows": [show_json(ctx, s, ids) for s in chosen],
+        "deleted_shows": [deleted_json(s) for s in deleted],
         "table_matches": [] if show_keys else table_matches_json(ctx, ids),
     }
+
+
+def deleted_json(s: Show) -> dict[str, Any]:
+    """A show deleted after it opened: its number, name and card seed (the draws it published), and
+    when it was deleted; nothing of its card."""
+    return {"uid": s.uid, "number": s.number, "name": s.name, "date": s.show_date, "card_seed": s.card_seed,
+            "deleted_at": s.deleted_at.isoformat() if s.deleted_at else None}
 
 
 def table_matches_json(ctx: Ctx, ids: dict[int, str]) -> list[dict[str, Any]]:
@@ -202,6 +212,9 @@ def _markdown(data: dict[str, Any], esc: Callable[..., str], code: Callable[[obj
                              f"{esc(p['before'][1])} | level {esc(p['after'][0])} {esc(p['after'][1])} "
                              f"| {esc(p['reason'])} |")
             lines.append("")
+    for d in data.get("deleted_shows") or []:
+        lines += [f"## Show {d['number']}: {esc(d['name'])} ({esc(d['date'])}, deleted {esc(d['deleted_at'])})", "",
+                  f"- card seed (referee draw): {code(d['card_seed'])}", ""]
     return "\n".join(lines) + "\n"
 
 

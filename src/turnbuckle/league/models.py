@@ -142,6 +142,7 @@ class Show(Base):
     healed: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime]
     run_error: Mapped[str | None] = mapped_column(Text)  # why the last run failed (the show stays locked)
+    deleted_at: Mapped[datetime | None]  # status "deleted": the row stays (its number, uid and card seed)
     matches: Mapped[list[CardMatch]] = relationship(order_by="CardMatch.position", back_populates="show")
 
 

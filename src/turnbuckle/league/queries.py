@@ -242,4 +242,5 @@ def show_data(ctx: Ctx, key: str) -> dict[str, Any]:
             "manifest_sha256": canonical.sha256_hex(canonical.canonical_json(s.manifest)) if s.manifest else None,
             "history": [{"at": ctx.local(e.at), "kind": e.kind, "detail": dict(e.detail)} for e in events
                         if ran or e.kind not in ("run", "run_failed")],  # a failed run's reason: the organiser's
-            "writeup": s.writeup if ran else ""}
+            "writeup": s.writeup if ran else "",
+            "deleted_at": ctx.local(s.deleted_at) if s.deleted_at else None}

@@ -82,7 +82,8 @@ def _summary(s: object) -> ShowSummary:
     from turnbuckle.league.models import Show
 
     assert isinstance(s, Show)
-    return ShowSummary(number=s.number, name=s.name, date=s.show_date, status=s.status, deadline=s.deadline)
+    return ShowSummary(number=s.number, name=s.name, date=s.show_date, status=s.status, deadline=s.deadline,
+                       deleted_at=s.deleted_at)
 
 
 def _titles_held(ctx: Ctx) -> dict[int, list[str]]:

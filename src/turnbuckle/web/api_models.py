@@ -23,8 +23,10 @@ class ShowSummary(BaseModel):
     number: int
     name: str
     date: str = Field(description="The show's date, YYYY-MM-DD.")
-    status: str = Field(description="draft, open, locked, run or published.")
+    status: str = Field(description="draft, open, locked, run, published or deleted.")
     deadline: datetime = Field(description="The strategy deadline (UTC).")
+    deleted_at: datetime | None = Field(default=None, description="When the organiser deleted the show (UTC); "
+                                        "a deleted show keeps its number, its card seed and nothing of its card.")
 
 
 class CardSideOut(BaseModel):

@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import parse_option_pairs
 from turnbuckle.league.context import Ctx
-from turnbuckle.league.errors import Forbidden
+from turnbuckle.league.errors import Forbidden, NotFound
 from turnbuckle.league.models import Show
 from turnbuckle.league.services import roster, running, shows
 from turnbuckle.league.services.card import move_deadline
@@ -181,7 +181,10 @@ def _steps(s: Show) -> list[str]:
 @router.get("/shows/{number}", response_class=HTMLResponse, dependencies=[Depends(settle)])
 def manage_show(request: Request, number: PathInt, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = organiser_ctx(request, session, viewer)
-    return _manage_page(request, ctx, show_by_number(ctx, number))
+    s = show_by_number(ctx, number)
+    if s.status == "deleted":  # nothing left to manage: its public page says what stays
+        raise NotFound(f"show {number} is deleted; /shows/{number} lists what stays of it")
+    return _manage_page(request, ctx, s)
 
 
 @router.post("/shows/{number}/matches", response_class=HTMLResponse, dependencies=[Depends(settle)])

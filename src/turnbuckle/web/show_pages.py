@@ -16,7 +16,7 @@ from turnbuckle.core.render import render_html_part, render_json
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import export_league
-from turnbuckle.league.models import Result, Show
+from turnbuckle.league.models import Result, Show, ShowEvent
 from turnbuckle.league.post import FORMATS, compose, renderer
 from turnbuckle.league.post.announce import announcement_of
 from turnbuckle.league.post.card import headline, results_card
@@ -51,7 +51,8 @@ router = APIRouter()
 @router.get("/shows", response_class=HTMLResponse, dependencies=[Depends(settle)])
 def shows_page(request: Request, session: DbSession, viewer: Viewer, deleted: str | None = None) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
-    rows = [{"s": s, "deadline": ctx.local(s.deadline)} for s in reversed(visible_shows(ctx))]
+    rows = [{"s": s, "deadline": ctx.local(s.deadline), "deleted": ctx.local(s.deleted_at) if s.deleted_at else ""}
+            for s in reversed(visible_shows(ctx))]
     gone = int(deleted) if deleted and deleted.isdigit() and len(deleted) < 10 else None
     return render(request, "shows.html", {"league": ctx.league, "rows": rows, "organiser": is_organiser(ctx),
                                           "deleted": gone if is_organiser(ctx) else None})
@@ -79,9 +80,18 @@ def _post_or_card(ctx: Ctx, s: Show, request: Request, visible: bool, played: bo
     links = Links(site_base(request))
     if visible and played:
         return compose.results_post(results_card(ctx, str(s.number), links, preview=True)), "post"
-    if not visible and s.status != "draft":
+    if not visible and s.status not in ("draft", "deleted"):
         return compose.announcement(announcement_of(ctx, str(s.number), links)), "announce"
     return None, ""
+
+
+def _locked_at(ctx: Ctx, s: Show) -> str:
+    """When the show's seed hash was published (its latest lock), in the league's time; "" before."""
+    if s.seed_sha256 is None:
+        return ""
+    at = ctx.session.scalars(select(ShowEvent.at).where(ShowEvent.show_id == s.id, ShowEvent.kind == "lock")
+                             .order_by(ShowEvent.id.desc())).first()
+    return ctx.local(at) if at is not None else ""
 
 
 @router.get("/shows/{number}", response_class=HTMLResponse, dependencies=[Depends(settle)])
@@ -101,10 +111,11 @@ def show_page(request: Request, number: PathInt, session: DbSession, viewer: Vie
         "results_visible": visible, "results": results, "results_show": s,
         "post": post, "intro": paragraphs(post.intro) if post else (),
         "accounts": {m.position: m.account for m in post.matches} if post else {},
-        "copy_kind": "post" if post else "announce" if not visible and s.status != "draft" else "",
+        "copy_kind": "post" if post else "announce" if not visible and s.status not in ("draft", "deleted") else "",
+        "deleted_at": ctx.local(s.deleted_at) if s.deleted_at else "",
         "lazy_charts": len(results) > INLINE_UP_TO,
         "charts": show_charts(ctx, s) if results and len(results) <= INLINE_UP_TO else {},
-        "seed": s.seed if visible else None, "game_name": game_name,
+        "seed": s.seed if visible else None, "game_name": game_name, "locked_at": _locked_at(ctx, s),
         "verify": verdict(ctx, s), "local": ctx.local})  # the kept verify result (league/verify_job.py)
 
 

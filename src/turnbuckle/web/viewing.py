@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 from fastapi import HTTPException, Path, Request
 from pydantic import AfterValidator
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.context import Ctx, the_league
@@ -82,15 +82,21 @@ def show_by_number(ctx: Ctx, number: int) -> Show:
     """A show by its number; a draft is the organiser's work in progress and reads as missing to others."""
     q = select(Show).where(Show.league_id == ctx.league.id, Show.number == number)
     s = ctx.session.scalars(q).first() if in_range(number) else None
-    if s is None or (s.status == "draft" and not is_organiser(ctx)):
+    if s is None or (not ever_public(s) and not is_organiser(ctx)):
         raise NotFound(f"no show {number}")
     return s
 
 
+def ever_public(s: Show) -> bool:
+    """Whether anyone but the organiser may see the show: not a draft, nor a deleted show that was
+    never opened (a deleted show that was open stays listed with its card seed)."""
+    return s.status not in ("draft", "deleted") or (s.status == "deleted" and s.card_seed is not None)
+
+
 def visible_shows(ctx: Ctx) -> list[Show]:
     q = select(Show).where(Show.league_id == ctx.league.id)
-    if not is_organiser(ctx):
-        q = q.where(Show.status != "draft")
+    if not is_organiser(ctx):  # ever_public, as a query
+        q = q.where(Show.status != "draft", or_(Show.status != "deleted", Show.card_seed.is_not(None)))
     return list(ctx.session.scalars(q.order_by(Show.number)))
 
 

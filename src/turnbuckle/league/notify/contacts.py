@@ -14,7 +14,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.credentials import digest
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.models import Member, MemberContact, OutboxMessage
-from turnbuckle.league.notify import KINDS
+from turnbuckle.league.notify import KINDS, WITH_RESULTS
 from turnbuckle.league.notify.config import parse_kinds
 
 CONFIRM_LIFETIME = timedelta(days=2)
@@ -93,9 +93,14 @@ def confirm(session: Session, token: str, now: datetime) -> Member:
 
 
 def set_kinds(ctx: Ctx, kinds: str) -> MemberContact:
-    """The kinds of e-mail the acting member wants (comma-separated; "" for none)."""
+    """The kinds of e-mail the acting member wants (comma-separated; "" for none). Turning the
+    results on turns the commitment at lock on too (:data:`WITH_RESULTS`: the hash the results are
+    checked against); with the results already on, the member's choice of it is kept as given."""
     row = own(ctx)
-    row.kinds = parse_kinds(kinds, KINDS)
+    chosen = parse_kinds(kinds, KINDS).split(",")
+    if "results" in chosen and "results" not in row.kinds.split(","):
+        chosen.append(WITH_RESULTS)
+    row.kinds = parse_kinds(",".join(chosen), KINDS)
     row.updated_at = ctx.now()
     return row
 

@@ -1,6 +1,7 @@
 """The events that send messages, each called by the service that makes the event, in its unit of
 work, so that the event and its messages are committed together or not at all:
-:func:`show_opened` (``shows.open_show``), :func:`results_published` (``running.publish``),
+:func:`show_opened` (``shows.open_show``), :func:`show_locked` (``shows.lock``, every way a show
+locks), :func:`results_published` (``running.publish``),
 :func:`strategy_received` (``shows.submit``), :func:`show_deleted` (``card.delete_show``), and the
 deadline reminders, which no request makes: :func:`schedule_reminders` runs in the worker's pass.
 
@@ -87,6 +88,22 @@ def results_published(ctx: Ctx, s: Show) -> None:
     _post_event(ctx, s, "results")
 
 
+def show_locked(ctx: Ctx, s: Show) -> None:
+    """A show locked: the commitment (its show seed's hash) to the webhook and to the members who
+    take it, written now, so that what goes out is the hash as it was at lock. One message per lock
+    (a show unlocked and locked again commits to its new seed in a message of its own)."""
+    row = _settings(ctx.session, ctx.league)
+    if row is None or s.seed_sha256 is None:
+        return
+    eid, now, base = event_id(s, "locked", s.seed_sha256[:16]), ctx.now(), config.site_url(row)
+    text = messages.locked_text(ctx.league, s, now, base)
+    extra = {"seed_sha256": s.seed_sha256, "locked_at": now.isoformat()}
+    body = messages.webhook_body(ctx.league, eid, "locked", text, messages.show_facts(s, base), extra=extra)
+    _webhook(ctx.session, ctx.league, row, s, "locked", eid, {"body": body}, now)
+    mail = {"subject": messages.subject(ctx.league, "locked", s), "text": text, "seed_sha256": s.seed_sha256}
+    _emails(ctx.session, ctx.league, row, s, "locked", eid, mail, now)
+
+
 def strategy_received(ctx: Ctx, s: Show, sub: Submission, competitor: str, position: int) -> None:
     """A member's own receipt, by e-mail to them only, with the strategy's hash."""
     row = _settings(ctx.session, ctx.league)
@@ -129,10 +146,11 @@ def test_message(ctx: Ctx) -> str:
 
 
 def show_deleted(ctx: Ctx, s: Show) -> None:
-    """A show deleted: its unsent messages are dropped, its sent ones kept without the show."""
+    """A show deleted: its unsent messages are dropped (but a commitment made at a lock, which the
+    organiser cannot take back), its sent ones kept without the show."""
     from turnbuckle.league.models import CalendarSequence
 
-    ctx.session.execute(update(OutboxMessage).where(OutboxMessage.show_id == s.id,
+    ctx.session.execute(update(OutboxMessage).where(OutboxMessage.show_id == s.id, OutboxMessage.kind != "locked",
                                                     OutboxMessage.state.in_(("pending", "failed")))
                         .values(state="dropped", last_error="the show was deleted")
                         .execution_options(synchronize_session=False))

@@ -1,6 +1,7 @@
 """The league's feeds: a public calendar (each show on its date, each strategy deadline at its
 time), a member's private calendar of their own matches under a secret, revocable address, and a
-news feed of published shows, each entry the results post.
+news feed of published shows, each entry the results post, and of locks, each entry the show seed's
+hash committed to at that lock.
 
 A calendar event's SEQUENCE is kept in ``calendar_sequences`` with the date or deadline it was
 made for: when a feed finds the show's date or deadline moved, it bumps the number (one short write,
@@ -145,8 +146,33 @@ def member_calendar(engine: Engine, clock: Clock, token: str, base: str) -> str 
         return ical.calendar(f"{league.name}: {member.name}'s matches", _events(session, league, shown, base, mine))
 
 
+def _commitments(session: Session, league: League, base: str) -> list[atom.Entry]:
+    """An entry for each lock of a show still on the list: the show seed's hash it committed to
+    (a show unlocked and locked again has an entry for each lock)."""
+    from html import escape
+
+    q = (select(ShowEvent, Show).join(Show, ShowEvent.show_id == Show.id)
+         .where(Show.league_id == league.id, ShowEvent.kind == "lock")
+         .order_by(ShowEvent.at.desc(), ShowEvent.id.desc()).limit(MAX_ENTRIES))
+    entries = []
+    for ev, s in session.execute(q).all():
+        digest = str(ev.detail.get("seed_sha256") or "")
+        if not digest:
+            continue
+        html = (f"<p>Show {s.number}, {escape(s.name)}, locked: no more strategies.</p>"
+                f"<p>The SHA-256 of its secret show seed: <code>{escape(digest)}</code></p>"
+                "<p>The seed is revealed with the results and must hash to this value "
+                f"(<code>turnbuckle verify EXPORT --commitment {s.number}={escape(digest)}</code>).</p>")
+        entries.append(atom.Entry(f"urn:turnbuckle:show:{s.uid}:locked:{digest}",
+                                  f"Show {s.number} locked: {s.name} ({s.show_date})", ev.at,
+                                  _url(base, f"/shows/{s.number}"), html,
+                                  summary=f"Show {s.number}'s seed SHA-256: {digest}"))
+    return entries
+
+
 def news_feed(engine: Engine, base: str, self_path: str) -> str:
-    """The Atom feed of published shows, newest first, each entry the show's results post."""
+    """The Atom feed of published shows and of locks, newest first: each published show's entry
+    its results post, each lock's the show seed's hash it committed to (before the results)."""
     from turnbuckle.league import post
 
     with read_scope(engine) as session:
@@ -162,6 +188,8 @@ def news_feed(engine: Engine, base: str, self_path: str) -> str:
             entries.append(atom.Entry(f"urn:turnbuckle:show:{s.uid}", f"Show {s.number}: {s.name} ({s.show_date})",
                                       published, _url(base, f"/shows/{s.number}"), html,
                                       summary=f"Results of {s.name}, {s.show_date}"))
+        entries = sorted(entries + _commitments(session, league, base), key=lambda e: e.updated,
+                         reverse=True)[:MAX_ENTRIES]
         updated = max((e.updated for e in entries), default=league.created_at)
         return atom.feed(f"urn:turnbuckle:league:{league.id}:{int(league.created_at.timestamp())}",
                          f"{league.name}: results", _url(base, self_path), _url(base, "/"), entries, updated)

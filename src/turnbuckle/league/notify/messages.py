@@ -1,7 +1,7 @@
 """What each message says. The announcement and the results post come from ``league.post`` (the
-formats shared with the organiser's copy-and-paste posts); the reminder, the receipt and the address
-confirmation are short texts written here. A webhook body is written here with its text in
-``content`` and ``text`` and a stable ``turnbuckle`` object, then shaped for the dialect the
+formats shared with the organiser's copy-and-paste posts); the reminder, the commitment at lock, the
+receipt and the address confirmation are short texts written here. A webhook body is written here with
+its text in ``content`` and ``text`` and a stable ``turnbuckle`` object, then shaped for the dialect the
 receiver reads (``dialects.shaped``: Discord, Slack or plain JSON); an e-mail is a subject, a text
 body and, for the posts, an HTML alternative."""
 
@@ -111,6 +111,16 @@ def receipt_text(league: League, s: Show, competitor: str, position: int, digest
             "The show's manifest lists this hash when the show locks; check it there.")
 
 
+def locked_text(league: League, s: Show, at: datetime, base: str) -> str:
+    """The commitment sent at lock: the hash the show seed revealed with the results must have."""
+    link = show_url(base, s)
+    return (f"Show {s.number}, {s.name} ({league.name}), locked at {local(league, at)}: no more strategies.\n"
+            f"The SHA-256 of its secret show seed: {s.seed_sha256}\n"
+            "Keep this message. The seed is revealed with the results and must hash to this value; "
+            f"check it with: turnbuckle verify EXPORT --commitment {s.number}={s.seed_sha256}"
+            + (f"\nThe show: {link}" if link else ""))
+
+
 def show_facts(s: Show, base: str) -> dict[str, Any]:
     return {"number": s.number, "uid": s.uid, "name": s.name, "date": s.show_date,
             "deadline": s.deadline.isoformat(), "url": show_url(base, s)}
@@ -127,7 +137,8 @@ def webhook_body(league: League, event_id: str, kind: str, content: str, facts: 
 
 
 SUBJECTS = {"open": "Show {n} is open for strategies", "results": "Results of show {n}",
-            "deadline": "Strategies for show {n} are due in {left}", "receipt": "Strategy received for show {n}"}
+            "deadline": "Strategies for show {n} are due in {left}",
+            "locked": "Show {n} is locked: the hash of its seed", "receipt": "Strategy received for show {n}"}
 
 
 def subject(league: League, kind: str, s: Show, left: str = "") -> str:

@@ -427,7 +427,10 @@ def move_deadline(ctx: Ctx, key: str, deadline: datetime) -> Show:
 
 
 def delete_show(ctx: Ctx, key: str) -> None:
-    """Delete a draft or open show with its card (the strategies' owners are told)."""
+    """Delete a draft or open show: its card goes, with the sheets and draws it fixed (each
+    strategy's owner is told, with its text), and its history but the locks, whose commitments went
+    out. The row stays, marked deleted with the time: its number is never given again, and a show
+    that was open stays listed with its card seed (a card drawn again under a new show is seen)."""
     from turnbuckle.league.models import ShowEvent
 
     ctx.require_organiser("delete shows")
@@ -440,13 +443,14 @@ def delete_show(ctx: Ctx, key: str) -> None:
         ctx.session.flush()
         ctx.session.delete(m)
     ctx.session.flush()
-    for n in ctx.session.scalars(select(Notice).where(Notice.show_id == s.id)):
-        n.show_id = None
-    for ev in ctx.session.scalars(select(ShowEvent).where(ShowEvent.show_id == s.id)):
+    for ev in ctx.session.scalars(select(ShowEvent).where(ShowEvent.show_id == s.id,
+                                                          ShowEvent.kind.not_in(("lock", "unlock")))):
         ctx.session.delete(ev)
     from turnbuckle.league.notify import events
 
     events.show_deleted(ctx, s)  # its unsent messages dropped (league/notify)
+    s.status, s.deleted_at = "deleted", ctx.now()
+    s.seed = s.seed_sha256 = s.manifest = s.run_error = None
+    s.writeup = ""
     ctx.session.flush()
-    ctx.session.delete(s)
-    ctx.session.flush()
+    ctx.session.refresh(s)

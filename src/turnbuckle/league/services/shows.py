@@ -19,7 +19,8 @@ from turnbuckle.league.services.roster import M2, check_name, competitor, new_ui
 from turnbuckle.league.services.sides import check_strategy
 from turnbuckle.rulesets.registry import get_ruleset
 
-STATUSES = ("draft", "open", "locked", "run", "published")
+#: "deleted": a draft or open show the organiser deleted; its row stays (card_services.delete_show).
+STATUSES = ("draft", "open", "locked", "run", "published", "deleted")
 #: 2: card entries carry their draw key and grid; draws are keyed on the match's content (1: position).
 MANIFEST_FORMAT = "turnbuckle.league-manifest/2"
 MAX_CARD = 100
@@ -198,8 +199,10 @@ def card_entry(m: CardMatch) -> dict[str, Any]:
 
 def lock(ctx: Ctx, key: str, auto: bool = False) -> Show:
     """Close the card: draw the 256-bit show seed and publish the manifest (the seed's hash, every
-    counting submission's hash, the card, the ruleset and package versions). ``auto``: the league
-    itself locks a show whose deadline has passed (:func:`lock_due`), whoever is acting."""
+    counting submission's hash, the card, the ruleset and package versions); the seed's hash goes
+    out at once as the ``locked`` message (webhook, e-mail; the news feed and the show page show
+    it). ``auto``: the league itself locks a show whose deadline has passed (:func:`lock_due`),
+    whoever is acting."""
     if not auto:
         ctx.require_organiser("lock shows")
     s = show(ctx, key)
@@ -207,7 +210,7 @@ def lock(ctx: Ctx, key: str, auto: bool = False) -> Show:
     if s.status != "open":
         raise LeagueError(f"show {s.number} is {s.status}; only an open show locks")
     s.seed = canonical.new_seed()
-    s.seed_sha256 = canonical.sha256_hex(bytes.fromhex(s.seed))
+    s.seed_sha256 = canonical.seed_commitment(s.seed)
     subs = []
     for m in s.matches:
         for sd in m.sides:
@@ -231,6 +234,9 @@ def lock(ctx: Ctx, key: str, auto: bool = False) -> Show:
     log(ctx, s, "lock", seed_sha256=s.seed_sha256,
         manifest_sha256=canonical.sha256_hex(canonical.canonical_json(s.manifest)), auto=auto)
     ctx.session.flush()
+    from turnbuckle.league.notify import events
+
+    events.show_locked(ctx, s)  # the commitment, queued with the lock (league/notify)
     return s
 
 
