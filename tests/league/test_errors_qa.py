@@ -83,7 +83,7 @@ def test_a_db_that_is_no_database_is_one_line_exit_2(tmp_path: Path, command: li
 def test_serve_refuses_a_scheduler_that_is_no_address_at_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                scheduler: str) -> None:
     from turnbuckle.cli import web_cmds
-    from turnbuckle.league.job_worker import SCHEDULER_ENV
+    SCHEDULER_ENV = "TURNBUCKLE_SCHEDULER"
 
     def would_serve(*_args: object) -> None:
         raise AssertionError("serve started with a scheduler that is no address")

@@ -183,7 +183,8 @@ def test_the_worker_runs_reports_and_hands_back_its_jobs_when_it_stops(engine: E
         assert (row.state, row.result, row.done) == ("done", {"counted": 5, "client": False}, 3)
         bad = _submit(engine, "member:2", fail=True)
         row = await asyncio.to_thread(_wait, engine, bad, ("done", "failed"))
-        assert row.state == "failed" and row.error == "internal error while running (logged on the server)"
+        assert row.state == "failed"
+        assert row.error == f"internal error while running (the server's log holds it under job {bad})"
         GATE["held"] = threading.Event()
         held = _submit(engine, "member:3", gate="held")
         await asyncio.to_thread(_wait, engine, held, ("running",))

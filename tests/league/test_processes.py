@@ -3,7 +3,6 @@ two processes running the same show at once: exactly one succeeds; backup and re
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -14,9 +13,14 @@ from tests.league.helpers import League, open_show
 from turnbuckle.league.backup import backup, restore_into
 from turnbuckle.league.db import make_engine
 from turnbuckle.league.services import running, shows
-from turnbuckle.league.services.running import PAUSE_ENV
 
 TB = str(Path(sys.executable).parent / "turnbuckle")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pausing(seconds: float) -> list[str]:
+    """The command line with a pause after each match a run plays (tests/league/pausing_cli.py)."""
+    return [sys.executable, "-m", "tests.league.pausing_cli", str(seconds)]
 CARD = [("m2", ["Friendly Sam", "Brother Bob"]), ("boxing", ["Mika Sato", "Rico Vance"]),
         ("m2", ["Iron Ivan", "Lady Lightning"])]
 
@@ -38,9 +42,8 @@ def locked_show(lg: League) -> str:
 def test_sigkill_in_the_middle_of_a_run_leaves_the_database_as_before(lg: League) -> None:
     number = locked_show(lg)
     before = dump(lg.url)
-    env = {**os.environ, PAUSE_ENV: "30"}
-    proc = subprocess.Popen([TB, "league", "run", number, "--db", lg.url], env=env, stderr=subprocess.PIPE,
-                            stdout=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen([*pausing(30), "league", "run", number, "--db", lg.url], cwd=ROOT,
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     assert proc.stderr is not None
     line = proc.stderr.readline()  # the first match has been played and written (not committed)
     assert "played match 1/3" in line, line
@@ -56,9 +59,9 @@ def test_two_processes_running_one_show_exactly_one_succeeds(lg: League) -> None
     number = open_show(lg, CARD[:1])
     with lg.act() as ctx:
         shows.lock(ctx, number)
-    env = {**os.environ, PAUSE_ENV: "2"}  # the winner holds the show for 2 s: the other one waits on it
-    cmd = [TB, "league", "run", number, "--db", lg.url, "--quiet"]
-    procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # the winner holds the show for 2 s after its match: the other one waits on it
+    cmd = [*pausing(2), "league", "run", number, "--db", lg.url, "--quiet"]
+    procs = [subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for _ in range(2)]
     outcomes = [p.communicate(timeout=120) for p in procs]
     codes = sorted(p.returncode for p in procs)

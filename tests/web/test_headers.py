@@ -20,7 +20,6 @@ from turnbuckle.cli.app import app as cli
 from turnbuckle.league.services import accounts
 from turnbuckle.web.app import create_app
 from turnbuckle.web.headers import CSP
-from turnbuckle.web.links import BASE_URL_ENV
 
 TEMPLATES = Path(__file__).parents[2] / "src" / "turnbuckle" / "web" / "templates"
 #: What a CSP without 'unsafe-inline' would refuse: an inline script, an event handler attribute, a
@@ -90,10 +89,13 @@ def _new_link(client: TestClient, form: str, data: dict[str, str]) -> str:
     return found.group(1)
 
 
+BASE_URL_ENV = "TURNBUCKLE_BASE_URL"
+
+
 @pytest.mark.parametrize("base", [None, "https://league.example.org/fed/", "env"])
 def test_a_forged_host_does_not_change_an_invite_or_reset_link(tmp_path: Path, base: str | None,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    if base == "env":  # how serve --base-url reaches the processes of --workers N
+    if base == "env":  # the setting read from the environment (core/settings.py)
         monkeypatch.setenv(BASE_URL_ENV, "https://league.example.org/fed")
         base = None
     elif base is None:

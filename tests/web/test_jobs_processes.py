@@ -28,7 +28,6 @@ from tests.league.conftest import pg_admin, pg_session_db, pg_url  # noqa: F401 
 from tests.league.helpers import build
 from tests.web.support import empty_league
 from turnbuckle.league.db import make_engine, session_scope
-from turnbuckle.league.job_worker import LEASE_ENV, THREADS_ENV
 from turnbuckle.league.models import Job
 from turnbuckle.web.app import create_app
 
@@ -37,6 +36,8 @@ START_S = 30  # the most a server may take to answer its first request
 RUN = {"game": "boxing", "side-1": "sample:slugger", "side-2": "sample:speedster", "n": "20000", "seed": "5"}
 _TOKEN = re.compile(r'"X-CSRF-Token": "([^"]+)"')
 _SERVING = re.compile(r"at http://127\.0\.0\.1:(\d+)/")
+
+LEASE_ENV, THREADS_ENV = "TURNBUCKLE_JOB_LEASE_S", "TURNBUCKLE_JOB_THREADS"  # core/settings.py
 
 
 @pytest.fixture

@@ -13,9 +13,12 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.web.support import Site, csrf_of, post_form, sign_in
+from turnbuckle.core.settings import Settings
 from turnbuckle.league.services import throttle
 from turnbuckle.web.app import create_app
-from turnbuckle.web.proxies import TRUSTED_ENV, Proxies
+from turnbuckle.web.proxies import Proxies
+
+TRUSTED_ENV = "TURNBUCKLE_TRUSTED_PROXIES"
 
 LOOPBACK = ("127.0.0.1", 40000)
 
@@ -83,8 +86,10 @@ def test_proxies_parse_and_refuse_what_is_not_an_address(monkeypatch: pytest.Mon
     assert Proxies(["10.0.0.0/8", "::1"]).is_trusted("10.2.3.4") and not Proxies(["10.0.0.0/8"]).is_trusted("11.0.0.1")
     with pytest.raises(ValueError, match=r"'proxy\.example' is not an IP address"):
         Proxies(["proxy.example"])
-    monkeypatch.setenv(TRUSTED_ENV, "192.0.2.1")
-    assert Proxies(None).is_trusted("192.0.2.1")
+    monkeypatch.setenv(TRUSTED_ENV, "192.0.2.1, 198.51.100.0/24")
+    trusted = Settings.from_env().trusted_proxies
+    assert trusted == ("192.0.2.1", "198.51.100.0/24")
+    assert Proxies(trusted).is_trusted("192.0.2.1") and Proxies(trusted).is_trusted("198.51.100.7")
 
 
 def test_serve_trusts_only_the_named_proxies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -96,7 +101,6 @@ def test_serve_trusts_only_the_named_proxies(tmp_path: Path, monkeypatch: pytest
     url = empty_league(tmp_path, "Proxy Fed")
     seen: list[uvicorn.Config] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: seen.append(self.config))
-    monkeypatch.setenv(TRUSTED_ENV, "")  # serve sets it; the test puts it back
     result = tb("serve", "--db", url, "--port", "0", "--trusted-proxy", "10.0.0.5", "--trusted-proxy", "10.1.0.0/16")
     assert result.exit_code == 0, result.output
     (config,) = seen
@@ -148,7 +152,6 @@ def test_served_by_turnbuckle_serve_rotating_x_forwarded_for_from_loopback_is_th
             thread.join(timeout=10)
 
     monkeypatch.setattr(uvicorn.Server, "run", run_and_attack)
-    monkeypatch.setenv(TRUSTED_ENV, "")
     result = tb("serve", "--db", url, "--port", "0")
     assert result.exit_code == 0, result.output
     assert answers == [401] * throttle.MAX_FAILURES_PER_ACCOUNT + [429, 429]

@@ -25,8 +25,9 @@ from turnbuckle.cli import (
     sweep_cmds,
     web_cmds,
 )
-from turnbuckle.cli.common import EXIT_INTERRUPTED, internal_error, interrupted
+from turnbuckle.cli.common import EXIT_INTERRUPTED, internal_error, interrupted, user_errors
 from turnbuckle.cli.grammar import TurnbuckleGroup
+from turnbuckle.core.settings import Settings
 from turnbuckle.core.stack_room import with_stack_room
 
 
@@ -104,6 +105,14 @@ def _root(
     Start with `turnbuckle rulesets`, then `turnbuckle samples RULESET`, then
     `turnbuckle match RULESET A B`.
     """
+    with user_errors():  # a bad setting is refused at start, in one line (core/settings.py)
+        Settings.from_env()
+    from turnbuckle.core.logs import configure, unconfigure
+
+    if debug:  # the program's log lines too, tracebacks included (core/logs.py)
+        configure("debug", "text")
+    else:  # as Python starts: warnings alone, on standard error (serve configures its own)
+        unconfigure()
 
 
 info_cmds.register(app)

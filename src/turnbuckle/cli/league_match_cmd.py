@@ -12,6 +12,7 @@ import typer
 
 from turnbuckle.cli.common import user_errors
 from turnbuckle.cli.league_cmds import KEY_HELP, As, Db, Fmt, ShowArg, _format, unit
+from turnbuckle.core.errors import Broken
 
 #: What the side's grid pick means, by its axis (``sides.grid_axis``).
 PICKS = {"column": "you are named first: pick a column, A-C",
@@ -23,7 +24,8 @@ def briefing_text(b: object) -> list[str]:
     """A briefing (``briefing.Briefing``) as lines of text."""
     from turnbuckle.league.services.briefing import Briefing
 
-    assert isinstance(b, Briefing)
+    if not isinstance(b, Briefing):
+        raise Broken("expected isinstance(b, Briefing)")
     lines = [f"Show {b.show} ({b.show_name}), match {b.position}, {b.game}: {b.name}",
              f"  Deadline: {b.deadline}{'' if b.open else ' (strategies are not taken now)'}"]
     if b.push_level is not None:

@@ -7,18 +7,18 @@ signing secret is printed only when asked for (``secret``)."""
 from __future__ import annotations
 
 import json
-import os
 from typing import Annotated, Any
 
 import typer
 
 from turnbuckle.cli.common import fail, user_errors
 from turnbuckle.cli.league_cmds import As, Db, Fmt, _format, unit
+from turnbuckle.core.settings import Settings
 
 notify_app = typer.Typer(help="Notifications: webhook and e-mail from the outbox (--drain sends what is due).",
                          invoke_without_command=True, no_args_is_help=False)
 #: Where ``smtp`` reads the SMTP password from (never from the command line, which others can see).
-PASSWORD_ENV = "TURNBUCKLE_SMTP_PASSWORD"
+PASSWORD_ENV = "TURNBUCKLE_SMTP_PASSWORD"  # core/settings.py reads it: smtp_password
 
 
 @notify_app.callback()
@@ -153,7 +153,7 @@ def smtp(host: Annotated[str | None, typer.Argument(help="The SMTP server's host
             from turnbuckle.league.notify import config
 
             row = config.set_smtp(ctx, None if off else host, port=port, security=security, user=user,
-                                  password=os.environ.get(PASSWORD_ENV) or None, sender=sender)
+                                  password=Settings.from_env().smtp_password, sender=sender)
             shown = config.public_view(row)
     print("e-mail: none" if not shown["smtp_host"] else
           f"e-mail: {shown['smtp_host']}:{shown['smtp_port']} ({shown['smtp_security']}) from {shown['smtp_from']}"

@@ -3,7 +3,6 @@ and ``turnbuckle league archive`` (the league's static site); registered by ``le
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -53,10 +52,9 @@ def _site_address(ctx: Ctx) -> str:
     """The league's own web address for the post's links, as its notifications use (never makes the
     settings row: a post only reads)."""
     from turnbuckle.league.models import NotifySettings
-    from turnbuckle.league.notify.config import BASE_URL_ENV, site_url
+    from turnbuckle.league.notify.config import site_url
 
-    row = ctx.session.get(NotifySettings, ctx.league.id)
-    return site_url(row) if row is not None else os.environ.get(BASE_URL_ENV, "").rstrip("/")
+    return site_url(ctx.session.get(NotifySettings, ctx.league.id))
 
 
 def archive(folder: Annotated[Path, typer.Argument(help="The folder to write the site into (new or empty, or an "

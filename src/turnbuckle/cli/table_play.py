@@ -20,7 +20,7 @@ from typing import Any
 
 from turnbuckle.cli.table_setup import SETUP_MARK, check_resume, resume_command, with_sheets
 from turnbuckle.core.entries import Need, answer_tokens
-from turnbuckle.core.errors import EntryError, RulesError
+from turnbuckle.core.errors import Broken, EntryError, RulesError
 from turnbuckle.core.inputs import read_input
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset
@@ -87,7 +87,10 @@ class Session:
 
     def prompt(self, step: Step) -> str:
         need = step.need
-        assert need is not None and step.seen is not None  # a step that is not done has both
+        if need is None:  # a step that is not done has both
+            raise Broken("expected need is not None")
+        if step.seen is None:
+            raise Broken("expected step.seen is not None")
         if self.pause is not None and need.side and self.asker and need.side != self.asker and \
                 (step.others_secret or self.hand_back):
             self.pause(need.side)
@@ -129,7 +132,8 @@ class Session:
                 self.show(step)
                 continue
             need = step.need
-            assert need is not None
+            if need is None:
+                raise Broken("expected need is not None")
             try:
                 answer = self.ask(self.prompt(step))
             except EOFError:

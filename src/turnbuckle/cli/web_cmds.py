@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from turnbuckle.cli.common import fail, user_errors
+
+if TYPE_CHECKING:
+    from turnbuckle.core.settings import Settings
 
 Db = Annotated[str | None, typer.Option("--db", help="SQLite file or database URL (default: "
                                         "$TURNBUCKLE_DATABASE_URL, else ./turnbuckle.db).")]
@@ -30,40 +33,56 @@ def serve(
                          "process's own threads).")] = None,
     trusted_proxy: Annotated[list[str] | None, typer.Option("--trusted-proxy", help="Address or network of a "
                              "proxy in front of the server whose X-Forwarded-For is believed (repeatable; "
-                             "default none: the connection's address is the client's).")] = None,
+                             "default $TURNBUCKLE_TRUSTED_PROXIES, else none: the connection's address is the "
+                             "client's).")] = None,
     allow_private_notify: Annotated[bool, typer.Option("--allow-private-notify", help="Let the league's webhook "
                                     "and SMTP server be on this host or its private network (loopback, private, "
                                     "link-local addresses); by default they are refused.")] = False,
+    log_level: Annotated[str | None, typer.Option("--log-level", help="The least important log lines written: "
+                         "debug, info, warning or error (default $TURNBUCKLE_LOG_LEVEL, else info).")] = None,
+    log_format: Annotated[str | None, typer.Option("--log-format", help="Log lines as text (for a person) or json "
+                          "(one object a line, for a log collector); default $TURNBUCKLE_LOG_FORMAT, else text.")]
+    = None,
 ) -> None:
     """Serve the league's web pages, the table-side score keeper and the JSON API (Ctrl-C stops it)."""
     with user_errors():
+        from turnbuckle.core.logs import configure
+        from turnbuckle.core.settings import LOG_FORMATS, LOG_LEVELS, Settings
         from turnbuckle.league.db import database_url, describe
         from turnbuckle.web.app import create_app
 
-        url = database_url(db)
-        from turnbuckle.web.links import BASE_URL_ENV, configured_base
+        env = Settings.from_env()
+        url = database_url(db, env)
+        from turnbuckle.web.links import configured_base
 
         try:
-            base_url = configured_base(base_url)
+            base_url = configured_base(base_url or env.base_url)
         except ValueError as exc:
-            raise fail(f"{exc}; check --base-url or ${BASE_URL_ENV}") from None
-        if base_url:
-            os.environ[BASE_URL_ENV] = base_url  # for the worker processes of --workers N
-        _check_scheduler(scheduler)
+            raise fail(f"{exc}; check --base-url or $TURNBUCKLE_BASE_URL") from None
+        for value, allowed, flag in ((log_level, LOG_LEVELS, "--log-level"), (log_format, LOG_FORMATS, "--log-format")):
+            if value is not None and value.lower() not in allowed:
+                raise fail(f"{flag} '{value}': give {' or '.join(allowed)}")
+        settings = env.with_(database_url=url, base_url=base_url, scheduler=scheduler,
+                             trusted_proxies=tuple(trusted_proxy) if trusted_proxy else None,
+                             log_level=log_level.lower() if log_level else None,
+                             log_format=log_format.lower() if log_format else None,
+                             allow_private_notify=True if allow_private_notify else None)
+        _check_scheduler(settings.scheduler, "--scheduler" if scheduler else "$TURNBUCKLE_SCHEDULER")
         if allow_private_notify:
             from turnbuckle.league.notify.reach import allow_private
 
-            allow_private()  # for this process and the worker processes of --workers N
-        from turnbuckle.web.proxies import parse_proxies, share_trusted
+            allow_private()  # this process's sender (worker processes take it from the settings handed down)
+        from turnbuckle.web.proxies import parse_proxies
 
         try:
-            share_trusted(parse_proxies(trusted_proxy or []))
+            parse_proxies(settings.trusted_proxies)
         except ValueError as exc:
-            raise fail(f"{exc}; check --trusted-proxy") from None
+            raise fail(f"{exc}; check --trusted-proxy or $TURNBUCKLE_TRUSTED_PROXIES") from None
+        configure(settings.log_level, settings.log_format)  # ours and uvicorn's loggers (core/logs.py)
         from turnbuckle.web.first_run import create_if_empty
 
         create_if_empty(url)  # first run: an empty database gets the schema; the setup link follows
-        app = create_app(url, base_url=base_url, scheduler=scheduler, trusted_proxies=trusted_proxy or ())
+        app = create_app(url, settings=settings)
     sock = _listen(host, port)
     import uvicorn
 
@@ -81,7 +100,7 @@ def serve(
         for name, password, role in demo_logins(url):
             print(f"  demo sign-in: {name} / {password} ({role})", flush=True)
     if workers > 1:
-        _serve_workers(url, scheduler, workers, sock)
+        _serve_workers(settings, workers, sock)
         return
     from turnbuckle.web.serving import config
 
@@ -91,12 +110,9 @@ def serve(
         server.run(sockets=[sock])
 
 
-def _check_scheduler(scheduler: str | None) -> None:
+def _check_scheduler(given: str | None, where: str) -> None:
     """A --scheduler (or $TURNBUCKLE_SCHEDULER) that is not 'local' nor tcp://HOST:PORT is refused at
     start, in one line, not at the first job (whose page would carry the refusal)."""
-    from turnbuckle.league.job_worker import SCHEDULER_ENV
-
-    given, where = (scheduler, "--scheduler") if scheduler else (os.environ.get(SCHEDULER_ENV), f"${SCHEDULER_ENV}")
     if not given or given == "local":
         return
     scheme, _, rest = given.partition("://")
@@ -112,23 +128,20 @@ def _reachable(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def _serve_workers(url: str, scheduler: str | None, workers: int, sock: socket.socket) -> None:
-    """``workers`` processes on one socket: each builds its app from the environment (uvicorn
-    starts them fresh, so it needs the app as an import string)."""
-    import os
-
+def _serve_workers(settings: Settings, workers: int, sock: socket.socket) -> None:
+    """``workers`` processes on one socket: uvicorn starts them fresh (so it needs the app as an
+    import string), and each builds its app from the settings handed down as one serialised value."""
     from uvicorn.supervisors import Multiprocess
 
-    from turnbuckle.league.db import URL_ENV
-    from turnbuckle.league.job_worker import SCHEDULER_ENV
+    from turnbuckle.core.logs import configure
+    from turnbuckle.core.settings import SERVE_SETTINGS_ENV
     from turnbuckle.web.serving import config
 
-    os.environ[URL_ENV] = url
-    if scheduler:
-        os.environ[SCHEDULER_ENV] = scheduler
-    settings = config("turnbuckle.web.app:app_from_env", factory=True, workers=workers, proxy_headers=False)
+    os.environ[SERVE_SETTINGS_ENV] = settings.to_json()  # read by app_from_env in each worker process
+    uvicorn_config = config("turnbuckle.web.app:app_from_env", factory=True, workers=workers, proxy_headers=False)
+    configure(settings.log_level, settings.log_format)
     with sock:
-        Multiprocess(settings, sockets=[sock]).run()
+        Multiprocess(uvicorn_config, sockets=[sock]).run()
 
 
 def _listen(host: str, port: int) -> socket.socket:

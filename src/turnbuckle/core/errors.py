@@ -70,3 +70,8 @@ def quoted(text: str, limit: int = 40) -> str:
 class RecordError(RulesError):
     """A file given as a match record is not one: an unknown format version, a malformed event,
     a truncated file."""
+
+
+class Broken(RuntimeError):
+    """An invariant of turnbuckle's own code does not hold: a bug (exit 3, "internal error"), never
+    something a user's input can cause. Raised where an ``assert`` would vanish under ``python -O``."""

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from turnbuckle.core.errors import RulesError
+from turnbuckle.core.errors import Broken, RulesError
 
 FORMAT = "turnbuckle.sweep-pairing/1"
 
@@ -34,7 +34,8 @@ class ResultCache:
             raise RulesError(f"--cache '{folder}': cannot create the folder ({exc.strerror})") from None
 
     def _path(self, key: str) -> Path:
-        assert self.folder is not None
+        if self.folder is None:
+            raise Broken("expected self.folder is not None")
         return self.folder / f"{key}.json"
 
     def get(self, key: str) -> dict[str, Any] | None:

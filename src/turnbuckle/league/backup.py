@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import Engine, Table, func, insert, select, text
 
-from turnbuckle.core.errors import InputFileError
+from turnbuckle.core.errors import Broken, InputFileError
 from turnbuckle.core.inputs import parse_json
 from turnbuckle.league.db import current_revision, head_revision, make_engine, upgrade
 from turnbuckle.league.errors import DatabaseError
@@ -19,7 +19,8 @@ FORMAT = "turnbuckle.league-backup/1"
 
 def _table(model: type[Base]) -> Table:
     table = model.__table__
-    assert isinstance(table, Table)
+    if not isinstance(table, Table):
+        raise Broken("expected isinstance(table, Table)")
     return table
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from sqlalchemy import insert, select
 
+from turnbuckle.core.errors import Broken
 from turnbuckle.league.context import context
 from turnbuckle.league.db import make_engine, session_scope, upgrade
 from turnbuckle.league.demo import build_demo
@@ -98,7 +99,8 @@ def ten_thousand_league(folder: Path) -> tuple[str, str]:
     engine = make_engine(url)
     with session_scope(engine) as session:
         result = session.scalars(select(Result)).first()
-        assert result is not None
+        if result is None:
+            raise Broken("expected result is not None")
         comps = [c.id for c in session.scalars(select(Competitor).where(Competitor.ruleset == result.ruleset))]
         league_id = session.scalars(select(Show.league_id)).first()
         now = datetime.now(UTC)

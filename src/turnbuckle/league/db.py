@@ -3,7 +3,6 @@ take the lock when they begin), PostgreSQL by URL; migrations shipped in the pac
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -13,20 +12,24 @@ from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from turnbuckle.core.settings import Settings
 from turnbuckle.league.errors import DatabaseError
 
 DEFAULT_PATH = "turnbuckle.db"
-URL_ENV = "TURNBUCKLE_DATABASE_URL"
 BUSY_TIMEOUT_MS = 10_000
 READING = "turnbuckle_reading"  # the execution option that marks a reading unit of work (read_scope)
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-def database_url(db: str | None) -> str:
-    """The URL for ``--db``: a URL as given, a path as an SQLite file; else the environment, else ./turnbuckle.db."""
+def database_url(db: str | None, settings: Settings | None = None) -> str:
+    """The URL for ``--db``: a URL as given, a path as an SQLite file; else the settings'
+    (``$TURNBUCKLE_DATABASE_URL``), else ./turnbuckle.db."""
     if db:
         return db if "://" in db else f"sqlite:///{Path(db)}"
-    return os.environ.get(URL_ENV) or f"sqlite:///{DEFAULT_PATH}"
+    configured = (settings or Settings.from_env()).database_url
+    if configured:
+        return configured if "://" in configured else f"sqlite:///{Path(configured)}"
+    return f"sqlite:///{DEFAULT_PATH}"
 
 
 def describe(url: str) -> str:

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from sqlalchemy import select
 
+from turnbuckle.core.errors import Broken
 from turnbuckle.league.context import Clock, context
 from turnbuckle.league.db import make_engine, session_scope, upgrade
 from turnbuckle.league.errors import LeagueError
@@ -55,7 +56,8 @@ def build_demo(url: str, now: datetime | None = None) -> None:
 def _roster(ctx: object) -> None:
     from turnbuckle.league.context import Ctx
 
-    assert isinstance(ctx, Ctx)
+    if not isinstance(ctx, Ctx):
+        raise Broken("expected isinstance(ctx, Ctx)")
     from turnbuckle.league.services.accounts import set_password
 
     for p in PLAYERS:
@@ -114,7 +116,8 @@ CARDS: dict[int, list[tuple[str, list[str], dict[str, object], str | None]]] = {
 def _show(engine: object, name: str, when: datetime, week: int, run: bool) -> None:
     from sqlalchemy import Engine
 
-    assert isinstance(engine, Engine)
+    if not isinstance(engine, Engine):
+        raise Broken("expected isinstance(engine, Engine)")
     opened = when - timedelta(days=6)
     with session_scope(engine) as session:
         ctx = context(session, None, _at(opened))

@@ -21,6 +21,7 @@ import os
 import secrets
 import socket
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,19 +29,13 @@ from typing import Any
 from sqlalchemy import Engine
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.logs import current_id
+from turnbuckle.core.settings import Settings
 from turnbuckle.league import jobs
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Job
 
-log = logging.getLogger("turnbuckle.jobs")
-
-#: Worker threads per server process (env TURNBUCKLE_JOB_THREADS; 0: this process runs no jobs).
-THREADS_ENV = "TURNBUCKLE_JOB_THREADS"
-#: A Dask scheduler for the heavy work (``tcp://HOST:PORT`` or ``local``); what ``serve --scheduler`` sets.
-SCHEDULER_ENV = "TURNBUCKLE_SCHEDULER"
-#: Seconds a claim lasts without a heartbeat (env TURNBUCKLE_JOB_LEASE_S).
-LEASE_ENV = "TURNBUCKLE_JOB_LEASE_S"
-
+log = logging.getLogger(__name__)
 
 @dataclass
 class _Running:
@@ -70,17 +65,11 @@ class Worker:
         self._closing = asyncio.Event()
 
     @classmethod
-    def from_env(cls, engine: Engine, scheduler: str | None = None) -> Worker:
-        try:
-            threads = int(os.environ.get(THREADS_ENV) or 1)
-            lease = float(os.environ.get(LEASE_ENV) or jobs.LEASE_S)
-        except ValueError:
-            raise RulesError(f"${THREADS_ENV} must be a whole number (0: run no jobs here) and ${LEASE_ENV} "
-                             "a number of seconds; fix or unset them") from None
-        if threads < 0 or lease <= 0:
-            raise RulesError(f"${THREADS_ENV} must be 0 or more and ${LEASE_ENV} above 0; fix or unset them")
-        return cls(engine, threads=threads, scheduler=scheduler or os.environ.get(SCHEDULER_ENV) or None,
-                   lease_s=lease)
+    def from_settings(cls, engine: Engine, settings: Settings, scheduler: str | None = None) -> Worker:
+        """A worker as the settings say (``job_threads``, ``job_lease_s``, ``scheduler``; ``scheduler``
+        given here wins)."""
+        return cls(engine, threads=settings.job_threads, scheduler=scheduler or settings.scheduler,
+                   lease_s=settings.job_lease_s)
 
     def start(self) -> None:
         """Start claiming (again, after a stop: an app's lifespan may run more than once)."""
@@ -176,20 +165,30 @@ class Worker:
                 raise jobs.Stopped
             run.done = max(run.done, min(done, job.total or done))
 
+        token = current_id.set(f"j:{job.id}")  # this thread's lines carry the job's id (core/logs.py)
+        began = time.perf_counter()
+        log.info("job %s (%s) started: %s", job.id, job.kind, job.title)
+        outcome = "failed"
         try:
             kind = jobs.KINDS.get(job.kind)
             if kind is None:
                 raise RulesError(f"this server does not know the job kind '{job.kind}'")
             result = kind.run(job.params, progress, self.client())
             jobs.finish(self.engine, self.name, job.id, result=result)
+            outcome = "done"
         except jobs.Stopped:
+            outcome = run.why or "stopped"
             if run.why in ("cancelled", "closing"):
                 jobs.finish(self.engine, self.name, job.id, state="cancelled" if run.why == "cancelled" else "queued")
         except (RulesError, LeagueError) as exc:
+            outcome = f"refused: {exc}"
             jobs.finish(self.engine, self.name, job.id, error=str(exc))
         except Exception:  # our bug: logged in full, the page says so in one line
             log.exception("job %s (%s) failed", job.id, job.title)
-            jobs.finish(self.engine, self.name, job.id, error="internal error while running (logged on the server)")
+            jobs.finish(self.engine, self.name, job.id, error=f"internal error while running (the server's log holds "
+                        f"it under job {job.id})")
         finally:
+            log.info("job %s (%s) %s after %.1f s", job.id, job.kind, outcome, time.perf_counter() - began)
             with self._lock:
                 self._running.pop(job.id, None)
+            current_id.reset(token)

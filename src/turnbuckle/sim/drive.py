@@ -23,7 +23,7 @@ from importlib import import_module
 from queue import Empty, SimpleQueue
 from typing import Any
 
-from turnbuckle.core.errors import RulesError
+from turnbuckle.core.errors import Broken, RulesError
 from turnbuckle.core.stack_room import with_stack_room
 from turnbuckle.sim.aot import BUILDS, check_threads, failure, load_or_build, max_threads
 from turnbuckle.sim.fast_support import chunks, set_threads
@@ -209,7 +209,8 @@ def _split(run_chunk: Callable[..., Any], key: Any, n: int, size: int, lanes: Se
             running.acquire()  # until that thread has ended
     while whole.n in played:  # up to the first gap (a stop's running slices)
         whole.merge(played.pop(whole.n))
-    assert stopped or whole.n == n, "a slice of the run went unplayed"
+    if not (stopped or whole.n == n):
+        raise Broken("a slice of the run went unplayed")
     if stopped and progress is not None:
         progress(whole.n)
     return whole

@@ -22,6 +22,7 @@ import numpy as np
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.rng import SplitMix64
+from turnbuckle.core.settings import Settings
 from turnbuckle.sim.interrupt import CHECK_EVERY_S, armed, set_polling, stop_requested
 from turnbuckle.sim.specs import Progress
 from turnbuckle.sim.tally import Outcome, Tally
@@ -113,10 +114,10 @@ def add_chunk(tally: Tally, outcomes: Sequence[Outcome], codes: Any, lengths: An
     )
 
 
-def cache_dir() -> Path:
-    """Where built tables are kept: ``$TURNBUCKLE_CACHE_DIR``, else ``~/.cache/turnbuckle``."""
-    env = os.environ.get("TURNBUCKLE_CACHE_DIR")
-    return Path(env) if env else Path.home() / ".cache" / "turnbuckle"
+def cache_dir(settings: Settings | None = None) -> Path:
+    """Where built tables are kept: the settings' ``cache_dir`` ($TURNBUCKLE_CACHE_DIR), else
+    ``~/.cache/turnbuckle``."""
+    return (settings or Settings.from_env()).table_cache()
 
 
 def source_fingerprint(modules: Sequence[ModuleType], extra: str, length: int = 24) -> str:

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import TypeAdapter
 from sqlalchemy import select
 
-from turnbuckle.core.errors import RulesError
+from turnbuckle.core.errors import Broken, RulesError
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Reign, Result, Show, Submission, Title
@@ -81,7 +81,8 @@ Number = Annotated[int, Query(ge=1, le=MAX_ID)]
 def _summary(s: object) -> ShowSummary:
     from turnbuckle.league.models import Show
 
-    assert isinstance(s, Show)
+    if not isinstance(s, Show):
+        raise Broken("expected isinstance(s, Show)")
     return ShowSummary(number=s.number, name=s.name, date=s.show_date, status=s.status, deadline=s.deadline,
                        deleted_at=s.deleted_at)
 
@@ -370,7 +371,8 @@ def install(app: FastAPI) -> None:
         app.add_exception_handler(cls, _league_error)
 
     async def _invalid(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, RequestValidationError)
+        if not isinstance(exc, RequestValidationError):
+            raise Broken("expected isinstance(exc, RequestValidationError)")
         if not is_api(request):  # a page's is web/app.py's error page
             page = html.get(RequestValidationError)
             if page is not None:

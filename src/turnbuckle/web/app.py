@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from turnbuckle import __version__
+from turnbuckle.core.settings import Settings
 from turnbuckle.league.context import NO_LEAGUE, Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
@@ -42,6 +43,7 @@ from turnbuckle.web.headers import SecurityHeaders
 from turnbuckle.web.limits import Limits, Shed
 from turnbuckle.web.links import configured_base
 from turnbuckle.web.proxies import Proxies
+from turnbuckle.web.request_log import RequestLog
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret, is_api
 from turnbuckle.web.static_files import HashedStaticFiles
 from turnbuckle.web.write_queue import WriteQueue, WriteSlot
@@ -53,31 +55,35 @@ GZIP_MIN_BYTES = 1000
 def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: float | None = autolock.INTERVAL_S,
                scheduler: str | None = None, base_url: str | None = None,
                trusted_proxies: Sequence[str] | None = None,
-               limits: Limits | None = None, notify_every: float | None = 15.0) -> FastAPI:
+               limits: Limits | None = None, notify_every: float | None = 15.0,
+               settings: Settings | None = None) -> FastAPI:
     """The web application over the league database at ``db_url`` (which must exist and be up to
     date: a DatabaseError says what to run otherwise). ``clock`` is the services' clock;
     ``auto_lock_every`` the seconds between the background task's passes that lock shows past
     their deadline (None: no task; the pages still lock a due show before they show it); ``scheduler``
-    a Dask scheduler for the jobs' heavy work (default $TURNBUCKLE_SCHEDULER, else this process).
-    ``base_url`` begins every absolute link the site hands out (None: $TURNBUCKLE_BASE_URL, else the
+    a Dask scheduler for the jobs' heavy work (default: the settings', else this process).
+    ``base_url`` begins every absolute link the site hands out (None: the settings', else the
     address it listens on).
     ``trusted_proxies``: addresses or networks of the proxies whose X-Forwarded-For and
-    X-Forwarded-Proto are believed (None: those in $TURNBUCKLE_TRUSTED_PROXIES, which
-    ``serve --trusted-proxy`` sets; none if unset: the connection's peer is the client).
+    X-Forwarded-Proto are believed (None: the settings'; none there: the connection's peer is the client).
     ``limits``: what the process takes on at a time, bodies and waits included (web/limits.py).
     ``notify_every``: seconds between passes of the notification sender (league/notify/sender.py;
-    None: no sender in this process, ``league notify --drain`` sends instead)."""
+    None: no sender in this process, ``league notify --drain`` sends instead).
+    ``settings``: the program's settings (core/settings.py; None: read from the environment now);
+    the arguments above win over them."""
+    settings = settings if settings is not None else Settings.from_env()
+    scheduler = scheduler or settings.scheduler
+    trusted_proxies = settings.trusted_proxies if trusted_proxies is None else trusted_proxies
     limits = limits or Limits()  # what one process takes on at a time (web/limits.py)
     engine = open_engine(db_url, limits.pool())
     slot = WriteSlot(queue=engine.dialect.name == "sqlite")
-    Worker.from_env(engine, scheduler)  # a bad $TURNBUCKLE_JOB_* setting is refused now, not at the first request
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = limits.threads()
         # One worker for each run of the lifespan (its tasks and events belong to this run's event
         # loop): two lifespans of one app at once (two test clients) each run and stop their own.
-        worker = Worker.from_env(engine, scheduler)  # runs the jobs table's jobs (league/job_worker.py)
+        worker = Worker.from_settings(engine, settings, scheduler)  # runs the jobs table's jobs (league/job_worker.py)
         _app.state.job_worker = worker
         worker.start()
         locker = None
@@ -107,7 +113,8 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.state.engine = engine
     app.state.clock = clock
     app.state.limits = limits
-    app.state.base_url = configured_base(base_url)
+    app.state.settings = settings
+    app.state.base_url = configured_base(base_url or settings.base_url)
     app.state.coalescer = Coalescer()  # identical heavy reads in flight at once share one answer
     app.mount("/static", HashedStaticFiles(assets), name="static")  # hashed names (web/static_files.py)
     # Pages, forms and feeds answer HTML (a token is no way in there): /api/openapi.json describes the
@@ -132,7 +139,8 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.add_middleware(Shed, limits=limits)  # bounded bodies, read first; a place or a 503 (web/limits.py)
     # pages, JSON and scripts compressed for a browser that takes gzip (docs/decisions.md: BREACH)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=6)
-    app.add_middleware(SecurityHeaders)  # outermost: CSP and no-store on every answer, refusals included
+    app.add_middleware(SecurityHeaders)  # CSP and no-store on every answer, refusals included
+    app.add_middleware(RequestLog)  # outermost: one line per request, refusals included (web/request_log.py)
     return app
 
 
@@ -207,7 +215,11 @@ def _error_pages(app: FastAPI) -> None:
 
 
 def app_from_env() -> FastAPI:
-    """The app over $TURNBUCKLE_DATABASE_URL: the factory that ``serve --workers N`` gives uvicorn."""
+    """The app ``serve --workers N`` gives uvicorn as a factory: each worker process builds it from the
+    one serialised value ``serve`` handed down (core/settings.py)."""
+    from turnbuckle.core.logs import configure
     from turnbuckle.league.db import database_url
 
-    return create_app(database_url(None))
+    settings = Settings.from_env()
+    configure(settings.log_level, settings.log_format)  # this worker process's lines, as serve's own
+    return create_app(database_url(None, settings), settings=settings)

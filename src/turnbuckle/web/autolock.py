@@ -29,7 +29,7 @@ from turnbuckle.league.models import Show
 from turnbuckle.league.services.shows import due_shows, lock_due
 from turnbuckle.web.write_queue import WriteSlot
 
-log = logging.getLogger("turnbuckle.web.autolock")
+log = logging.getLogger(__name__)
 
 #: Seconds between two passes of the background task.
 INTERVAL_S = 30.0

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from html import escape
 
 from turnbuckle.core.chart import Chart, Series
+from turnbuckle.core.errors import Broken
 
 __all__ = ["Chart", "Series", "draw", "esc", "num"]
 
@@ -117,7 +118,8 @@ def _series(lines: Sequence[Series], legend: Sequence[tuple[float, int]], px: Ca
     for i, s in enumerate(lines):
         colour = COLOURS[i % len(COLOURS)]
         final = s.final
-        assert final is not None
+        if final is None:
+            raise Broken("expected final is not None")
         points = " ".join(f"{num(px(x))},{num(py(y))}" for x, y in s.points)
         lx, ly = s.points[-1]
         out.append(f'<g class="series" data-name="{esc(s.name)}" data-final="{num(final)}">')

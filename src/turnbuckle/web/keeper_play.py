@@ -20,7 +20,7 @@ from turnbuckle.core.rng import SplitMix64
 from turnbuckle.core.step import Step, play_step
 from turnbuckle.web.keeper_form import FormProblems, KeeperForm, Loaded
 
-log = logging.getLogger("turnbuckle.web.keeper")
+log = logging.getLogger(__name__)
 ACTIONS = ("start", "enter", "roll", "undo")
 _RULE = re.compile(r"-+(?: +-+)+")
 

@@ -44,14 +44,6 @@ def check_base_url(url: str) -> str:
     return base
 
 
-#: Where ``serve --base-url`` leaves the base URL for its worker processes (``serve --workers N``).
-BASE_URL_ENV = "TURNBUCKLE_BASE_URL"
-
-
 def configured_base(base_url: str | None) -> str | None:
-    """``base_url`` checked, else $TURNBUCKLE_BASE_URL checked, else None (links then begin with the
-    address the server listens on)."""
-    import os
-
-    chosen = base_url or os.environ.get(BASE_URL_ENV) or None
-    return check_base_url(chosen) if chosen else None
+    """``base_url`` checked, else None (links then begin with the address the server listens on)."""
+    return check_base_url(base_url) if base_url else None

@@ -9,13 +9,11 @@ client cannot pick the address its failed sign-ins are counted against."""
 from __future__ import annotations
 
 import ipaddress
-import os
 from collections.abc import Iterable, MutableMapping
 from typing import Any
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 #: the trusted proxies, comma-separated, for server processes started apart (``serve --workers``)
-TRUSTED_ENV = "TURNBUCKLE_TRUSTED_PROXIES"
 
 
 def parse_proxies(values: Iterable[str]) -> tuple[Network, ...]:
@@ -30,16 +28,9 @@ def parse_proxies(values: Iterable[str]) -> tuple[Network, ...]:
     return tuple(networks)
 
 
-def share_trusted(networks: Iterable[Network]) -> None:
-    """Put the trusted proxies in the environment, where an app made without them finds them."""
-    os.environ[TRUSTED_ENV] = ",".join(str(n) for n in networks)
-
-
 class Proxies:
-    def __init__(self, trusted: Iterable[str] | None) -> None:
-        """``trusted``: addresses or networks; None: those in $TURNBUCKLE_TRUSTED_PROXIES (none if unset)."""
-        if trusted is None:
-            trusted = [p for p in os.environ.get(TRUSTED_ENV, "").split(",") if p.strip()]
+    def __init__(self, trusted: Iterable[str]) -> None:
+        """``trusted``: addresses or networks (none: the connection's peer is the client)."""
         self.trusted = parse_proxies(trusted)
 
     def is_trusted(self, host: str) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from turnbuckle.core.errors import RulesError
+from turnbuckle.core.errors import Broken, RulesError
 from turnbuckle.core.registry import RolledSheet, Ruleset
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.core.table import Table
@@ -59,7 +59,8 @@ def _starting_sheet(rs: Ruleset[Any], sample_id: str | None) -> tuple[dict[str, 
     chosen = next((s for s in samples if s.id == sample_id), None) or next(
         (s for s in samples if not _is_team(rs, s.text)), samples[0])
     sheet = rs.side_json(rs.load_text(chosen.text, f"sample '{chosen.id}'"))
-    assert isinstance(sheet, dict)
+    if not isinstance(sheet, dict):
+        raise Broken("expected isinstance(sheet, dict)")
     return {k: v for k, v in sheet.items() if k != "strategy"}, chosen.id
 
 

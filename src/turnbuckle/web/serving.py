@@ -66,7 +66,9 @@ def config(app: FastAPI | str, limits: Limits | None = None, **extra: Any) -> uv
     protocol: type[DeadlineProtocol] = DeadlineProtocol  # by name: worker processes import it
     if limits.header_timeout_s != DeadlineProtocol.header_timeout_s:
         protocol = type("Protocol", (DeadlineProtocol,), {"header_timeout_s": limits.header_timeout_s})
-    options: dict[str, Any] = {"log_level": "warning", "backlog": 2048}
+    # Logging is the program's own (core/logs.py, set up by ``serve``): uvicorn configures none, and
+    # its access log is replaced by one line per request with its route and id (web/request_log.py).
+    options: dict[str, Any] = {"log_level": None, "log_config": None, "access_log": False, "backlog": 2048}
     options.update(extra)
     return uvicorn.Config(app, http=protocol, timeout_keep_alive=limits.keep_alive_s,
                           h11_max_incomplete_event_size=MAX_HEADERS, **options)

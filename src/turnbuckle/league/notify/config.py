@@ -5,13 +5,13 @@ never exported, backed up, put in the API or logged; :func:`public_view` is what
 
 from __future__ import annotations
 
-import os
 import secrets
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from sqlalchemy.orm import Session
 
+from turnbuckle.core.settings import Settings
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import League, NotifySettings
@@ -23,7 +23,6 @@ MAX_REMINDERS = 4
 MAX_REMINDER_HOURS = 24 * 14
 SECURITIES = ("starttls", "tls", "none")
 #: Where ``serve --base-url`` leaves the site's address (web/links.py writes it under this name).
-BASE_URL_ENV = "TURNBUCKLE_BASE_URL"
 
 
 def settings(session: Session, league: League) -> NotifySettings:
@@ -264,10 +263,11 @@ def set_site_url(ctx: Ctx, url: str | None) -> NotifySettings:
     return row
 
 
-def site_url(row: NotifySettings) -> str:
-    """What links in messages begin with: the league's site address, else ``serve --base-url``'s
-    ($TURNBUCKLE_BASE_URL), else "" (messages then carry no links)."""
-    return (row.site_url or os.environ.get(BASE_URL_ENV) or "").rstrip("/")
+def site_url(row: NotifySettings | None, settings: Settings | None = None) -> str:
+    """What links in messages begin with: the league's site address, else the settings' base URL
+    (``serve --base-url``, $TURNBUCKLE_BASE_URL), else "" (messages then carry no links)."""
+    own = row.site_url if row is not None else None
+    return (own or (settings or Settings.from_env()).base_url or "").rstrip("/")
 
 
 def public_view(row: NotifySettings) -> dict[str, object]:

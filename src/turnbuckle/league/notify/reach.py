@@ -16,6 +16,8 @@ import os
 import re
 import socket
 
+from turnbuckle.core.settings import Settings, SettingsError
+
 #: The switch that lets messages reach addresses inside (set by ``serve --allow-private-notify``).
 ALLOW_ENV = "TURNBUCKLE_ALLOW_PRIVATE_NOTIFY"
 SWITCH = "--allow-private-notify"
@@ -31,7 +33,12 @@ class Refused(Exception):
 
 
 def private_allowed() -> bool:
-    return os.environ.get(ALLOW_ENV, "").strip().lower() in ("1", "yes", "true", "on")
+    """The switch, as the settings read it now (core/settings.py): set by a flag, the environment or,
+    in a worker process of ``serve --workers N``, the settings ``serve`` handed down."""
+    try:
+        return Settings.from_env().allow_private_notify
+    except SettingsError:
+        return False  # a bad value is refused when the program starts; here it allows nothing
 
 
 def allow_private() -> None:

@@ -29,7 +29,7 @@ from turnbuckle.league.models import League, Member, MemberContact, NotifySettin
 from turnbuckle.league.notify import config, dialects, events, mail, messages, outbox, webhook
 from turnbuckle.league.notify.outbox import Claimed, Outcome
 
-log = logging.getLogger("turnbuckle.notify")
+log = logging.getLogger(__name__)
 
 #: Seconds between two passes of the server's background task.
 INTERVAL_S = 15.0

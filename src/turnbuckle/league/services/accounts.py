@@ -10,6 +10,7 @@ from hmac import compare_digest
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
+from turnbuckle.core.errors import Broken
 from turnbuckle.league.context import Clock, Ctx, member_named
 from turnbuckle.league.credentials import check_password, digest, hash_password, new_token, verify_password
 from turnbuckle.league.errors import LeagueError, NotFound
@@ -106,7 +107,8 @@ def sign_up(session: Session, token: str, name: str, password: str, clock: Clock
     link = open_link(session, token, "invite", now)
     chosen = link.name or check_name(name, "member")
     league = session.get(League, link.league_id)
-    assert league is not None
+    if league is None:
+        raise Broken("expected league is not None")
     _name_free(session, league, chosen)
     check_password(password)
     member = Member(league_id=league.id, name=chosen, role="player", created_at=now,

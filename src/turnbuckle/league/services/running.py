@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import os
-import time
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select
 
 from turnbuckle import __version__
-from turnbuckle.core.errors import RulesError
+from turnbuckle.core.errors import Broken, RulesError
+from turnbuckle.core.logs import current_id
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.league import canonical
 from turnbuckle.league.choices import chosen_players
@@ -24,10 +24,9 @@ from turnbuckle.league.services.sides import card_side_document, strategy_or_non
 from turnbuckle.league.services.standing import apply_result
 from turnbuckle.rulesets.registry import get_ruleset
 
-#: Tests set this to pause (seconds) after each match is written, to kill a run half-way.
-PAUSE_ENV = "TURNBUCKLE_TEST_PAUSE_AFTER_MATCH"
-
 Progress = Callable[[int, int], None]
+
+logger = logging.getLogger(__name__)
 
 
 def _locked_row(ctx: Ctx, key: str) -> Show:
@@ -90,13 +89,15 @@ def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
                           + (" (it has run already)" if s.status in ("run", "published") else "")
                           + (f" (its deadline is {ctx.local(s.deadline)}; lock it first)" if s.status == "open"
                              else ""))
-    assert s.manifest is not None and s.seed is not None
+    if s.manifest is None:
+        raise Broken("expected s.manifest is not None")
+    if s.seed is None:
+        raise Broken("expected s.seed is not None")
     versions = dict(s.manifest.get("ruleset_versions", {}))
     for rid, version in versions.items():
         if version not in get_ruleset(rid).info.playable_versions:
             raise LeagueError(f"show {s.number} was locked under {rid} {version}, which this turnbuckle no longer "
                               f"plays ({', '.join(get_ruleset(rid).info.playable_versions)}); unlock and lock it again")
-    pause = float(os.environ.get(PAUSE_ENV, "0") or 0)
     lines = [f"# {s.name} (show {s.number}, {s.show_date})", ""]
     try:
         with ctx.session.begin_nested():
@@ -104,12 +105,19 @@ def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
                 lines += play_match(ctx, s, m, versions.get(m.ruleset))
                 if progress is not None:
                     progress(n, len(s.matches))
-                if pause:
-                    time.sleep(pause)
-    except Exception as exc:
+    except (RulesError, LeagueError) as exc:  # the rules' or the league's reason: kept on the show
         ctx.session.refresh(s)
-        why = f"{type(exc).__name__}: {exc}" if not isinstance(exc, RulesError) else str(exc)
-        s.run_error = why[:2000]
+        s.run_error = str(exc)[:2000]
+        log(ctx, s, "run_failed", reason=s.run_error)
+        ctx.session.flush()
+        return s
+    except Exception:  # our bug: the traceback goes to the log, the show says where to find it
+        where = current_id.get()
+        logger.exception("show %d: the run failed on an internal error", s.number)
+        ctx.session.refresh(s)
+        s.run_error = ("the run failed on an internal error; nothing was applied, and it can be run again"
+                       + (f" (the server's log holds the traceback under {_named(where)})" if where else
+                          " (its traceback was logged)"))
         log(ctx, s, "run_failed", reason=s.run_error)
         ctx.session.flush()
         return s
@@ -121,9 +129,16 @@ def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
     return s
 
 
+def _named(log_id: str) -> str:
+    """``r:5f2a...`` as "request 5f2a...", ``j:...`` as "job ..." (core/logs.py's ids)."""
+    kind, _, value = log_id.partition(":")
+    return f"{ {'r': 'request', 'j': 'job'}.get(kind, 'id')} {value}"
+
+
 def play_match(ctx: Ctx, s: Show, m: CardMatch, version: str | None = None) -> list[str]:
     """Play one match under the rules version the show was locked with."""
-    assert s.seed is not None
+    if s.seed is None:
+        raise Broken("expected s.seed is not None")
     rs = get_ruleset(m.ruleset)
     docs, texts, notes = play_inputs(ctx, m, s)
     players, chose = chosen_players(m.ruleset, texts, [sd.competitor.name for sd in m.sides])
@@ -159,7 +174,8 @@ def heal(ctx: Ctx, key: str) -> list[InjuryChange]:
         raise LeagueError(f"show {s.number} is {s.status}; heal after it has run")
     if s.healed:
         raise LeagueError(f"show {s.number}'s week has been healed already")
-    assert s.seed is not None
+    if s.seed is None:
+        raise Broken("expected s.seed is not None")
     wrestled: set[int] = set()
     for side in ctx.session.scalars(select(CardSide).join(CardMatch).where(CardMatch.show_id == s.id)):
         wrestled.add(side.competitor_id)

@@ -3,6 +3,7 @@ strategy submissions, lock (the secret seed and the published manifest) and unlo
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +26,9 @@ STATUSES = ("draft", "open", "locked", "run", "published", "deleted")
 MANIFEST_FORMAT = "turnbuckle.league-manifest/2"
 MAX_CARD = 100
 MAX_STRATEGY_CHARS = 50_000
+
+
+logger = logging.getLogger(__name__)
 
 
 def show(ctx: Ctx, key: str) -> Show:
@@ -60,8 +64,16 @@ def shows(ctx: Ctx) -> list[Show]:
     return list(ctx.session.scalars(select(Show).where(Show.league_id == ctx.league.id).order_by(Show.number)))
 
 
+#: What of a show event's detail the operator's log line carries: public or harmless facts only
+#: (never the seed, which stays secret until the results are published).
+_LOGGED_DETAIL = ("auto", "seed_sha256", "reason")
+
+
 def log(ctx: Ctx, s: Show, kind: str, **detail: Any) -> None:
+    """Record a show event in the league (``show_events``), and write its line in the server's log."""
     ctx.session.add(ShowEvent(show_id=s.id, at=ctx.now(), kind=kind, member_id=ctx.actor.id, detail=detail))
+    shown = " ".join(f"{k}={detail[k]}" for k in _LOGGED_DETAIL if k in detail)
+    logger.info("show %d %s by member %s%s", s.number, kind, ctx.actor.id or "-", f" {shown}" if shown else "")
 
 
 def create_show(ctx: Ctx, name: str, show_date: str, deadline: datetime) -> Show:

@@ -3,6 +3,7 @@ bottom), each die face with its move, base and effect; and the blank card to wri
 
 from __future__ import annotations
 
+from turnbuckle.core.errors import Broken
 from turnbuckle.core.events import Json
 from turnbuckle.core.registry import SheetSection, shown_value
 from turnbuckle.rulesets.folkstyle.card import ALLOWED, FACES, POSITIONS
@@ -36,6 +37,7 @@ def sheet_sections(sheet: Json) -> list[SheetSection]:
 
 def blank_sheet() -> Json:
     """Six unnamed moves in each position, base 0, each a stalemate (an effect every position allows)."""
-    assert all("stalemate" in effects for effects in ALLOWED.values())
+    if not (all("stalemate" in effects for effects in ALLOWED.values())):
+        raise Broken("every position must allow the stalemate effect a blank move has")
     return {"name": "", "nickname": "", "notes": "",
             **{p: {str(f): {"name": "", "base": 0, "effect": "stalemate"} for f in FACES} for p in POSITIONS}}
