@@ -25,6 +25,7 @@ from turnbuckle.cli.app import app
 from turnbuckle.league.db import read_scope
 from turnbuckle.league.models import MemberContact, OutboxMessage
 from turnbuckle.league.notify import config, contacts, feeds
+from turnbuckle.league.notify.reach import ALLOW_ENV
 from turnbuckle.league.notify.sender import Timeouts, drain
 from turnbuckle.league.services import card, running, shows
 from turnbuckle.web import autolock
@@ -32,6 +33,12 @@ from turnbuckle.web import autolock
 CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
 ATOM = "{http://www.w3.org/2005/Atom}"
 
+
+
+@pytest.fixture(autouse=True)
+def _receivers_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The receivers here listen on 127.0.0.1: the server's switch that allows them is on."""
+    monkeypatch.setenv(ALLOW_ENV, "1")
 
 def _by_cli(lg: League, number: str) -> None:
     result = CliRunner().invoke(app, ["league", "lock", number, "--db", lg.url])

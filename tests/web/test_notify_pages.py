@@ -247,7 +247,7 @@ def test_mail_is_from_the_league_by_name_and_a_mail_clients_one_click_unsubscrib
     shown = client.get(found.group(1))
     assert shown.status_code == 200 and "Stop all e-mail" in shown.text
     with read_scope(lg.engine) as session:  # a GET (a scanner opening the link) changes nothing
-        assert [c.kinds for c in session.query(MemberContact)] == ["open,results"]
+        assert [c.kinds for c in session.query(MemberContact)] == ["open,locked,results"]
     fresh = site.client()
     done = fresh.post(found.group(1), content=b"List-Unsubscribe=One-Click",
                       headers={"Content-Type": "application/x-www-form-urlencoded"})

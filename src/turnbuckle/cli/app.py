@@ -107,12 +107,14 @@ def _root(
     """
     with user_errors():  # a bad setting is refused at start, in one line (core/settings.py)
         Settings.from_env()
-    from turnbuckle.core.logs import configure, unconfigure
-
     if debug:  # the program's log lines too, tracebacks included (core/logs.py)
+        from turnbuckle.core.logs import configure
+
         configure("debug", "text")
-    else:  # as Python starts: warnings alone, on standard error (serve configures its own)
-        unconfigure()
+    elif "turnbuckle.core.logs" in sys.modules:  # an earlier command of this process (tests run many)
+        sys.modules["turnbuckle.core.logs"].unconfigure()  # as Python starts: warnings alone, on stderr
+    # (not imported otherwise: importing logging registers an exit handler, so the quick ending of
+    # cli/ending.py would be lost)
 
 
 info_cmds.register(app)

@@ -9,7 +9,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from turnbuckle.core.render import csv_text
-from turnbuckle.sim.stats import interval_text
+
+
+def interval_text(lo: float, hi: float, digits: int, **how: Any) -> str:
+    """sim.stats.interval_text, imported when an interval is printed: the quick commands that load this
+    module at start (--help, match, validate) never load the simulation layer."""
+    from turnbuckle.sim.stats import interval_text as rounded_outward
+
+    return rounded_outward(lo, hi, digits, **how)
 
 
 def _pct(share: Mapping[str, Any]) -> str:
