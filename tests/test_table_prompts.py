@@ -279,6 +279,8 @@ def test_passing_the_device_at_a_terminal_waits_then_clears_the_screen(monkeypat
     monkeypatch.setattr("sys.stdin", stdin)
     monkeypatch.setattr("sys.stderr", stderr)
     table_play.hand_over("Wildcat Rosa")
-    said, cleared = stderr.written.split("\033[H\033[2J\033[3J")
-    assert "Pass the device to Wildcat Rosa. Wildcat Rosa: press Enter" in said
+    # cleared before the pause (nothing of the last player's turn shows while the device changes
+    # hands), and again once the Enter was read
+    before, said, cleared = stderr.written.split("\033[H\033[2J\033[3J")
+    assert before == "" and said.startswith(">>> Pass the device to Wildcat Rosa. Wildcat Rosa: press Enter")
     assert cleared.startswith("Wildcat Rosa's turn") and not stdin.lines  # the Enter was read first
