@@ -284,3 +284,24 @@ def test_passing_the_device_at_a_terminal_waits_then_clears_the_screen(monkeypat
     before, said, cleared = stderr.written.split("\033[H\033[2J\033[3J")
     assert before == "" and said.startswith(">>> Pass the device to Wildcat Rosa. Wildcat Rosa: press Enter")
     assert cleared.startswith("Wildcat Rosa's turn") and not stdin.lines  # the Enter was read first
+
+
+def test_boxing_knockdown_line_gives_the_speed_the_board_shows() -> None:
+    """Seed 0: Lupe Ferreira, tired by 2 from round 1, is floored in round 2; the penalty takes
+    Toughness, so his own Speed stays 8 while the Speed in force (the board's) is 6."""
+    from turnbuckle.core.writeup import Line
+    from turnbuckle.rulesets.boxing.table_view import board
+
+    record = seeded("boxing", ["slugger", "speedster"], {"rounds": 6}, seed=0)
+    rs = get_ruleset("boxing")
+    lines = [b.text for b in rs.narrate(record).blocks if isinstance(b, Line) and "DOWN GOES" in b.text]
+    downs = [(i, e) for i, e in enumerate(record.events) if isinstance(e, Happening) and e.type == "knockdown"]
+    assert len(lines) == len(downs) >= 1
+    for line, (i, e) in zip(lines, downs, strict=True):
+        who = str(e.data["fighter"])
+        shown = next(b for b in board(record.names, record.events[:i + 1], None) if b.startswith(who))
+        in_force = shown.split("Speed ", 1)[1].split(",", 1)[0]
+        own = e.data["speed"]
+        said = f"Speed {own}." if str(own) == in_force else f"Speed {own} ({in_force} this round, after fatigue)."
+        assert line.endswith(said), (line, shown)
+    assert lines[0].endswith("Toughness 2, Speed 8 (6 this round, after fatigue).")
