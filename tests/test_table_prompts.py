@@ -305,3 +305,37 @@ def test_boxing_knockdown_line_gives_the_speed_the_board_shows() -> None:
         said = f"Speed {own}." if str(own) == in_force else f"Speed {own} ({in_force} this round, after fatigue)."
         assert line.endswith(said), (line, shown)
     assert lines[0].endswith("Toughness 2, Speed 8 (6 this round, after fatigue).")
+
+
+def test_folkstyle_roll_offs_say_what_they_decide_and_the_number_to_beat() -> None:
+    record = seeded("folkstyle", ["cal-okafor", "tess-varga"], {}, seed=28)
+    out = tb("match", "folkstyle", "cal-okafor", "tess-varga", "--dice", "ask", "-f", "json",
+             input="\n".join(answers(record)) + "\n")
+    assert out.exit_code == 0, out.stderr
+    assert json.loads(out.stdout)["events"] == record.to_json()["events"]  # the notes change no record
+    assert "Roll-off: each rolls a d6 and the higher roll chooses Red or Green; a tie rolls again." in out.stderr
+    assert ("Roll-off: each rolls a d6 and the higher roll chooses how period 2 starts (or defers that choice to "
+            "the other), and the other chooses how period 3 starts; a tie rolls again. So far: Red rolled") \
+        in out.stderr
+
+
+def test_folkstyle_board_counts_stalling_calls_and_the_riding_time_tally() -> None:
+    from turnbuckle.rulesets.folkstyle.table_view import board
+
+    checked = 0
+    for seed in range(1, 30):
+        record = seeded("folkstyle", ["cal-okafor", "tess-varga"], {}, seed=seed)
+        events = record.events
+        for i, e in enumerate(events):
+            if not isinstance(e, Happening) or e.type != "riding_time":
+                continue
+            lines = board(record.names, events[:i], None)
+            calls = [c["colour"] for t in events[:i] if isinstance(t, Happening) and t.type == "turn"
+                     for c in t.data["stalling"]]  # type: ignore[union-attr]
+            assert f"Stalling calls: Red {calls.count('Red')}, Green {calls.count('Green')} " \
+                   "(every second call on a wrestler gives the other a point)" in lines
+            top: Any = e.data["top_turns"]
+            assert f"Riding time (turns on top): Red {top['Red']}, Green {top['Green']}; 2 or more ahead after " \
+                   "period 3 scores 1 point" in lines
+            checked += 1 if calls else 0
+    assert checked >= 1  # a bout with stalling calls among them
