@@ -16,7 +16,7 @@ from tests.test_table_mode import answers, seeded, tb
 from turnbuckle.cli import table_play
 from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.entries import Need
-from turnbuckle.core.events import Happening
+from turnbuckle.core.events import Choice, Happening, Roll
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.step import Step, play_step
 from turnbuckle.rulesets.registry import get_ruleset
@@ -181,13 +181,78 @@ def test_headlock_at_a_piped_terminal_says_to_pass_the_device() -> None:
     assert "--- pass the device to The Amethyst Assassin ---" in out.stderr
 
 
-def test_matchmatch_grid_asks_for_a_d8_rerolling_8_and_the_referee_roll_lists_the_table() -> None:
+def test_matchmatch_grid_asks_for_a_d8_rerolling_8_and_the_referee_roll_lists_the_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the stopped session saves its entries here
     out = tb("match", "m2", "friendly-sam", "iron-ivan", "--dice", "ask", "-o", "referee=roll",
              input="3 4\n8\n2\n")
     assert "Referee table (2d6): 2 Sam Atan (DQ 14); 3 Myron Opia (DQ 12); 4-10 Stan Model (DQ 10)" in out.stderr
-    assert "No d7? Roll a d8 and roll again on an 8: enter only 1-7." in out.stderr
-    assert "expected a whole number from 1 to 7" in out.stderr  # an 8 is rolled again, not entered
-    assert "grid cell B1" in out.stderr  # the 2 was taken for A1
+    assert "grid cell A1: roll 1d8; faces: 1 Technical, 2 Power" in out.stderr
+    assert "7 Cheating, 8 roll again >" in out.stderr
+    assert "Roll a d8; an 8 is rolled again (enter it, or just roll again)." in out.stderr
+    assert "8 was rolled: roll the d8 again." in out.stderr  # the 8 is taken, and A1 asked again
+    assert "expected a whole number" not in out.stderr
+    a1, b1 = out.stderr.count("grid cell A1: roll 1d8"), out.stderr.count("grid cell B1: roll 1d8")
+    assert (a1, b1) == (2, 1)  # the 2 was taken for A1
+    saved = next(tmp_path.glob("matchmatch-entries-*.txt")).read_text()
+    assert "8            # grid cell A1\n2            # grid cell A1\n" in saved
+
+
+def _with_eights(record: MatchRecord) -> list[str]:
+    """The record's answers with an 8 (rolled again) before every grid cell's face."""
+    out: list[str] = []
+    for e in record.events:
+        if isinstance(e, Roll) and e.purpose.startswith("grid cell "):
+            out.append("8")
+        if isinstance(e, Roll):
+            out.append(" ".join(map(str, e.faces)))
+        elif isinstance(e, Choice) and e.by == "human":
+            out.append(e.chosen)
+    return out
+
+
+def test_matchmatch_grid_cells_taken_as_d7_faces_or_d8_with_eights_play_the_same_match() -> None:
+    """Entries made before the d8 (a d7 face a cell) still play the same match, and so do entries
+    with 8s rolled again: at the prompt, resumed from a saved file, and as a dice script; the record
+    logs each cell as the d7 it stands for, so records and their replays are unchanged."""
+    from turnbuckle.core.replay import replay
+    from turnbuckle.core.sources import ScriptedSource
+
+    rs = get_ruleset("matchmatch")
+    sides = ["friendly-sam", "iron-ivan"]
+    record = seeded("matchmatch", sides, {"rounds": 3}, seed=7)
+    cells = [e for e in record.events if isinstance(e, Roll) and e.purpose.startswith("grid cell ")]
+    assert len(cells) == 9 and all(e.dice == "1d7" for e in cells)
+    loaded = [resolve_side(rs, s) for s in sides]
+    old = [t for a in answers(record) for t in a.split(" ")]
+    new = [t for a in _with_eights(record) for t in a.split(" ")]
+    assert len(new) == len(old) + 9
+    for entries in (old, new):
+        step = play_step(rs, loaded, entries, record.options)
+        assert step.record is not None and list(step.entries) == entries
+        assert step.record.to_json()["events"] == record.to_json()["events"]
+        script = rs.run(loaded, ScriptedSource.from_values(entries), record.options)
+        assert script.to_json()["events"] == record.to_json()["events"]
+        assert replay(rs, step.record).identical
+    out = tb("match", "matchmatch", *sides, "-o", "rounds=3", "--dice", "ask", "-f", "json",
+             input="\n".join(_with_eights(record)) + "\n")
+    assert out.exit_code == 0, out.stderr
+    assert json.loads(out.stdout)["events"] == record.to_json()["events"]
+
+
+def test_matchmatch_grid_pad_has_eight_keys_the_eighth_rolled_again() -> None:
+    """The keeper's pad comes from the same need: eight keys, the 8 marked 'roll again'."""
+    from turnbuckle.web.keeper_pads import pad_for
+
+    rs = get_ruleset("matchmatch")
+    loaded = [resolve_side(rs, s) for s in ["friendly-sam", "iron-ivan"]]
+    need = play_step(rs, loaded, [], {"rounds": 3}).need
+    assert need is not None and need.purpose == "grid cell A1"
+    pad = pad_for(need)
+    assert pad is not None and [k.value for k in pad.keys] == [str(f) for f in range(1, 9)]
+    assert pad.keys[6].small == "Cheating" and pad.keys[7].small == "roll again"
+    again = play_step(rs, loaded, ["8"], {"rounds": 3}).need
+    assert again is not None and again.purpose == "grid cell A1" and again.note.startswith("8 was rolled")
 
 
 def test_matchmatch_seeded_match_is_unchanged_by_the_table_notes() -> None:
