@@ -395,8 +395,8 @@ def test_folkstyle_board_counts_stalling_calls_and_the_riding_time_tally() -> No
             if not isinstance(e, Happening) or e.type != "riding_time":
                 continue
             lines = board(record.names, events[:i], None)
-            calls = [c["colour"] for t in events[:i] if isinstance(t, Happening) and t.type == "turn"
-                     for c in t.data["stalling"]]  # type: ignore[union-attr]
+            turns: list[Any] = [t.data["stalling"] for t in events[:i] if isinstance(t, Happening) and t.type == "turn"]
+            calls = [c["colour"] for stalling in turns for c in stalling]
             assert f"Stalling calls: Red {calls.count('Red')}, Green {calls.count('Green')} " \
                    "(every second call on a wrestler gives the other a point)" in lines
             top: Any = e.data["top_turns"]

@@ -81,8 +81,8 @@ def test_the_pause_to_pass_the_device_shows_nothing_of_the_last_players_turn(gam
                     break
                 term.type("\n")
                 continue
-            typed, secret = answer(prompt, cards, k)
-            if secret:
+            typed, hidden = answer(prompt, cards, k)
+            if hidden:
                 secrets.append(typed)
             term.type(typed + "\n")
     finally:

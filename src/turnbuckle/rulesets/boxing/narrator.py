@@ -57,10 +57,10 @@ def narrate(record: MatchRecord) -> Writeup:
             who, speed = str(d["fighter"]), int(str(d["speed"]))
             now[who] = after_knockdown(now.get(who), own.get(who), speed)
             own[who] = speed
-            tired = f" ({now[who]} this round, after fatigue)" if now[who] != speed else ""
+            this_round = f" ({now[who]} this round, after fatigue)" if now[who] != speed else ""
             w.line(f"  DOWN GOES {who.upper()}! Knockdown number {d['count']} "
                    f"({d['damage']} damage from {d['hp_before']} HP). Penalty -{d['penalty']}: "
-                   f"Toughness {d['toughness']}, Speed {speed}{tired}.")
+                   f"Toughness {d['toughness']}, Speed {speed}{this_round}.")
         elif t == "getup":
             if d["outcome"] == "ko":
                 w.line(f"  The count reaches ten: {d['fighter']} rolled {d['roll']} and stays down.")
