@@ -56,10 +56,16 @@ def test_every_game_with_secrets_is_played_at_the_shared_terminal() -> None:
     assert games_with_secrets() == set(HOTSEAT)
 
 
-@pytest.mark.parametrize("game", sorted(HOTSEAT))
-def test_the_pause_to_pass_the_device_shows_nothing_of_the_last_players_turn(game: str, tmp_path: Path) -> None:
-    term = Terminal(["match", game, *HOTSEAT[game], "--player", "1=human", "--player", "2=human",
-                     "--dice", "ask"], tmp_path)
+#: A tag match too: four wrestlers at one terminal.
+TAG = ["headlock", "amethyst-assassin", "the-rhino", "wildcat-rosa", "zeke-granite", "-o", "turns=2",
+       "--player", "3=human", "--player", "4=human"]
+
+
+@pytest.mark.parametrize("args", [[game, *HOTSEAT[game]] for game in sorted(HOTSEAT)] + [TAG],
+                         ids=[*sorted(HOTSEAT), "headlock-tag"])
+def test_the_pause_to_pass_the_device_shows_nothing_of_the_last_players_turn(args: list[str], tmp_path: Path) -> None:
+    game = args[0]
+    term = Terminal(["match", *args, "--player", "1=human", "--player", "2=human", "--dice", "ask"], tmp_path)
     cards = deck()
     secrets: list[str] = []  # what was typed in secret since the last pause
     pauses = 0
