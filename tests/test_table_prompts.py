@@ -404,3 +404,26 @@ def test_folkstyle_board_counts_stalling_calls_and_the_riding_time_tally() -> No
                    "period 3 scores 1 point" in lines
             checked += 1 if calls else 0
     assert checked >= 1  # a bout with stalling calls among them
+
+
+def test_a_die_rolled_for_another_is_asked_as_that_die_by_every_source() -> None:
+    """A d7 rolled on a d8: the asking source and a script take an 8 as rolled again; the roll is
+    logged as the d7; a seeded source rolls the d7 itself."""
+    from turnbuckle.core.sources import AskingSource, ScriptedSource, SeededSource
+    from turnbuckle.core.table import Table
+
+    typed = iter(["8", "3"])
+    told: list[str] = []
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    roll = Table(AskingSource(ask, told.append)).roll(1, 7, "cell", meaning=[str(i) for i in range(7)], die=8)
+    assert (roll.dice, roll.faces) == ("1d7", (3,)) and told == ["  8 rolls again: roll again"]
+    assert prompts[0].startswith("cell: roll 1d8 (") and "8 roll again" in prompts[0]
+    script = Table(ScriptedSource.from_values([8, 8, 7]))
+    assert script.roll(1, 7, "cell", die=8).faces == (7,) and script.source.remaining == 0  # type: ignore[attr-defined]
+    seeded_faces = [Table(SeededSource(s)).roll(1, 7, "cell", die=8).faces for s in range(3)]
+    assert seeded_faces == [Table(SeededSource(s)).roll(1, 7, "cell").faces for s in range(3)]
