@@ -122,7 +122,7 @@ def test_prompts_take_what_people_say_and_name_each_face_of_a_list_die(tmp_path:
     picks = ["Power", "brawling", "CHEATING", "b", "MARTIAL-ARTS", "High Flying", "weight", "2"]
     out = tb("match", "m2", "friendly-sam", "iron-ivan", "--dice", "ask", "--player", "1=human",
              "--player", "2=human", "-o", "referee=none", input="\n".join(grid + picks) + "\n")
-    assert "grid cell A1: roll 1d7; faces: 1 Technical, 2 Power" in out.stderr
+    assert "grid cell A1: roll 1d8; faces: 1 Technical, 2 Power" in out.stderr  # a d8, its 8 rolled again
     assert "choose one of technical, power" in out.stderr.lower()
     assert out.stderr.count("try again") == 0, out.stderr
     assert "round 1 style: roll 1d6; faces: 1 Power, 2 Brawling, 3 Martial Arts, 4 High Flying, 5 Technical" \

@@ -16,7 +16,7 @@ from tests.test_table_mode import answers, seeded, tb
 from turnbuckle.cli import table_play
 from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.entries import Need
-from turnbuckle.core.events import Happening
+from turnbuckle.core.events import Choice, Happening, Roll
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.step import Step, play_step
 from turnbuckle.rulesets.registry import get_ruleset
@@ -181,13 +181,78 @@ def test_headlock_at_a_piped_terminal_says_to_pass_the_device() -> None:
     assert "--- pass the device to The Amethyst Assassin ---" in out.stderr
 
 
-def test_matchmatch_grid_asks_for_a_d8_rerolling_8_and_the_referee_roll_lists_the_table() -> None:
+def test_matchmatch_grid_asks_for_a_d8_rerolling_8_and_the_referee_roll_lists_the_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the stopped session saves its entries here
     out = tb("match", "m2", "friendly-sam", "iron-ivan", "--dice", "ask", "-o", "referee=roll",
              input="3 4\n8\n2\n")
     assert "Referee table (2d6): 2 Sam Atan (DQ 14); 3 Myron Opia (DQ 12); 4-10 Stan Model (DQ 10)" in out.stderr
-    assert "No d7? Roll a d8 and roll again on an 8: enter only 1-7." in out.stderr
-    assert "expected a whole number from 1 to 7" in out.stderr  # an 8 is rolled again, not entered
-    assert "grid cell B1" in out.stderr  # the 2 was taken for A1
+    assert "grid cell A1: roll 1d8; faces: 1 Technical, 2 Power" in out.stderr
+    assert "7 Cheating, 8 roll again >" in out.stderr
+    assert "Roll a d8; an 8 is rolled again (enter it, or just roll again)." in out.stderr
+    assert "8 was rolled: roll the d8 again." in out.stderr  # the 8 is taken, and A1 asked again
+    assert "expected a whole number" not in out.stderr
+    a1, b1 = out.stderr.count("grid cell A1: roll 1d8"), out.stderr.count("grid cell B1: roll 1d8")
+    assert (a1, b1) == (2, 1)  # the 2 was taken for A1
+    saved = next(tmp_path.glob("matchmatch-entries-*.txt")).read_text()
+    assert "8            # grid cell A1\n2            # grid cell A1\n" in saved
+
+
+def _with_eights(record: MatchRecord) -> list[str]:
+    """The record's answers with an 8 (rolled again) before every grid cell's face."""
+    out: list[str] = []
+    for e in record.events:
+        if isinstance(e, Roll) and e.purpose.startswith("grid cell "):
+            out.append("8")
+        if isinstance(e, Roll):
+            out.append(" ".join(map(str, e.faces)))
+        elif isinstance(e, Choice) and e.by == "human":
+            out.append(e.chosen)
+    return out
+
+
+def test_matchmatch_grid_cells_taken_as_d7_faces_or_d8_with_eights_play_the_same_match() -> None:
+    """Entries made before the d8 (a d7 face a cell) still play the same match, and so do entries
+    with 8s rolled again: at the prompt, resumed from a saved file, and as a dice script; the record
+    logs each cell as the d7 it stands for, so records and their replays are unchanged."""
+    from turnbuckle.core.replay import replay
+    from turnbuckle.core.sources import ScriptedSource
+
+    rs = get_ruleset("matchmatch")
+    sides = ["friendly-sam", "iron-ivan"]
+    record = seeded("matchmatch", sides, {"rounds": 3}, seed=7)
+    cells = [e for e in record.events if isinstance(e, Roll) and e.purpose.startswith("grid cell ")]
+    assert len(cells) == 9 and all(e.dice == "1d7" for e in cells)
+    loaded = [resolve_side(rs, s) for s in sides]
+    old = [t for a in answers(record) for t in a.split(" ")]
+    new = [t for a in _with_eights(record) for t in a.split(" ")]
+    assert len(new) == len(old) + 9
+    for entries in (old, new):
+        step = play_step(rs, loaded, entries, record.options)
+        assert step.record is not None and list(step.entries) == entries
+        assert step.record.to_json()["events"] == record.to_json()["events"]
+        script = rs.run(loaded, ScriptedSource.from_values(entries), record.options)
+        assert script.to_json()["events"] == record.to_json()["events"]
+        assert replay(rs, step.record).identical
+    out = tb("match", "matchmatch", *sides, "-o", "rounds=3", "--dice", "ask", "-f", "json",
+             input="\n".join(_with_eights(record)) + "\n")
+    assert out.exit_code == 0, out.stderr
+    assert json.loads(out.stdout)["events"] == record.to_json()["events"]
+
+
+def test_matchmatch_grid_pad_has_eight_keys_the_eighth_rolled_again() -> None:
+    """The keeper's pad comes from the same need: eight keys, the 8 marked 'roll again'."""
+    from turnbuckle.web.keeper_pads import pad_for
+
+    rs = get_ruleset("matchmatch")
+    loaded = [resolve_side(rs, s) for s in ["friendly-sam", "iron-ivan"]]
+    need = play_step(rs, loaded, [], {"rounds": 3}).need
+    assert need is not None and need.purpose == "grid cell A1"
+    pad = pad_for(need)
+    assert pad is not None and [k.value for k in pad.keys] == [str(f) for f in range(1, 9)]
+    assert pad.keys[6].small == "Cheating" and pad.keys[7].small == "roll again"
+    again = play_step(rs, loaded, ["8"], {"rounds": 3}).need
+    assert again is not None and again.purpose == "grid cell A1" and again.note.startswith("8 was rolled")
 
 
 def test_matchmatch_seeded_match_is_unchanged_by_the_table_notes() -> None:
@@ -279,6 +344,86 @@ def test_passing_the_device_at_a_terminal_waits_then_clears_the_screen(monkeypat
     monkeypatch.setattr("sys.stdin", stdin)
     monkeypatch.setattr("sys.stderr", stderr)
     table_play.hand_over("Wildcat Rosa")
-    said, cleared = stderr.written.split("\033[H\033[2J\033[3J")
-    assert "Pass the device to Wildcat Rosa. Wildcat Rosa: press Enter" in said
+    # cleared before the pause (nothing of the last player's turn shows while the device changes
+    # hands), and again once the Enter was read
+    before, said, cleared = stderr.written.split("\033[H\033[2J\033[3J")
+    assert before == "" and said.startswith(">>> Pass the device to Wildcat Rosa. Wildcat Rosa: press Enter")
     assert cleared.startswith("Wildcat Rosa's turn") and not stdin.lines  # the Enter was read first
+
+
+def test_boxing_knockdown_line_gives_the_speed_the_board_shows() -> None:
+    """Seed 0: Lupe Ferreira, tired by 2 from round 1, is floored in round 2; the penalty takes
+    Toughness, so his own Speed stays 8 while the Speed in force (the board's) is 6."""
+    from turnbuckle.core.writeup import Line
+    from turnbuckle.rulesets.boxing.table_view import board
+
+    record = seeded("boxing", ["slugger", "speedster"], {"rounds": 6}, seed=0)
+    rs = get_ruleset("boxing")
+    lines = [b.text for b in rs.narrate(record).blocks if isinstance(b, Line) and "DOWN GOES" in b.text]
+    downs = [(i, e) for i, e in enumerate(record.events) if isinstance(e, Happening) and e.type == "knockdown"]
+    assert len(lines) == len(downs) >= 1
+    for line, (i, e) in zip(lines, downs, strict=True):
+        who = str(e.data["fighter"])
+        shown = next(b for b in board(record.names, record.events[:i + 1], None) if b.startswith(who))
+        in_force = shown.split("Speed ", 1)[1].split(",", 1)[0]
+        own = e.data["speed"]
+        said = f"Speed {own}." if str(own) == in_force else f"Speed {own} ({in_force} this round, after fatigue)."
+        assert line.endswith(said), (line, shown)
+    assert lines[0].endswith("Toughness 2, Speed 8 (6 this round, after fatigue).")
+
+
+def test_folkstyle_roll_offs_say_what_they_decide_and_the_number_to_beat() -> None:
+    record = seeded("folkstyle", ["cal-okafor", "tess-varga"], {}, seed=28)
+    out = tb("match", "folkstyle", "cal-okafor", "tess-varga", "--dice", "ask", "-f", "json",
+             input="\n".join(answers(record)) + "\n")
+    assert out.exit_code == 0, out.stderr
+    assert json.loads(out.stdout)["events"] == record.to_json()["events"]  # the notes change no record
+    assert "Roll-off: each rolls a d6 and the higher roll chooses Red or Green; a tie rolls again." in out.stderr
+    assert ("Roll-off: each rolls a d6 and the higher roll chooses how period 2 starts (or defers that choice to "
+            "the other), and the other chooses how period 3 starts; a tie rolls again. So far: Red rolled") \
+        in out.stderr
+
+
+def test_folkstyle_board_counts_stalling_calls_and_the_riding_time_tally() -> None:
+    from turnbuckle.rulesets.folkstyle.table_view import board
+
+    checked = 0
+    for seed in range(1, 30):
+        record = seeded("folkstyle", ["cal-okafor", "tess-varga"], {}, seed=seed)
+        events = record.events
+        for i, e in enumerate(events):
+            if not isinstance(e, Happening) or e.type != "riding_time":
+                continue
+            lines = board(record.names, events[:i], None)
+            turns: list[Any] = [t.data["stalling"] for t in events[:i] if isinstance(t, Happening) and t.type == "turn"]
+            calls = [c["colour"] for stalling in turns for c in stalling]
+            assert f"Stalling calls: Red {calls.count('Red')}, Green {calls.count('Green')} " \
+                   "(every second call on a wrestler gives the other a point)" in lines
+            top: Any = e.data["top_turns"]
+            assert f"Riding time (turns on top): Red {top['Red']}, Green {top['Green']}; 2 or more ahead after " \
+                   "period 3 scores 1 point" in lines
+            checked += 1 if calls else 0
+    assert checked >= 1  # a bout with stalling calls among them
+
+
+def test_a_die_rolled_for_another_is_asked_as_that_die_by_every_source() -> None:
+    """A d7 rolled on a d8: the asking source and a script take an 8 as rolled again; the roll is
+    logged as the d7; a seeded source rolls the d7 itself."""
+    from turnbuckle.core.sources import AskingSource, ScriptedSource, SeededSource
+    from turnbuckle.core.table import Table
+
+    typed = iter(["8", "3"])
+    told: list[str] = []
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    roll = Table(AskingSource(ask, told.append)).roll(1, 7, "cell", meaning=[str(i) for i in range(7)], die=8)
+    assert (roll.dice, roll.faces) == ("1d7", (3,)) and told == ["  8 rolls again: roll again"]
+    assert prompts[0].startswith("cell: roll 1d8 (") and "8 roll again" in prompts[0]
+    script = Table(ScriptedSource.from_values([8, 8, 7]))
+    assert script.roll(1, 7, "cell", die=8).faces == (7,) and script.source.remaining == 0  # type: ignore[attr-defined]
+    seeded_faces = [Table(SeededSource(s)).roll(1, 7, "cell", die=8).faces for s in range(3)]
+    assert seeded_faces == [Table(SeededSource(s)).roll(1, 7, "cell").faces for s in range(3)]

@@ -272,23 +272,38 @@ def tell(message: str) -> None:
 
 
 def ask(prompt: str) -> str:
-    """Show a prompt and read one answer; end of input is an EOFError."""
+    """Show a prompt and read one answer; end of input is an EOFError. Ctrl-C or the end of input
+    at the prompt ends its line first, so that the message that follows starts a line of its own."""
     print(prompt, end="", file=sys.stderr, flush=True)
-    line = sys.stdin.readline()
+    try:
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:
+        print(file=sys.stderr, flush=True)
+        raise
     if not line:
+        print(file=sys.stderr, flush=True)
         raise EOFError
     return line
 
 
+#: Cursor home, clear the screen, clear the scrollback (where the terminal keeps one: xterm's ESC[3J).
+CLEAR_SCREEN = "\033[H\033[2J\033[3J"
+
+
+def clear_screen() -> None:
+    print(CLEAR_SCREEN, end="", file=sys.stderr, flush=True)
+
+
 def hand_over(side: str) -> None:
-    """Pass the device: at a terminal, wait for Enter and clear the screen and its scrollback, so
-    that the next player never sees the last one's card and move; with piped input only a line
-    saying so (a script cannot look)."""
+    """Pass the device: at a terminal, clear the screen and its scrollback first, so that the
+    pause shows nothing of the last player's card and move while the device changes hands, then
+    wait for Enter (and clear the pause line); with piped input only a line saying so (a script
+    cannot look)."""
     if sys.stdin.isatty() and sys.stderr.isatty():
-        tell("")
+        clear_screen()
         ask(f">>> Pass the device to {side}. {side}: press Enter when only you can see the screen. ")
-        print("\033[H\033[2J\033[3J", end="", file=sys.stderr, flush=True)
-        tell(f"{side}'s turn (the screen was cleared so that nobody else's card shows).")
+        clear_screen()
+        tell(f"{side}'s turn (the screen was cleared: nothing of another player's turn shows).")
     else:
         tell(f"--- pass the device to {side} ---")
 

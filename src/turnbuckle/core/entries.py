@@ -160,11 +160,15 @@ class EntrySource:
         self.entries = list(entries)
         self.used: list[str] = []
 
-    def _take(self, need: Need, pile: Sequence[Card] = (), request: Request | None = None) -> str:
+    def _take(self, need: Need, pile: Sequence[Card] = (), request: Request | None = None,
+              again: bool = False) -> str:
         index = len(self.used)
         if index >= len(self.entries):
             if request is not None and request.note is not None:
                 need = replace(need, note=request.note())
+            if again:
+                said = f"{self.entries[index - 1]} was rolled: roll the d{need.sides} again."
+                need = replace(need, note=f"{said} {need.note}" if need.note else said)
             raise NeedInput(need)
         text = self.entries[index]
         try:
@@ -178,11 +182,19 @@ class EntrySource:
         return value
 
     def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
+        """The faces of the roll. Where a person rolls a bigger die (:attr:`Request.die`: a d8 for
+        a d7) the need asks for that die, and a face above ``sides`` is an entry of its own that
+        picks nothing: the same die is asked for again."""
         faces: list[int] = []
-        for _ in range(count):
-            need = Need("roll", request.purpose, request.side, count=count, sides=sides,
+        rolled = max(sides, request.die)
+        again = False
+        while len(faces) < count:
+            need = Need("roll", request.purpose, request.side, count=count, sides=rolled,
                         given=tuple(faces), faces=request.faces, dice=request.dice)
-            faces.append(int(self._take(need, request=request)))
+            face = int(self._take(need, request=request, again=again))
+            again = face > sides
+            if not again:
+                faces.append(face)
         return tuple(faces)
 
     def card(self, pile: Sequence[Card], request: Request) -> Card:

@@ -39,6 +39,10 @@ class Request:
     #: For a choice, other words a person may type for an option, never shown (the rulebook's
     #: spelling "Differ" for Defer): (word, option) pairs.
     aliases: tuple[tuple[str, str], ...] = ()
+    #: For a roll of a die few tables own (a d7), the die a person rolls instead (8: a d8); a face
+    #: above the roll's sides is rolled again. A script or a person may enter it (it stands for
+    #: 'rolled again' and picks nothing); the roll as logged is the die asked for. 0: the same die.
+    die: int = 0
 
     @property
     def note(self) -> Callable[[], str] | None:
@@ -186,6 +190,11 @@ def face_meanings(faces: Sequence[str], sides: int) -> list[str]:
     return out
 
 
+def rerolled(sides: int, rolled: int) -> str:
+    """'8 rolls again' (a d8 for a d7), '7-8 roll again' (a d8 for a d6)."""
+    return f"{rolled} rolls again" if rolled == sides + 1 else f"{sides + 1}-{rolled} roll again"
+
+
 def parse_script(text: str) -> list[Token]:
     """Split a script into tokens: whitespace, commas or semicolons separate them; ``#`` starts a comment."""
     tokens: list[Token] = []
@@ -239,16 +248,20 @@ class ScriptedSource:
         return tok
 
     def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
-        faces = []
-        for i in range(count):
-            what = f"a d{sides} face 1-{sides} for {request.label(f'{count}d{sides}')}"
+        faces: list[int] = []
+        rolled = max(sides, request.die)
+        while len(faces) < count:
+            asked = request.label(f"{count}d{sides}")
+            what = f"a d{sides} face 1-{sides} for {asked}" if rolled == sides else \
+                f"a d{rolled} face 1-{rolled} ({rerolled(sides, rolled)}) for {asked}"
             if count > 1:
-                what += f" (die {i + 1} of {count})"
+                what += f" (die {len(faces) + 1} of {count})"
             tok = self._next(what)
-            face = face_value(tok.text, sides)
+            face = face_value(tok.text, rolled)
             if face is None:
                 raise ScriptError(f"{tok.where()} of {self.name}: expected {what}, got '{tok.text}'")
-            faces.append(face)
+            if face <= sides:  # a face above them was rolled again
+                faces.append(face)
         return tuple(faces)
 
     def card(self, pile: Sequence[Card], request: Request) -> Card:
@@ -303,16 +316,22 @@ class AskingSource:
         raise ScriptError(f"no valid answer after {self.tries} tries: {prompt.strip()}")
 
     def roll(self, count: int, sides: int, request: Request) -> tuple[int, ...]:
+        rolled = max(sides, request.die)
+
         def parse(text: str) -> tuple[int, ...]:
-            faces = [face_value(p, sides) for p in _SPLIT.split(text.strip()) if p]
+            faces = [face_value(p, rolled) for p in _SPLIT.split(text.strip()) if p]
             if len(faces) != count or None in faces:
-                raise RulesError(f"enter {count} number(s) from 1 to {sides}, in the order rolled")
+                raise RulesError(f"enter {count} number(s) from 1 to {rolled}, in the order rolled")
             return tuple(f for f in faces if f is not None)
 
-        meanings = face_meanings(request.faces, sides)
+        meanings = face_meanings(request.faces, rolled)
         listing = f" ({', '.join(meanings)})" if meanings else ""
-        prompt = f"{request.purpose}: roll {count}d{sides}{listing} and enter the face(s): "
-        return self._answer(prompt, parse)
+        prompt = f"{request.purpose}: roll {count}d{rolled}{listing} and enter the face(s): "
+        while True:  # a face above the roll's sides (a d8's 8 for a d7) is rolled again
+            faces = self._answer(prompt, parse)
+            if all(f <= sides for f in faces):
+                return faces
+            self.tell(f"  {rerolled(sides, rolled)}: roll again")
 
     def card(self, pile: Sequence[Card], request: Request) -> Card:
         def parse(text: str) -> Card:

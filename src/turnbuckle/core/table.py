@@ -26,13 +26,15 @@ class Table:
 
     def roll(self, count: int, sides: int, purpose: str, side: str | None = None,
              meaning: Sequence[str] = (), note: Callable[[], str] | None = None,
-             dice: Sequence[str] = ()) -> Roll:
+             dice: Sequence[str] = (), die: int = 0) -> Roll:
         """Roll ``count`` d``sides`` for ``purpose``; the roll is logged and returned. When the die
         picks from a list, ``meaning`` names what each face stands for; ``note`` says what a table
-        needs to know to roll it, and ``dice`` what each die decides (prompts only: never logged)."""
+        needs to know to roll it, and ``dice`` what each die decides (prompts only: never logged).
+        ``die``: the die a person rolls for a d``sides`` nobody owns (8 for a d7), its faces above
+        ``sides`` rolled again (see :attr:`Request.die`); seeded play rolls the d``sides`` itself."""
         asked = (note is not None or dice) and self.source.kind == "ask"
-        request = Prompted(purpose, side, tuple(meaning), note=note, dice=tuple(dice)) if asked else \
-            Request(purpose, side, tuple(meaning))
+        request = Prompted(purpose, side, tuple(meaning), die=die, note=note, dice=tuple(dice)) if asked else \
+            Request(purpose, side, tuple(meaning), die=die)
         faces = self.source.roll(count, sides, request)
         roll = Roll(purpose, f"{count}d{sides}", faces, sum(faces), side)
         self.log.add(roll)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.writeup import Writeup
+from turnbuckle.rulesets.boxing.table_view import after_knockdown
 
 
 def _fmt_pair(d: object) -> str:
@@ -24,12 +25,18 @@ def narrate(record: MatchRecord) -> Writeup:
     w = Writeup(f"{a} vs {b}: {record.options['rounds']} rounds of boxing")
     w.line(f"Dice: {record.dice}" + (f", seed {record.seed}" if record.seed is not None else "") + ".")
     card_rows: list[list[object]] = []
+    own: dict[str, int] = {}  # each fighter's Speed, less knockdown penalties
+    now: dict[str, object] = {}  # the Speed in force this round (after fatigue), as the board shows it
     for e in record.events:
         if not isinstance(e, Happening):
             continue
         d = e.data
         t = e.type
         if t == "round_start":
+            if isinstance(d["speed"], dict):
+                now.update({str(k): v for k, v in d["speed"].items()})
+                if d["round"] == 1:
+                    own.update({str(k): int(str(v)) for k, v in d["speed"].items()})
             w.heading(f"Round {d['round']}")
             w.line(f"HP {_fmt_pair(d['hp'])}; Speed {_fmt_pair(d['speed'])}.")
         elif t == "clinch":
@@ -47,9 +54,13 @@ def narrate(record: MatchRecord) -> Writeup:
                 w.line(f"{prefix} a {d['punch']} for {d['damage']}: {d['defender']} "
                        f"{d['hp_before']} -> {d['hp_after']} HP{floor}.")
         elif t == "knockdown":
-            w.line(f"  DOWN GOES {str(d['fighter']).upper()}! Knockdown number {d['count']} "
+            who, speed = str(d["fighter"]), int(str(d["speed"]))
+            now[who] = after_knockdown(now.get(who), own.get(who), speed)
+            own[who] = speed
+            this_round = f" ({now[who]} this round, after fatigue)" if now[who] != speed else ""
+            w.line(f"  DOWN GOES {who.upper()}! Knockdown number {d['count']} "
                    f"({d['damage']} damage from {d['hp_before']} HP). Penalty -{d['penalty']}: "
-                   f"Toughness {d['toughness']}, Speed {d['speed']}.")
+                   f"Toughness {d['toughness']}, Speed {speed}{this_round}.")
         elif t == "getup":
             if d["outcome"] == "ko":
                 w.line(f"  The count reaches ten: {d['fighter']} rolled {d['roll']} and stays down.")

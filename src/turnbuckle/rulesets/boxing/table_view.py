@@ -42,7 +42,7 @@ def board(names: Sequence[str], events: Sequence[Event], viewer: str | None,
             hp[str(d["fighter"])] = d["hp"]
             if e.type == "knockdown":
                 who = str(d["fighter"])
-                speed[who] = _after_knockdown(speed.get(who), base.get(who), int(str(d["speed"])))
+                speed[who] = after_knockdown(speed.get(who), base.get(who), int(str(d["speed"])))
                 toughness[who] = int(str(d["toughness"]))
                 base[who] = int(str(d["speed"]))
                 downs[who] = int(str(d["count"]))
@@ -58,7 +58,7 @@ def _named(value: object) -> dict[str, object]:
     return {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
 
 
-def _after_knockdown(now: object, before: int | None, after: int) -> object:
+def after_knockdown(now: object, before: int | None, after: int) -> object:
     """The Speed in force after a knockdown took the fighter's own Speed from ``before`` to
     ``after``: the fatigue in force this round still comes off it (a knockdown in round 2 after
     1 fatigue: own Speed 8 -> 7 means 6 this round, not 7)."""

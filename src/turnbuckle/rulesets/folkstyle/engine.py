@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import MatchOver, MatchSetup, Result
@@ -27,7 +28,14 @@ from turnbuckle.rulesets.folkstyle.exchange import (
 )
 from turnbuckle.rulesets.folkstyle.odds import period_odds
 from turnbuckle.rulesets.folkstyle.options import UNTIL_WON_FROM, bout_options, overtime_cycles
-from turnbuckle.rulesets.folkstyle.prompts import near_fall_note, quality_note, scramble_note
+from turnbuckle.rulesets.folkstyle.prompts import (
+    colour_rolloff,
+    near_fall_note,
+    period_rolloff,
+    quality_note,
+    rolloff_note,
+    scramble_note,
+)
 from turnbuckle.rulesets.folkstyle.scoresheet import scoresheet
 from turnbuckle.rulesets.folkstyle.stalling import Streaks, move_key, point_for_call
 
@@ -108,7 +116,7 @@ class Bout:
                            f"{self.cycles * OVERTIME_PERIODS} overtime periods (option overtime_cycles).")
 
     def choose_colours(self) -> None:
-        winner = self.rolloff("colour roll", [self.names[0], self.names[1]])
+        winner = self.rolloff("colour roll", [self.names[0], self.names[1]], colour_rolloff())
         names = (self.names[0], self.names[1])
         kind = self.setup.players.get(winner, "auto")
         choice = self.table.choose(
@@ -123,11 +131,15 @@ class Bout:
         self.table.happen("colours", rolloff_winner=names[winner], choice=choice,
                           red=self.names[0], green=self.names[1])
 
-    def rolloff(self, purpose: str, labels: list[str]) -> int:
+    def rolloff(self, purpose: str, labels: list[str], decides: str) -> int:
         """A head-to-head d6 roll; ties roll again (at most MAX_ROLLOFF_TIES times, then the
-        first wrestler takes it). Returns the index (in ``labels``) of the winner."""
+        first wrestler takes it). Returns the index (in ``labels``) of the winner. ``decides``
+        says what the winner gets, for the table's prompt."""
         for attempt in range(1, MAX_ROLLOFF_TIES + 2):
-            faces = [self.table.roll(1, 6, f"{label} {purpose}", label).total for label in labels]
+            faces: list[int] = []
+            for label in labels:
+                note = partial(rolloff_note, decides, tuple(zip(labels, faces, strict=False)))
+                faces.append(self.table.roll(1, 6, f"{label} {purpose}", label, note=note).total)
             if faces[0] != faces[1]:
                 winner = 0 if faces[0] > faces[1] else 1
                 self.table.happen("rolloff", purpose=purpose, faces=faces, winner=labels[winner],
@@ -151,8 +163,8 @@ class Bout:
     def chosen_periods(self, options: tuple[str, ...], first: int, top_turns: list[int], overtime: bool) -> None:
         """The two periods after the first: a roll-off, the winner chooses (or defers) for the
         first of them, and the other wrestler chooses the second."""
-        winner = self.rolloff("roll-off", [f"{COLOURS[0]}", f"{COLOURS[1]}"])
         labels = [self.period_label(first, overtime), self.period_label(first + 1, overtime)]
+        winner = self.rolloff("roll-off", [f"{COLOURS[0]}", f"{COLOURS[1]}"], period_rolloff(labels[0], labels[1]))
         choice = self.choose(winner, options, f"start of period {labels[0]}")
         later = other(winner)
         if choice == DEFER:

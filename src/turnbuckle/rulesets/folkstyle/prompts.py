@@ -45,3 +45,20 @@ def near_fall_note(colours: Sequence[str], faces: Sequence[int], moves: Sequence
     quality = ", ".join(f"{c} {m.base} + {d} = {m.base + d}" for c, m, d in zip(colours, moves, dice, strict=True))
     return (f"{moves_line(colours, faces, moves)} Quality: {quality}. {who} has a near fall: 1 is one "
             "second (no points), 2-4 that many seconds held (that many points), 5 or 6 a pin.")
+
+
+def rolloff_note(decides: str, rolled: Sequence[tuple[str, int]]) -> str:
+    """What a roll-off decides ('the higher roll chooses Red or Green'), and the faces rolled in
+    it so far, so that the second roller knows the number to beat."""
+    so_far = "; ".join(f"{who} rolled {face}" for who, face in rolled)
+    return f"Roll-off: each rolls a d6 and {decides}; a tie rolls again." + (f" So far: {so_far}." if so_far else "")
+
+
+def colour_rolloff() -> str:
+    return "the higher roll chooses Red or Green"
+
+
+def period_rolloff(first: str, second: str) -> str:
+    """For the roll-off before periods ``first`` and ``second``."""
+    return (f"the higher roll chooses how period {first} starts (or defers that choice to the other), and "
+            f"the other chooses how period {second} starts")

@@ -54,9 +54,14 @@ def parse_grid(text: str) -> Grid:
                  (styles[6], styles[7], styles[8])))
 
 
+#: The die a table rolls for a grid cell's d7: a d8, an 8 rolled again (as a style list longer than
+#: a d6 is rolled on the next standard die). The cell is logged as the d7 it stands for.
+CELL_DIE = 8
+
+
 def _cell_note() -> str:
     """What a grid cell's prompt says (the same for every cell)."""
-    return grid_note(len(GRID_STYLES))
+    return grid_note(len(GRID_STYLES), CELL_DIE)
 
 
 def roll_grid(table: Table) -> Grid:
@@ -64,8 +69,8 @@ def roll_grid(table: Table) -> Grid:
     cells = []
     for r in range(1, 4):
         for c in COLUMNS:
-            face = table.roll(1, len(GRID_STYLES), f"grid cell {c}{r}",
-                              meaning=[title(s) for s in GRID_STYLES], note=_cell_note).total
+            face = table.roll(1, len(GRID_STYLES), f"grid cell {c}{r}", meaning=[title(s) for s in GRID_STYLES],
+                              note=_cell_note, die=CELL_DIE).total
             cells.append(GRID_STYLES[face - 1])
     return Grid(((cells[0], cells[1], cells[2]), (cells[3], cells[4], cells[5]), (cells[6], cells[7], cells[8])))
 

@@ -1,8 +1,8 @@
 """What the table is told when it rolls a MatchMatch match's set-up by hand (prompts only: nothing
-here reaches a record, and a seeded match never sees it). The grid's cells are a d7, which few
-tables own: the prompt says to roll a d8 and roll again on an 8 (the entry takes 1-7 only), or to
-give the grid as an option instead. The referee roll lists the referee table. The command line's
-table mode and the web score keeper show the same words (``Need.note``)."""
+here reaches a record, and a seeded match never sees it). A grid cell is one of seven styles: the
+table rolls a d8 and rolls again on an 8 (the 8 may be entered, and picks nothing), or gives the
+grid as an option instead. The referee roll lists the referee table. The command line's table
+mode and the web score keeper show the same words (``Need.note``)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from turnbuckle.rulesets.matchmatch.referees import Referee
 
 
-def grid_note(faces: int) -> str:
-    """For a grid cell's d``faces`` (7): the dice people own, and the organiser's way out."""
-    bigger = 8 if faces == 7 else faces
-    dice = f"No d{faces}? Roll a d{bigger} and roll again on an {bigger}: enter only 1-{faces}. " if faces == 7 else ""
-    return (f"{dice}Or stop here and let the organiser type the whole grid: -o grid='Po Te Br / We MA HF / "
+def grid_note(faces: int, die: int) -> str:
+    """For a grid cell (one of ``faces`` styles, rolled on a d``die``): the die, and the organiser's way out."""
+    over = f"{faces + 1}-{die} are" if die > faces + 1 else f"{'an' if die in (8, 11, 18) else 'a'} {die} is"
+    again = f"Roll a d{die}; {over} rolled again (enter it, or just roll again). " if die > faces else ""
+    return (f"{again}Or stop here and let the organiser type the whole grid: -o grid='Po Te Br / We MA HF / "
             "Br MA Ch' at the command line, grid=... in the keeper's options.")
 
 
