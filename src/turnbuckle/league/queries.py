@@ -4,7 +4,7 @@ Each reads a bounded number of queries whatever the league's size (no query per 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -28,6 +28,7 @@ from turnbuckle.league.models import (
     TableMatchSide,
     Title,
 )
+from turnbuckle.league.services.roster import M2
 from turnbuckle.league.services.shows import card_entry, show
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -52,7 +53,27 @@ class Standing:
 
 
 def published_standings(ctx: Ctx, comps: Sequence[Competitor]) -> dict[int, Standing]:
-    """Each competitor's standing without the changes of shows not yet published. A competitor's
+    """Each competitor's standing as of the last published show (``own_standings``), a tag team's
+    Push Level and injuries being its members' (the lowest level, the most injury points: what it
+    carries into a match, ``sides.standing``), read in one more query for members not asked for."""
+    out = own_standings(ctx, comps)
+    teams = [c for c in comps if c.members]
+    if not teams:
+        return out
+    wanted = {int(x) for t in teams for x in t.members} - out.keys()
+    others = list(ctx.session.scalars(select(Competitor).where(Competitor.id.in_(wanted)))) if wanted else []
+    every = {**own_standings(ctx, others), **out}
+    for t in teams:
+        shown = [every[int(x)] for x in t.members if int(x) in every]
+        if shown:
+            level = min(m.push_level or 1 for m in shown) if t.ruleset == M2 else None
+            out[t.id] = replace(out[t.id], push_level=level, push_points=None,
+                                injuries=max(m.injuries for m in shown))
+    return out
+
+
+def own_standings(ctx: Ctx, comps: Sequence[Competitor]) -> dict[int, Standing]:
+    """Each competitor's own standing without the changes of shows not yet published. A competitor's
     columns hold everything run; from them this takes away the won/lost/drawn of unpublished shows'
     results, and takes the Push Level, injuries and rating as they were before the competitor's
     first change from such a show (should a later show be published first, its changes to that

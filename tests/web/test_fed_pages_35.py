@@ -1,0 +1,101 @@
+"""The fed's pages: the strategy page lays both sheets out as the competitor page does, with the
+league's Push Level and injuries as of the last published show (not the figures a sheet carries),
+and names the title at stake; a team's own scores are edited in the sheet editor (its live check
+and its save agree); the team page shows its Push Level and its members' injuries."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import yaml
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from tests.league.helpers import open_show
+from tests.web.support import Site, csrf_of, sign_in
+from turnbuckle.league.models import Competitor, InjuryChange
+from turnbuckle.league.services import roster, running, shows
+
+
+def member(site: Site, name: str) -> TestClient:
+    client = site.client()
+    assert sign_in(client, name).status_code == 303
+    return client
+
+
+def _ids(site: Site) -> dict[str, int]:
+    with site.league.act() as ctx:
+        return {str(n): int(i) for n, i in ctx.session.execute(select(Competitor.name, Competitor.id))}
+
+
+def _hurt_after_a_published_show(site: Site, who: str, points: int) -> None:
+    """A show of Sam against Bob, run; ``who`` takes ``points`` injury points in it; published."""
+    lg = site.league
+    first = open_show(lg, [("m2", ["Friendly Sam", "Brother Bob"])])
+    lg.clock.advance(days=1, minutes=1)
+    with lg.act() as ctx:
+        shows.lock(ctx, first)
+    with lg.act() as ctx:
+        running.run_show(ctx, first)
+    with lg.act() as ctx:
+        comp = roster.competitor(ctx, who)
+        s = shows.show(ctx, first)
+        ctx.session.add(InjuryChange(competitor_id=comp.id, show_id=s.id, result_id=None, before=comp.injuries,
+                                     after=comp.injuries + points, roll=None, reason="test", at=ctx.now()))
+        comp.injuries += points
+        running.publish(ctx, first)
+
+
+def _section(page: str, marker: str) -> str:
+    start = page.index(marker)
+    return page[start:page.index("</div>", start)]
+
+
+def test_the_strategy_page_lays_out_both_sheets_with_the_leagues_figures_and_names_the_stake(site: Site) -> None:
+    _hurt_after_a_published_show(site, "Brother Bob", 3)
+    number = open_show(site.league, [("m2", ["Friendly Sam", "Brother Bob"])], title="Light-Heavyweight")
+    who = _ids(site)
+    with member(site, "Ann") as ann:
+        page = unescape(ann.get(f"/shows/{number}/matches/1/strategy/{who['Friendly Sam']}").text)
+    assert "wrestler:" not in page and "injuries: 0" not in page  # no raw YAML
+    own = _section(page, 'id="own-sheet"')
+    assert "<dt>Stamina</dt>" in own and "<h3>Styles</h3>" in own
+    theirs = _section(page, f'id="sheet-{who["Brother Bob"]}"')  # as wrestled in show 1 (public)
+    assert re.search(r"<dt>Injuries</dt><dd>3</dd>", theirs), theirs  # the league's, not the sheet's 0
+    assert "Title at stake" in page and "Light-Heavyweight (vacant: the winner becomes champion)" in page
+
+
+def test_a_teams_own_scores_are_edited_in_the_sheet_editor(site: Site) -> None:
+    with site.league.act("Ann") as ctx:
+        team = roster.add_team(ctx, "Sam and Ivan", ["Friendly Sam", "Iron Ivan"])
+        cid = team.id
+    path = f"/competitors/{cid}/sheet"
+    named = yaml.safe_dump({"team": {"name": "The Gulf Express", "members": ["Friendly Sam", "Iron Ivan"],
+                                     "use": "Iron Ivan"}})
+    other = yaml.safe_dump({"team": {"name": "X", "members": ["Friendly Sam", "Mika Sato"], "use": "Friendly Sam"}})
+    with member(site, "Ann") as ann:
+        token = csrf_of(ann, path)
+        bad = unescape(ann.post(f"{path}/check", data={"text": other, "csrf_token": token}).text)
+        assert "members stay as they are" in bad  # the live check refuses what the save refuses
+        assert ann.post(path, data={"text": other, "csrf_token": token}).status_code == 400
+        fine = unescape(ann.post(f"{path}/check", data={"text": named, "csrf_token": token}).text)
+        assert "members stay" not in fine and "is a team" not in fine
+        saved = ann.post(path, data={"text": named, "csrf_token": token})
+        assert saved.status_code == 200, unescape(saved.text)
+    with site.league.act() as ctx:
+        assert ctx.session.get_one(Competitor, cid).name == "The Gulf Express"
+
+
+def test_the_team_page_and_the_standings_show_its_push_level_and_its_members_injuries(site: Site) -> None:
+    with site.league.act("Ann") as ctx:
+        cid = roster.add_team(ctx, "Sam and Ivan", ["Friendly Sam", "Iron Ivan"]).id
+    _hurt_after_a_published_show(site, "Friendly Sam", 2)
+    with site.client() as anyone:
+        page = unescape(anyone.get(f"/competitors/{cid}").text)
+        assert re.search(r"<dt>Push Level</dt><dd>1 ", page), page
+        assert "<dt>Injury points</dt><dd>2</dd>" in page
+        home = unescape(anyone.get("/").text)
+    row = home[home.index("Sam and Ivan"):]
+    row = row[:row.index("</tr>")]
+    assert ">2<" in row, row
