@@ -60,7 +60,7 @@ def test_an_edit_after_open_is_made_again_and_marks_the_strategies_stale(site: S
                                 rebook="1"))
         assert done.status_code == 303 and done.headers["location"].endswith("?done=edited#match-1")
         page = fran.get(done.headers["location"]).text
-    assert "Match changed." in unescape(page) and "type=cage" in page
+    assert "Match changed." in unescape(page) and "Match type: Cage Match" in page and "type=cage" not in page
     assert "Referee: Zero Tolerance" in page and "(drawn from the card seed)</span></p>" not in page
     assert "stale: sent before the match changed" in page  # Ann's strategy, sent before the edit
     with site.league.act() as ctx:

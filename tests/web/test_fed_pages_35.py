@@ -6,6 +6,7 @@ and its save agree); the team page shows its Push Level and its members' injurie
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from html import unescape
 
 import yaml
@@ -99,3 +100,46 @@ def test_the_team_page_and_the_standings_show_its_push_level_and_its_members_inj
     row = home[home.index("Sam and Ivan"):]
     row = row[:row.index("</tr>")]
     assert ">2<" in row, row
+
+
+def test_a_stale_strategy_is_confirmed_by_sending_it_again(site: Site) -> None:
+    from tests.league.helpers import SAM_STRATEGY
+    from turnbuckle.league.services import card
+
+    number = open_show(site.league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with site.league.act("Ann") as ctx:
+        shows.submit(ctx, number, 1, "Friendly Sam", SAM_STRATEGY)
+    site.league.clock.advance(hours=1)
+    with site.league.act("Fran") as ctx:
+        card.edit_match(ctx, number, 1, options={"type": "cage"})
+    sam = _ids(site)["Friendly Sam"]
+    path = f"/shows/{number}/matches/1/strategy/{sam}"
+    with member(site, "Ann") as ann:
+        assert "Stale:" in ann.get(path).text
+        token = csrf_of(ann, path)
+        live = unescape(ann.post(f"{path}/check", data={"text": SAM_STRATEGY, "csrf_token": token}).text)
+        assert "nothing to change" not in live
+        sent = ann.post(path, data={"text": SAM_STRATEGY, "csrf_token": token})
+        assert sent.status_code == 200 and "Stale:" not in sent.text
+        again = ann.post(path, data={"text": SAM_STRATEGY, "csrf_token": token})  # no longer stale: refused
+        assert again.status_code == 400 and "nothing to change" in unescape(again.text)
+    with site.client() as anyone:
+        card_page = unescape(anyone.get(f"/shows/{number}").text)
+    assert "Match type: Cage Match" in card_page and "type=cage" not in card_page
+
+
+def test_web_refusals_and_settings_are_worded_for_the_page(site: Site) -> None:
+    with site.league.act() as ctx:
+        s = shows.create_show(ctx, "Week", "2026-11-09", site.league.clock.now + timedelta(days=1))
+        shows.add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"])
+        number = s.number
+    with member(site, "Fran") as fran:
+        path = f"/organiser/shows/{number}"
+        token = csrf_of(fran, path)
+        twice = fran.post(f"{path}/matches", data={"game": "m2", "side1": "Friendly Sam", "side2": "Iron Ivan",
+                                                "csrf_token": token})
+        said = unescape(twice.text)
+        assert twice.status_code == 400 and "already booked" in said
+        assert "--rebook" not in said and "tick the 'on purpose' box" in said
+        settings = unescape(fran.get("/organiser/settings").text)
+    assert "matchmatch" not in settings.lower().replace("matchmatch (m2)", "")

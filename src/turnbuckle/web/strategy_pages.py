@@ -144,7 +144,8 @@ def _refusal(ctx: Ctx, s: Show, text: str) -> str:
 def check_messages(ctx: Ctx, side: CardSide, text: str) -> list[str]:
     """Every problem ``submit`` would find with ``text`` for this side, one a line (none: it fits),
     in submit's order: the show closed or the strategy late or too long, then the same check
-    (``sides.check_strategy``, published view), then a text the same as the one last sent."""
+    (``sides.check_strategy``, published view), then a text the same as the one last sent (unless
+    that one is stale: sending it again confirms it)."""
     comp = side.competitor
     refused = _refusal(ctx, side.match.show, text)
     if refused:
@@ -156,7 +157,8 @@ def check_messages(ctx: Ctx, side: CardSide, text: str) -> list[str]:
     except RulesError as exc:
         return split_problems(str(exc).removeprefix(f"strategy for {comp.name}: "), None)
     latest = shows.latest_submission(ctx, side)
-    if latest is not None and latest.sha256 == canonical.sha256_hex(canonical.canonical_text(text)):
+    if (latest is not None and latest.sha256 == canonical.sha256_hex(canonical.canonical_text(text))
+            and not is_stale(side.match, latest.submitted_at)):  # a stale strategy sent again is confirmed
         return [f"this strategy is the same as the one sent at {ctx.local(latest.submitted_at)}; nothing to change"]
     return []
 

@@ -39,7 +39,7 @@ from turnbuckle.league.services.sides import (
 from turnbuckle.rulesets.registry import get_ruleset
 
 #: The league's ``public_sheets`` settings, each with what it means.
-PUBLIC_SHEETS = {"weight": "only what the game makes public (a MatchMatch weight class) until the first "
+PUBLIC_SHEETS = {"weight": "only what each game makes public (a wrestler's weight class, say) until the first "
                            "published match",
                  "sheet": "the whole sheet, from the moment the competitor joins"}
 

@@ -81,8 +81,17 @@ def _booked_twice(ctx: Ctx, s: Show, comps: list[Competitor], skip: CardMatch | 
         q = q.where(CardMatch.id != skip.id)
     for position, name, cid, members in ctx.session.execute(q):
         if ({cid, *(int(x) for x in members or [])}) & mine:
-            raise LeagueError(f"'{name}' (or a member) is already booked in match {position} of show {s.number}; "
-                              "book them twice only on purpose (--rebook)")
+            raise DoubleBooked(f"'{name}' (or a member) is already booked in match {position} of show {s.number}; "
+                               "book them twice only on purpose")
+
+
+class DoubleBooked(LeagueError):
+    """A competitor booked twice on one show without 'on purpose'. Its text names the command
+    line's flag; ``page_text`` names the show page's box instead."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"{problem} (--rebook)")
+        self.page_text = f"{problem} (tick the 'on purpose' box)"
 
 
 def _weight(ctx: Ctx, comp: Competitor) -> int:

@@ -157,7 +157,7 @@ def submit(ctx: Ctx, key: str, position: int, competitor_key: str, text: str) ->
         raise LeagueError(str(exc)) from None
     digest = canonical.sha256_hex(canonical.canonical_text(text))
     latest = latest_submission(ctx, side)
-    if latest is not None and latest.sha256 == digest:
+    if latest is not None and latest.sha256 == digest and not _stale(side, latest):  # a stale one is confirmed
         raise LeagueError(f"this strategy is the same as the one sent at {ctx.local(latest.submitted_at)}; "
                           "nothing to change")
     sub = Submission(side_id=side.id, member_id=ctx.actor.id, text=text, sha256=digest, submitted_at=ctx.now())
@@ -167,6 +167,14 @@ def submit(ctx: Ctx, key: str, position: int, competitor_key: str, text: str) ->
 
     events.strategy_received(ctx, s, sub, comp.name, position)  # the sender's own receipt (league/notify)
     return sub
+
+
+def _stale(side: CardSide, latest: Submission) -> bool:
+    """Was the side's latest strategy sent before the organiser last changed its match? Sending the
+    same text again then confirms it against the match as it is now."""
+    from turnbuckle.league.services.card import is_stale
+
+    return is_stale(side.match, latest.submitted_at)
 
 
 def latest_submission(ctx: Ctx, side: CardSide, before: datetime | None = None) -> Submission | None:
