@@ -143,3 +143,13 @@ def test_web_refusals_and_settings_are_worded_for_the_page(site: Site) -> None:
         assert "--rebook" not in said and "tick the 'on purpose' box" in said
         settings = unescape(fran.get("/organiser/settings").text)
     assert "matchmatch" not in settings.lower().replace("matchmatch (m2)", "")
+
+
+def test_a_new_show_with_a_deadline_already_past_is_refused_on_the_form(site: Site) -> None:
+    with member(site, "Fran") as fran:
+        token = csrf_of(fran, "/organiser/shows/new")
+        late = fran.post("/organiser/shows/new", data={"name": "Late", "show_date": "2026-10-01",
+                                                       "deadline": "2026-10-01 10:00", "csrf_token": token})
+    assert late.status_code == 400 and "has passed" in unescape(late.text)
+    with site.league.act() as ctx:
+        assert shows.shows(ctx) == []

@@ -18,7 +18,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Show, Submission, Title
 from turnbuckle.league.services.roster import M2, competitor, referee, referee_named, title
-from turnbuckle.league.services.shows import MAX_CARD, editable, log, show
+from turnbuckle.league.services.shows import MAX_CARD, editable, future_deadline, log, show
 from turnbuckle.league.services.sides import side_document, standing
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -396,8 +396,7 @@ def move_deadline(ctx: Ctx, key: str, deadline: datetime) -> Show:
     ctx.require_organiser("move deadlines")
     s = show(ctx, key)
     editable(s)
-    if deadline.tzinfo is None:
-        raise LeagueError("the deadline needs a time zone")
+    future_deadline(ctx, deadline)
     old = s.deadline
     s.deadline = deadline
     log(ctx, s, "deadline", before=old.isoformat(), after=deadline.isoformat())

@@ -63,10 +63,19 @@ def log(ctx: Ctx, s: Show, kind: str, **detail: Any) -> None:
     ctx.session.add(ShowEvent(show_id=s.id, at=ctx.now(), kind=kind, member_id=ctx.actor.id, detail=detail))
 
 
-def create_show(ctx: Ctx, name: str, show_date: str, deadline: datetime) -> Show:
-    ctx.require_organiser("create shows")
+def future_deadline(ctx: Ctx, deadline: datetime) -> None:
+    """Refuse a deadline without a time zone, or one already past: an open show past its deadline
+    locks at once, so a past deadline would lock the show before anyone could send a strategy."""
     if deadline.tzinfo is None:
         raise LeagueError("the deadline needs a time zone")
+    if deadline <= ctx.now():
+        raise LeagueError(f"the deadline {ctx.local(deadline)} has passed (it is {ctx.local(ctx.now())} now); "
+                          "give a time still to come")
+
+
+def create_show(ctx: Ctx, name: str, show_date: str, deadline: datetime) -> Show:
+    ctx.require_organiser("create shows")
+    future_deadline(ctx, deadline)
     try:
         datetime.strptime(show_date, "%Y-%m-%d")
     except ValueError:
