@@ -153,3 +153,18 @@ def test_a_new_show_with_a_deadline_already_past_is_refused_on_the_form(site: Si
     assert late.status_code == 400 and "has passed" in unescape(late.text)
     with site.league.act() as ctx:
         assert shows.shows(ctx) == []
+
+
+def test_a_reign_names_the_show_it_was_won_at(site: Site) -> None:
+    from turnbuckle.league.models import Reign, Result, Title
+
+    _hurt_after_a_published_show(site, "Brother Bob", 0)
+    with site.league.act() as ctx:
+        title = ctx.session.scalars(select(Title).where(Title.name == "Light-Heavyweight")).one()
+        won = ctx.session.scalars(select(Result.id)).first()
+        ctx.session.add(Reign(title_id=title.id, competitor_id=roster.competitor(ctx, "Friendly Sam").id,
+                              won_result_id=won, lost_result_id=None, started_at=ctx.now(), ended_at=None))
+    with site.client() as anyone:
+        titles = unescape(anyone.get("/titles").text)
+        home = unescape(anyone.get("/").text)
+    assert "since Week (show 1, 2026-11-09)" in titles and "since Week (show 1, 2026-11-09)" in home
