@@ -168,3 +168,15 @@ def test_a_reign_names_the_show_it_was_won_at(site: Site) -> None:
         titles = unescape(anyone.get("/titles").text)
         home = unescape(anyone.get("/").text)
     assert "since Week (show 1, 2026-11-09)" in titles and "since Week (show 1, 2026-11-09)" in home
+
+
+def test_the_team_page_does_not_take_a_members_nickname(site: Site) -> None:
+    with site.league.act("Ann") as ctx:
+        team = roster.add_team(ctx, "Ivan and Sam", ["Iron Ivan", "Friendly Sam"])
+        cid, ivan = team.id, roster.competitor(ctx, "Iron Ivan")
+        nickname = ivan.sheet["wrestler"].get("nickname")
+        assert nickname and team.sheet["team"].get("nickname") == nickname  # the team was built on Ivan's sheet
+    with member(site, "Ann") as ann:
+        page = unescape(ann.get(f"/competitors/{cid}").text)
+        assert "<dt>Members</dt>" in page and "<dt>Nickname</dt>" not in page
+        assert f"<dt>Nickname</dt><dd>{nickname}</dd>" in unescape(ann.get(f"/competitors/{ivan.id}").text)
