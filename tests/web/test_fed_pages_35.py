@@ -153,6 +153,13 @@ def test_a_new_show_with_a_deadline_already_past_is_refused_on_the_form(site: Si
     assert late.status_code == 400 and "has passed" in unescape(late.text)
     with site.league.act() as ctx:
         assert shows.shows(ctx) == []
+    number = open_show(site.league, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with member(site, "Fran") as fran:
+        path = f"/organiser/shows/{number}"
+        moved = fran.post(f"{path}/deadline", data={"deadline": "2026-10-01 10:00", "csrf_token": csrf_of(fran, path)})
+    assert moved.status_code == 400 and "has passed" in unescape(moved.text)
+    with site.league.act() as ctx:
+        assert shows.show(ctx, number).status == "open"
 
 
 def test_a_reign_names_the_show_it_was_won_at(site: Site) -> None:
