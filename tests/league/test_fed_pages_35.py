@@ -121,3 +121,22 @@ def test_a_teams_own_scores_are_edited_as_a_new_team_is_built(lg: League) -> Non
         assert problems and "members stay as they are" in problems[0]
         with pytest.raises(LeagueError, match="members stay as they are"):
             roster.replace_sheet(ctx, "The Gulf Express", yaml.safe_dump(other), "sheet")
+
+
+def test_an_opponents_sheet_as_wrestled_carries_its_injuries_as_published_now(lg: League) -> None:
+    from turnbuckle.league.services import briefing
+
+    first = open_show(lg, [("m2", ["Friendly Sam", "Brother Bob"])])
+    lg.clock.advance(days=1, minutes=1)
+    _run(lg, first)
+    with lg.act() as ctx:
+        _hurt(ctx, "Brother Bob", 3, first)
+        bob = roster.competitor(ctx, "Brother Bob")
+        running.publish(ctx, first)
+    second = open_show(lg, [("m2", ["Friendly Sam", "Brother Bob"])])
+    with lg.act("Ann") as ctx:
+        told = briefing.briefing(ctx, shows.side_of(ctx, shows.show(ctx, second), 1, "Friendly Sam"))
+        [o] = told.opponents
+        assert o.sheet_from == f"show {first}" and o.sheet is not None
+        assert o.sheet["wrestler"]["injuries"] == o.injuries == standing(ctx, bob, "published").injuries
+        assert o.injuries >= 3

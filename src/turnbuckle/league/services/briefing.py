@@ -165,8 +165,8 @@ def opponent(ctx: Ctx, side: CardSide) -> Opponent:
     sheet: dict[str, Any] | None
     if ctx.league.public_sheets == "sheet":  # the sheet it plays this match, as it stood at open
         sheet, source = side_document(comp, frozen_sheet(side), None, at), "league setting"
-    elif played is not None:
-        sheet, source = played[0], f"show {played[1]}"
+    elif played is not None:  # as wrestled there, with its Push Level and injuries as published now
+        sheet, source = side_document(comp, played[0], None, at), f"show {played[1]}"
     else:
         sheet, source = None, ""
     facts = rs.public_facts(side_document(comp, frozen_sheet(side), None, at))
