@@ -160,3 +160,10 @@ def test_a_failed_run_exits_1_keeps_the_show_locked_and_says_how_to_mend_it(
     ok(lg, "lock", "1")
     out = ok(lg, "run", "1", "-q")
     assert "show 1 has run; seed revealed:" in out
+
+
+def test_a_deadline_already_past_is_refused_at_create_and_at_deadline(lg: League) -> None:
+    """A past deadline would lock the show at once: refused in one line, exit 2, nothing stored."""
+    assert "has passed" in refused(lg, "show", "deadline", "1", "2020-01-05 09:30")
+    assert "has passed" in refused(lg, "show", "create", "Late", "--date", "2020-01-06",
+                                   "--deadline", "2020-01-05 09:30")

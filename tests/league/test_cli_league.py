@@ -163,8 +163,16 @@ def test_late_duplicate_and_locked_submissions_are_refused(db: str, tmp_path: Pa
     assert snapshot(db) == locked != before
     code, _, err = tb("league", "show", "create", "Late", "--date", "2000-01-01", "--deadline", "2000-01-01 10:00",
                       "--db", db)
+    assert code == 2 and "has passed" in err  # a deadline already past is refused: it would lock at once
+    tb("league", "show", "create", "Late", "--date", "2099-01-01", "--deadline", "2099-01-01 10:00", "--db", db)
     tb("league", "card", "add", "2", "m2", "Friendly Sam", "Brother Bob", "--db", db)
     tb("league", "open", "2", "--db", db)
+    engine = make_engine(f"sqlite:///{db}" if "://" not in db else db)
+    try:
+        with engine.begin() as conn:  # the deadline passes while the show is open
+            conn.execute(text("UPDATE shows SET deadline = '2000-01-01 10:00:00.000000' WHERE number = 2"))
+    finally:
+        engine.dispose()
     late = snapshot(db)
     code, _, err = tb("league", "submit", "2", "1", "Friendly Sam", str(strategy), "--as", "Ann", "--db", db)
     assert code == 2 and "late" in err

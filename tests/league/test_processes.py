@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import timedelta
 from pathlib import Path
 
 from tests.league.helpers import League, open_show
@@ -95,5 +96,5 @@ def test_backup_and_restore_round_trip(lg: League, tmp_path: Path) -> None:
     restore_into(again, dump(target))
     assert dump(again) == first
     with lg.act() if again == lg.url else League(again).act() as ctx:  # and the league works on after it
-        shows.create_show(ctx, "Next", "2026-11-16", ctx.now())
+        shows.create_show(ctx, "Next", "2026-11-16", ctx.now() + timedelta(days=1))
     time.sleep(0)

@@ -60,7 +60,7 @@ def test_an_edit_after_open_is_made_again_and_marks_the_strategies_stale(site: S
                                 rebook="1"))
         assert done.status_code == 303 and done.headers["location"].endswith("?done=edited#match-1")
         page = fran.get(done.headers["location"]).text
-    assert "Match changed." in unescape(page) and "type=cage" in page
+    assert "Match changed." in unescape(page) and "Match type: Cage Match" in page and "type=cage" not in page
     assert "Referee: Zero Tolerance" in page and "(drawn from the card seed)</span></p>" not in page
     assert "stale: sent before the match changed" in page  # Ann's strategy, sent before the edit
     with site.league.act() as ctx:
@@ -155,7 +155,8 @@ def test_a_failed_run_stands_on_the_page_and_is_mended(site: Site, monkeypatch: 
         page = fran.get(ran.headers["location"]).text
         assert 'class="alert run-error"' in page and "match 2&#39;s referee sheet is missing" in page
         assert "Nothing was applied" in page and "unlock" in page
-        assert "without a new one it takes no strategies and stays open for you to mend the card" in page
+        assert ("Unlocked with a new deadline, the show takes strategies again until then; unlocked without one, "
+                "it reopens for you to mend the card only" in page)
         monkeypatch.undo()
         bad = post(fran, f"/organiser/shows/{number}/unlock", {"deadline": "soon"})
         assert bad.status_code == 400 and 'data-field="deadline">&#39;soon&#39; is not a time' in bad.text

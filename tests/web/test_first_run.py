@@ -76,7 +76,7 @@ def test_the_setup_page_makes_the_league_signs_the_organiser_in_and_works_once(t
         no_csrf = client.post(path, data=setup_form())
         assert no_csrf.status_code in (401, 403)
         done = client.post(path, data={**setup_form(), "csrf_token": csrf_of(client, path)}, follow_redirects=False)
-        assert done.status_code == 303 and done.headers["location"] == "/account"
+        assert done.status_code == 303 and done.headers["location"] == "/"  # the league's home, not the tokens
         account = client.get("/account")
         assert account.status_code == 200 and "Fran" in account.text  # signed in as the organiser
         assert "Garage Fed" in client.get("/").text

@@ -90,12 +90,12 @@ def test_saving_a_valid_sheet_changes_it_and_a_bad_one_changes_nothing(url: str)
     assert name == "Friendly Samuel" and sheet["wrestler"]["stamina"] == 9  # type: ignore[index]
 
 
-def test_a_team_and_a_competitor_on_a_locked_card_are_refused(url: str) -> None:
+def test_a_team_document_without_its_members_and_a_competitor_on_a_locked_card_are_refused(url: str) -> None:
     couple = competitor_id(url, "The Odd Couple")
     bob = competitor_id(url, "Brother Bob")  # Ann's, on show 3's card
     with client_for(url, "Ann") as ann:
         team = ann.post(f"/competitors/{couple}/sheet", data={"text": "team: {name: X}"})
-        assert team.status_code == 400 and "is a team" in team.text
+        assert team.status_code == 400 and "must list the league wrestlers by name" in unescape(team.text)
         text = _textarea(ann.get(f"/competitors/{bob}/sheet").text)
     with client_for(url, ORGANISER) as org:
         assert org.post("/organiser/shows/3/lock", data={}).status_code == 200

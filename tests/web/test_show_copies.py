@@ -5,7 +5,7 @@ alone for the show page's box; the show page itself offers the box in the right 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.league.post_league import copy_post_league
@@ -53,7 +53,8 @@ def test_a_run_show_offers_spectators_only_its_card(tmp_path: Path) -> None:
         with session_scope(engine) as session:
             seed = running.run_show(context(session, None, lambda: later), "3").seed
         with session_scope(engine) as session:
-            draft = shows.create_show(context(session, None, lambda: later), "Draft", "2027-01-01", later).number
+            draft = shows.create_show(context(session, None, lambda: later), "Draft", "2027-01-01",
+                                      later + timedelta(days=7)).number
     finally:
         engine.dispose()
     assert seed

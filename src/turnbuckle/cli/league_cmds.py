@@ -515,8 +515,8 @@ def titles(ctx_: typer.Context, db: Db = None, fmt: Fmt = "text") -> None:
 
         rows = title_rows(ctx)
         out = [["title", "game", "champion", "since", "reigns"]]
-        out += [[r["name"], r["ruleset"], r["champion"] or "vacant", r["since"] or "-", str(len(r["reigns"]))]
-                for r in rows]
+        out += [[r["name"], r["ruleset"], r["champion"] or "vacant", r["since_show"] or r["since"] or "-",
+                 str(len(r["reigns"]))] for r in rows]
         _emit(_format(fmt), rows, out, "no titles")
 
 

@@ -4,7 +4,7 @@ Each reads a bounded number of queries whatever the league's size (no query per 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -28,6 +28,7 @@ from turnbuckle.league.models import (
     TableMatchSide,
     Title,
 )
+from turnbuckle.league.services.roster import M2
 from turnbuckle.league.services.shows import card_entry, show
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -52,7 +53,27 @@ class Standing:
 
 
 def published_standings(ctx: Ctx, comps: Sequence[Competitor]) -> dict[int, Standing]:
-    """Each competitor's standing without the changes of shows not yet published. A competitor's
+    """Each competitor's standing as of the last published show (``own_standings``), a tag team's
+    Push Level and injuries being its members' (the lowest level, the most injury points: what it
+    carries into a match, ``sides.standing``), read in one more query for members not asked for."""
+    out = own_standings(ctx, comps)
+    teams = [c for c in comps if c.members]
+    if not teams:
+        return out
+    wanted = {int(x) for t in teams for x in t.members} - out.keys()
+    others = list(ctx.session.scalars(select(Competitor).where(Competitor.id.in_(wanted)))) if wanted else []
+    every = {**own_standings(ctx, others), **out}
+    for t in teams:
+        shown = [every[int(x)] for x in t.members if int(x) in every]
+        if shown:
+            level = min(m.push_level or 1 for m in shown) if t.ruleset == M2 else None
+            out[t.id] = replace(out[t.id], push_level=level, push_points=None,
+                                injuries=max(m.injuries for m in shown))
+    return out
+
+
+def own_standings(ctx: Ctx, comps: Sequence[Competitor]) -> dict[int, Standing]:
+    """Each competitor's own standing without the changes of shows not yet published. A competitor's
     columns hold everything run; from them this takes away the won/lost/drawn of unpublished shows'
     results, and takes the Push Level, injuries and rating as they were before the competitor's
     first change from such a show (should a later show be published first, its changes to that
@@ -213,8 +234,10 @@ def title_rows(ctx: Ctx) -> list[dict[str, Any]]:
     reigns = list(ctx.session.scalars(select(Reign).where(Reign.title_id.in_([t.id for t in titles]))
                                       .order_by(Reign.id)))
     won = {r.won_result_id for r in reigns if r.won_result_id is not None}
-    shown = dict(ctx.session.execute(select(Result.id, Show.number).join(Show, Result.show_id == Show.id)
-                                     .where(Result.id.in_(won))).all()) if won else {}
+    shows_of = {rid: (int(number), str(name), str(day)) for rid, number, name, day in ctx.session.execute(
+        select(Result.id, Show.number, Show.name, Show.show_date).join(Show, Result.show_id == Show.id)
+        .where(Result.id.in_(won)))} if won else {}
+    shown = {rid: number for rid, (number, _, _) in shows_of.items()}
     out = []
     for t in titles:
         mine = [r for r in reigns if r.title_id == t.id]
@@ -222,14 +245,24 @@ def title_rows(ctx: Ctx) -> list[dict[str, Any]]:
         out.append({"name": t.name, "ruleset": t.ruleset, "not_on": list(t.methods_excluded),
                     "champion": names[current.competitor_id] if current else None,
                     "since": ctx.local(current.started_at) if current else None,
+                    "since_show": won_at(shows_of, current.won_result_id) if current else None,
                     "reigns": [{"champion": names[r.competitor_id], "from": ctx.local(r.started_at),
                                 "to": ctx.local(r.ended_at) if r.ended_at else None,
                                 "won_in_result": r.won_result_id, "lost_in_result": r.lost_result_id,
-                                "show": shown.get(r.won_result_id or 0)}
+                                "show": shown.get(r.won_result_id or 0),
+                                "won_at": won_at(shows_of, r.won_result_id)}
                                for r in mine],
                     "kind": t.kind, "min_weight": t.min_weight, "max_weight": t.max_weight,
                     "min_push_level": t.min_push_level})
     return out
+
+
+def won_at(shows_of: dict[int, tuple[int, str, str]], result_id: int | None) -> str | None:
+    """Where a reign began, in words: 'Night One (show 1, 2026-12-04)'; None for no result."""
+    if result_id is None or result_id not in shows_of:
+        return None
+    number, name, day = shows_of[result_id]
+    return f"{name} (show {number}, {day})"
 
 
 def show_data(ctx: Ctx, key: str) -> dict[str, Any]:

@@ -175,7 +175,7 @@ def sign_up(request: Request, session: DbSession, token: str, password: Text, pa
                                                "error": error, "league": the_league(session)}, 422)
     raw = accounts.start_session(session, member, request.app.state.clock,
                                  replacing=request.cookies.get(SESSION_COOKIE))
-    response = RedirectResponse("/account", 303)
+    response = RedirectResponse("/", 303)  # the league's home, with the new member's own links
     set_session_cookie(response, request, raw)
     return response
 

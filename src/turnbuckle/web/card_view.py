@@ -60,7 +60,8 @@ def card_view(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
         e = entries.get(mid)
         if e is None:
             e = entries[mid] = {"position": pos, "ruleset": rid, "game": get_ruleset(rid).info.name,
-                                "options": dict(opts or {}), "referee": ref, "referee_drawn": drawn,
+                                "options": dict(opts or {}), "option_words": option_words(rid, dict(opts or {})),
+                                "referee": ref, "referee_drawn": drawn,
                                 "title": title, "grid": grid, "grid_drawn": grid_drawn,
                                 "grid_rows": grid_rows(rid, grid),
                                 "edited": ctx.local(edited_at) if edited_at else None, "edited_at": edited_at,
@@ -130,3 +131,27 @@ def my_sides(ctx: Ctx) -> list[dict[str, Any]]:
              "name": cname, "sent": ctx.local(_utc(sent[side_id])) if side_id in sent else None,
              "stale": side_id in sent and stale(edited_at, _utc(sent[side_id]))}
             for number, name, deadline, pos, side_id, cid, cname, edited_at in rows]
+
+
+def page_words(exc: Exception) -> str:
+    """A service's refusal as the show page words it: a refusal that names a command line flag
+    carries its page words (``page_text``), which name the form's own box instead."""
+    return str(getattr(exc, "page_text", None) or exc)
+
+
+def option_words(ruleset: str, options: dict[str, Any]) -> list[str]:
+    """A match's options as its game names them on a card: each public fact of the match
+    (``Ruleset.card_facts``) that the options change from the game's defaults, its text up to the
+    first colon ('Match type: Cage Match'); ``key=value`` for a game that tells no such facts."""
+    from turnbuckle.core.errors import RulesError
+    from turnbuckle.core.options import resolve_options
+
+    raw = [f"{k}={v}" for k, v in options.items()]
+    rs = get_ruleset(ruleset)
+    try:
+        mine = rs.card_facts(resolve_options(rs.info.options, options))
+        base = rs.card_facts(resolve_options(rs.info.options, {}))
+    except RulesError:
+        return raw
+    changed = [f"{f.label}: {f.text.split(': ')[0]}" for f in mine if f not in base]
+    return changed or raw

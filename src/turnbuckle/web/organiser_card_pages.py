@@ -19,6 +19,7 @@ from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import Show
 from turnbuckle.league.services import card
 from turnbuckle.web.autolock import settle
+from turnbuckle.web.card_view import page_words
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.organiser_pages import _manage_page, form_time, match_sides_and_options, organiser_ctx
@@ -75,7 +76,7 @@ def edit_match(request: Request, number: PathInt, position: PathInt, session: Db
                             rebook=bool(form.text("rebook")))
             return _done(s, "edited", position)
         except RulesError as exc:
-            form.refuse(session, str(exc))
+            form.refuse(session, page_words(exc))
     return _refused(request, ctx, number, position, form)
 
 

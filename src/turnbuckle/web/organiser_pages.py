@@ -22,7 +22,7 @@ from turnbuckle.league.services import roster, running, shows
 from turnbuckle.league.services.card import move_deadline
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.autolock import settle
-from turnbuckle.web.card_view import card_view
+from turnbuckle.web.card_view import card_view, page_words
 from turnbuckle.web.default_game import default_game
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
@@ -200,7 +200,7 @@ def add_match(request: Request, number: PathInt, session: DbSession, viewer: Vie
                             form.text("title") or None, rebook=bool(form.text("rebook")))
             return RedirectResponse(f"/organiser/shows/{s.number}?done=card", status_code=303)
         except RulesError as exc:
-            form.refuse(session, str(exc))
+            form.refuse(session, page_words(exc))
             s = show_by_number(ctx, number)
     return _manage_page(request, ctx, s, card_form=form, status=400)
 

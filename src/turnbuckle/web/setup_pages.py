@@ -91,6 +91,6 @@ async def setup(request: Request, session: DbSession, token: str, league_name: T
         return render(request, "setup.html", {"values": values, "error": error}, 422)
     raw = accounts.start_session(session, member, request.app.state.clock,
                                  replacing=request.cookies.get(SESSION_COOKIE))
-    response = RedirectResponse("/account", 303)
+    response = RedirectResponse("/", 303)  # the league's home: what to do next (the organiser's links)
     set_session_cookie(response, request, raw)
     return response

@@ -44,12 +44,15 @@ def sheet_text(comp: Competitor) -> str:
     return yaml_text(comp.sheet)
 
 
-def check(ruleset_id: str, text: str, ctx: Ctx | None = None) -> dict[str, Any]:
+def check(ruleset_id: str, text: str, ctx: Ctx | None = None, comp: Competitor | None = None) -> dict[str, Any]:
     """What the editor shows under the text: the game's verdict and the points left. With the
-    league (``ctx``), the same check as saving makes (a team's members are league wrestlers)."""
+    league (``ctx``), the same check as saving makes (a team's members are league wrestlers); for a
+    stored competitor (``comp``), the save's own function, tried and rolled back."""
     rs = get_ruleset(ruleset_id)
     try:
-        if ctx is not None:
+        if ctx is not None and comp is not None:
+            problems, warnings = roster.check_replacement(ctx, f"#{comp.id}", text, f"sheet for {comp.name}")
+        elif ctx is not None:
             problems, warnings = roster.check_sheet(ctx, rs.info.id, text, "sheet")
         else:
             verdict = rs.check_text(text, "sheet")
@@ -95,8 +98,9 @@ def editor_page(request: Request, ctx: Ctx, ed: Editor, form: Form, status: int 
         "league": ctx.league, "c": ed.comp, "ed": ed, "owner": owner, "game": game_name(ed.ruleset),
         "form": text_form, "FORM": FORM,
         "saved": saved, "fields": fields, "fform": fform, "fields_first": fields_form is not None or not form.values,
-        "result": check(ed.ruleset, text_form.get("text")),
-        "fields_result": check(ed.ruleset, fields_text) if fields else None, **ed.extra}, status)
+        "result": check(ed.ruleset, text_form.get("text"), ctx if ed.comp is not None else None, ed.comp),
+        "fields_result": check(ed.ruleset, fields_text, ctx if ed.comp is not None else None, ed.comp)
+        if fields else None, **ed.extra}, status)
 
 
 def posted_text(ruleset_id: str, posted: dict[str, str]) -> str:
@@ -118,7 +122,8 @@ def sheet_check(request: Request, cid: PathInt, session: DbSession, viewer: View
     """The fragment htmx swaps in while the sheet is typed."""
     ctx = viewer_ctx(request, session, viewer)
     comp = _editable(ctx, cid)
-    return render(request, "_sheet_check.html", {"result": check(comp.ruleset, posted_text(comp.ruleset, posted))})
+    return render(request, "_sheet_check.html",
+                  {"result": check(comp.ruleset, posted_text(comp.ruleset, posted), ctx, comp)})
 
 
 @router.post("/competitors/{cid}/sheet", response_class=HTMLResponse)

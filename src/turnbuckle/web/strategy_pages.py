@@ -17,17 +17,19 @@ from fastapi.responses import HTMLResponse, Response
 
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.options import resolve_options
+from turnbuckle.core.registry import SheetSection
 from turnbuckle.league import canonical
 from turnbuckle.league.choices import default_kind, explained, read_choice, takes_choice
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
-from turnbuckle.league.models import CardMatch, CardSide, Show
+from turnbuckle.league.models import CardMatch, CardSide, Competitor, Show
 from turnbuckle.league.services import shows
 from turnbuckle.league.services.advice import how_long
 from turnbuckle.league.services.briefing import briefing
 from turnbuckle.league.services.card import is_stale
 from turnbuckle.league.services.shows import MAX_STRATEGY_CHARS
-from turnbuckle.league.services.sides import check_strategy, grid_axis, match_grid
+from turnbuckle.league.services.sides import SideStanding, check_strategy, grid_axis, match_grid, side_document
+from turnbuckle.league.services.stakes import stake
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.autolock import settle
 from turnbuckle.web.card_view import grid_rows, writes_strategy
@@ -113,15 +115,19 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
         "grid": grid, "grid_rows": grid_rows(m.ruleset, grid), "grid_drawn": m.grid_drawn, "axis": axis,
         "axis_text": _axis_text(m.ruleset, axis) if written else "",
         "form": form, "paste": paste, "FORM": FORM, "choices": _choices(m.ruleset, axis) if written else {},
-        "b": told, "sheet_text": _yaml(told.sheet), "yaml": _yaml,
-        "advice_took": how_long(ctx.session) if ctx.league.advisor else ""}, status)
+        "b": told, "own_sheet": _laid_out(side.competitor, told.sheet, told.push_level, told.injuries),
+        "opponent_sheets": {o.id: _laid_out(sd.competitor, o.sheet, o.push_level, o.injuries)
+                            for o, sd in zip(told.opponents, [sd for sd in m.sides if sd.id != side.id], strict=True)
+                            if o.sheet is not None},
+        "stake": stake(ctx, m), "advice_took": how_long(ctx.session) if ctx.league.advisor else ""}, status)
 
 
-def _yaml(doc: object) -> str:
-    """A side's document as YAML, for reading (the sheet as the league plays it)."""
-    import yaml
-
-    return str(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True))
+def _laid_out(comp: Competitor, sheet: dict[str, Any], push_level: int | None,
+              injuries: int) -> list[SheetSection]:
+    """A side's sheet laid out as its game prints it (``Ruleset.sheet_view``, as the competitor page
+    shows it), with the league's Push Level and injuries as of the last published show in place of
+    the figures the sheet itself carries (a sheet as played in an earlier show carries that show's)."""
+    return get_ruleset(comp.ruleset).sheet_view(side_document(comp, sheet, None, SideStanding(push_level, injuries)))
 
 
 def _refusal(ctx: Ctx, s: Show, text: str) -> str:
@@ -139,7 +145,8 @@ def _refusal(ctx: Ctx, s: Show, text: str) -> str:
 def check_messages(ctx: Ctx, side: CardSide, text: str) -> list[str]:
     """Every problem ``submit`` would find with ``text`` for this side, one a line (none: it fits),
     in submit's order: the show closed or the strategy late or too long, then the same check
-    (``sides.check_strategy``, published view), then a text the same as the one last sent."""
+    (``sides.check_strategy``, published view), then a text the same as the one last sent (unless
+    that one is stale: sending it again confirms it)."""
     comp = side.competitor
     refused = _refusal(ctx, side.match.show, text)
     if refused:
@@ -151,7 +158,8 @@ def check_messages(ctx: Ctx, side: CardSide, text: str) -> list[str]:
     except RulesError as exc:
         return split_problems(str(exc).removeprefix(f"strategy for {comp.name}: "), None)
     latest = shows.latest_submission(ctx, side)
-    if latest is not None and latest.sha256 == canonical.sha256_hex(canonical.canonical_text(text)):
+    if (latest is not None and latest.sha256 == canonical.sha256_hex(canonical.canonical_text(text))
+            and not is_stale(side.match, latest.submitted_at)):  # a stale strategy sent again is confirmed
         return [f"this strategy is the same as the one sent at {ctx.local(latest.submitted_at)}; nothing to change"]
     return []
 

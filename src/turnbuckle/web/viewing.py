@@ -216,7 +216,7 @@ def public_titles(ctx: Ctx, titles: list[dict[str, Any]]) -> list[dict[str, Any]
                   for r in t["reigns"] if r["won_in_result"] not in hidden]
         held = next((r for r in reversed(reigns) if r["to"] is None), None)
         out.append({**t, "reigns": reigns, "champion": held["champion"] if held else None,
-                    "since": held["from"] if held else None})
+                    "since": held["from"] if held else None, "since_show": held.get("won_at") if held else None})
     return out
 
 

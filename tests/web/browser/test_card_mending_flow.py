@@ -30,7 +30,7 @@ def test_the_organiser_edits_a_match_and_moves_the_deadline(page: Page, live_ser
     page.locator("#m1-match_type").fill("cage")
     match.get_by_role("button", name="Save the match").click()
     expect(page.locator(".done")).to_have_text("Match changed.")
-    expect(page.locator("#match-1")).to_contain_text("type=cage")
+    expect(page.locator("#match-1")).to_contain_text("Match type: Cage Match")
     new = (datetime.now(UTC) + timedelta(days=5)).astimezone(zone).strftime("%Y-%m-%d %H:%M")
     page.locator("#deadline").fill(new)
     page.get_by_role("button", name="Move the deadline").click()

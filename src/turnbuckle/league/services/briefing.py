@@ -39,7 +39,7 @@ from turnbuckle.league.services.sides import (
 from turnbuckle.rulesets.registry import get_ruleset
 
 #: The league's ``public_sheets`` settings, each with what it means.
-PUBLIC_SHEETS = {"weight": "only what the game makes public (a MatchMatch weight class) until the first "
+PUBLIC_SHEETS = {"weight": "only what each game makes public (a wrestler's weight class, say) until the first "
                            "published match",
                  "sheet": "the whole sheet, from the moment the competitor joins"}
 
@@ -165,8 +165,8 @@ def opponent(ctx: Ctx, side: CardSide) -> Opponent:
     sheet: dict[str, Any] | None
     if ctx.league.public_sheets == "sheet":  # the sheet it plays this match, as it stood at open
         sheet, source = side_document(comp, frozen_sheet(side), None, at), "league setting"
-    elif played is not None:
-        sheet, source = played[0], f"show {played[1]}"
+    elif played is not None:  # as wrestled there, with its Push Level and injuries as published now
+        sheet, source = side_document(comp, played[0], None, at), f"show {played[1]}"
     else:
         sheet, source = None, ""
     facts = rs.public_facts(side_document(comp, frozen_sheet(side), None, at))

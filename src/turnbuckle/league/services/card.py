@@ -18,7 +18,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Show, Submission, Title
 from turnbuckle.league.services.roster import M2, competitor, referee, referee_named, title
-from turnbuckle.league.services.shows import MAX_CARD, editable, log, show
+from turnbuckle.league.services.shows import MAX_CARD, editable, future_deadline, log, show
 from turnbuckle.league.services.sides import side_document, standing
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -81,8 +81,17 @@ def _booked_twice(ctx: Ctx, s: Show, comps: list[Competitor], skip: CardMatch | 
         q = q.where(CardMatch.id != skip.id)
     for position, name, cid, members in ctx.session.execute(q):
         if ({cid, *(int(x) for x in members or [])}) & mine:
-            raise LeagueError(f"'{name}' (or a member) is already booked in match {position} of show {s.number}; "
-                              "book them twice only on purpose (--rebook)")
+            raise DoubleBooked(f"'{name}' (or a member) is already booked in match {position} of show {s.number}; "
+                               "book them twice only on purpose")
+
+
+class DoubleBooked(LeagueError):
+    """A competitor booked twice on one show without 'on purpose'. Its text names the command
+    line's flag; ``page_text`` names the show page's box instead."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"{problem} (--rebook)")
+        self.page_text = f"{problem} (tick the 'on purpose' box)"
 
 
 def _weight(ctx: Ctx, comp: Competitor) -> int:
@@ -417,8 +426,7 @@ def move_deadline(ctx: Ctx, key: str, deadline: datetime) -> Show:
     ctx.require_organiser("move deadlines")
     s = show(ctx, key)
     editable(s)
-    if deadline.tzinfo is None:
-        raise LeagueError("the deadline needs a time zone")
+    future_deadline(ctx, deadline)
     old = s.deadline
     s.deadline = deadline
     log(ctx, s, "deadline", before=old.isoformat(), after=deadline.isoformat())

@@ -185,6 +185,24 @@ def check_sheet(ctx: Ctx, ruleset: str, text: str, label: str) -> tuple[list[str
     return [], []
 
 
+def check_replacement(ctx: Ctx, key: str, text: str, label: str) -> tuple[list[str], list[str]]:
+    """(problems, warnings) of a competitor's new sheet as :func:`replace_sheet` would take it:
+    the same function, tried and rolled back, so the editor's check and the save never differ."""
+    rs = get_ruleset(competitor(ctx, key).ruleset)
+    try:
+        warnings = [] if team_document(text, label) is not None else rs.check_text(text, label).warnings
+        trial = ctx.session.begin_nested()
+        try:
+            replace_sheet(ctx, key, text, label)
+        finally:
+            trial.rollback()
+    except SheetError as exc:
+        return list(exc.problems), []
+    except RulesError as exc:
+        return [str(exc).removeprefix(f"{label}: ")], []
+    return [], warnings
+
+
 def add_team_document(ctx: Ctx, body: object, label: str, owner: str | None = None) -> Competitor:
     """A team from its document (``team: {name, members, ...}``): the members are league
     wrestlers named by name; the rest is the team's own scores (Part I.2: each within the
@@ -219,15 +237,44 @@ def add_team(ctx: Ctx, name: str, member_names: list[str], use: str | None = Non
     repeated = sorted({c.name for c in comps if sum(d.id == c.id for d in comps) > 1})  # after: never a 404's probe
     if repeated:
         raise LeagueError(f"'{repeated[0]}' is named twice; a team needs at least two different wrestlers")
+    version, team_name, sheet = _team_sheet(name, comps, use, scores, label)
+    return _new_competitor(ctx, who, M2, version, team_name, sheet, [c.id for c in comps])
+
+
+def _team_sheet(name: str, comps: list[Competitor], use: str | None, scores: dict[str, Any] | None,
+                label: str) -> tuple[str, str, dict[str, Any]]:
+    """A team's sheet from its members' and its own scores (or ``use``), checked by the ruleset's
+    team rules: (version, name, sheet). The league's Push Level and injuries are never the sheet's."""
+    import json
+
     own = {k: v for k, v in (scores or {}).items() if k not in ("push_level", "injuries")}
     body: dict[str, Any] = {"name": check_name(name, "team"), "members": [c.sheet["wrestler"] for c in comps]}
     if use is not None or not own:
         body["use"] = use or comps[0].name
     body.update(own)
-    import json
+    _, version, team_name, sheet = _sheet_of(M2, json.dumps({"team": body}), label or f"team '{name}'")
+    return version, team_name, sheet
 
-    ruleset_id, version, team_name, sheet = _sheet_of(M2, json.dumps({"team": body}), label or f"team '{name}'")
-    return _new_competitor(ctx, who, ruleset_id, version, team_name, sheet, [c.id for c in comps])
+
+def _replace_team_sheet(ctx: Ctx, comp: Competitor, text: str, label: str) -> tuple[str, str, dict[str, Any]]:
+    """A team's edited document (as for a new team: ``team: {name, members, ...}``, a member named
+    by name or by its sheet, as the editor shows it): the same members, its own scores or ``use``."""
+    doc = team_document(text, label)
+    if doc is None or not isinstance(doc["team"], dict):
+        raise LeagueError(f"{label}: '{comp.name}' is a team; write its document as 'team:' with its name, "
+                          "members and scores (or 'use: MEMBER')")
+    data = dict(doc["team"])
+    names = data.pop("members", None)
+    if not isinstance(names, list) or not all(isinstance(n, (str, dict)) for n in names):
+        raise LeagueError(f"{label}: 'members' must list the league wrestlers by name")
+    keys = [n if isinstance(n, str) else str(n.get("name", "")) for n in names]
+    current = [ctx.session.get_one(Competitor, int(cid)) for cid in comp.members]
+    if sorted(k.strip().lower() for k in keys) != sorted(c.name.lower() for c in current):
+        raise LeagueError(f"{label}: a team's members stay as they are ({', '.join(c.name for c in current)}); "
+                          "for other members, make a new team")
+    use = data.pop("use", None)
+    name = str(data.pop("name", "")).strip()
+    return _team_sheet(name, current, str(use) if use is not None else None, data, label)
 
 
 def competitor(ctx: Ctx, key: str) -> Competitor:
@@ -429,27 +476,30 @@ def record_push(ctx: Ctx, comp: Competitor, before: Any, after: Any, reason: str
 
 def replace_sheet(ctx: Ctx, key: str, text: str, label: str) -> Competitor:
     """A competitor's new sheet, validated by its game like a new one; by its owner or the
-    organiser. Refused for a team (its sheet is made of its members') and while the competitor is
-    on a locked show's card (the card that was locked is the card that runs). A MatchMatch
-    wrestler keeps the league's Push Level and injuries, whatever the sheet says."""
+    organiser. A team's is its document, as for a new team, with the same members. Refused while
+    the competitor is on a locked show's card (the card that was locked is the card that runs). A
+    MatchMatch side keeps the league's Push Level and injuries, whatever the sheet says."""
     from turnbuckle.league.models import CardMatch, CardSide, Show
 
     comp = competitor(ctx, key)
     if comp.owner_id != ctx.actor.id and ctx.actor.role != "organiser":
         raise Forbidden(f"'{comp.name}' belongs to {comp.owner.name}; only its owner or the organiser edits it")
-    if comp.members:
-        raise LeagueError(f"'{comp.name}' is a team; its sheet comes from its members")
     locked = ctx.session.scalars(select(Show.number).join(CardMatch, CardMatch.show_id == Show.id)
                                  .join(CardSide, CardSide.match_id == CardMatch.id)
                                  .where(CardSide.competitor_id == comp.id, Show.status == "locked")).first()
     if locked is not None:
         raise LeagueError(f"'{comp.name}' is on the card of show {locked}, which is locked; "
                           "edit the sheet after it runs, or unlock it")
-    ruleset_id, version, name, sheet = _sheet_of(comp.ruleset, text, label)
-    if ruleset_id == M2 and "team" in sheet:
-        raise LeagueError(f"{label}: this is a team sheet; '{comp.name}' is a wrestler")
+    if comp.members:
+        version, name, sheet = _replace_team_sheet(ctx, comp, text, label)
+    else:
+        if get_ruleset(comp.ruleset).info.id == M2 and team_document(text, label) is not None:
+            raise LeagueError(f"{label}: this is a team document; '{comp.name}' is a wrestler")
+        ruleset_id, version, name, sheet = _sheet_of(comp.ruleset, text, label)
+        if ruleset_id == M2 and "team" in sheet:
+            raise LeagueError(f"{label}: this is a team sheet; '{comp.name}' is a wrestler")
     if name != comp.name:
-        check_name(name, "competitor")
+        check_name(name, "team" if comp.members else "competitor")
     if name.lower() != comp.name.lower() and ctx.session.scalars(select(Competitor).where(
             Competitor.league_id == ctx.league.id, Competitor.name == name)).first() is not None:
         raise LeagueError(f"there is already a competitor named '{name}'; rename the sheet")

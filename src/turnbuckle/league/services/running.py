@@ -165,7 +165,8 @@ def play_match(ctx: Ctx, s: Show, m: CardMatch, version: str | None = None) -> l
 
 def heal(ctx: Ctx, key: str) -> list[InjuryChange]:
     """Weekly healing after a show that has run: each injured MatchMatch competitor heals 1d6 (−4 if
-    they wrestled on this show, directly or in a team), rolled from the show's seed; once per show."""
+    they wrestled on this show, directly or in a team), rolled from the show's seed; once per show,
+    and only before a later show runs (that show played from the injuries unhealed)."""
     from turnbuckle.rulesets.matchmatch.between import heal as heal_points
 
     ctx.require_organiser("heal injuries")
@@ -174,6 +175,10 @@ def heal(ctx: Ctx, key: str) -> list[InjuryChange]:
         raise LeagueError(f"show {s.number} is {s.status}; heal after it has run")
     if s.healed:
         raise LeagueError(f"show {s.number}'s week has been healed already")
+    later = _later_run(ctx, s)
+    if later is not None:
+        raise LeagueError(f"show {later} has run since show {s.number}, from the injuries as they were then; "
+                          f"show {s.number}'s week can no longer heal (heal a week before the next show runs)")
     if s.seed is None:
         raise Broken("expected s.seed is not None")
     wrestled: set[int] = set()
@@ -197,6 +202,14 @@ def heal(ctx: Ctx, key: str) -> list[InjuryChange]:
     log(ctx, s, "heal", healed=[c.competitor_id for c in changes])
     ctx.session.flush()
     return changes
+
+
+def _later_run(ctx: Ctx, s: Show) -> int | None:
+    """The number of a later show of the league that has run (or been published), if any: it played
+    from the injuries before this week healed, so this week's healing would come out of order."""
+    q = select(Show.number).where(Show.league_id == s.league_id, Show.number > s.number,
+                                  Show.status.in_(("run", "published"))).order_by(Show.number)
+    return ctx.session.scalars(q).first()
 
 
 def publish(ctx: Ctx, key: str, writeup: str | None = None) -> Show:

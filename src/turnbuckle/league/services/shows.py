@@ -76,10 +76,19 @@ def log(ctx: Ctx, s: Show, kind: str, **detail: Any) -> None:
     logger.info("show %d %s by member %s%s", s.number, kind, ctx.actor.id or "-", f" {shown}" if shown else "")
 
 
-def create_show(ctx: Ctx, name: str, show_date: str, deadline: datetime) -> Show:
-    ctx.require_organiser("create shows")
+def future_deadline(ctx: Ctx, deadline: datetime) -> None:
+    """Refuse a deadline without a time zone, or one already past: an open show past its deadline
+    locks at once, so a past deadline would lock the show before anyone could send a strategy."""
     if deadline.tzinfo is None:
         raise LeagueError("the deadline needs a time zone")
+    if deadline <= ctx.now():
+        raise LeagueError(f"the deadline {ctx.local(deadline)} has passed (it is {ctx.local(ctx.now())} now); "
+                          "give a time still to come")
+
+
+def create_show(ctx: Ctx, name: str, show_date: str, deadline: datetime) -> Show:
+    ctx.require_organiser("create shows")
+    future_deadline(ctx, deadline)
     try:
         datetime.strptime(show_date, "%Y-%m-%d")
     except ValueError:
@@ -170,7 +179,7 @@ def submit(ctx: Ctx, key: str, position: int, competitor_key: str, text: str) ->
         raise LeagueError(str(exc)) from None
     digest = canonical.sha256_hex(canonical.canonical_text(text))
     latest = latest_submission(ctx, side)
-    if latest is not None and latest.sha256 == digest:
+    if latest is not None and latest.sha256 == digest and not _stale(side, latest):  # a stale one is confirmed
         raise LeagueError(f"this strategy is the same as the one sent at {ctx.local(latest.submitted_at)}; "
                           "nothing to change")
     sub = Submission(side_id=side.id, member_id=ctx.actor.id, text=text, sha256=digest, submitted_at=ctx.now())
@@ -180,6 +189,14 @@ def submit(ctx: Ctx, key: str, position: int, competitor_key: str, text: str) ->
 
     events.strategy_received(ctx, s, sub, comp.name, position)  # the sender's own receipt (league/notify)
     return sub
+
+
+def _stale(side: CardSide, latest: Submission) -> bool:
+    """Was the side's latest strategy sent before the organiser last changed its match? Sending the
+    same text again then confirms it against the match as it is now."""
+    from turnbuckle.league.services.card import is_stale
+
+    return is_stale(side.match, latest.submitted_at)
 
 
 def latest_submission(ctx: Ctx, side: CardSide, before: datetime | None = None) -> Submission | None:

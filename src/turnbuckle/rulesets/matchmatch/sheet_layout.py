@@ -41,11 +41,12 @@ def sheet_sections(sheet: Json) -> list[SheetSection]:
     if not isinstance(body, dict):
         return [SheetSection("", tuple((str(k), shown_value(v)) for k, v in sheet.items()))]
     head: list[tuple[str, str]] = [("Name", str(body.get("name", "")))]
-    if body.get("nickname"):
-        head.append(("Nickname", str(body["nickname"])))
+    given = body.get("members") if kind == "team" else None
+    members = given if isinstance(given, list) else []
+    theirs = {str(m.get("nickname")) for m in members if isinstance(m, dict) and m.get("nickname")}
+    if body.get("nickname") and str(body["nickname"]) not in theirs:  # a team built on a member's sheet
+        head.append(("Nickname", str(body["nickname"])))                # carries its nickname: not the team's
     if kind == "team":
-        given = body.get("members")
-        members = given if isinstance(given, list) else []
         names = [m.get("name", "?") if isinstance(m, dict) else str(m) for m in members]
         head.append(("Members", ", ".join(str(n) for n in names)))
     head.append(("Stamina", str(_number(body, "stamina"))))
