@@ -6,7 +6,8 @@ competitor's standing, public sheet (the league's ``public_sheets`` setting) and
 league export (``export/league.json``, and one a show), the turnbuckle that made it (a wheel
 under ``install/``, see ``archive_wheel``) and a page on checking any show with ``turnbuckle
 verify``. Nothing of a show not yet published, and no account data (e-mail addresses, password
-hashes, sessions, invites, tokens, server keys): the archive reads only the public views (``archive_public``, ``export.export_league``), which never touch those tables."""
+hashes, sessions, invites, tokens, server keys): the archive reads only the public views
+(``archive_public``, ``export.export_league``), which never touch those tables."""
 
 from __future__ import annotations
 

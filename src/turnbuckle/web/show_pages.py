@@ -18,10 +18,11 @@ from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import export_league
 from turnbuckle.league.models import Result, Show
 from turnbuckle.league.post import FORMATS, compose, renderer
+from turnbuckle.league.post import html as post_html
 from turnbuckle.league.post.announce import announcement_of
 from turnbuckle.league.post.card import headline, results_card
 from turnbuckle.league.post.doc import Post
-from turnbuckle.league.post.escape import paragraphs
+from turnbuckle.league.post.intro import parse
 from turnbuckle.league.post.links import Links
 from turnbuckle.league.post.told import keep, kept, told_of
 from turnbuckle.league.verify_job import verdict
@@ -99,7 +100,7 @@ def show_page(request: Request, number: PathInt, session: DbSession, viewer: Vie
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "organiser": is_organiser(ctx),
         "card": card_view(ctx, s),
         "results_visible": visible, "results": results, "results_show": s,
-        "post": post, "intro": paragraphs(post.intro) if post else (),
+        "post": post, "intro": Markup(post_html.intro(parse(post.intro))) if post and post.intro.strip() else "",
         "accounts": {m.position: m.account for m in post.matches} if post else {},
         "copy_kind": "post" if post else "announce" if not visible and s.status != "draft" else "",
         "lazy_charts": len(results) > INLINE_UP_TO,

@@ -10,16 +10,16 @@ from turnbuckle.league.post.doc import (
     Folded,
     Heading,
     Inline,
+    Intro,
     Items,
     Link,
     Post,
-    Quote,
     Strong,
     Text,
     Unit,
     para,
 )
-from turnbuckle.league.post.escape import paragraphs
+from turnbuckle.league.post.intro import parse
 
 DASH = "\u2014"
 
@@ -35,8 +35,9 @@ def card_line(m: MatchLine) -> tuple[Inline, ...]:
 def results_post(card: ResultsCard) -> Post:
     title = f"{card.league} {DASH} Show {card.number}: {card.name} ({card.date})"
     head: list[Block] = [Heading(title, 1)]
-    if card.intro:
-        head.append(Quote(paragraphs(card.intro)))
+    intro = parse(card.intro) if card.intro else ()
+    if intro:
+        head.append(Intro(intro))
     head.append(Heading("Results", 2))
     units: list[Unit] = [tuple(head), (Items(tuple(card_line(m) for m in card.matches)),)]
     for m in card.matches:

@@ -9,8 +9,23 @@ from __future__ import annotations
 
 import re
 
-from turnbuckle.league.post.doc import Block, Code, Folded, Heading, Inline, Items, Link, Para, Post, Quote, Strong
+from turnbuckle.league.post.doc import (
+    Block,
+    Code,
+    Folded,
+    Heading,
+    Inline,
+    Intro,
+    Items,
+    Link,
+    Para,
+    Post,
+    Quote,
+    Strong,
+)
 from turnbuckle.league.post.escape import defang, one_line
+from turnbuckle.league.post.intro import IList, IntroBlock, IPara, Line
+from turnbuckle.league.post.markdown import run_md
 
 LIMIT = 2000
 _SPECIAL = re.compile(r"([\\*_~`|\[\]<:])")  # emphasis, code, spoilers, links, mentions, emoji
@@ -36,7 +51,38 @@ def inline(parts: tuple[Inline, ...], line_start: bool = False) -> str:
     return "".join(out)
 
 
+def _code(text: str) -> str:
+    return f"`{text}`" if re.fullmatch(r"[A-Za-z0-9 ./-]+", text) else esc(text)
+
+
+def _link(words: str, url: str) -> str:
+    """A masked link where Discord makes one (http and https); a mail address written after its words."""
+    if _absolute(url):
+        return f"[{words}](<{url}>)"
+    return f"{words} ({esc(url.partition(':')[2])})"
+
+
+def intro_line(line: Line) -> str:
+    return "".join(run_md(r, i == 0, _code, esc, _link) for i, r in enumerate(line))
+
+
+def intro_lines(blocks: tuple[IntroBlock, ...]) -> list[str]:
+    """The organiser's blocks as Discord lines (Discord quotes one level deep: a quote in the intro
+    is its lines, in the intro's own quote)."""
+    lines: list[str] = []
+    for b in blocks:
+        if isinstance(b, IPara):
+            lines.append(intro_line(b.runs))
+        elif isinstance(b, IList):
+            lines += [(f"{b.start + i}. " if b.ordered else "- ") + intro_line(item) for i, item in enumerate(b.items)]
+        else:
+            lines += intro_lines(b.blocks)
+    return lines
+
+
 def block(b: Block) -> list[str]:
+    if isinstance(b, Intro):
+        return [f"> {line}" for line in intro_lines(b.blocks)]
     if isinstance(b, Heading):
         return [f"**{esc(b.text)}**"] if b.level > 1 else [f"## {esc(b.text)}"]
     if isinstance(b, Para):
