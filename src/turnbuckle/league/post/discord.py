@@ -122,24 +122,31 @@ def _cut(text: str, limit: int) -> int:
     return max(1, limit - 1) if backslashes % 2 else limit  # an odd run's last one escapes what follows
 
 
+_QUOTE = "> "
+
+
 def pieces(text: str, limit: int = LIMIT) -> list[str]:
     """``text`` in pieces of at most ``limit`` characters: whole lines where they fit, else a
     line's sentences, else (one sentence longer than a message) cut between words, or at the limit
     when a word is longer. What a cut puts at a line's start is escaped there (a member's "# x"
-    after a full stop starts no heading)."""
+    after a full stop starts no heading); a quoted line's pieces each keep the quote's "> "."""
     if len(text) <= limit:
         return [text]
     out: list[str] = []
     for line in text.split("\n"):
-        parts = [line] if len(line) <= limit else _SENTENCE.split(line)
-        for i, part in enumerate(parts):
+        quote = _QUOTE if line.startswith(_QUOTE) else ""
+        if len(line) <= limit:
+            out.append(line)
+            continue
+        room = limit - len(quote)
+        for i, part in enumerate(_SENTENCE.split(line[len(quote):])):
             if i:
                 part = _line_start(part)
-            while len(part) > limit:
-                at = _cut(part, limit)
-                out.append(part[:at])
+            while len(part) > room:
+                at = _cut(part, room)
+                out.append(quote + part[:at])
                 part = _line_start(part[at:].lstrip(" "))
-            out.append(part)
+            out.append(quote + part)
     return pack(out, limit, "\n")
 
 
@@ -154,9 +161,31 @@ def pack(chunks: list[str], limit: int, sep: str) -> list[str]:
     return messages
 
 
+def _heading_lines(b: Block) -> list[str]:
+    if isinstance(b, Heading):
+        return block(b)
+    if isinstance(b, Folded):
+        return [f"**{esc(b.summary)}**"]
+    return []
+
+
+def _keep_headings_with_what_follows(messages: list[str], headings: set[str], limit: int) -> list[str]:
+    """A message that ends with a heading ("**Results**") gives it to the next message, which it
+    heads (where the two fit in one; else the heading stays, as nothing better fits)."""
+    out = list(messages)
+    for i in range(len(out) - 1):
+        head, sep, last = out[i].rstrip("\n").rpartition("\n")
+        if sep and last in headings and len(last) + 1 + len(out[i + 1]) <= limit:
+            out[i] = head.rstrip("\n")
+            out[i + 1] = last + "\n" + out[i + 1]
+    return out
+
+
 def render(post: Post, limit: int = LIMIT) -> list[str]:
     chunks: list[str] = []
+    headings: set[str] = set()
     for unit in post.units:
         text = "\n".join(line for b in unit for line in block(b))
+        headings.update(line for b in unit for line in _heading_lines(b))
         chunks += pieces(text, limit)
-    return pack(chunks, limit, "\n\n")
+    return _keep_headings_with_what_follows(pack(chunks, limit, "\n\n"), headings, limit)
