@@ -2,9 +2,10 @@
 reorder text (control and bidirectional characters), and break what a chat or forum would turn
 into a ping or a link (``@everyone``, ``<@123>``, Slack's ``<!channel>``, ``https://...``) with a
 zero-width space, and the dot of ``www.``, of a Discord invite (``discord.gg/x``) and of a host
-that a linkifying renderer links on its own (``evil.com``) with a one-dot leader (U+2024, which looks like a full stop): a zero-width space there is not enough, since a
-linkifying renderer takes ``discord\u200b.gg`` for a host of its own and links the look-alike. So
-the words read the same and do nothing."""
+that a linkifying renderer links on its own (``evil.com``) with a one-dot leader (U+2024, which
+looks like a full stop): a zero-width space there is not enough, since a linkifying renderer takes
+``discord\u200b.gg`` for a host of its own and links the look-alike. So the words read the same
+and do nothing."""
 
 from __future__ import annotations
 
