@@ -67,7 +67,7 @@ def test_goldens(posts: dict[str, list[str]]) -> None:
 
 def test_post_reads_intro_card_accounts_then_seeds(posts: dict[str, list[str]]) -> None:
     text = posts["show-1.txt"][0]
-    order = [text.index(x) for x in ("What a night at Monday Mayhem!", "Results", " def. ", "MATCH 1:",
+    order = [text.index(x) for x in ("What a night at Monday Mayhem!", "Results", " def. ", "Match 1:",
                                      "Seeds and hashes", "Show seed:")]
     assert order == sorted(order)
     assert f"<{BASE}/shows/1/matches/1>" in text and f"<{BASE}/shows/1/export.json>" in text

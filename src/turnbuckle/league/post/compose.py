@@ -24,9 +24,11 @@ from turnbuckle.league.post.intro import parse
 DASH = "\u2014"
 
 
-def card_line(m: MatchLine) -> tuple[Inline, ...]:
-    """"Match 1 (MatchMatch): [A def. B by pinfall in round 7] — retains the title"."""
-    parts: list[Inline] = [Strong(f"Match {m.position}"), Text(f" ({m.game}): "), Link(m.headline, m.href)]
+def card_line(m: MatchLine, many_games: bool = True) -> tuple[Inline, ...]:
+    """"Match 1 (MatchMatch): [A def. B by pinfall in round 7] — retains the title" (in a league of
+    one game, no game: "Match 1: ...")."""
+    game = f" ({m.game}): " if many_games else ": "
+    parts: list[Inline] = [Strong(f"Match {m.position}"), Text(game), Link(m.headline, m.href)]
     if m.extras:
         parts.append(Text(f" {DASH} " + "; ".join(m.extras)))
     return tuple(parts)
@@ -39,7 +41,7 @@ def results_post(card: ResultsCard) -> Post:
     if intro:
         head.append(Intro(intro))
     head.append(Heading("Results", 2))
-    units: list[Unit] = [tuple(head), (Items(tuple(card_line(m) for m in card.matches)),)]
+    units: list[Unit] = [tuple(head), (Items(tuple(card_line(m, card.many_games) for m in card.matches)),)]
     for m in card.matches:
         blocks: list[Block] = [Heading(f"Match {m.position}: {' vs '.join(m.names)}", 3),
                                para(" ".join(m.account))]

@@ -1,4 +1,4 @@
-"""The plain-text form: headings underlined, lists with dashes, links written out after their
+"""The plain-text form: headings underlined (= - ~ by level), lists with dashes, links written out after their
 words; a member's text on one line, defanged (no mention or bare address left working)."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def block(b: Block) -> list[str]:
         return [f"  {line}".rstrip() for line in intro_lines(b.blocks)]
     if isinstance(b, Heading):
         text = esc(b.text)
-        return [text, ("=" if b.level == 1 else "-") * len(text), ""] if b.level < 3 else [text.upper(), ""]
+        return [text, "=-~"[min(b.level, 3) - 1] * len(text), ""]  # names keep their own case
     if isinstance(b, Para):
         return [inline(b.parts), ""]
     if isinstance(b, Items):
