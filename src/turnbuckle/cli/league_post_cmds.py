@@ -35,9 +35,6 @@ def post(show: ShowArg,
             make = announcement if announce else results_post
             base = base_url or site_address(ctx.session, ctx.league.id)
             messages = make(ctx.session, show, fmt, base_url=base)
-        if not base:  # said, not refused: a post for a site-less league is still a post
-            typer.echo("warning: " + NO_SITE_ADDRESS.format(fallback="the site's root (/shows/1)",
-                                                           option="--base-url URL"), err=True)
         if fmt == "discord":
             text = "".join(f"--- message {i} of {len(messages)} ({len(m)} characters) ---\n{m}\n"
                            for i, m in enumerate(messages, start=1))
@@ -48,6 +45,9 @@ def post(show: ShowArg,
         else:
             write_out(out, text)
             print(f"wrote {out}")
+        if not base:  # said once the post is out, not refused: a post for a site-less league is still a post
+            typer.echo("warning: " + NO_SITE_ADDRESS.format(fallback="the site's root (/shows/1)",
+                                                           option="--base-url URL"), err=True)
 
 
 def archive(folder: Annotated[Path, typer.Argument(help="The folder to write the site into (new or empty, or an "
