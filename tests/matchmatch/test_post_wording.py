@@ -7,6 +7,7 @@ case in headings. The records are unchanged: only their words."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -87,3 +88,26 @@ def test_a_league_of_one_game_names_no_game_on_its_lines() -> None:
 def test_the_text_format_keeps_names_case_in_headings() -> None:
     text = renderer("text")(Post("t", ((Heading("Match 1: Brother Bob vs Iron Ivan", 3),),)))[0]
     assert text.splitlines()[0] == "Match 1: Brother Bob vs Iron Ivan" and "BROTHER" not in text
+
+
+def test_a_league_whose_competitors_play_one_game_is_told_from_one_of_many(tmp_path: Path) -> None:
+    from sqlalchemy import update
+
+    from tests.league.post_league import copy_post_league
+    from turnbuckle.league.context import context
+    from turnbuckle.league.db import make_engine, session_scope
+    from turnbuckle.league.models import Competitor
+    from turnbuckle.league.post.card import _many_games, results_card
+    from turnbuckle.league.post.links import Links
+
+    engine = make_engine(copy_post_league(tmp_path))
+    try:
+        with session_scope(engine) as session:
+            ctx = context(session)
+            assert results_card(ctx, "1", Links()).many_games  # the demo league runs five games
+            session.execute(update(Competitor).values(ruleset="matchmatch"))
+            assert not _many_games(ctx, {"matchmatch"})
+            assert _many_games(ctx, {"matchmatch", "boxing"})  # a show's own games count too
+            session.rollback()
+    finally:
+        engine.dispose()
