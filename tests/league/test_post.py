@@ -67,7 +67,7 @@ def test_goldens(posts: dict[str, list[str]]) -> None:
 
 def test_post_reads_intro_card_accounts_then_seeds(posts: dict[str, list[str]]) -> None:
     text = posts["show-1.txt"][0]
-    order = [text.index(x) for x in ("What a night at Monday Mayhem!", "Results", " def. ", "MATCH 1:",
+    order = [text.index(x) for x in ("What a night at Monday Mayhem!", "Results", " def. ", "Match 1:",
                                      "Seeds and hashes", "Show seed:")]
     assert order == sorted(order)
     assert f"<{BASE}/shows/1/matches/1>" in text and f"<{BASE}/shows/1/export.json>" in text
@@ -76,25 +76,40 @@ def test_post_reads_intro_card_accounts_then_seeds(posts: dict[str, list[str]]) 
     assert md.count(f"]({BASE}/shows/1/matches/") == 2 * 5  # each line and each account link to the call
 
 
+def _members_part(text: str) -> str:
+    """A post less its title and the organiser's intro (which comes before "Results"): the members' words."""
+    return text[text.index("Results"):]
+
+
 def test_every_format_neutralises_the_injection(posts: dict[str, list[str]]) -> None:
+    """The members' notes are text in every format; the organiser's intro is their own Markdown
+    (its emphasis and https link work), yet its raw HTML, BBCode and mentions stay text there too."""
     for name, messages in posts.items():
         if name.startswith("announce"):
             continue
         whole = "\n".join(messages)
-        assert "everyone" in whole and "evil" in whole, f"{name}: the attempt is shown, as text"
+        members = _members_part(whole)
+        assert "everyone" in members and "evil" in members, f"{name}: the attempt is shown, as text"
         assert not re.search(r"@(everyone|here)\b", whole), name
         assert not re.search(r"<@\d", whole) and "<!channel>" not in whole, name
-        assert "https://evil" not in whole and "www.evil" not in whole, name
-    md = posts["show-1.md"][0] + posts["show-2.md"][0]
+        assert "https://evil" not in members and "www.evil" not in whole, name
+    md = _members_part(posts["show-1.md"][0]) + _members_part(posts["show-2.md"][0])
     assert "<script" not in md and "**bold**" not in md and "[x](" not in md
     assert "\n# not a heading" not in md and "\n> not a quote" not in md
+    intro = posts["show-1.md"][0][:posts["show-1.md"][0].index("Results")]
+    assert "<script" not in intro and "**bold**" in intro and "[x](https://evil.example/a)" in intro
+    assert "> **not a heading**" in intro and "> > not a quote either" in intro
     bb = posts["show-1.bbcode"][0] + posts["show-2.bbcode"][0]
     assert "[b]bb[/b]" not in bb and "[b\u200b]" not in bb and "[\u200bb]bb[\u200b/b]" in bb
+    assert "[b]bold[/b]" in bb and "[url=https://evil.example/a]x[/url]" in bb
     html = posts["show-1.html"][0] + posts["show-2.html"][0]
     assert "<script" not in html and "&lt;script&gt;" in html
+    assert "<strong>bold</strong>" in html
     assert set(re.findall(r'href="([^"]+)"', html)) <= {f"{BASE}/shows/1/matches/{i}" for i in range(1, 6)} | \
-        {f"{BASE}/shows/1/export.json"} | {f"/shows/2/matches/{i}" for i in range(1, 6)} | {"/shows/2/export.json"}
-    dc = "\n".join(posts["show-1.json"] + posts["show-2.json"])
+        {f"{BASE}/shows/1/export.json"} | {f"/shows/2/matches/{i}" for i in range(1, 6)} | {"/shows/2/export.json"} \
+        | {"https://evil.example/a"}  # the organiser's own link, in their intro
+    assert "https://evil" not in _members_part(posts["show-1.html"][0]) + _members_part(posts["show-2.html"][0])
+    dc = _members_part("\n".join(posts["show-1.json"])) + _members_part("\n".join(posts["show-2.json"]))
     assert "\\<script>" in dc and "\\*\\*bold\\*\\*" in dc and "\\[x\\]" in dc
 
 
@@ -184,10 +199,12 @@ def test_markdown_post_renders_members_words_as_text(posts: dict[str, list[str]]
     tags, text = _rendered_tags(posts["show-1.md"][0])
     assert {t for t, _ in tags} <= {"h1", "h2", "h3", "p", "ul", "li", "strong", "a", "code", "blockquote"}
     hrefs = [dict(attrs).get("href") or "" for t, attrs in tags if t == "a"]
-    assert hrefs and all(h.startswith(f"{BASE}/shows/1/") for h in hrefs)
+    assert hrefs and all(h.startswith(f"{BASE}/shows/1/") for h in hrefs[1:])
+    assert hrefs[0] == "https://evil.example/a"  # the organiser's own link in their intro; no other leaves the league
     assert all(t == "a" or not attrs for t, attrs in tags)
-    assert "<script>alert(1)</script> **bold** [b]bb[/b] [x](https:\u200b//evil" in text
-    assert "# not a heading" in text and "> not a quote either" in text
+    assert "<script>alert(1)</script> **bold** [b]bb[/b] [x](https:\u200b//evil" in text  # a member's note
+    assert "<script>alert(1)</script> bold [b]bb[/b] x www" in text  # the organiser's Markdown, read
+    assert "# not a heading" not in text and "not a quote either" in text
 
 
 def test_export_markdown_and_html_start_each_show_with_the_intro() -> None:
@@ -202,8 +219,9 @@ def test_export_markdown_and_html_start_each_show_with_the_intro() -> None:
     markdown = export_markdown(data)
     assert markdown.index("> What a night at Monday Mayhem!") < markdown.index("seed SHA-256")
     tags, text = _rendered_tags(markdown)
-    assert "blockquote" in {t for t, _ in tags} and "a" not in {t for t, _ in tags}
-    assert "<script>alert(1)</script>" in text and "[x](https://evil.example/a)" in text
+    assert "blockquote" in {t for t, _ in tags} and "script" not in {t for t, _ in tags}
+    assert [dict(a)["href"] for t, a in tags if t == "a"] == ["https://evil.example/a"] * 2  # the intro's, per show
+    assert "<script>alert(1)</script>" in text and "@\u200beveryone" in text and "@everyone" not in text
     page = export_html(data)
     assert "<blockquote><p>What a night at Tuesday Turmoil!</p></blockquote>" in page and "<script>" not in page
 

@@ -27,6 +27,9 @@ def test_copies_of_a_published_show_and_an_open_card(tmp_path: Path) -> None:
             < text.index('class="account"') < text.index('class="seeds"')
         assert 'hx-get="/shows/1/copies"' in text and "<textarea" not in text  # the texts come when asked
         assert "&lt;script&gt;" in text and "<script>alert" not in text
+        intro = text[text.index('class="intro"'):text.index('class="results-card"')]  # the organiser's Markdown, read
+        assert "<strong>bold</strong>" in intro and "**bold**" not in intro
+        assert '<a href="https://evil.example/a" rel="nofollow noopener">x</a>' in intro and "<script" not in intro
         box = client.get("/shows/1/copies", headers=HTMX)
         assert box.status_code == 200 and "<html" not in box.text
         ids = re.findall(r'<textarea id="([^"]+)"', box.text)

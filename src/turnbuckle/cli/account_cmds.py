@@ -4,14 +4,30 @@ from the command line (a first password; a one-time sign-up or reset link to han
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from turnbuckle.cli.common import fail, user_errors
 
-Base = Annotated[str, typer.Option("--base", help="The site's address, to print whole links.")]
+if TYPE_CHECKING:
+    from turnbuckle.league.context import Ctx
+
+Base = Annotated[str, typer.Option("--base", help="The site's address, to print whole links (default: the league's "
+                                   "site address, else $TURNBUCKLE_BASE_URL, else http://127.0.0.1:8000).")]
 DEFAULT_BASE = "http://127.0.0.1:8000"
+
+
+def _link_base(ctx: Ctx, base: str) -> str:
+    """``--base``, else the league's site address, else this machine's default address with a
+    warning on stderr (such a link opens only here)."""
+    from turnbuckle.league.post.links import NO_SITE_ADDRESS, site_address
+
+    chosen = base or site_address(ctx.session, ctx.league.id)
+    if chosen:
+        return chosen.rstrip("/")
+    typer.echo("warning: " + NO_SITE_ADDRESS.format(fallback=DEFAULT_BASE, option="--base URL"), err=True)
+    return DEFAULT_BASE
 
 
 def password(name: Annotated[str, typer.Argument(help="The member whose password to set.")],
@@ -37,7 +53,7 @@ def password(name: Annotated[str, typer.Argument(help="The member whose password
 
 
 def invite(name: Annotated[str | None, typer.Argument(help="The new player's name (else they choose it).")] = None,
-           base: Base = DEFAULT_BASE,
+           base: Base = "",
            db: str | None = typer.Option(None, "--db", help="SQLite file or database URL."),
            actor: str | None = typer.Option(None, "--as", help="The member acting (default: the organiser).")
            ) -> None:
@@ -48,11 +64,11 @@ def invite(name: Annotated[str | None, typer.Argument(help="The new player's nam
         from turnbuckle.league.services.accounts import create_invite
 
         token = create_invite(ctx, name)
-        print(f"{base.rstrip('/')}/invite/{token}")
+        print(f"{_link_base(ctx, base)}/invite/{token}")
 
 
 def reset(name: Annotated[str, typer.Argument(help="The member who forgot their password.")],
-          base: Base = DEFAULT_BASE,
+          base: Base = "",
           db: str | None = typer.Option(None, "--db", help="SQLite file or database URL."),
           actor: str | None = typer.Option(None, "--as", help="The member acting (default: the organiser).")
           ) -> None:
@@ -63,7 +79,7 @@ def reset(name: Annotated[str, typer.Argument(help="The member who forgot their 
         from turnbuckle.league.services.accounts import create_reset
 
         token = create_reset(ctx, name)
-        print(f"{base.rstrip('/')}/reset/{token}")
+        print(f"{_link_base(ctx, base)}/reset/{token}")
 
 
 def register(member_app: typer.Typer) -> None:

@@ -4,15 +4,12 @@ and ``turnbuckle league archive`` (the league's static site); registered by ``le
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from turnbuckle.cli.common import user_errors, write_out
 from turnbuckle.cli.league_cmds import Db, ShowArg, unit
-
-if TYPE_CHECKING:
-    from turnbuckle.league.context import Ctx
 
 FORMAT_HELP = "markdown (default), bbcode, discord (messages of at most 2,000 characters), html or text."
 
@@ -32,10 +29,12 @@ def post(show: ShowArg,
     Everything a member wrote is escaped for that format (no markup, link or mention gets through)."""
     with user_errors():
         from turnbuckle.league.post import announcement, results_post
+        from turnbuckle.league.post.links import NO_SITE_ADDRESS, site_address
 
         with unit(db) as ctx:
             make = announcement if announce else results_post
-            messages = make(ctx.session, show, fmt, base_url=base_url or _site_address(ctx))
+            base = base_url or site_address(ctx.session, ctx.league.id)
+            messages = make(ctx.session, show, fmt, base_url=base)
         if fmt == "discord":
             text = "".join(f"--- message {i} of {len(messages)} ({len(m)} characters) ---\n{m}\n"
                            for i, m in enumerate(messages, start=1))
@@ -46,15 +45,9 @@ def post(show: ShowArg,
         else:
             write_out(out, text)
             print(f"wrote {out}")
-
-
-def _site_address(ctx: Ctx) -> str:
-    """The league's own web address for the post's links, as its notifications use (never makes the
-    settings row: a post only reads)."""
-    from turnbuckle.league.models import NotifySettings
-    from turnbuckle.league.notify.config import site_url
-
-    return site_url(ctx.session.get(NotifySettings, ctx.league.id))
+        if not base:  # said once the post is out, not refused: a post for a site-less league is still a post
+            typer.echo("warning: " + NO_SITE_ADDRESS.format(fallback="the site's root (/shows/1)",
+                                                           option="--base-url URL"), err=True)
 
 
 def archive(folder: Annotated[Path, typer.Argument(help="The folder to write the site into (new or empty, or an "

@@ -3,10 +3,11 @@ history when the server is gone. Every page links to the others by relative path
 ``.html``, so the folder opens from disk (``file://``) with no server and no script. It holds each
 published show's results post and ringside calls, the standings, every title's reigns, each
 competitor's standing, public sheet (the league's ``public_sheets`` setting) and history, the
-league export (``export/league.json``, and one a show) and a page on checking any show with
-``turnbuckle verify``. Nothing of a show not yet published, and no account data (e-mail
-addresses, password hashes, sessions, invites, tokens, server keys): the archive reads only the
-public views (``archive_public``, ``export.export_league``), which never touch those tables."""
+league export (``export/league.json``, and one a show), the turnbuckle that made it (a wheel
+under ``install/``, see ``archive_wheel``) and a page on checking any show with ``turnbuckle
+verify``. Nothing of a show not yet published, and no account data (e-mail addresses, password
+hashes, sessions, invites, tokens, server keys): the archive reads only the public views
+(``archive_public``, ``export.export_league``), which never touch those tables."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.render import render_html_part
 from turnbuckle.league import archive_public as public
+from turnbuckle.league.archive_wheel import build_wheel, sha256_hex, wheel_name
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.export import export_league
@@ -46,7 +48,7 @@ before anyone could know the results; the seed itself once it ran. From the seed
 side's sheet and strategy (all in the export), anyone can play every match again and get the same
 result, with no server; checked against the hash you saw at lock, with no trust in the organiser.</p>
 <ol>
-<li>Install turnbuckle (<code>pip install turnbuckle</code>, version {version} made this archive).</li>
+{install}
 <li>Take the league's export from this archive: <a href="export/league.json">export/league.json</a>
 (or one show's, linked from its page).</li>
 <li>Run <code>turnbuckle verify export/league.json</code>. It checks each seed against its published
@@ -65,11 +67,11 @@ paste it into: it is static, with no script, so the check runs in <code>turnbuck
 """
 
 
-def _verify_text() -> str:
+def _verify_text(wheel_sha256: str) -> str:
     from turnbuckle.league.verify import CHANNELS
     from turnbuckle.league.verify_standings import NOT_CHECKED
 
-    return VERIFY_TEXT.format(version=escape(__version__), channels=escape(CHANNELS),
+    return VERIFY_TEXT.format(install=install_step(wheel_sha256), channels=escape(CHANNELS),
                               not_checked="".join(f"<li>{escape(n)}</li>" for n in NOT_CHECKED))
 
 
@@ -92,8 +94,24 @@ def _json(data: object) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def pages(ctx: Ctx) -> Iterator[tuple[str, str]]:
-    """Every file of the archive: (its path under the archive's folder, its text)."""
+def install_step(sha256: str, version: str = __version__) -> str:
+    """The check page's first step: install the turnbuckle that made the archive, from the wheel
+    the archive carries (its SHA-256 to compare first), in a fresh virtual environment."""
+    name = wheel_name(version)
+    commands = (f"python3 -m venv tb\ntb/bin/pip install install/{name}\n"
+                "tb/bin/turnbuckle verify export/league.json")
+    return (f'<li>Install the turnbuckle that made this archive (version {escape(version)}), from the archive '
+            f'itself: <a href="install/{escape(name)}">install/{escape(name)}</a>, whose SHA-256 is '
+            f"<code>{escape(sha256)}</code> (compare it with <code>sha256sum install/{escape(name)}</code> first). "
+            "In this folder, on Linux or macOS (on Windows, <code>tb\\Scripts\\</code> for <code>tb/bin/</code>):"
+            f"<pre><code>{escape(commands)}</code></pre>"
+            "pip fetches its dependencies (NumPy, SQLAlchemy and the like) from the Python Package Index; "
+            "the package itself comes from this archive.</li>")
+
+
+def pages(ctx: Ctx, wheel_sha256: str = "") -> Iterator[tuple[str, str]]:
+    """Every text file of the archive: (its path under the archive's folder, its text);
+    ``wheel_sha256``: the hash of the wheel :func:`write_archive` puts beside them."""
     league = ctx.league.name
     shows = public.published_shows(ctx)
     yield "style.css", STYLE
@@ -103,7 +121,7 @@ def pages(ctx: Ctx) -> Iterator[tuple[str, str]]:
                               + (f"<ul>{rows}</ul>" if rows else '<p class="muted">No show published yet.</p>')
                               + '\n<p>The league\'s whole record: <a href="export/league.json">export/league.json</a> '
                               '(<a href="verify.html">check it yourself</a>).</p>', 0, league)
-    yield "verify.html", _page("Check it yourself", _verify_text(), 0, league)
+    yield "verify.html", _page("Check it yourself", _verify_text(wheel_sha256), 0, league)
     yield "export/league.json", _json(export_league(ctx))
     for s in shows:
         yield from _show(ctx, s)
@@ -277,7 +295,8 @@ MARK = "A static archive made by turnbuckle"
 #: The files an archive writes whose names depend on the league (its shows, competitors, table
 #: matches): those of an earlier archive that this one does not write again are removed.
 OWN_FILES = re.compile(r"shows/\d+\.html|shows/\d+/match-\d+\.html|competitors/[A-Za-z0-9_-]+\.html"
-                       r"|table-matches/[A-Za-z0-9_-]+\.html|export/show-\d+\.json")
+                       r"|table-matches/[A-Za-z0-9_-]+\.html|export/show-\d+\.json"
+                       r"|install/turnbuckle-[A-Za-z0-9_.+]+-py3-none-any\.whl")
 
 
 def _earlier_archive(out: Path) -> bool:
@@ -291,17 +310,20 @@ def _write_archive(ctx: Ctx, out: Path) -> int:
     earlier = out.is_dir() and any(out.iterdir())
     if earlier and not _earlier_archive(out):
         raise LeagueError(f"'{out}' is not empty and holds no earlier archive; name a new or empty folder")
-    files = list(pages(ctx))  # all made before any is written: a refusal leaves the folder as it was
+    wheel = build_wheel()
+    texts = pages(ctx, sha256_hex(wheel))
+    # all made before any is written: a refusal leaves the folder as it was
+    files = [(path, text.encode("utf-8")) for path, text in texts] + [(f"install/{wheel_name()}", wheel)]
     root = out.resolve()
     for path, _text in files:
         if not re.fullmatch(r"[A-Za-z0-9_./-]+", path) or ".." in path or root not in (out / path).resolve().parents:
             raise LeagueError(f"the archive would write '{path}' outside {out} (a link in the folder leads "
                               "elsewhere) or under an odd name (an id in the database is not what this turnbuckle "
                               "wrote); nothing was written")
-    for path, text in files:
+    for path, data in files:
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        target.write_bytes(data)
     if earlier:
         _remove_stale(out, {path for path, _text in files})
     return len(files)
@@ -311,7 +333,7 @@ def _remove_stale(out: Path, written: set[str]) -> None:
     """Remove what an earlier archive in ``out`` wrote and this one did not (a show, competitor or
     table match the database no longer holds): only files named as an archive names them, in its
     own folders, never through a link; anything else in the folder is someone's and stays."""
-    for folder in ("shows", "competitors", "table-matches", "export"):
+    for folder in ("shows", "competitors", "table-matches", "export", "install"):
         top = out / folder
         if not top.is_dir() or top.is_symlink():
             continue

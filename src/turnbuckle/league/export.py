@@ -179,20 +179,43 @@ def intro_of(writeup: str) -> str:
 
 def export_markdown(data: dict[str, Any]) -> str:
     """The league's shows and results as Markdown; every name and text from the league is escaped
-    (:func:`md_text`), so a wrestler called ``<script>`` or ``[x](javascript:...)`` renders as those characters."""
-    return _markdown(data, md_text, _md_code)
+    (:func:`md_text`), so a wrestler called ``<script>`` or ``[x](javascript:...)`` renders as those
+    characters, and neutralised as the results post neutralises it (``post.escape.defang``: no
+    ``@everyone``, bare address or invite left working where it is pasted). The organiser's intro
+    is their own Markdown, as in the results post."""
+    from turnbuckle.league.post.intro import parse
+    from turnbuckle.league.post.markdown import intro_blocks
+
+    def intro(writeup: str) -> list[str]:
+        return [f"> {line}".rstrip() for line in intro_blocks(parse(intro_of(writeup)))]
+
+    return _markdown(data, _md_defanged, _md_code, intro)
+
+
+def _md_defanged(value: object, line_start: bool = False) -> str:
+    from turnbuckle.league.post.escape import defang
+
+    return md_text(defang(str(value)), line_start)
+
+
+def _plain_intro(writeup: str) -> list[str]:
+    """The organiser's intro as its words alone (its Markdown read, not shown), a quoted line a paragraph."""
+    from turnbuckle.league.post.intro import parse, plain
+
+    return [f"> {' '.join(para.split())}" for para in plain(parse(intro_of(writeup))).split("\n\n") if para.strip()]
 
 
 def _plain(value: object, line_start: bool = False) -> str:
     return str(value)
 
 
-def _markdown(data: dict[str, Any], esc: Callable[..., str], code: Callable[[object], str]) -> str:
+def _markdown(data: dict[str, Any], esc: Callable[..., str], code: Callable[[object], str],
+              intro: Callable[[str], list[str]] = _plain_intro) -> str:
     lines = [f"# {esc(data['league']['name'])}", ""]
     for s in data["shows"]:
         lines += [f"## Show {s['number']}: {esc(s['name'])} ({esc(s['date'])}, {esc(s['status'])})", ""]
-        for para in paragraphs(intro_of(str(s.get("writeup") or ""))):  # the organiser's intro, quoted
-            lines += [f"> {esc(para, True)}", ""]
+        quoted = intro(str(s.get("writeup") or ""))  # the organiser's intro, quoted
+        lines += quoted + ([""] if quoted else [])
         lines.append(f"- seed SHA-256: {code(s['seed_sha256'] or '-')}")
         lines.append(f"- seed: {code(s['seed'] or 'not yet revealed')}")
         lines.append(f"- card seed (referee draw): {code(s['card_seed'] or '-')}")

@@ -19,7 +19,7 @@ from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Member
 from turnbuckle.league.services import accounts
 from turnbuckle.web.deps import DbSession, LoginRequired, SignedIn, render
-from turnbuckle.web.links import absolute
+from turnbuckle.web.links import league_base
 from turnbuckle.web.offload import cpu
 from turnbuckle.web.sessions import (
     SESSION_COOKIE,
@@ -260,17 +260,21 @@ def password_change(request: Request, session: DbSession, member: SignedIn, curr
 
 @router.post("/account/invites", response_class=HTMLResponse)
 def invite_create(request: Request, session: DbSession, member: SignedIn, name: OptText = "") -> HTMLResponse:
+    ctx = member_ctx(request, session, member)
     try:
-        token = accounts.create_invite(member_ctx(request, session, member), name or None)
+        token = accounts.create_invite(ctx, name or None)
     except LeagueError as exc:
         return account_page(request, session, member, 422, error=str(exc))
-    return account_page(request, session, member, new_link=absolute(request, f"/invite/{token}"))
+    return account_page(request, session, member, new_link=league_base(request, session, ctx.league.id)[0]
+                        + f"/invite/{token}")
 
 
 @router.post("/account/resets", response_class=HTMLResponse)
 def reset_create(request: Request, session: DbSession, member: SignedIn, name: Text) -> HTMLResponse:
+    ctx = member_ctx(request, session, member)
     try:
-        token = accounts.create_reset(member_ctx(request, session, member), name)
+        token = accounts.create_reset(ctx, name)
     except LeagueError as exc:
         return account_page(request, session, member, 422, error=str(exc))
-    return account_page(request, session, member, new_link=absolute(request, f"/reset/{token}"))
+    return account_page(request, session, member, new_link=league_base(request, session, ctx.league.id)[0]
+                        + f"/reset/{token}")

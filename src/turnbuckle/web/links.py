@@ -4,7 +4,12 @@ otherwise put an attacker's address in front of a reset token)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fastapi import Request
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 
 def site_base(request: Request) -> str:
@@ -26,6 +31,27 @@ def site_base(request: Request) -> str:
 def absolute(request: Request, path: str) -> str:
     """``path`` (starting with "/") as an absolute link on this site."""
     return site_base(request) + path
+
+
+def league_base(request: Request, session: Session, league_id: int) -> tuple[str, bool]:
+    """Where the league's links begin, and whether that address was set rather than guessed: the
+    league's site address (the organiser's notifications page), else ``serve --base-url``, else
+    (not set: a link that opens only where this server's own address does) the socket's address."""
+    from turnbuckle.league.post.links import site_address
+
+    configured: str | None = getattr(request.app.state, "base_url", None)
+    chosen = site_address(session, league_id) or (configured or "").rstrip("/")
+    return (chosen, True) if chosen else (site_base(request), False)
+
+
+def stored_base(request: Request) -> str:
+    """:func:`league_base`'s address, reading the league in a session of its own (for a route with
+    none, run in a worker thread: it reads the database)."""
+    from turnbuckle.league.context import the_league
+    from turnbuckle.league.db import read_scope
+
+    with read_scope(request.app.state.engine) as session:
+        return league_base(request, session, the_league(session).id)[0]
 
 
 def check_base_url(url: str) -> str:

@@ -18,10 +18,11 @@ from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import export_league
 from turnbuckle.league.models import Result, Show, ShowEvent
 from turnbuckle.league.post import FORMATS, compose, renderer
+from turnbuckle.league.post import html as post_html
 from turnbuckle.league.post.announce import announcement_of
 from turnbuckle.league.post.card import headline, results_card
 from turnbuckle.league.post.doc import Post
-from turnbuckle.league.post.escape import paragraphs
+from turnbuckle.league.post.intro import parse
 from turnbuckle.league.post.links import Links
 from turnbuckle.league.post.told import keep, kept, told_of
 from turnbuckle.league.verify_job import verdict
@@ -32,7 +33,7 @@ from turnbuckle.web.card_view import card_view
 from turnbuckle.web.chart_cache import INLINE_UP_TO, result_chart, show_charts
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.league_pages import game_name
-from turnbuckle.web.links import site_base
+from turnbuckle.web.links import league_base
 from turnbuckle.web.sessions import is_htmx
 from turnbuckle.web.viewing import (
     PathInt,
@@ -77,7 +78,7 @@ def copies(post: Post, prefix: str) -> list[dict[str, str]]:
 def _post_or_card(ctx: Ctx, s: Show, request: Request, visible: bool, played: bool) -> tuple[Post | None, str]:
     """What the show's page offers to copy: its results post (once its results are public to this
     reader), else its card's announcement (once open), else nothing; and which ("post", "announce")."""
-    links = Links(site_base(request))
+    links = Links(league_base(request, ctx.session, ctx.league.id)[0])
     if visible and played:
         return compose.results_post(results_card(ctx, str(s.number), links, preview=True)), "post"
     if not visible and s.status not in ("draft", "deleted"):
@@ -104,19 +105,21 @@ def show_page(request: Request, number: PathInt, session: DbSession, viewer: Vie
     s = show_by_number(ctx, number)
     visible = results_visible(ctx, s)
     results = show_results(ctx, s) if visible else []
-    post = results_card(ctx, str(s.number), Links(site_base(request)), preview=True) if visible and results else None
+    base, site_set = league_base(request, session, ctx.league.id)
+    post = results_card(ctx, str(s.number), Links(base), preview=True) if visible and results else None
     return render(request, "show.html", {
         "league": ctx.league, "s": s, "deadline": ctx.local(s.deadline), "organiser": is_organiser(ctx),
         "card": card_view(ctx, s),
         "results_visible": visible, "results": results, "results_show": s,
-        "post": post, "intro": paragraphs(post.intro) if post else (),
+        "post": post, "intro": Markup(post_html.intro(parse(post.intro))) if post and post.intro.strip() else "",
         "accounts": {m.position: m.account for m in post.matches} if post else {},
         "copy_kind": "post" if post else "announce" if not visible and s.status not in ("draft", "deleted") else "",
         "deleted_at": ctx.local(s.deleted_at) if s.deleted_at else "",
         "lazy_charts": len(results) > INLINE_UP_TO,
         "charts": show_charts(ctx, s) if results and len(results) <= INLINE_UP_TO else {},
         "seed": s.seed if visible else None, "game_name": game_name, "locked_at": _locked_at(ctx, s),
-        "verify": verdict(ctx, s), "local": ctx.local})  # the kept verify result (league/verify_job.py)
+        "verify": verdict(ctx, s),  # the kept verify result (league/verify_job.py)
+        "local": ctx.local, "site_set": site_set, "site_guess": base})
 
 
 @router.get("/shows/{number}/copies", response_class=HTMLResponse)
@@ -130,7 +133,9 @@ def show_copies(request: Request, number: PathInt, session: DbSession, viewer: V
     if shown is None:
         raise NotFound(f"show {number} has nothing to post yet")
     title = "Post these results" if kind == "post" else "Announce this card"
-    context = {"league": ctx.league, "s": s, "copies": copies(shown, kind), "copy_title": title}
+    base, site_set = league_base(request, session, ctx.league.id)
+    context = {"league": ctx.league, "s": s, "copies": copies(shown, kind), "copy_title": title,
+               "site_set": site_set, "site_guess": base, "organiser": is_organiser(ctx)}
     return render(request, "_copy_list.html" if is_htmx(request) else "show_copies.html", context)
 
 

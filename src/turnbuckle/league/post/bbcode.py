@@ -10,6 +10,7 @@ from turnbuckle.league.post.doc import (
     Folded,
     Heading,
     Inline,
+    Intro,
     Items,
     Link,
     Para,
@@ -19,6 +20,7 @@ from turnbuckle.league.post.doc import (
     one_message,
 )
 from turnbuckle.league.post.escape import ZWSP, defang, one_line
+from turnbuckle.league.post.intro import IList, IntroBlock, IPara, Line
 
 
 def esc(text: str) -> str:
@@ -43,7 +45,35 @@ def inline(parts: tuple[Inline, ...]) -> str:
     return "".join(out)
 
 
+def intro_line(line: Line) -> str:
+    out = []
+    for r in line:
+        words = esc(r.text)
+        if r.italic:
+            words = f"[i]{words}[/i]"
+        if r.bold:
+            words = f"[b]{words}[/b]"
+        out.append(f"[url={href(r.href)}]{words}[/url]" if r.href else words)
+    return "".join(out)
+
+
+def intro_blocks(blocks: tuple[IntroBlock, ...]) -> str:
+    """The organiser's blocks in BBCode: paragraphs apart, [list] (numbered: [list=1]) and [quote]."""
+    out = []
+    for b in blocks:
+        if isinstance(b, IPara):
+            out.append(intro_line(b.runs))
+        elif isinstance(b, IList):
+            out.append(("[list=1]" if b.ordered else "[list]") + "".join(f"[*]{intro_line(i)}" for i in b.items)
+                       + "[/list]")
+        else:
+            out.append(f"[quote]{intro_blocks(b.blocks)}[/quote]")
+    return "\n\n".join(out)
+
+
 def block(b: Block) -> list[str]:
+    if isinstance(b, Intro):
+        return [f"[quote]{intro_blocks(b.blocks)}[/quote]", ""]
     if isinstance(b, Heading):
         return [f"[b]{esc(b.text)}[/b]", ""] if b.level > 1 else [f"[b][i]{esc(b.text)}[/i][/b]", ""]
     if isinstance(b, Para):

@@ -54,6 +54,8 @@ class ResultsCard:
     manifest_sha256: str
     show_href: str
     export_href: str
+    #: whether the league's competitors play more than one game (else a line names no game)
+    many_games: bool = True
 
 
 def organiser_intro(s: Show) -> str:
@@ -215,7 +217,15 @@ def results_card(ctx: Ctx, key: str, links: Links, preview: bool = False) -> Res
     return ResultsCard(
         league=ctx.league.name, number=s.number, name=s.name, date=s.show_date, intro=organiser_intro(s),
         matches=tuple(lines), seed=s.seed or "", seed_sha256=s.seed_sha256 or "", card_seed=s.card_seed or "",
-        manifest_sha256=_manifest_hash(s), show_href=links.show(s.number), export_href=links.export(s.number))
+        manifest_sha256=_manifest_hash(s), show_href=links.show(s.number), export_href=links.export(s.number),
+        many_games=_many_games(ctx, {r.ruleset for r in rows}))
+
+
+def _many_games(ctx: Ctx, played: set[str]) -> bool:
+    """Does the league run more than one game (its competitors', and this show's)?"""
+    games = set(ctx.session.scalars(select(Competitor.ruleset).where(Competitor.league_id == ctx.league.id)
+                                    .distinct()).all())
+    return len(games | played) > 1
 
 
 def _manifest_hash(s: Show) -> str:

@@ -10,23 +10,25 @@ from turnbuckle.league.post.doc import (
     Folded,
     Heading,
     Inline,
+    Intro,
     Items,
     Link,
     Post,
-    Quote,
     Strong,
     Text,
     Unit,
     para,
 )
-from turnbuckle.league.post.escape import paragraphs
+from turnbuckle.league.post.intro import parse
 
 DASH = "\u2014"
 
 
-def card_line(m: MatchLine) -> tuple[Inline, ...]:
-    """"Match 1 (MatchMatch): [A def. B by pinfall in round 7] — retains the title"."""
-    parts: list[Inline] = [Strong(f"Match {m.position}"), Text(f" ({m.game}): "), Link(m.headline, m.href)]
+def card_line(m: MatchLine, many_games: bool = True) -> tuple[Inline, ...]:
+    """"Match 1 (MatchMatch): [A def. B by pinfall in round 7] — retains the title" (in a league of
+    one game, no game: "Match 1: ...")."""
+    game = f" ({m.game}): " if many_games else ": "
+    parts: list[Inline] = [Strong(f"Match {m.position}"), Text(game), Link(m.headline, m.href)]
     if m.extras:
         parts.append(Text(f" {DASH} " + "; ".join(m.extras)))
     return tuple(parts)
@@ -35,10 +37,11 @@ def card_line(m: MatchLine) -> tuple[Inline, ...]:
 def results_post(card: ResultsCard) -> Post:
     title = f"{card.league} {DASH} Show {card.number}: {card.name} ({card.date})"
     head: list[Block] = [Heading(title, 1)]
-    if card.intro:
-        head.append(Quote(paragraphs(card.intro)))
+    intro = parse(card.intro) if card.intro else ()
+    if intro:
+        head.append(Intro(intro))
     head.append(Heading("Results", 2))
-    units: list[Unit] = [tuple(head), (Items(tuple(card_line(m) for m in card.matches)),)]
+    units: list[Unit] = [tuple(head), (Items(tuple(card_line(m, card.many_games) for m in card.matches)),)]
     for m in card.matches:
         blocks: list[Block] = [Heading(f"Match {m.position}: {' vs '.join(m.names)}", 3),
                                para(" ".join(m.account))]

@@ -9,8 +9,23 @@ from __future__ import annotations
 
 import re
 
-from turnbuckle.league.post.doc import Block, Code, Folded, Heading, Inline, Items, Link, Para, Post, Quote, Strong
+from turnbuckle.league.post.doc import (
+    Block,
+    Code,
+    Folded,
+    Heading,
+    Inline,
+    Intro,
+    Items,
+    Link,
+    Para,
+    Post,
+    Quote,
+    Strong,
+)
 from turnbuckle.league.post.escape import defang, one_line
+from turnbuckle.league.post.intro import IList, IntroBlock, IPara, Line
+from turnbuckle.league.post.markdown import run_md
 
 LIMIT = 2000
 _SPECIAL = re.compile(r"([\\*_~`|\[\]<:])")  # emphasis, code, spoilers, links, mentions, emoji
@@ -36,7 +51,38 @@ def inline(parts: tuple[Inline, ...], line_start: bool = False) -> str:
     return "".join(out)
 
 
+def _code(text: str) -> str:
+    return f"`{text}`" if re.fullmatch(r"[A-Za-z0-9 ./-]+", text) else esc(text)
+
+
+def _link(words: str, url: str) -> str:
+    """A masked link where Discord makes one (http and https); a mail address written after its words."""
+    if _absolute(url):
+        return f"[{words}](<{url}>)"
+    return f"{words} ({esc(url.partition(':')[2])})"
+
+
+def intro_line(line: Line) -> str:
+    return "".join(run_md(r, i == 0, _code, esc, _link) for i, r in enumerate(line))
+
+
+def intro_lines(blocks: tuple[IntroBlock, ...]) -> list[str]:
+    """The organiser's blocks as Discord lines (Discord quotes one level deep: a quote in the intro
+    is its lines, in the intro's own quote)."""
+    lines: list[str] = []
+    for b in blocks:
+        if isinstance(b, IPara):
+            lines.append(intro_line(b.runs))
+        elif isinstance(b, IList):
+            lines += [(f"{b.start + i}. " if b.ordered else "- ") + intro_line(item) for i, item in enumerate(b.items)]
+        else:
+            lines += intro_lines(b.blocks)
+    return lines
+
+
 def block(b: Block) -> list[str]:
+    if isinstance(b, Intro):
+        return [f"> {line}" for line in intro_lines(b.blocks)]
     if isinstance(b, Heading):
         return [f"**{esc(b.text)}**"] if b.level > 1 else [f"## {esc(b.text)}"]
     if isinstance(b, Para):
@@ -76,24 +122,31 @@ def _cut(text: str, limit: int) -> int:
     return max(1, limit - 1) if backslashes % 2 else limit  # an odd run's last one escapes what follows
 
 
+_QUOTE = "> "
+
+
 def pieces(text: str, limit: int = LIMIT) -> list[str]:
     """``text`` in pieces of at most ``limit`` characters: whole lines where they fit, else a
     line's sentences, else (one sentence longer than a message) cut between words, or at the limit
     when a word is longer. What a cut puts at a line's start is escaped there (a member's "# x"
-    after a full stop starts no heading)."""
+    after a full stop starts no heading); a quoted line's pieces each keep the quote's "> "."""
     if len(text) <= limit:
         return [text]
     out: list[str] = []
     for line in text.split("\n"):
-        parts = [line] if len(line) <= limit else _SENTENCE.split(line)
-        for i, part in enumerate(parts):
+        quote = _QUOTE if line.startswith(_QUOTE) else ""
+        if len(line) <= limit:
+            out.append(line)
+            continue
+        room = limit - len(quote)
+        for i, part in enumerate(_SENTENCE.split(line[len(quote):])):
             if i:
                 part = _line_start(part)
-            while len(part) > limit:
-                at = _cut(part, limit)
-                out.append(part[:at])
+            while len(part) > room:
+                at = _cut(part, room)
+                out.append(quote + part[:at])
                 part = _line_start(part[at:].lstrip(" "))
-            out.append(part)
+            out.append(quote + part)
     return pack(out, limit, "\n")
 
 
@@ -108,9 +161,31 @@ def pack(chunks: list[str], limit: int, sep: str) -> list[str]:
     return messages
 
 
+def _heading_lines(b: Block) -> list[str]:
+    if isinstance(b, Heading):
+        return block(b)
+    if isinstance(b, Folded):
+        return [f"**{esc(b.summary)}**"]
+    return []
+
+
+def _keep_headings_with_what_follows(messages: list[str], headings: set[str], limit: int) -> list[str]:
+    """A message that ends with a heading ("**Results**") gives it to the next message, which it
+    heads (where the two fit in one; else the heading stays, as nothing better fits)."""
+    out = list(messages)
+    for i in range(len(out) - 1):
+        head, sep, last = out[i].rstrip("\n").rpartition("\n")
+        if sep and last in headings and len(last) + 1 + len(out[i + 1]) <= limit:
+            out[i] = head.rstrip("\n")
+            out[i + 1] = last + "\n" + out[i + 1]
+    return out
+
+
 def render(post: Post, limit: int = LIMIT) -> list[str]:
     chunks: list[str] = []
+    headings: set[str] = set()
     for unit in post.units:
         text = "\n".join(line for b in unit for line in block(b))
+        headings.update(line for b in unit for line in _heading_lines(b))
         chunks += pieces(text, limit)
-    return pack(chunks, limit, "\n\n")
+    return _keep_headings_with_what_follows(pack(chunks, limit, "\n\n"), headings, limit)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from turnbuckle.league.post.intro import IntroBlock
+
 
 @dataclass(frozen=True)
 class Text:
@@ -60,6 +62,14 @@ class Quote:
 
 
 @dataclass(frozen=True)
+class Intro:
+    """The organiser's own words, set apart, in the Markdown they wrote them in (``intro.parse``:
+    emphasis, safe links, lists and quotes; each format writes them its own way)."""
+
+    blocks: tuple[IntroBlock, ...]
+
+
+@dataclass(frozen=True)
 class Folded:
     """Blocks a reader opens if they want them (the seeds and hashes): folded where the target can."""
 
@@ -67,7 +77,7 @@ class Folded:
     blocks: tuple[Heading | Para | Items, ...]
 
 
-Block = Heading | Para | Items | Quote | Folded
+Block = Heading | Para | Items | Quote | Intro | Folded
 Unit = tuple[Block, ...]
 
 

@@ -1,19 +1,27 @@
 """What every format does to a member's text before its own escaping: remove what could hide or
 reorder text (control and bidirectional characters), and break what a chat or forum would turn
-into a ping or a link (``@everyone``, ``<@123>``, Slack's ``<!channel>``, ``https://...``,
-``www.``, a Discord invite such as ``discord.gg/x``) with a zero-width space, so the words read
-the same and do nothing."""
+into a ping or a link (``@everyone``, ``<@123>``, Slack's ``<!channel>``, ``https://...``) with a
+zero-width space, and the dot of ``www.``, of a Discord invite (``discord.gg/x``) and of a host
+that a linkifying renderer links on its own (``evil.com``) with a one-dot leader (U+2024, which
+looks like a full stop): a zero-width space there is not enough, since a linkifying renderer takes
+``discord\u200b.gg`` for a host of its own and links the look-alike. So the words read the same
+and do nothing."""
 
 from __future__ import annotations
 
 import re
 
 ZWSP = "\u200b"
+DOT_LEADER = "\u2024"
 _HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")  # C0, DEL, C1, bidi
 _SCHEME = re.compile(r"(?<=[A-Za-z0-9+.-]):(?=//)")
 _CHAT_TAG = re.compile(r"<(?=[!#@])")
 _SPACES = re.compile(r"\s+")
 _WWW = re.compile(r"(?i)\b(www)\.")
+#: A host a linkifying renderer links without a scheme (linkify-it's fuzzy links: a known top-level
+#: domain, any two letters or one of its generic ones), such as ``evil.com`` after a broken ``https://``.
+_HOST = re.compile(r"(?i)\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:[a-z]{2}|com|net|org|edu|gov|biz|info|name|pro|shop|"
+                   r"aero|asia|coop|museum|xxx|web)(?![\w.-]*\w)")
 _INVITE = re.compile(r"(?i)\b(discord(?:app)?)\.(?=(?:gg|com|io|me|li)\b)")  # an invite, with or without https://
 
 
@@ -27,8 +35,9 @@ def defang(text: str) -> str:
     text = text.replace("@", "@" + ZWSP)
     text = _CHAT_TAG.sub("<" + ZWSP, text)  # Slack's <!channel>, <#C1>, <@U1>
     text = _SCHEME.sub(":" + ZWSP, text)
-    text = _INVITE.sub(lambda m: m[1] + ZWSP + ".", text)
-    return _WWW.sub(lambda m: m[1] + ZWSP + ".", text)
+    text = _INVITE.sub(lambda m: m[1] + DOT_LEADER, text)
+    text = _WWW.sub(lambda m: m[1] + DOT_LEADER, text)
+    return _HOST.sub(lambda m: m[0].replace(".", DOT_LEADER), text)
 
 
 def one_line(text: str) -> str:

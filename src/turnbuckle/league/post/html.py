@@ -5,8 +5,22 @@ from __future__ import annotations
 
 from html import escape
 
-from turnbuckle.league.post.doc import Block, Code, Folded, Heading, Inline, Items, Link, Para, Post, Quote, Strong
+from turnbuckle.league.post.doc import (
+    Block,
+    Code,
+    Folded,
+    Heading,
+    Inline,
+    Intro,
+    Items,
+    Link,
+    Para,
+    Post,
+    Quote,
+    Strong,
+)
 from turnbuckle.league.post.escape import defang, one_line
+from turnbuckle.league.post.intro import IList, IntroBlock, IPara, Line
 
 
 def esc(text: str) -> str:
@@ -27,7 +41,40 @@ def inline(parts: tuple[Inline, ...]) -> str:
     return "".join(out)
 
 
+def intro_line(line: Line) -> str:
+    out = []
+    for r in line:
+        words = f"<code>{esc(r.text)}</code>" if r.code else esc(r.text)
+        if r.italic:
+            words = f"<em>{words}</em>"
+        if r.bold:
+            words = f"<strong>{words}</strong>"
+        out.append(f'<a href="{escape(r.href)}" rel="nofollow noopener">{words}</a>' if r.href else words)
+    return "".join(out)
+
+
+def intro_blocks(blocks: tuple[IntroBlock, ...]) -> str:
+    """The organiser's blocks as HTML: p, ul/ol (with its start), blockquote; nothing else."""
+    out = []
+    for b in blocks:
+        if isinstance(b, IPara):
+            out.append(f"<p>{intro_line(b.runs)}</p>")
+        elif isinstance(b, IList):
+            items = "".join(f"<li>{intro_line(i)}</li>" for i in b.items)
+            out.append(f'<ol start="{b.start}">{items}</ol>' if b.ordered else f"<ul>{items}</ul>")
+        else:
+            out.append(f"<blockquote>{intro_blocks(b.blocks)}</blockquote>")
+    return "".join(out)
+
+
+def intro(blocks: tuple[IntroBlock, ...]) -> str:
+    """The organiser's intro as the results post sets it apart."""
+    return f'<blockquote class="intro">{intro_blocks(blocks)}</blockquote>'
+
+
 def block(b: Block) -> str:
+    if isinstance(b, Intro):
+        return intro(b.blocks)
     if isinstance(b, Heading):
         return f"<h{b.level}>{esc(b.text)}</h{b.level}>"
     if isinstance(b, Para):

@@ -5,6 +5,7 @@ code, links or a block) after ``escape.defang``; links only to this league's own
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from turnbuckle.league.export import md_text
 from turnbuckle.league.post.doc import (
@@ -13,6 +14,7 @@ from turnbuckle.league.post.doc import (
     Folded,
     Heading,
     Inline,
+    Intro,
     Items,
     Link,
     Para,
@@ -22,6 +24,7 @@ from turnbuckle.league.post.doc import (
     one_message,
 )
 from turnbuckle.league.post.escape import defang, one_line
+from turnbuckle.league.post.intro import IList, IntroBlock, IPara, Line, Run
 
 _PLAIN_CODE = re.compile(r"[A-Za-z0-9 ./-]+")  # a seed, a hash, a command of ours: safe in a code span
 
@@ -56,7 +59,53 @@ def heading(text: str) -> str:
     return re.sub(r"#+$", lambda m: "\\#" * len(m[0]), esc(text))
 
 
+def emphasised(text: str, marks: str) -> str:
+    """``text`` between ``marks`` (``*``, ``**``), its spaces outside them (an emphasis may not
+    open or close on a space)."""
+    core = text.strip(" ")
+    if not marks or not core:
+        return text
+    lead, trail = text[:len(text) - len(text.lstrip(" "))], text[len(text.rstrip(" ")):]
+    return f"{lead}{marks}{core}{marks}{trail}"
+
+
+def run_md(r: Run, first: bool, code: Callable[[str], str], esc_: Callable[[str, bool], str],
+           link: Callable[[str, str], str]) -> str:
+    """One run of the organiser's words in a Markdown dialect: its words escaped (``esc_``) or as
+    code, then its emphasis, then its link."""
+    words = code(r.text) if r.code else esc_(r.text, first)
+    words = emphasised(words, "*" * (2 * r.bold + r.italic))
+    return link(words, r.href) if r.href else words
+
+
+def _code(text: str) -> str:
+    return f"`{defang(text)}`" if "`" not in text and text.strip() else esc(text)
+
+
+def intro_line(line: Line) -> str:
+    return "".join(run_md(r, i == 0, _code, esc, lambda words, url: f"[{words}]({href(url)})")
+                   for i, r in enumerate(line))
+
+
+def intro_blocks(blocks: tuple[IntroBlock, ...]) -> list[str]:
+    """The organiser's blocks as Markdown lines, a blank line between blocks (a quote's lines
+    each start with "> ")."""
+    lines: list[str] = []
+    for b in blocks:
+        if lines:
+            lines.append("")
+        if isinstance(b, IPara):
+            lines.append(intro_line(b.runs))
+        elif isinstance(b, IList):
+            lines += [(f"{b.start + i}. " if b.ordered else "- ") + intro_line(item) for i, item in enumerate(b.items)]
+        else:
+            lines += [f"> {line}".rstrip() for line in intro_blocks(b.blocks)]
+    return lines
+
+
 def block(b: Block) -> list[str]:
+    if isinstance(b, Intro):
+        return [f"> {line}".rstrip() for line in intro_blocks(b.blocks)] + [""]
     if isinstance(b, Heading):
         return ["#" * b.level + " " + heading(b.text), ""]
     if isinstance(b, Para):

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from turnbuckle.core.events import Happening, Json, Roll
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.writeup import Writeup
-from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES, specialty_finish_text
+from turnbuckle.rulesets.matchmatch.post_text import automatic_sides, type_finish
+from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES, check_words, specialty_finish_text
 from turnbuckle.rulesets.matchmatch.styles import ABBREVIATIONS, TITLES
 
 COUNTS = {0: "no count", 1: "a one count", 2: "a TWO count", 3: "THREE"}
@@ -37,6 +38,8 @@ def narrate(record: MatchRecord) -> Writeup:
     rows: list[list[object]] = []
     current: dict[str, object] = {}
     dq_rolls: dict[str, Roll] = {}  # each side's latest DQ check (2d6), for the line that disqualifies
+    finish = type_finish(record)  # a type won by its own finish (the Cage's escape): no pin words
+    auto = automatic_sides(record.events)
     for e in record.events:
         if isinstance(e, Roll) and e.purpose.endswith("(DQ check)") and e.side is not None:
             dq_rolls[e.side] = e
@@ -77,7 +80,8 @@ def narrate(record: MatchRecord) -> Writeup:
             w.heading(f"Round {d['round']}: {_t(d['style'])}")
             current = {"round": d["round"], "style": _t(d["style"]), "damage": ""}
         elif t == "action":
-            notes = f" \u2014 \"{d['notes']}\"" if d["notes"] else ""
+            notes = "" if not d["notes"] else f" \u2014 the automatic player's plan: {d['notes']}" \
+                if str(d["side"]) in auto else f" \u2014 \"{d['notes']}\""
             changed = f" (wanted {_k(d['wanted'])}, but {d['reason']})" if d["reason"] else ""
             cond = " (a conditional kicks in)" if d["source"] == "conditional" else ""
             w.line(f"{d['side']}: {_k(d['round_type'])} on {_t(d['target'])}{cond}{changed}{notes}")
@@ -121,9 +125,11 @@ def narrate(record: MatchRecord) -> Writeup:
             w.line(f"  Injury check on {d['side']}: {d['roll']} -> {d['total']}, {result}.")
         elif t == "victory_check":
             natural = " A natural 18!" if d["natural"] else ""
-            w.line(f"  {d['side']} covers {d['on']}: rolled {d['roll']}, total {d['total']}: "
-                   f"{COUNTS.get(int(str(d['count'])), '')}.{natural}")
-            current["count"] = COUNTS.get(int(str(d["count"])), "")
+            count = int(str(d["count"]))
+            what, how_far = check_words(finish, str(d["side"]), str(d["on"]), count) if finish else \
+                (f"{d['side']} covers {d['on']}", COUNTS.get(count, ""))
+            w.line(f"  {what}: rolled {d['roll']}, total {d['total']}: {how_far}.{natural}")
+            current["count"] = how_far
             if rows and rows[-1][0] == current.get("round"):
                 rows[-1][5] = f"{rows[-1][5]} / {current['count']}"
                 continue

@@ -210,6 +210,49 @@ FINISH_WORDS: dict[str, str] = {
 }
 
 
+#: How a write-up says a victory check in a match type won by its own finish (no pin there): what
+#: the side goes for, then the four counts ("{side}" and "{on}" filled in).
+CHECK_WORDS: dict[str, tuple[str, tuple[str, str, str, str]]] = {
+    "escape": ("{side} climbs for the door, {on} in pursuit",
+               ("pulled back at once", "partway up the cage", "ALMOST OVER the top", "OVER AND OUT")),
+    "four corners": ("{side} runs the corners, {on} dragged on the strap",
+                     ("no corner touched", "a corner or two", "THREE corners", "ALL FOUR")),
+    "ten count": ("{side} stands alone on the scaffold, {on} down below",
+                  ("no count", "a count of four", "a count of NINE", "TEN")),
+}
+
+
+def check_words(method: str, side: str, on: str, count: int) -> tuple[str, str]:
+    """A victory check in a match type won by ``method`` (no pin: "escape", "four corners", "ten
+    count", or an organiser's own): what the side went for, and how close it came.
+
+    >>> check_words("escape", "Ivan", "Bob", 2)
+    ('Ivan climbs for the door, Bob in pursuit', 'ALMOST OVER the top')
+    >>> check_words("ladder climb", "Ivan", "Bob", 3)
+    ('Ivan goes for the ladder climb, Bob in the way', 'THERE')
+    """
+    what, counts = CHECK_WORDS.get(method, ("{side} goes for the " + method + ", {on} in the way",
+                                            ("no progress", "some way", "NEARLY THERE", "THERE")))
+    return what.format(side=side, on=on), counts[max(0, min(3, count))]
+
+
+#: How a short account says a near miss (a count of two) in a match type with its own finish.
+NEAR_WORDS: dict[str, str] = {
+    "escape": "{side} was nearly out of the cage, away from {on},",
+    "four corners": "{side} had three corners touched, {on} on the strap,",
+    "ten count": "{side} had {on} off the scaffold to a count of nine",
+}
+
+
+def near_words(method: str, side: str, on: str) -> str:
+    """"X was nearly out of the cage, away from Y," (then "in round N").
+
+    >>> near_words("ten count", "Ivan", "Bob")
+    'Ivan had Bob off the scaffold to a count of nine'
+    """
+    return NEAR_WORDS.get(method, "{side} came close to a " + method + " over {on}").format(side=side, on=on)
+
+
 def specialty_finish_text(method: str, winner: str, loser: str) -> str:
     """A match type's finish in words (a type an organiser adds names its own finish).
 
