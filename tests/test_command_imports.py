@@ -34,7 +34,7 @@ NEVER = {"sqlalchemy", "alembic", "fastapi", "starlette", "uvicorn", "dask", "di
          "llvmlite", "numpy", "matplotlib"}
 # The outside packages these commands may load: the command-line toolkit and its help renderer,
 # YAML, and pydantic for the sheets.
-ALLOWED = {"typer", "click", "shellingham", "annotated_doc", "rich", "pygments", "markdown_it", "mdurl",
+ALLOWED = {"typer", "click", "shellingham", "annotated_doc", "rich", "pygments", "markdown_it", "mdurl", "linkify_it",
            "yaml", "pydantic", "pydantic_core", "annotated_types", "typing_extensions", "typing_inspection",
            "cython_runtime",
            "attr"}  # attrs, when installed (aiosmtpd's, for the tests): rich's pretty-printer loads it if present
