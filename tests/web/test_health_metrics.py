@@ -173,6 +173,7 @@ def test_readyz_says_which_check_failed(site: Site, monkeypatch: pytest.MonkeyPa
         finally:
             db.with_name("away.db").rename(db)
         assert client.get("/readyz").status_code == 200
+        assert client.portal is not None
         client.portal.call(site.app.state.job_worker.stop)
         stopped = client.get("/readyz")
         assert stopped.status_code == 503 and stopped.json()["checks"]["job_worker"] == "stopped"
