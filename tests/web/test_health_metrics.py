@@ -7,6 +7,7 @@ needs a session, or waits in the request queue."""
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 import time
@@ -187,7 +188,8 @@ def test_readyz_of_an_unreachable_database() -> None:
         engine.dispose()
 
 
-def test_probes_are_no_route_need_no_session_and_skip_the_queue(site: Site) -> None:
+def test_probes_are_no_route_need_no_session_and_skip_the_queue(site: Site, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="turnbuckle.web.request_log")
     full = create_app(site.league.url, clock=site.league.clock, auto_lock_every=None,
                       limits=Limits(max_active=0, max_waiting=0), settings=Settings(job_threads=0))
     with _client(full) as client:
@@ -198,7 +200,33 @@ def test_probes_are_no_route_need_no_session_and_skip_the_queue(site: Site) -> N
         assert client.get("/metrics").status_code == 200
         assert "set-cookie" not in client.get("/healthz").headers  # no session, no visitor cookie
         assert client.head("/healthz").status_code == 200
+    with _client(site.app, ("203.0.113.9", 40000)) as client:
+        client.get("/metrics")
+    lines = [(r.getMessage(), r.levelno) for r in caplog.records if r.name == "turnbuckle.web.request_log"]
+    healthz = {level for message, level in lines if message.startswith("GET /healthz 200 ")}
+    refused = {level for message, level in lines if message.startswith("GET (no route) /metrics 404 ")}
+    assert healthz == {logging.DEBUG}  # a supervisor's polling stays out of the info log
+    assert refused == {logging.INFO}
     paths = [str(getattr(r, "path", "")) for r in full.router.routes]
     assert not set(paths) & set(health.PATHS)
     schema = _client(site.app).get("/api/openapi.json").json()
     assert not set(schema["paths"]) & set(health.PATHS)
+
+
+def test_serve_hands_its_metrics_allow_to_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    from tests.web.support import empty_league
+
+    url = empty_league(tmp_path, "Metrics Fed")
+    seen: list[uvicorn.Config] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: seen.append(self.config))
+    for flags, allowed in ((["--metrics-allow", "10.0.0.5", "--metrics-allow", "192.168.0.0/24"],
+                            ("10.0.0.5", "192.168.0.0/24")),
+                           (["--metrics-allow", "none"], ()), ([], ("127.0.0.1", "::1"))):
+        result = tb("serve", "--db", url, "--port", "0", *flags)
+        assert result.exit_code == 0, result.output
+        app = seen.pop().app
+        assert app.state.settings.metrics_allow == allowed
+        (middleware,) = [m for m in app.user_middleware if m.cls is health.Health]
+        assert middleware.kwargs["allowed"] == allowed
