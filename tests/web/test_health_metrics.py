@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import Engine
@@ -227,6 +228,7 @@ def test_serve_hands_its_metrics_allow_to_the_app(tmp_path: Path, monkeypatch: p
         result = tb("serve", "--db", url, "--port", "0", *flags)
         assert result.exit_code == 0, result.output
         app = seen.pop().app
+        assert isinstance(app, FastAPI)
         assert app.state.settings.metrics_allow == allowed
         (middleware,) = [m for m in app.user_middleware if m.cls is health.Health]
         assert middleware.kwargs["allowed"] == allowed
