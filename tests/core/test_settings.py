@@ -78,3 +78,13 @@ def test_no_assert_statement_is_left_in_the_program() -> None:
             if isinstance(node, ast.Assert):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not found, found
+
+
+def test_metrics_allow_is_loopback_by_default_takes_networks_or_none_and_refuses_a_name() -> None:
+    assert Settings().metrics_allow == ("127.0.0.1", "::1")
+    assert Settings.from_env({"TURNBUCKLE_METRICS_ALLOW": "10.0.0.5, 192.168.0.0/24"}).metrics_allow == \
+        ("10.0.0.5", "192.168.0.0/24")
+    nobody = Settings.from_env({"TURNBUCKLE_METRICS_ALLOW": "none"})
+    assert nobody.metrics_allow == () and Settings.from_json(nobody.to_json()) == nobody
+    with pytest.raises(SettingsError, match=r"\$TURNBUCKLE_METRICS_ALLOW is 'prometheus.local'.*neither"):
+        Settings.from_env({"TURNBUCKLE_METRICS_ALLOW": "prometheus.local"})

@@ -35,6 +35,9 @@ def serve(
                              "proxy in front of the server whose X-Forwarded-For is believed (repeatable; "
                              "default $TURNBUCKLE_TRUSTED_PROXIES, else none: the connection's address is the "
                              "client's).")] = None,
+    metrics_allow: Annotated[list[str] | None, typer.Option("--metrics-allow", help="Address or network that may "
+                             "read the Prometheus metrics at /metrics (repeatable; 'none': nobody; default "
+                             "$TURNBUCKLE_METRICS_ALLOW, else this machine: 127.0.0.1 and ::1).")] = None,
     allow_private_notify: Annotated[bool, typer.Option("--allow-private-notify", help="Let the league's webhook "
                                     "and SMTP server be on this host or its private network (loopback, private, "
                                     "link-local addresses); by default they are refused.")] = False,
@@ -64,6 +67,7 @@ def serve(
                 raise fail(f"{flag} '{value}': give {' or '.join(allowed)}")
         settings = env.with_(database_url=url, base_url=base_url, scheduler=scheduler,
                              trusted_proxies=tuple(trusted_proxy) if trusted_proxy else None,
+                             metrics_allow=_metrics_allow(metrics_allow),
                              log_level=log_level.lower() if log_level else None,
                              log_format=log_format.lower() if log_format else None,
                              allow_private_notify=True if allow_private_notify else None)
@@ -108,6 +112,22 @@ def serve(
     server = uvicorn.Server(config(app, proxy_headers=False))
     with sock:
         server.run(sockets=[sock])
+
+
+def _metrics_allow(given: list[str] | None) -> tuple[str, ...] | None:
+    """--metrics-allow's addresses (None: not given; 'none' alone: nobody), a bad one refused in one line."""
+    if not given:
+        return None
+    if [g.strip().lower() for g in given] == ["none"]:
+        return ()
+    from turnbuckle.web.proxies import parse_proxies
+
+    try:
+        parse_proxies(given)
+    except ValueError as exc:
+        raise fail(f"--metrics-allow: {str(exc).split(';')[0]}; give an address (127.0.0.1), a network "
+                   "(10.0.0.0/8) or none") from None
+    return tuple(g.strip() for g in given)
 
 
 def _check_scheduler(given: str | None, where: str) -> None:

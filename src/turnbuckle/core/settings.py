@@ -12,6 +12,7 @@ a test fails when they differ): change a setting here, then run ``python -m turn
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from collections.abc import Callable, Mapping
@@ -90,6 +91,20 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(p.strip() for p in text.split(",") if p.strip())
 
 
+def _networks(text: str) -> tuple[str, ...]:
+    """Addresses or networks, comma-separated; ``none``: no address at all."""
+    if text.strip().lower() == "none":
+        return ()
+    names = _names(text)
+    for name in names:
+        try:
+            ipaddress.ip_network(name, strict=False)
+        except ValueError:
+            raise ValueError(f"addresses or networks (127.0.0.1, 10.0.0.0/8) or none; '{name[:40]}' is neither") \
+                from None
+    return names
+
+
 SETTINGS: tuple[Setting, ...] = (
     Setting("TURNBUCKLE_DATABASE_URL", "database_url", "path or URL", "./turnbuckle.db",
             "The league database for `league`, `serve` and `verify`'s league checks: an SQLite file or a "
@@ -123,6 +138,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("TURNBUCKLE_LOG_FORMAT", "log_format", "text or json", "text",
             "`serve`'s log lines: text for a person, json (one object a line) for a log collector. "
             "`serve --log-format` wins over it.", _choice(LOG_FORMATS)),
+    Setting("TURNBUCKLE_METRICS_ALLOW", "metrics_allow", "addresses or none", "127.0.0.1, ::1",
+            "Comma-separated addresses or networks that may read the server's Prometheus metrics at /metrics "
+            "(anyone else gets 404; none: nobody). `serve --metrics-allow` wins over it.", _networks),
 )
 
 
@@ -141,6 +159,7 @@ class Settings:
     allow_private_notify: bool = False
     log_level: str = "info"
     log_format: str = "text"
+    metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -173,7 +192,7 @@ class Settings:
     def from_json(cls, text: str) -> Settings:
         try:
             data = json.loads(text)
-            data["trusted_proxies"] = tuple(data.get("trusted_proxies") or ())
+            data = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
             known = {f.name for f in fields(cls)}
             return cls(**{k: v for k, v in data.items() if k in known})
         except (ValueError, TypeError, AttributeError):

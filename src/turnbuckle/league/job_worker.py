@@ -79,6 +79,11 @@ class Worker:
         if self.threads > 0:
             self._task = asyncio.create_task(self._loop(), name="turnbuckle-jobs")
 
+    @property
+    def running(self) -> bool:
+        """Whether it claims jobs now: started, not stopped, its loop alive (never with no threads)."""
+        return self._task is not None and not self._task.done()
+
     async def stop(self) -> None:
         """Stop claiming; running jobs stop at their next report and go back to the queue."""
         if self._task is not None:  # not cancelled: a claim in flight must come back to be handed back

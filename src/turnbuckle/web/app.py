@@ -40,8 +40,10 @@ from turnbuckle.web.coalesce import Coalescer
 from turnbuckle.web.deps import assets, render
 from turnbuckle.web.forms import form_refusal
 from turnbuckle.web.headers import SecurityHeaders
+from turnbuckle.web.health import Health
 from turnbuckle.web.limits import Limits, Shed
 from turnbuckle.web.links import configured_base
+from turnbuckle.web.metrics import Metrics
 from turnbuckle.web.proxies import Proxies
 from turnbuckle.web.request_log import RequestLog
 from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret, is_api
@@ -137,10 +139,15 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     _error_pages(app)
     api.install(app)
     app.add_middleware(Shed, limits=limits)  # bounded bodies, read first; a place or a 503 (web/limits.py)
+    app.state.metrics = metrics = Metrics(engine)  # the app's own Prometheus registry (web/metrics.py)
+    # /healthz, /readyz and /metrics, answered before the queue, the accounts and the routes (web/health.py)
+    app.add_middleware(Health, engine=engine, metrics=metrics, proxies=Proxies(trusted_proxies),
+                       allowed=settings.metrics_allow)
     # pages, JSON and scripts compressed for a browser that takes gzip (docs/decisions.md: BREACH)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=6)
     app.add_middleware(SecurityHeaders)  # CSP and no-store on every answer, refusals included
-    app.add_middleware(RequestLog)  # outermost: one line per request, refusals included (web/request_log.py)
+    # outermost: one line per request, refusals included, each told to the metrics (web/request_log.py)
+    app.add_middleware(RequestLog, observe=metrics.observe_request)
     return app
 
 

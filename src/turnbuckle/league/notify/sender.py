@@ -257,6 +257,11 @@ class Notifier:
         self._closing = asyncio.Event()
         self._task = asyncio.create_task(self._loop(), name="turnbuckle-notify")
 
+    @property
+    def running(self) -> bool:
+        """Whether it sends now: started, not stopped, its loop alive."""
+        return self._task is not None and not self._task.done()
+
     async def stop(self) -> None:
         """Stop after the message on the wire (if any); claimed, unsent messages go back at once."""
         if self._task is None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from sqlalchemy import select
@@ -25,6 +27,11 @@ from turnbuckle.league.services.standing import apply_result
 from turnbuckle.rulesets.registry import get_ruleset
 
 Progress = Callable[[int, int], None]
+#: Told of each show run: its outcome ("run" or "failed") and its seconds.
+RunWatcher = Callable[[str, float], None]
+#: Who hears of the runs made in this context (the web server's metrics set it for each request,
+#: web/metrics.py); None: nobody. The league layer stays free of what the watcher does with it.
+run_watcher: ContextVar[RunWatcher | None] = ContextVar("turnbuckle_run_watcher", default=None)
 
 logger = logging.getLogger(__name__)
 
@@ -99,6 +106,7 @@ def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
             raise LeagueError(f"show {s.number} was locked under {rid} {version}, which this turnbuckle no longer "
                               f"plays ({', '.join(get_ruleset(rid).info.playable_versions)}); unlock and lock it again")
     lines = [f"# {s.name} (show {s.number}, {s.show_date})", ""]
+    began = time.perf_counter()
     try:
         with ctx.session.begin_nested():
             for n, m in enumerate(s.matches, start=1):
@@ -110,6 +118,7 @@ def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
         s.run_error = str(exc)[:2000]
         log(ctx, s, "run_failed", reason=s.run_error)
         ctx.session.flush()
+        _tell("failed", began)
         return s
     except Exception:  # our bug: the traceback goes to the log, the show says where to find it
         where = current_id.get()
@@ -120,13 +129,21 @@ def run_show(ctx: Ctx, key: str, progress: Progress | None = None) -> Show:
                           " (its traceback was logged)"))
         log(ctx, s, "run_failed", reason=s.run_error)
         ctx.session.flush()
+        _tell("failed", began)
         return s
     s.status = "run"
     s.run_error = None
     s.writeup = "\n".join(lines)
     log(ctx, s, "run", seed=s.seed, package_version=__version__)
     ctx.session.flush()
+    _tell("run", began)
     return s
+
+
+def _tell(outcome: str, began: float) -> None:
+    watcher = run_watcher.get()
+    if watcher is not None:
+        watcher(outcome, time.perf_counter() - began)
 
 
 def _named(log_id: str) -> str:
