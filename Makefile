@@ -14,7 +14,7 @@ demo: setup
 	@$(VENV)/python -m turnbuckle.demo
 
 lint: setup
-	$(VENV)/ruff check src tests
+	$(VENV)/ruff check src tests benchmarks
 
 typecheck: setup
 	$(VENV)/mypy
@@ -42,8 +42,10 @@ serve: setup
 	@test -f $(SERVE_DB) || $(VENV)/turnbuckle league demo --db $(SERVE_DB)
 	@$(VENV)/turnbuckle serve --db $(SERVE_DB)
 
+# The benchmarks (benchmarks/, no part of the package): they time and print, asserting nothing.
+# `python -m benchmarks PART ...` runs only some of them (engines, league, web, lab, advisor).
 bench: setup
-	$(VENV)/python -m turnbuckle.bench
+	$(VENV)/python -m benchmarks
 
 clean:
 	rm -rf .venv .mypy_cache .pytest_cache .ruff_cache .hypothesis
