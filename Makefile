@@ -3,7 +3,7 @@
 UV = $(shell command -v uv 2>/dev/null || echo python3 -m uv)
 VENV = .venv/bin
 
-.PHONY: setup demo test lint typecheck unit browser bench serve clean
+.PHONY: setup demo test quick lint typecheck unit browser bench serve clean
 
 setup:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
@@ -14,7 +14,7 @@ demo: setup
 	@$(VENV)/python -m turnbuckle.demo
 
 lint: setup
-	$(VENV)/ruff check src tests
+	$(VENV)/ruff check src tests benchmarks
 
 typecheck: setup
 	$(VENV)/mypy
@@ -36,14 +36,33 @@ browser:
 
 test: lint typecheck unit
 
+# The quick loop: a sample of every layer (core, each game, sim, lab, league, cli, web) on two workers,
+# leaving out the slow, browser, PostgreSQL and solo tests; under a minute on a 2-core machine.
+# Tests only (no ruff or mypy); `make test` is still the whole suite.
+QUICK_MARKS = not slow and not browser and not postgres and not solo
+QUICK_TESTS = tests/core tests/boxing \
+  tests/deathmatch/test_attack.py tests/deathmatch/test_policies.py tests/deathmatch/test_narrator.py \
+  tests/folkstyle/test_scoring.py tests/folkstyle/test_periods.py tests/folkstyle/test_card.py \
+  tests/headlock/test_holds.py tests/headlock/test_clash.py tests/headlock/test_sheet.py \
+  tests/matchmatch/test_damage_and_checks.py tests/matchmatch/test_rounds.py tests/matchmatch/test_strategies.py \
+  tests/sim/test_stats.py tests/sim/test_exact.py tests/sim/test_boxing_fast.py \
+  tests/lab/test_ranking.py tests/lab/test_metagame.py \
+  tests/league/test_shows.py tests/league/test_standings.py \
+  tests/cli/test_errors.py tests/cli/test_walk.py \
+  tests/web/test_app.py tests/web/test_api.py tests/web/test_game_hooks.py
+quick: setup
+	$(VENV)/pytest -n 2 -q -m "$(QUICK_MARKS)" $(QUICK_TESTS)
+
 # The sample league's web pages on this machine: built once into turnbuckle-demo.db (as make demo does), then served.
 SERVE_DB ?= turnbuckle-demo.db
 serve: setup
 	@test -f $(SERVE_DB) || $(VENV)/turnbuckle league demo --db $(SERVE_DB)
 	@$(VENV)/turnbuckle serve --db $(SERVE_DB)
 
+# The benchmarks (benchmarks/, no part of the package): they time and print, asserting nothing.
+# `python -m benchmarks PART ...` runs only some of them (engines, league, web, lab, advisor).
 bench: setup
-	$(VENV)/python -m turnbuckle.bench
+	$(VENV)/python -m benchmarks
 
 clean:
 	rm -rf .venv .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -38,3 +38,21 @@ def _turnbuckle_cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.T
         base = tmp_path_factory.getbasetemp()
         folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "turnbuckle-cache"
     monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(folder))
+
+
+#: The fixtures that open a PostgreSQL database of their own; the league's ``url`` and ``schema_url``
+#: mark their ``postgresql`` parameter themselves (tests/league/conftest.py).
+POSTGRES_FIXTURES = frozenset({"pg_admin", "pg_session_db", "pg_scratch", "pg_url"})
+BROWSER_TESTS = Path(__file__).resolve().parent / "web" / "browser"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark what ``-m`` leaves out of the quick loop (``make quick``): every test under
+    tests/web/browser is a browser test, and a test that asks for a PostgreSQL fixture is a
+    PostgreSQL test. Marked before ``-m`` selects (tryfirst)."""
+    for item in items:
+        if item.path.is_relative_to(BROWSER_TESTS):
+            item.add_marker(pytest.mark.browser)
+        if POSTGRES_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.postgres)

@@ -38,7 +38,7 @@ ALLOWED = {"typer", "click", "shellingham", "annotated_doc", "rich", "pygments",
            "yaml", "pydantic", "pydantic_core", "annotated_types", "typing_extensions", "typing_inspection",
            "cython_runtime",
            "attr"}  # attrs, when installed (aiosmtpd's, for the tests): rich's pretty-printer loads it if present
-NOT_OURS = ("turnbuckle.league", "turnbuckle.sim", "turnbuckle.web", "turnbuckle.lab", "turnbuckle.bench")
+NOT_OURS = ("turnbuckle.league", "turnbuckle.sim", "turnbuckle.web", "turnbuckle.lab")
 
 
 def imports_of(args: list[str]) -> dict[str, object]:

@@ -45,6 +45,7 @@ def test_the_pages_show_commands() -> None:
         assert commands(page), page.name
 
 
+@pytest.mark.slow  # runs every command the docs show
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_command_on_the_page_runs(page: Path, tmp_path: Path) -> None:
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}

@@ -29,8 +29,6 @@ def test_every_variable_the_program_reads_is_listed() -> None:
     listed = {s.env for s in SETTINGS} | {"TURNBUCKLE_SERVE_SETTINGS"}
     named: set[str] = set()
     for path in (ROOT / "src" / "turnbuckle").rglob("*.py"):
-        if "bench" in path.name:  # the benchmarks' own knobs
-            continue
         named |= set(re.findall(r"\bTURNBUCKLE_[A-Z_]+\b", path.read_text()))
     assert named <= listed, sorted(named - listed)
 

@@ -72,6 +72,7 @@ def test_killing_a_worker_mid_sweep_changes_nothing(cluster: Any, monkeypatch: p
     assert doc == sweep_doc(FOUR, n=60_000)
 
 
+@pytest.mark.slow  # the command starts a Dask cluster
 def test_scheduler_local_on_the_command_line_matches_the_local_run() -> None:
     args = ("sweep", "boxing", "all-rounder", "slugger", "speedster", "-n", "500", "-f", "json")
     local = tb(*args)

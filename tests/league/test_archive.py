@@ -32,6 +32,7 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, st
     return url, secrets, out
 
 
+@pytest.mark.slow  # writes and reads a whole archive
 def test_no_planted_secret_in_any_file(planted: tuple[str, dict[str, str], Path]) -> None:
     _url, secrets, out = planted
     files = [p for p in out.rglob("*") if p.is_file()]

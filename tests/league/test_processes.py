@@ -10,6 +10,8 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from tests.league.helpers import League, open_show
 from turnbuckle.league.backup import backup, restore_into
 from turnbuckle.league.db import make_engine
@@ -40,6 +42,7 @@ def locked_show(lg: League) -> str:
     return number
 
 
+@pytest.mark.slow  # a show run killed mid-way, on each database
 def test_sigkill_in_the_middle_of_a_run_leaves_the_database_as_before(lg: League) -> None:
     number = locked_show(lg)
     before = dump(lg.url)

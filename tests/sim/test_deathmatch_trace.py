@@ -73,6 +73,7 @@ def _check(sides: Sequence[Army], opts: Mapping[str, object], seed: int, n: int,
         assert list(last.data["hp"].values()) == traced.final_hp[i], f"battle {i}"  # type: ignore[union-attr]
 
 
+@pytest.mark.slow  # the stalemates play to the turn limit
 @pytest.mark.parametrize("opts", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "defaults")
 @pytest.mark.parametrize("matchup", range(len(MATCHUPS)), ids=[m[0] for m in MATCHUPS])
 def test_traced_battles_replay_identically(matchup: int, opts: dict[str, object]) -> None:

@@ -85,6 +85,7 @@ def test_tag_replay_with_the_real_smart_player() -> None:
     assert sum(tags) + sum(more) > 0
 
 
+@pytest.mark.slow  # traces until every outcome has been seen
 def test_tag_traces_cover_every_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every finish by each of the four wrestlers, both teams' decisions and the draw. (A decision
     goes to the team's first wrestler, so wrestlers 2 and 4 never win one.)"""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
@@ -46,6 +47,7 @@ def _fuzz(operation: Any, mode: GenerationMode, base_url: str, headers: dict[str
     return calls
 
 
+@pytest.mark.slow  # every API operation, fuzzed
 def test_no_request_makes_a_server_error(live_server: LiveServer) -> None:
     """Signed in as a player with a personal API token, so that the routes behind the token are
     reached too (a request without one is refused before any of its fields are read)."""

@@ -135,6 +135,7 @@ def _account_limit() -> int:
     raise AssertionError("no MAX_FAILURES_PER_ACCOUNT")
 
 
+@pytest.mark.slow  # two server processes
 def test_two_servers_share_jobs_and_throttles(pg: str, tmp_path: Path) -> None:
     """Server A (one process) and server B (`--workers 2`, uvicorn's processes built from the app
     factory) on one PostgreSQL: sign-in failures through both count together; a job started through

@@ -63,6 +63,7 @@ def _tap(page: Page, value: str, count: int) -> None:
     expect(page.locator("#count")).to_have_text(f"{count} answers entered.")
 
 
+@pytest.mark.browser  # Chromium on a phone (the browser tests under tests/web/browser are marked by folder)
 def test_back_never_plays_on_from_a_taken_back_answer_nor_shows_another_players_secret(
         live_server: LiveServer) -> None:
     on_a_phone(live_server.url, back_after_an_undo, back_to_a_secret)

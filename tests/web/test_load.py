@@ -18,6 +18,7 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import select
 
+from benchmarks.web import p95
 from tests.league.conftest import pg_admin, pg_session_db, pg_url  # noqa: F401  (fixtures)
 from tests.league.helpers import build
 from tests.web.conftest import LiveServer, unique
@@ -28,7 +29,6 @@ from turnbuckle.league.models import CardMatch, CardSide, Competitor, Member, Sh
 from turnbuckle.league.services import accounts, roster, shows
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.app import create_app
-from turnbuckle.web.bench import p95
 
 PLAYERS = 20
 PER_PLAYER = 10

@@ -1,6 +1,6 @@
 """CPU-heavy work runs in worker threads, off the event loop (issue 26, item 4): the score keeper's
 replay of a match, and argon2 when someone signs in. On the loop, four keeper clients raised a cheap
-page from 8 ms to 2 s; ``make bench`` measures the page under such load (web/bench.py)."""
+page from 8 ms to 2 s; ``make bench`` measures the page under such load (benchmarks/web.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``make bench``: how fast the odds engines run on this machine. Prints a table; asserts nothing.
+"""``make bench``, first part: how fast the odds engines run on this machine. Prints a table; asserts nothing.
 
 For every registered ruleset: matches/s of the reference engine and (where the game has one)
 of the fast engine on 1 and 2 threads, their ratio, dice per match, the raw dice rate of numpy's
@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from turnbuckle import bench_sizes
+from benchmarks import engine_sizes
 from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.rulesets.registry import all_rulesets
@@ -104,7 +104,7 @@ def main() -> None:
     # Start-up first, while this process runs no numba threads (OpenMP's idle threads spin for a
     # while after a parallel loop and would slow the child processes timed here).
     starts = _cold_starts()
-    sizes = bench_sizes.walls()
+    sizes = engine_sizes.walls()
     import numba
 
     nb: Any = numba
@@ -160,24 +160,11 @@ def main() -> None:
         secs, tally = _timed(lambda: fast(sides, opts, FAST_BOUTS, 5, build="aot"))  # noqa: B023
         print(f"{'':<10}ahead-of-time build (short runs, 1 thread): {tally.n / secs:,.0f} matches/s")
     print()
-    for line in bench_sizes.report(sizes, bench_sizes.rates()):
+    for line in engine_sizes.report(sizes, engine_sizes.rates()):
         print(line)
     print()
     for line in starts:
         print(line)
-    from turnbuckle.league.bench import main as league_bench
-
-    league_bench()
-    from turnbuckle.web.bench import main as web_bench
-
-    web_bench()
-    from turnbuckle.lab.bench import main as lab_bench
-
-    lab_bench()
-    from turnbuckle.sim.matchmatch.advisor.bench import main as advisor_bench
-
-    advisor_bench()  # small by default; TURNBUCKLE_ADVISOR_BENCH=full for the issue's sizes
-    print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def _cold_starts() -> list[str]:
@@ -221,7 +208,3 @@ def _quick_starts() -> list[str]:
             shown = " ".join(os.path.basename(a) for a in args)
             lines.append(f"turnbuckle {shown}: {wall:.2f} s wall (best {best:.2f}), {cpu:.2f} s CPU")
     return lines
-
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,4 @@
-"""The balance lab's part of ``make bench`` (also ``python -m turnbuckle.lab.bench`` alone): the
+"""The balance lab's part of ``make bench`` (also ``python -m benchmarks lab`` alone): the
 73 boxing builds' round robin at 100,000 bouts a pairing (target: under 60 s on the 2-core
 machine), and the per-pairing overhead of the Dask path against the local one."""
 

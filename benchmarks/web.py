@@ -1,6 +1,6 @@
 """The web's part of ``make bench``: the league home page, the standings and a show's results page,
 timed against a real server (``turnbuckle serve`` in its own process) on loopback, over a league of
-10,000 stored matches (league/bench.py builds it). One client, keep-alive, requests one after another;
+10,000 stored matches (benchmarks/league.py builds it). One client, keep-alive, requests one after another;
 p50 and p95 of 100 requests per page after 5 to warm up. Target: p95 < 50 ms."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from turnbuckle.league.bench import ten_thousand_league
+from benchmarks.league import ten_thousand_league
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.models import CardMatch, Show
 
@@ -137,7 +137,7 @@ def main() -> None:
           f"(load average {load}; target p95 < {TARGET_MS:.0f} ms):")
     for label, p50, p95_ms in rows:
         print(f"  {label:<40} p50 {p50:7.1f} ms  p95 {p95_ms:7.1f} ms{'' if p95_ms < TARGET_MS else '  (over target)'}")
-    from turnbuckle.web.bench_load import report
+    from benchmarks.web_load import report
 
     with tempfile.TemporaryDirectory() as tmp:
         for line in report(Path(tmp), _served_at):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx2
 
-from turnbuckle.web.bench import p95
+from benchmarks.web import p95
 
 KEEPERS = 10
 SIGN_INS = 5

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from turnbuckle.web.bench import p95
+from benchmarks.web import p95
 
 
 def test_p95_is_the_value_95_percent_of_requests_do_not_exceed() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from turnbuckle import bench_sizes
-from turnbuckle.bench import _mean_length, _with_cards
+from benchmarks import engine_sizes
+from benchmarks.engines import _mean_length, _with_cards
 from turnbuckle.sim.tally import Tally
 
 
@@ -36,14 +36,14 @@ def test_run_sizes_take_the_best_of_several_in_turns_up_to_a_million(monkeypatch
             order.append(n)
         return seen[-1] + n / 1e6
 
-    monkeypatch.setattr(bench_sizes, "_wall", fake_wall)
-    walls = bench_sizes.walls()["boxing"]
+    monkeypatch.setattr(engine_sizes, "_wall", fake_wall)
+    walls = engine_sizes.walls()["boxing"]
     assert walls[1] == pytest.approx(0.2 + 1e-6)
     assert walls[10**5] == pytest.approx(0.2 + 0.1)
     assert walls[10**6] == pytest.approx(0.2 + 1.0)
     assert walls[10**7] == pytest.approx(0.5 + 10.0)  # one run: the first start counts
-    assert bench_sizes.REPEATS >= 5
-    assert len(starts["boxing", 10**6]) == bench_sizes.REPEATS and len(starts["boxing", 3 * 10**7]) == 1
-    assert len(starts["boxing", 1]) == bench_sizes.REPEATS + 1  # the warm-up, then the timed ones
+    assert engine_sizes.REPEATS >= 5
+    assert len(starts["boxing", 10**6]) == engine_sizes.REPEATS and len(starts["boxing", 3 * 10**7]) == 1
+    assert len(starts["boxing", 1]) == engine_sizes.REPEATS + 1  # the warm-up, then the timed ones
     # The short sizes take turns, so that a slow spell of the machine falls on each alike.
-    assert order == [1, *[1, 10**5, 10**6] * bench_sizes.REPEATS, 10**7, 3 * 10**7]
+    assert order == [1, *[1, 10**5, 10**6] * engine_sizes.REPEATS, 10**7, 3 * 10**7]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from turnbuckle.league.bench import SHOW_TARGET, _copy_database, locked_show, show_line
+from benchmarks.league import SHOW_TARGET, _copy_database, locked_show, show_line
 from turnbuckle.league.context import context
 from turnbuckle.league.db import open_engine, session_scope
 from turnbuckle.league.services import shows
