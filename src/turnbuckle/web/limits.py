@@ -11,7 +11,7 @@
   for writes); anything beyond
   is answered at once with 503 and ``Retry-After``. The database pool and the worker threads are
   sized from these (web/app.py), so an admitted request never waits on a connection that another
-  admitted request holds while it waits for a thread: the stall behind issue 26's 500s.
+  admitted request holds while it waits for a thread: the stall behind the 500s of a crowd of about 55.
 - Every 503 (a busy database too) carries ``Retry-After``.
 """
 
