@@ -274,8 +274,8 @@ def tell(message: str) -> None:
 def ask(prompt: str) -> str:
     """Show a prompt and read one answer; end of input is an EOFError. Ctrl-C or the end of input
     at the prompt ends its line first, so that the message that follows starts a line of its own."""
-    print(prompt, end="", file=sys.stderr, flush=True)
-    try:
+    try:  # the prompt's printing inside too: a Ctrl-C just after it, before the read starts, ends its line
+        print(prompt, end="", file=sys.stderr, flush=True)
         line = sys.stdin.readline()
     except KeyboardInterrupt:
         print(file=sys.stderr, flush=True)
