@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,6 +49,16 @@ BROWSER_TESTS = Path(__file__).resolve().parent / "web" / "browser"
 
 
 @pytest.hookimpl(tryfirst=True)
+@pytest.fixture(autouse=True)
+def _logging_as_python_starts() -> Iterator[None]:
+    """A test that ran ``serve`` (or configured the logs itself) leaves no handler behind for the next
+    test in its process: their log lines would be written into every later test's output."""
+    yield
+    logs = sys.modules.get("turnbuckle.core.logs")
+    if logs is not None:
+        logs.unconfigure()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark what ``-m`` leaves out of the quick loop (``make quick``): every test under
     tests/web/browser is a browser test, and a test that asks for a PostgreSQL fixture is a
