@@ -47,7 +47,8 @@ def _winner(record: dict[str, Any]) -> int | None:
 def check_push(data: dict[str, Any], s: dict[str, Any], findings: list[str], notes: list[str]) -> None:
     """Each Push change of the show is the move its match's result gives (Part II, as the run applies
     it: standing.apply_push), from the level the change before left."""
-    from turnbuckle.rulesets.matchmatch.between import Push, after_match
+    from turnbuckle.league.services.standing import push_after
+    from turnbuckle.rulesets.matchmatch.between import Push
 
     where = f"show {s['number']}"
     top = int(data.get("league", {}).get("max_push_level") or 5)
@@ -88,10 +89,7 @@ def check_push(data: dict[str, Any], s: dict[str, Any], findings: list[str], not
             for w in _movers(members, uid):
                 e = got[k]
                 k += 1
-                want = before[w]
-                for j in (range(len(sides)) if i == winner else [winner]):
-                    if j != i:
-                        want = after_match(want, levels[j], "win" if i == winner else "loss", top)
+                want = push_after(before[w], i, winner, levels, top)
                 level, points = e["after"]
                 if (int(level), Fraction(str(points))) != (want.level, want.points):
                     findings.append(f"{where} match {m['position']}: Push change of {w} is [{level}, {points}], "

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from fractions import Fraction
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
@@ -23,6 +24,9 @@ from turnbuckle.league.models import (
     Show,
 )
 from turnbuckle.league.services.roster import M2, record_push
+
+if TYPE_CHECKING:
+    from turnbuckle.rulesets.matchmatch.between import Push
 
 
 def count_outcome(comp: Competitor, outcome: str) -> None:
@@ -60,7 +64,7 @@ def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result
     member moves as if they alone had met the other side's highest-level member. Three or more:
     the winner as if it had beaten each other side in turn, in card order; each loser as if it had
     lost to the winner alone. Opponents' levels are those before the match."""
-    from turnbuckle.rulesets.matchmatch.between import Push, after_match
+    from turnbuckle.rulesets.matchmatch.between import Push
 
     if winner is None:
         return
@@ -69,16 +73,27 @@ def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result
     for i, comp in enumerate(comps):
         for w in movers(ctx, comp):
             before = Push(w.push_level or 1, Fraction(w.push_points or "0"))
-            now = before
+            now = push_after(before, i, winner, levels, top)
             if i == winner:
-                beaten = [j for j in range(len(comps)) if j != winner]
-                for j in beaten:
-                    now = after_match(now, levels[j], "win", top)
-                why = "beat " + ", ".join(f"{comps[j].name} (level {levels[j]})" for j in beaten)
+                why = "beat " + ", ".join(f"{comps[j].name} (level {levels[j]})" for j in range(len(comps))
+                                          if j != winner)
             else:
-                now = after_match(now, levels[winner], "loss", top)
                 why = f"lost to {comps[winner].name} (level {levels[winner]})"
             record_push(ctx, w, before, now, f"match {position}: {why}", show_id, result.id, None)
+
+
+def push_after(before: Push, side: int, winner: int, levels: Sequence[int], top: int) -> Push:
+    """Where a member of side ``side`` stands on the Push ladder after a match ``winner`` won, the
+    sides' levels before it being ``levels``: the winner as if it had beaten each other side in turn,
+    in card order; a loser as if it had lost to the winner alone. The run applies it
+    (:func:`apply_push`) and ``verify`` recomputes with it (league/verify_standings.py)."""
+    from turnbuckle.rulesets.matchmatch.between import after_match
+
+    now = before
+    for j in (range(len(levels)) if side == winner else [winner]):
+        if j != side:
+            now = after_match(now, levels[j], "win" if side == winner else "loss", top)
+    return now
 
 
 def injuries_from(record: dict[str, object], names: Sequence[str]) -> list[list[int | None]]:
