@@ -167,12 +167,12 @@ def drawn_by_position(m: CardMatch) -> bool:
         return s.manifest is not None and s.manifest.get("format") == POSITION_MANIFEST
     if s.card_seed is None:
         return False  # not opened yet: drawn by content when it opens
-    redrawn: set[str] = set()
-    for kind, detail in session.execute(select(ShowEvent.kind, ShowEvent.detail).where(ShowEvent.show_id == s.id)):
-        if kind == "draw":
-            return False
-        if kind == "card" and isinstance((detail or {}).get("draw"), dict):
-            redrawn.add(str(detail["draw"].get("key")))
+    of_show = (ShowEvent.show_id == s.id)
+    if session.scalar(select(ShowEvent.id).where(of_show, ShowEvent.kind == "draw").limit(1)) is not None:
+        return False  # opened by a later release: every match drawn by content (one small query, the usual case)
+    redrawn = {str(detail["draw"].get("key")) for detail in session.scalars(
+        select(ShowEvent.detail).where(of_show, ShowEvent.kind == "card"))
+        if isinstance((detail or {}).get("draw"), dict)}
     return match_key(s, m) not in redrawn
 
 
