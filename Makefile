@@ -15,6 +15,7 @@ demo: setup
 
 lint: setup
 	$(VENV)/ruff check src tests benchmarks
+	$(VENV)/lint-imports
 
 typecheck: setup
 	$(VENV)/mypy

@@ -71,8 +71,9 @@ def dask_overhead() -> list[str]:
     """Per-pairing wall time at one bout a pairing: in this process, over 2 forked processes, and on
     a LocalCluster of 2 workers (already started) with the default chunks and with one pairing a task."""
     from turnbuckle.lab import run_local as local_module
-    from turnbuckle.lab.run_dask import run_dask, start_local
+    from turnbuckle.lab.run_dask import run_dask
     from turnbuckle.lab.run_local import run_local
+    from turnbuckle.sim.cluster import start_local
 
     rs = get_ruleset("boxing")
     builds, _ = boxing_builds(rs)

@@ -16,9 +16,10 @@ import pytest
 from tests.cli.helpers import one_error_line, tb
 from tests.lab.test_sweep_local import FOUR, sweep_doc
 from turnbuckle.lab import run_local as run_local_module
-from turnbuckle.lab.run_dask import cluster_client, run_dask, start_local
+from turnbuckle.lab.run_dask import run_dask
 from turnbuckle.lab.sweep import assemble, make_sweep
 from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.sim.cluster import cluster_client, start_local
 
 BOXING = get_ruleset("boxing")
 

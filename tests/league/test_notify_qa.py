@@ -364,7 +364,7 @@ def test_a_row_whose_lease_ran_out_during_a_slow_batch_is_not_sent_by_both_sende
 def test_the_drain_help_says_what_the_timeout_bounds() -> None:
     import typer
 
-    from turnbuckle.cli.league_notify_cmds import notify_app
+    from turnbuckle.cli.league_cmds.notify import notify_app
     from turnbuckle.league.notify.sender import Timeouts
 
     command = typer.main.get_command(notify_app)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.league.context import context
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.errors import LeagueError, NotFound
@@ -274,7 +275,6 @@ def test_league_post_links_to_the_site_address_unless_told_otherwise(tmp_path: P
 
 
 def test_a_game_without_its_own_account_gets_a_plain_one() -> None:
-    from turnbuckle.core.match import MatchRecord
     from turnbuckle.league.models import Result
     from turnbuckle.league.post.writeups import plain_account, short_account
 
@@ -284,7 +284,7 @@ def test_a_game_without_its_own_account_gets_a_plain_one() -> None:
             data = session.query(Result).filter(Result.ruleset == "boxing").first().record  # type: ignore[union-attr]
     finally:
         engine.dispose()
-    record = MatchRecord.from_json(data)
+    record = record_from_json(data)
     plain = plain_account(record, "Some Game")
     assert plain[0] == f"{record.names[0]} and {record.names[1]} met under Some Game rules."
     assert plain[1].startswith(f"It went {record.result.at['round']} round") and plain[-1] == record.result.summary

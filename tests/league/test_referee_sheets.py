@@ -13,7 +13,7 @@ import pytest
 from tests.league.helpers import League
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.events import Happening
-from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.league.export import export_league
 from turnbuckle.league.services import roster, running, shows
 from turnbuckle.league.verify import verify_export
@@ -51,7 +51,7 @@ def test_a_show_with_a_custom_referee_runs_and_verifies(lg: League) -> None:
     sheet = json.loads(match["options"]["referee"])
     assert sheet == {"name": "Hank Hard", "type": "By the Book", "dq_threshold": 4,
                      "notes": "calls every illegal action he sees"}
-    record = MatchRecord.from_json(match["record"])
+    record = record_from_json(match["record"])
     assert json.loads(str(record.options["referee"])) == sheet
     start = next(e.data for e in record.events if isinstance(e, Happening) and e.type == "match_start")
     assert (start["referee"], start["referee_threshold"]) == ("Hank Hard", 4)

@@ -13,8 +13,8 @@ from tests.matchmatch.helpers import RULESET, happenings, play
 from tests.matchmatch.test_engine import ALL_POWER, duelist, r
 from turnbuckle.cli.app import app
 from turnbuckle.core.errors import SheetError
-from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.options import OptionValue, resolve_options
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.replay import replay
 from turnbuckle.core.sources import ScriptedSource
 from turnbuckle.rulesets.matchmatch.options import match_options
@@ -56,7 +56,7 @@ def test_the_same_check_under_a_lax_referee_is_no_dq() -> None:
 def test_the_record_keeps_the_sheet_and_replays_from_json() -> None:
     cheat = duelist("A", [r(1, "Illegal")])
     rec = play([cheat, duelist("B")], CHEAT_CHECK_4, grid=ALL_POWER, rounds=1, referee=_sheet(HANK))
-    back = MatchRecord.from_json(json.loads(json.dumps(rec.to_json())))
+    back = record_from_json(json.loads(json.dumps(rec.to_json())))
     assert referee_from_option(str(back.options["referee"])) == load_referee(HANK)
     assert back.to_json() == rec.to_json()
     assert replay(RULESET, back).identical
@@ -88,7 +88,7 @@ def test_the_command_line_reads_a_referee_sheet_file_and_the_record_replays(tmp_
     result = runner.invoke(app, ["match", "matchmatch", "brother-bob", "friendly-sam", "--seed", "5",
                                  "--referee", str(sheet), "--format", "json"])
     assert result.exit_code == 0, result.stderr
-    record = MatchRecord.from_json(json.loads(result.stdout))
+    record = record_from_json(json.loads(result.stdout))
     assert referee_from_option(str(record.options["referee"])).dq_threshold == 4
     start = happenings(record, "match_start")[0]
     assert (start["referee"], start["referee_threshold"]) == ("Hank Hard", 4)

@@ -8,7 +8,7 @@ import json
 
 from tests.matchmatch.helpers import RULESET, play
 from tests.matchmatch.test_engine import ALL_POWER, duelist, r
-from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.render import render_text
 from turnbuckle.rulesets.matchmatch.side import Side
 
@@ -29,7 +29,7 @@ def test_before_the_bell_gives_each_sides_injuries_carried_in() -> None:
 def test_a_stored_records_dq_line_shows_the_dice_rolled() -> None:
     cheat = duelist("A", [r(1, "Illegal")])
     rec = play([cheat, duelist("B")], [1, 1, 1, 1, 6, 5, 1, 1, 1], grid=ALL_POWER, rounds=1)
-    stored = MatchRecord.from_json(json.loads(json.dumps(rec.to_json())))
+    stored = record_from_json(json.loads(json.dumps(rec.to_json())))
     assert stored.to_json() == rec.to_json()  # nothing new in the record
     text = render_text(RULESET.narrate(stored))
     assert "A's DQ check 6+5 = 11 reaches the threshold of 10." in text

@@ -11,6 +11,7 @@ import pytest
 
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.charts import match_chart
@@ -135,7 +136,7 @@ def test_deathmatch_counts_the_survivors() -> None:
 def test_names_are_escaped() -> None:
     record = play("boxing", "slugger", "speedster")
     evil = '<script>alert("x")</script> & co'
-    renamed = MatchRecord.from_json(_rename(record.to_json(), record.names[0], evil))
+    renamed = record_from_json(_rename(record.to_json(), record.names[0], evil))
     svg = match_chart(renamed)
     assert svg is not None
     assert "<script>" not in svg

@@ -21,6 +21,7 @@ from tests.web.support import empty_league
 from turnbuckle.cli.app import app as cli_app
 from turnbuckle.core.events import Choice
 from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.rng import SplitMix64
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.registry import get_ruleset
@@ -143,7 +144,7 @@ def test_boxing_bout_by_dice_with_one_undo_matches_the_command_line(client: Test
                                        "--dice", "ask", "-f", "json"], input="\n".join(typed) + "\n")
     assert cli.exit_code == 0, cli.output
     assert download.text == cli.stdout
-    assert MatchRecord.from_json(json.loads(cli.stdout)).dice == "ask"
+    assert record_from_json(json.loads(cli.stdout)).dice == "ask"
 
 
 def test_an_impossible_die_is_refused_next_to_the_field_and_nothing_is_lost(client: TestClient) -> None:
@@ -275,7 +276,7 @@ def test_a_headlock_match_with_cards_and_choices_downloads_as_the_command_line_w
     assert 'id="result"' in page.text
     download = post(client, page, "download-form")
     assert download.status_code == 200
-    record = MatchRecord.from_json(download.json())
+    record = record_from_json(download.json())
     typed = answers(record)
     assert any(isinstance(e, Choice) and e.by == "human" for e in record.events)  # the picks were asked for
     monkeypatch.chdir(tmp_path)

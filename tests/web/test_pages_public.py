@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.league.verify import verify_export
 
 
@@ -131,7 +132,6 @@ def test_the_shows_list_hides_nothing_public_and_offers_the_organiser_a_new_show
 
 
 def test_a_match_page_has_the_ringside_call_chart_and_a_record_that_replays(url: str) -> None:
-    from turnbuckle.core.match import MatchRecord
     from turnbuckle.core.replay import replay
     from turnbuckle.rulesets.registry import get_ruleset
 
@@ -147,7 +147,7 @@ def test_a_match_page_has_the_ringside_call_chart_and_a_record_that_replays(url:
         assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
         assert client.get("/shows/2/matches/99").status_code == 404
         assert client.get("/shows/3/matches/1").status_code == 404  # not run yet
-    played = MatchRecord.from_json(json.loads(record.text))
+    played = record_from_json(json.loads(record.text))
     assert played.names[0] == "Otis Granger"
     assert replay(get_ruleset("boxing"), played).identical  # the engine plays it again event for event
 

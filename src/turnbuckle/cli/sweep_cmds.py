@@ -152,7 +152,7 @@ def _cluster(scheduler: str | None) -> Iterator[Any]:
     if scheduler is None:
         yield None
         return
-    from turnbuckle.lab.run_dask import cluster_client
+    from turnbuckle.sim.cluster import cluster_client
 
     with cluster_client(scheduler) as client:
         yield client

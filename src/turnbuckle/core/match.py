@@ -153,14 +153,6 @@ class MatchRecord:
             "result": result,
         }
 
-    @classmethod
-    def from_json(cls, data: object) -> MatchRecord:
-        """The record a JSON form describes (parsed JSON data, as ``to_json`` gives). Anything that
-        is not a record of this format raises a RecordError saying what is wrong."""
-        from turnbuckle.core.record_json import record_from_json  # the parser needs this class
-
-        return record_from_json(data)
-
 
 def unique_names(names: Sequence[str]) -> list[str]:
     """Make display names distinct: a second 'Iron Mike' becomes 'Iron Mike (2)'.

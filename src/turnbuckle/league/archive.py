@@ -21,7 +21,7 @@ from sqlalchemy import select
 
 from turnbuckle import __version__
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.render import render_html_part
 from turnbuckle.league import archive_public as public
 from turnbuckle.league.archive_wheel import build_wheel, sha256_hex, wheel_name
@@ -139,7 +139,7 @@ def pages(ctx: Ctx, wheel_sha256: str = "") -> Iterator[tuple[str, str]]:
 def _call(ruleset: str, record: dict[str, object]) -> str:
     """A match's ringside call as a part of a page (every text escaped), or why it cannot be read."""
     try:
-        return render_html_part(get_ruleset(ruleset).narrate(MatchRecord.from_json(record)))
+        return render_html_part(get_ruleset(ruleset).narrate(record_from_json(record)))
     except RulesError as exc:
         return f"<p>This match's record does not read here ({escape(str(exc))}).</p>"
 

@@ -157,7 +157,7 @@ class Worker:
             return None
         with self._lock:
             if self._client is None:
-                from turnbuckle.lab.run_dask import connect
+                from turnbuckle.sim.cluster import connect
 
                 self._client, self._cluster = connect(self.scheduler)
             return self._client

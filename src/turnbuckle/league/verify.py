@@ -10,6 +10,7 @@ from typing import Any
 
 from turnbuckle.core.errors import InputFileError, RulesError
 from turnbuckle.core.inputs import parse_json
+from turnbuckle.core.jsondiff import first_difference
 from turnbuckle.league import canonical
 from turnbuckle.league.verify_standings import check_standings
 
@@ -238,20 +239,6 @@ def _same_strategy(text: str, played: str, where: str, findings: list[str]) -> N
         return  # a strategy that no longer reads: the automatic player played, the notes say so
     if formatted != played:
         findings.append(f"{where}: the strategy played is not the one submitted")
-
-
-def first_difference(a: object, b: object, path: str = "record") -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(set(a) | set(b)):
-            if a.get(k) != b.get(k):
-                return first_difference(a.get(k), b.get(k), f"{path}.{k}")
-    if isinstance(a, list) and isinstance(b, list):
-        for i, (x, y) in enumerate(zip(a, b, strict=False)):
-            if x != y:
-                return first_difference(x, y, f"{path}[{i}]")
-        if len(a) != len(b):
-            return f"{path}: {len(a)} items stored, {len(b)} replayed"
-    return f"{path}: stored {json.dumps(a)[:60]}, replayed {json.dumps(b)[:60]}"
 
 
 def _healing(s: dict[str, Any], where: str, findings: list[str]) -> None:

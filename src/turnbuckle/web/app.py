@@ -135,6 +135,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     # and on SQLite writes take turns.
     app.add_middleware(WriteQueue, slot=slot)
     app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine),
+                       refuse_csrf=accounts.csrf_refused,
                        proxies=Proxies(trusted_proxies))  # whose X-Forwarded-For is believed (web/proxies.py)
     _error_pages(app)
     api.install(app)

@@ -13,6 +13,7 @@ from typing import Any
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.charts_svg import draw
 
@@ -22,7 +23,7 @@ def match_chart(record: MatchRecord | Mapping[str, Any]) -> str | None:
     ``record`` is a record or its JSON form (as the league stores it)."""
     if not isinstance(record, MatchRecord):
         try:
-            record = MatchRecord.from_json(dict(record))
+            record = record_from_json(dict(record))
         except (RulesError, TypeError, ValueError):
             return None
     try:

@@ -8,8 +8,6 @@ otherwise take ``deadline`` and ``delete`` for steps)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
@@ -26,20 +24,6 @@ from turnbuckle.web.organiser_pages import _manage_page, form_time, match_sides_
 from turnbuckle.web.viewing import PathInt, show_by_number
 
 router = APIRouter(prefix="/organiser", dependencies=[Depends(settle)])
-
-
-def edit_values(e: dict[str, Any]) -> dict[str, str]:
-    """A card entry (``card_view``) as its edit form's fields: the sides in order, the match type
-    apart, the other options one ``key=value`` a line, the organiser's referee (empty when drawn),
-    the title, and whether it is booked twice on purpose."""
-    values = {f"side{i}": sd["name"] for i, sd in enumerate(e["sides"], start=1)}
-    options = dict(e["options"])
-    values["match_type"] = str(options.pop("type", "") or "")
-    values["options"] = "\n".join(f"{k}={v}" for k, v in options.items())
-    values["referee"] = e["referee"] if e["referee"] and not e["referee_drawn"] else ""
-    values["title"] = e["title"] or ""
-    values["rebook"] = "1" if e["rebook"] else ""
-    return values
 
 
 def _on_card(ctx: Ctx, number: int, position: int) -> Show:

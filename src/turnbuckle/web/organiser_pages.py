@@ -136,13 +136,25 @@ DONE = {"card": "Match added to the card.", "edited": "Match changed.", "removed
         "moved": "Match moved.", "deadline": "Deadline moved."}
 
 
+def edit_values(e: dict[str, Any]) -> dict[str, str]:
+    """A card entry (``card_view``) as its edit form's fields: the sides in order, the match type
+    apart, the other options one ``key=value`` a line, the organiser's referee (empty when drawn),
+    the title, and whether it is booked twice on purpose."""
+    values = {f"side{i}": sd["name"] for i, sd in enumerate(e["sides"], start=1)}
+    options = dict(e["options"])
+    values["match_type"] = str(options.pop("type", "") or "")
+    values["options"] = "\n".join(f"{k}={v}" for k, v in options.items())
+    values["referee"] = e["referee"] if e["referee"] and not e["referee_drawn"] else ""
+    values["title"] = e["title"] or ""
+    values["rebook"] = "1" if e["rebook"] else ""
+    return values
+
+
 def _manage_page(request: Request, ctx: Ctx, s: Show, card_form: Form | None = None,
                  step_form: Form | None = None, status: int = 200, match_forms: dict[int, Form] | None = None,
                  deadline_form: Form | None = None) -> HTMLResponse:
     """The organiser's page of a show; a refused form comes back in ``card_form`` (add a match),
     ``step_form``, ``match_forms[position]`` (edit, remove or move that match) or ``deadline_form``."""
-    from turnbuckle.web.organiser_card_pages import edit_values
-
     done = request.query_params.get("done")
     editable = s.status in ("draft", "open")
     if not editable:  # a card or deadline form sent from a page loaded before the show locked: the page

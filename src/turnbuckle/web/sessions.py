@@ -46,6 +46,9 @@ from turnbuckle.web.token_scopes import scope_refusal
 SESSION_COOKIE = "tb_session"
 ANON_COOKIE = "tb_anon"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: The answer to a post whose CSRF token is missing or wrong: (request, its form, whether the session
+#: has ended) -> the response. web/accounts.py gives it, since its pages (the sign-in form) answer.
+CsrfRefusal = Callable[[Request, FormData, bool], Response]
 MAX_BODY = 2 * 1024 * 1024
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
 
@@ -92,9 +95,10 @@ def is_api(request: Request) -> bool:
 
 
 class AccountsMiddleware:
-    def __init__(self, app: ASGIApp, engine: Engine, clock: Clock, secret: str,
+    def __init__(self, app: ASGIApp, engine: Engine, clock: Clock, secret: str, refuse_csrf: CsrfRefusal,
                  proxies: Proxies | None = None) -> None:
         self.app = app
+        self.refuse_csrf = refuse_csrf  # the answer to a post whose CSRF token is missing or wrong (web/accounts.py)
         self.engine = engine
         self.clock = clock
         self.secret = secret.encode()
@@ -189,9 +193,7 @@ class AccountsMiddleware:
                 return
             sent = request.headers.get("x-csrf-token") or str(form.get("csrf_token") or "")
             if not sent or not hmac.compare_digest(sent.encode(), who.csrf.encode()):
-                from turnbuckle.web.accounts import csrf_refused
-
-                response = csrf_refused(request, form, who.session_ended)
+                response = self.refuse_csrf(request, form, who.session_ended)
                 await response(scope, receive, _sending(send, request, new_anon))
                 return
             receive = _replay(body)

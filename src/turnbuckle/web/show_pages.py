@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 from sqlalchemy import select
 
-from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.render import render_html_part, render_json
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
@@ -170,7 +170,7 @@ def match_page(request: Request, number: PathInt, position: PathInt, session: Db
     ctx = viewer_ctx(request, session, viewer)
     s, result = _played(ctx, number, position)
     row = next(r for r in show_results(ctx, s) if r.position == position)
-    record = MatchRecord.from_json(result.record)
+    record = record_from_json(result.record)
     call = Markup(render_html_part(get_ruleset(result.ruleset).narrate(record)))  # every text in it is escaped
     told = kept((result.id, result.seed)) or told_of(result.record, headline)
     keep((result.id, result.seed), told)
@@ -194,6 +194,6 @@ def match_record(request: Request, number: PathInt, position: PathInt, session: 
     """The match's record in the public JSON form (``turnbuckle replay`` reads it)."""
     ctx = viewer_ctx(request, session, viewer)
     s, result = _played(ctx, number, position)
-    body = render_json(MatchRecord.from_json(result.record))
+    body = render_json(record_from_json(result.record))
     return Response(body, media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="show-{s.number}-match-{position}.json"'})

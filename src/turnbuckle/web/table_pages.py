@@ -8,7 +8,7 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 from sqlalchemy import select
 
-from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.render import render_html_part, render_json
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
@@ -35,7 +35,7 @@ def table_match(ctx: Ctx, uid: str) -> TableMatch:
 def table_match_page(request: Request, uid: str, session: DbSession, viewer: Viewer) -> HTMLResponse:
     ctx = viewer_ctx(request, session, viewer)
     m = table_match(ctx, uid)
-    record = MatchRecord.from_json(m.record)
+    record = record_from_json(m.record)
     svg = match_chart(record)
     saver = session.get(Member, m.saved_by)
     return render(request, "table_match.html", {
@@ -51,5 +51,5 @@ def table_match_page(request: Request, uid: str, session: DbSession, viewer: Vie
 def table_match_record(request: Request, uid: str, session: DbSession, viewer: Viewer) -> Response:
     """The match's record in the public JSON form (``turnbuckle replay`` reads it)."""
     m = table_match(viewer_ctx(request, session, viewer), uid)
-    return Response(render_json(MatchRecord.from_json(m.record)), media_type="application/json",
+    return Response(render_json(record_from_json(m.record)), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="table-match-{m.uid}.json"'})

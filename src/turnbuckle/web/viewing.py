@@ -16,6 +16,7 @@ from pydantic import AfterValidator
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.league.context import Ctx, the_league
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.keys import MAX_ID as MAX_ID
@@ -174,11 +175,10 @@ def show_results(ctx: Ctx, s: Show, limit: int | None = None) -> list[MatchResul
 def match_chart(record: dict[str, Any]) -> str | None:
     """The server-side SVG of a stored match's course (None for a record the charts cannot draw)."""
     from turnbuckle.core.errors import RulesError
-    from turnbuckle.core.match import MatchRecord
     from turnbuckle.web.charts import match_chart as chart_of
 
     try:
-        return chart_of(MatchRecord.from_json(record))
+        return chart_of(record_from_json(record))
     except RulesError:
         return None
 

@@ -15,6 +15,7 @@ from tests.sim.advisor.helpers import M2, options, side
 from turnbuckle.cli.app import app
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.sources import Request, SeededSource
 from turnbuckle.rulesets.matchmatch.styles import STYLES
 from turnbuckle.sim.matchmatch.advisor.continuation import continuation, dice_before, states
@@ -151,7 +152,7 @@ def _tied_finish() -> MatchRecord:
     win: Bob's cover gets no count, Sam gets the three."""
     out = runner.invoke(app, ["match", "m2", "friendly-sam", "brother-bob", "--seed", "4", "-f", "json"])
     assert out.exit_code == 0, out.output
-    return MatchRecord.from_json(json.loads(out.stdout))
+    return record_from_json(json.loads(out.stdout))
 
 
 def test_a_decisive_tie_says_whose_cover_missed_and_who_got_the_three() -> None:

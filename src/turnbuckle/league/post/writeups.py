@@ -9,6 +9,7 @@ from typing import Any
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.events import Roll
 from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.rulesets.registry import get_ruleset
 
 MAX_SENTENCES = 6
@@ -33,7 +34,7 @@ def plain_account(record: MatchRecord, game: str) -> list[str]:
 def short_account(data: dict[str, Any]) -> list[str]:
     """Three to six sentences on a stored match record (its JSON form)."""
     try:
-        record = MatchRecord.from_json(data)
+        record = record_from_json(data)
         rs = get_ruleset(record.ruleset)
     except RulesError:
         result = data.get("result")

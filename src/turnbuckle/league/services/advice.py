@@ -29,8 +29,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.options import resolve_options
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.league import jobs
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError
@@ -258,7 +258,7 @@ def queue_explanations(ctx: Ctx, s: Show) -> list[Job]:
 
 def explain_job(params: dict[str, Any], progress: Callable[[int], None], client: Any) -> dict[str, Any]:
     """The "explain" job kind: ``explain``'s JSON (which holds no wall-clock figure)."""
-    record = MatchRecord.from_json(params["record"])
+    record = record_from_json(params["record"])
     hook = spec_for(record.ruleset).advisor_hook()
     if hook is None:
         raise LeagueError(f"there is no explanation of {record.ruleset} matches")

@@ -18,7 +18,9 @@ from typing import Any
 
 from turnbuckle import __version__
 from turnbuckle.core.errors import EntryError, RulesError
+from turnbuckle.core.jsondiff import first_difference
 from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import record_from_json
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
@@ -86,7 +88,7 @@ def answers_from_record(record: dict[str, Any]) -> list[Group]:
     from turnbuckle.core.events import Choice, Draw, Roll
 
     try:
-        events = MatchRecord.from_json(record).events
+        events = record_from_json(record).events
     except RulesError as exc:
         raise TableMatchRefused([f"the record does not read: {exc}"]) from None
     out: list[Group] = []
@@ -108,11 +110,10 @@ def replay_entries(record: dict[str, Any], groups: Sequence[Group]) -> tuple[Mat
     """Play the entries again on the setup the record names: (the replayed record, "") when it
     comes out identical to ``record``, else (None, what is wrong), one line."""
     from turnbuckle.core.step import play_step
-    from turnbuckle.league.verify import first_difference
     from turnbuckle.rulesets.registry import get_ruleset
 
     try:
-        posted = MatchRecord.from_json(record)
+        posted = record_from_json(record)
         rs = get_ruleset(posted.ruleset)
     except RulesError as exc:
         return None, f"the record does not read: {exc}"

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from turnbuckle.cli.common import fail, user_errors
-from turnbuckle.cli.league_cmds import As, Db, Fmt, _format, unit
+from turnbuckle.cli.league_cmds.common import As, Db, Fmt, check_format, unit
 from turnbuckle.core.settings import Settings
 
 notify_app = typer.Typer(help="Notifications: webhook and e-mail from the outbox (--drain sends what is due).",
@@ -46,7 +46,7 @@ def notify(ctx: typer.Context,
         print(ctx.get_help())
         raise typer.Exit(0)
     with user_errors():
-        _format(fmt)
+        check_format(fmt)
         from turnbuckle.league.db import database_url, open_engine
         from turnbuckle.league.notify.sender import Timeouts
         from turnbuckle.league.notify.sender import drain as send_due
@@ -79,7 +79,7 @@ def show_settings(db: Db = None, actor: As = None, fmt: Fmt = "text") -> None:
         from turnbuckle.league.notify import config
 
         ctx.require_organiser("see the notification settings")
-        _show(config.public_view(config.settings(ctx.session, ctx.league)), _format(fmt))
+        _show(config.public_view(config.settings(ctx.session, ctx.league)), check_format(fmt))
 
 
 @notify_app.command("webhook")
@@ -196,7 +196,7 @@ def log(limit: Annotated[int, typer.Option(help="The most messages to list (newe
         from turnbuckle.league.notify import outbox
 
         ctx.require_organiser("read the notification log")
-        _format(fmt)
+        check_format(fmt)
         rows: list[dict[str, Any]] = [
             {"id": m.id, "event_id": m.event_id, "kind": m.kind, "channel": m.channel, "member_id": m.member_id,
              "state": m.state, "attempts": m.attempts, "queued": ctx.local(m.created_at),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from turnbuckle.cli.common import fail, user_errors
+from turnbuckle.cli.league_cmds.common import unit
 
 if TYPE_CHECKING:
     from turnbuckle.league.context import Ctx
@@ -37,7 +38,6 @@ def password(name: Annotated[str, typer.Argument(help="The member whose password
              actor: str | None = typer.Option(None, "--as", help="The member acting (default: the organiser).")
              ) -> None:
     """Set a member's password (the organiser for anyone, a member for themselves); their sessions end."""
-    from turnbuckle.cli.league_cmds import unit
 
     if stdin:
         secret = sys.stdin.readline().rstrip("\r\n")
@@ -58,7 +58,6 @@ def invite(name: Annotated[str | None, typer.Argument(help="The new player's nam
            actor: str | None = typer.Option(None, "--as", help="The member acting (default: the organiser).")
            ) -> None:
     """Print a one-time sign-up link for a new player (valid 7 days)."""
-    from turnbuckle.cli.league_cmds import unit
 
     with user_errors(), unit(db, actor) as ctx:
         from turnbuckle.league.services.accounts import create_invite
@@ -73,7 +72,6 @@ def reset(name: Annotated[str, typer.Argument(help="The member who forgot their 
           actor: str | None = typer.Option(None, "--as", help="The member acting (default: the organiser).")
           ) -> None:
     """Print a one-time password-reset link for a member (valid 1 day)."""
-    from turnbuckle.cli.league_cmds import unit
 
     with user_errors(), unit(db, actor) as ctx:
         from turnbuckle.league.services.accounts import create_reset

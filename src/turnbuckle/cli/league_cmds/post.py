@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from turnbuckle.cli.common import user_errors, write_out
-from turnbuckle.cli.league_cmds import Db, ShowArg, unit
+from turnbuckle.cli.league_cmds.common import Db, ShowArg, unit
 
 FORMAT_HELP = "markdown (default), bbcode, discord (messages of at most 2,000 characters), html or text."
 

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from turnbuckle.cli.common import user_errors
-from turnbuckle.cli.league_cmds import KEY_HELP, As, Db, Fmt, ShowArg, _format, unit
+from turnbuckle.cli.league_cmds.common import KEY_HELP, As, Db, Fmt, ShowArg, check_format, unit
 from turnbuckle.core.errors import Broken
 
 #: What the side's grid pick means, by its axis (``sides.grid_axis``).
@@ -59,7 +59,7 @@ def match_view(show: ShowArg, position: Annotated[int, typer.Argument(help="The 
     """What your side is told for a match, before you write its strategy: opponents and what is
     public of them, referee and your DQ threshold, match type, grid pick, your sheet, Push Level
     and injuries as of the last published show, the deadline."""
-    kind = _format(fmt)
+    kind = check_format(fmt)
     with user_errors(), unit(db, actor) as ctx:
         from turnbuckle.league.errors import LeagueError, NotFound
         from turnbuckle.league.services.briefing import briefing

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from turnbuckle.cli.common import user_errors
-from turnbuckle.cli.league_cmds import KEY_HELP, As, Db, Fmt, ShowArg, _format, unit
+from turnbuckle.cli.league_cmds.common import KEY_HELP, As, Db, Fmt, ShowArg, check_format, unit
 
 
 def league_advise(show: ShowArg, position: Annotated[int, typer.Argument(help="The match's position on the card.")],
@@ -22,7 +22,7 @@ def league_advise(show: ShowArg, position: Annotated[int, typer.Argument(help="T
     a strategy. An opponent whose sheet is not public yet is played as a field of legal sheets that
     fit its public facts. Only an open show's match is advised. Printed in the rulebook's layout,
     ready for `league submit`."""
-    kind = _format(fmt)
+    kind = check_format(fmt)
     with user_errors(), unit(db, actor) as ctx:
         from turnbuckle.league.errors import NotFound
         from turnbuckle.league.services.advice import advise_side

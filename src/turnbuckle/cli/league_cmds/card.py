@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from turnbuckle.cli.common import fail, user_errors
-from turnbuckle.cli.league_cmds import KEY_HELP, As, Db, Fmt, ShowArg, _format, _print_card, _when, unit
+from turnbuckle.cli.league_cmds.common import KEY_HELP, As, Db, Fmt, ShowArg, check_format, print_card, unit, when
 from turnbuckle.core.errors import RulesError
 
 Position = Annotated[int, typer.Argument(help="The match's position on the card (from 1).")]
@@ -70,7 +70,7 @@ def card_edit(show: ShowArg, position: Position,
                                 referee_key=ref, title_key=held, rebook=rebook)
             s = m.show
             print(f"show {s.number} match {m.position} changed:")
-            _print_card([card_entry(m)])
+            print_card([card_entry(m)])
             if s.status == "open":
                 from sqlalchemy import func, select
 
@@ -94,7 +94,7 @@ def card_remove(show: ShowArg, position: Position, db: Db = None, actor: As = No
         card.remove_match(ctx, show, position)
         s = find(ctx, show)
         print(f"show {s.number}: match {position} is off the card; it has {len(s.matches)} now")
-        _print_card([card_entry(m) for m in s.matches])
+        print_card([card_entry(m) for m in s.matches])
 
 
 def card_move(show: ShowArg, position: Position,
@@ -109,7 +109,7 @@ def card_move(show: ShowArg, position: Position,
         card.move_match(ctx, show, position, to)
         s = find(ctx, show)
         print(f"show {s.number}: match {position} is match {to} now")
-        _print_card([card_entry(m) for m in s.matches])
+        print_card([card_entry(m) for m in s.matches])
 
 
 def show_deadline(show: ShowArg,
@@ -119,7 +119,7 @@ def show_deadline(show: ShowArg,
     with user_errors(), unit(db, actor) as ctx:
         from turnbuckle.league.services.card import move_deadline
 
-        s = move_deadline(ctx, show, _when(ctx, deadline))
+        s = move_deadline(ctx, show, when(ctx, deadline))
         print(f"show {s.number}: strategies due {ctx.local(s.deadline)}")
         if s.status == "open" and s.deadline <= ctx.now():
             print("that is past: the show locks at once (the server does it, and 'league run' before it runs)")
@@ -139,7 +139,7 @@ def unlock(show: ShowArg,
 
         s = shows.unlock(ctx, show)
         if deadline is not None:
-            s = move_deadline(ctx, show, _when(ctx, deadline))
+            s = move_deadline(ctx, show, when(ctx, deadline))
         print(f"show {s.number} is {s.status}; strategies due {ctx.local(s.deadline)}")
         if s.deadline <= ctx.now():
             print("its deadline has passed: strategies are not taken; lock it again once the card is mended "
@@ -178,7 +178,7 @@ def notices(include_read: Annotated[bool, typer.Option("--all", help="Read ones 
     A strategy made stale by a change to its match, a strategy the run could not play (shown once
     that show is published)."""
     with user_errors():
-        kind = _format(fmt)
+        kind = check_format(fmt)
         with unit(db, actor) as ctx:
             from turnbuckle.league.services.notices import mark_read as mark
             from turnbuckle.league.services.notices import notice_row, visible_notices
