@@ -1,7 +1,7 @@
 """The hosting recipe of docs/hosting.md, run as written, on loopback: Debian's Caddy with
 ``deploy/Caddyfile`` (its certificate from Caddy's own local authority, which the client alone
 trusts) in front of ``turnbuckle serve --workers 2`` started from ``deploy/turnbuckle.service``'s
-``ExecStart`` with ``deploy/turnbuckle.env``'s settings, on one PostgreSQL database; the backup
+``ExecStart`` and ``Environment`` with ``deploy/turnbuckle.env``'s settings, on one PostgreSQL database; the backup
 unit's command as systemd runs it; a restore into a fresh database, verified and served again; and
 ``systemd-analyze verify`` on the three unit files with the real ``turnbuckle`` in their ExecStart.
 
@@ -80,9 +80,14 @@ def replaced(text: str, *pairs: tuple[str, str]) -> str:
     return text
 
 
+def unit_values(unit: str, key: str) -> list[str]:
+    """The values of ``key`` in a unit file's text, in order."""
+    return [line.split("=", 1)[1] for line in unit.splitlines() if line.startswith(f"{key}=")]
+
+
 def unit_value(unit: str, key: str) -> str:
     """The one value of ``key`` in a unit file's text."""
-    values = [line.split("=", 1)[1] for line in unit.splitlines() if line.startswith(f"{key}=")]
+    values = unit_values(unit, key)
     assert len(values) == 1, f"expected one {key}= line"
     return values[0]
 
@@ -135,7 +140,11 @@ def server(tmp: Path, name: str, db: str, base_url: str, port: int) -> Iterator[
     settings (``db`` and ``base_url`` in them); ``port`` 0: the one the server picked. Yields its port."""
     unit = (DEPLOY / "turnbuckle.service").read_text()
     argv = shlex.split(replaced(unit_value(unit, "ExecStart"), (INSTALLED, TB), ("--port 8000", f"--port {port}")))
-    env = {**os.environ, **settings_file(TURNBUCKLE_DATABASE_URL=db, TURNBUCKLE_BASE_URL=base_url)}
+    cache = str(tmp / "cache")  # the unit's CacheDirectory
+    environment = dict(line.replace("/var/cache/turnbuckle", cache).split("=", 1)
+                       for line in unit_values(unit, "Environment"))
+    assert unit_value(unit, "CacheDirectory") == "turnbuckle" and environment["TURNBUCKLE_CACHE_DIR"] == cache
+    env = {**os.environ, **environment, **settings_file(TURNBUCKLE_DATABASE_URL=db, TURNBUCKLE_BASE_URL=base_url)}
     log = tmp / f"{name}.log"
     with started(argv, log, env) as proc:
         _wait(f"serve ({name})", log, proc, lambda: _SERVING.search(log.read_text()) is not None)
@@ -264,18 +273,24 @@ def _through_caddy(site: str, port: int, trusted: ssl.SSLContext, db: str) -> No
 
 
 def _nightly_backup(db: str, folder: Path) -> Path:
-    """The backup unit's own command, run as systemd runs it; the file it wrote."""
+    """The backup unit's own command, run as systemd runs it, in a folder that holds a backup of 40
+    days ago (deleted) and one of 2 days ago (kept); the file it wrote."""
     unit = (DEPLOY / "turnbuckle-backup.service").read_text()
     command = as_systemd_runs(replaced(unit_value(unit, "ExecStart"), (INSTALLED, TB)))
     folder.mkdir()
+    for name, age_days in (("league-old.json", 40), ("league-recent.json", 2)):
+        (folder / name).write_text("{}")
+        then = time.time() - age_days * 86_400
+        os.utime(folder / name, (then, then))
     env = {**os.environ, **settings_file(TURNBUCKLE_DATABASE_URL=db), "STATE_DIRECTORY": str(folder)}
     days = {datetime.now(UTC).strftime("%Y-%m-%d")}
     done = _run(*command, env=env)
     days.add(datetime.now(UTC).strftime("%Y-%m-%d"))  # the night may turn while it runs
     assert done.returncode == 0, done.stdout + done.stderr
-    written = sorted(folder.iterdir())
-    assert len(written) == 1 and written[0].name in {f"league-{day}.json" for day in days}, written
-    return written[0]
+    written = sorted(p.name for p in folder.iterdir() if p.name != "league-recent.json")
+    assert len(written) == 1 and written[0] in {f"league-{day}.json" for day in days}, written
+    assert (folder / "league-recent.json").exists()
+    return folder / written[0]
 
 
 @pytest.mark.slow  # Caddy and two `serve --workers 2`, one after the other
