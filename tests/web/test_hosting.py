@@ -215,6 +215,12 @@ def _sign_in(client: httpx.Client, name: str, password: str, forged: str | None 
                        headers=headers)
 
 
+def _cookies_set(response: httpx.Response) -> list[str]:
+    cookies = [value for key, value in response.headers.multi_items() if key == "set-cookie"]
+    assert cookies, f"{response.request.url} set no cookie"
+    return cookies
+
+
 def _failures(db: str) -> dict[str, str]:
     engine = make_engine(db)
     try:
@@ -250,20 +256,24 @@ def _run(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedP
 def _through_caddy(site: str, port: int, trusted: ssl.SSLContext, db: str) -> None:
     """What a visitor does through Caddy, and what the server makes of it."""
     with _client(site, VIA_CADDY, trusted) as visitor:
+        # Caddy's X-Forwarded-Proto is believed: a spectator's cookie is Secure through Caddy, not straight in
+        assert all("; Secure" in c for c in _cookies_set(visitor.get("/login")))
         # compressed by Caddy: the server itself gzips, for a client that takes gzip
         page = visitor.get("/", headers={"Accept-Encoding": "zstd"})
         assert page.headers.get("content-encoding") == "zstd" and not page.content.startswith(b"<!")
         # a failed sign-in through Caddy counts against the address Caddy saw, not the one forged
         assert _sign_in(visitor, "via-caddy", "wrong", forged=FORGED).status_code == 401
     with _client(f"http://127.0.0.1:{port}", STRAIGHT_IN) as straight:
+        cookies = _cookies_set(straight.get("/login", headers={"X-Forwarded-Proto": "https"}))
+        assert cookies and not [c for c in cookies if "Secure" in c]
         # one straight to the server's port: its forged header is not believed
         assert _sign_in(straight, "straight-in", "wrong", forged=FORGED).status_code == 401
     assert _failures(db) == {"via-caddy": VIA_CADDY, "straight-in": STRAIGHT_IN}
     with _client(site, VIA_CADDY, trusted) as ann:
         signed = _sign_in(ann, "Ann", "ann-demo-pass")
         assert signed.status_code == 303, signed.text
-        cookie = next(v for k, v in signed.headers.multi_items() if k == "set-cookie" and v.startswith("tb_session="))
-        assert "Secure" in cookie and "HttpOnly" in cookie
+        cookie = next(c for c in _cookies_set(signed) if c.startswith("tb_session="))
+        assert "; Secure" in cookie and "; HttpOnly" in cookie
         path = f"/shows/3/matches/1/strategy/{competitor_id(db, 'Brother Bob')}"
         form = ann.get(path)
         assert form.status_code == 200 and 'name="text"' in form.text
