@@ -23,6 +23,7 @@ import ssl
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
@@ -68,6 +69,7 @@ def _need(path: Path, package: str) -> None:
     reason = f"{path} is missing (`make test` installs Debian's {package} package as root)"
     if os.environ.get(REQUIRE_ENV) == "1":
         pytest.fail(f"{reason}, and {REQUIRE_ENV}=1 requires the hosting tests to run", pytrace=False)
+    warnings.warn(f"hosting tests skipped: {reason}", stacklevel=1)
     pytest.skip(reason)
 
 
