@@ -25,7 +25,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -123,7 +123,7 @@ def started(argv: list[str], log: Path, env: dict[str, str]) -> Iterator[subproc
     try:
         yield proc
     finally:
-        if proc.poll() is None:
+        with suppress(ProcessLookupError):  # its children too, even where it has already ended
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(30)
 
@@ -184,19 +184,21 @@ def caddy(tmp: Path, https_port: int, upstream: int) -> Iterator[ssl.SSLContext]
            "XDG_CONFIG_HOME": str(home / "config")}
     log = tmp / "caddy.log"
     root = storage / "pki" / "authorities" / "local" / "root.crt"
+    trusted: list[ssl.SSLContext] = []
+
+    def ready() -> bool:
+        try:
+            context = ssl.create_default_context(cafile=str(root))
+            with httpx.Client(verify=context, timeout=5) as client:
+                answered = client.get(f"https://127.0.0.1:{https_port}/healthz").status_code == 200
+        except (OSError, httpx.TransportError):  # no root certificate yet, or no answer
+            return False
+        trusted[:] = [context]
+        return answered
+
     with started([str(CADDY), "run", "--adapter", "caddyfile", "--config", str(tmp / "Caddyfile")], log, env) as proc:
-        _wait("caddy", log, proc, root.exists)
-        trusted = ssl.create_default_context(cafile=str(root))
-
-        def ready() -> bool:
-            try:
-                with httpx.Client(verify=trusted, timeout=5) as client:
-                    return client.get(f"https://127.0.0.1:{https_port}/healthz").status_code == 200
-            except httpx.TransportError:
-                return False
-
         _wait("caddy", log, proc, ready)
-        yield trusted
+        yield trusted[0]
 
 
 # -- what a visitor does ------------------------------------------------------------------------------------
@@ -260,7 +262,7 @@ def _through_caddy(site: str, port: int, trusted: ssl.SSLContext, db: str) -> No
     with _client(site, VIA_CADDY, trusted) as visitor:
         # Caddy's X-Forwarded-Proto is believed: a spectator's cookie is Secure through Caddy, not straight in
         assert all("; Secure" in c for c in _cookies_set(visitor.get("/login")))
-        # compressed by Caddy: the server itself gzips, for a client that takes gzip
+        # compressed by Caddy in zstd (the server itself compresses with gzip alone)
         page = visitor.get("/", headers={"Accept-Encoding": "zstd"})
         assert page.headers.get("content-encoding") == "zstd" and not page.content.startswith(b"<!")
         # a failed sign-in through Caddy counts against the address Caddy saw, not the one forged
