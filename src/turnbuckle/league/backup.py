@@ -25,8 +25,13 @@ def _table(model: type[Base]) -> Table:
 
 
 def backup(engine: Engine) -> dict[str, Any]:
+    """Every row, as of one moment: on PostgreSQL the tables are read in one REPEATABLE READ
+    transaction (one snapshot), so a backup taken while the server writes never holds a row whose
+    parent it missed; SQLite's transaction holds the write lock while it reads."""
     tables: dict[str, list[dict[str, Any]]] = {}
     with engine.connect() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
         for model in TABLES_IN_ORDER:
             table = _table(model)
             rows = []

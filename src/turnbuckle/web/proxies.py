@@ -13,7 +13,6 @@ from collections.abc import Iterable, MutableMapping
 from typing import Any
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
-#: the trusted proxies, comma-separated, for server processes started apart (``serve --workers``)
 
 
 def parse_proxies(values: Iterable[str]) -> tuple[Network, ...]:
