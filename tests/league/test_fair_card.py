@@ -14,8 +14,8 @@ from sqlalchemy import select
 from tests.league.helpers import SAM_STRATEGY, League, open_show
 from turnbuckle.core.errors import RulesError
 from turnbuckle.league import canonical
-from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import Notice, Result, ShowEvent, Submission
 from turnbuckle.league.services import card, roster, running, shows
 from turnbuckle.league.services.roster import record_push

@@ -12,9 +12,9 @@ from sqlalchemy import func, select
 from tests.league.helpers import SAM_STRATEGY, TWO_SPECIALS, League, open_show
 from turnbuckle.core.errors import SheetError
 from turnbuckle.league import canonical
-from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import PushChange, RatingChange, Result, ShowEvent
 from turnbuckle.league.services import roster, running, shows
 

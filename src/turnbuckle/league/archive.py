@@ -27,8 +27,8 @@ from turnbuckle.league import archive_public as public
 from turnbuckle.league.archive_wheel import build_wheel, sha256_hex, wheel_name
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
-from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.export import export_league
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import Competitor, Result, Show, TableMatch
 from turnbuckle.league.post import compose
 from turnbuckle.league.post import html as post_html

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import (
     CardMatch,
     Competitor,
@@ -28,7 +29,6 @@ from turnbuckle.league.models import (
     TableMatchSide,
     Title,
 )
-from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.services.shows import card_entry, show
 from turnbuckle.rulesets.registry import get_ruleset
 

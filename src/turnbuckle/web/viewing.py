@@ -22,7 +22,6 @@ from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.keys import MAX_ID as MAX_ID
 from turnbuckle.league.keys import in_range
 from turnbuckle.league.models import CardMatch, Competitor, League, Member, Result, ResultSide, Show
-from turnbuckle.rulesets.registry import get_ruleset
 
 SPECTATOR = "spectator"
 #: Shows whose results anyone may read; the organiser also reads a show that has run.

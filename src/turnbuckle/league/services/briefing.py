@@ -161,7 +161,6 @@ def opponent(ctx: Ctx, side: CardSide) -> Opponent:
     comp = side.competitor
     shown = published_standings(ctx, [comp])[comp.id]
     at = standing(ctx, comp, "published")
-    rs = get_ruleset(comp.ruleset)
     played = None if ctx.league.public_sheets == "sheet" else last_published_sheet(ctx, comp)
     sheet: dict[str, Any] | None
     if ctx.league.public_sheets == "sheet":  # the sheet it plays this match, as it stood at open

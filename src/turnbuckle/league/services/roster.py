@@ -502,7 +502,7 @@ def replace_sheet(ctx: Ctx, key: str, text: str, label: str) -> Competitor:
         rules = league_rules(comp.ruleset)
         if rules.tag_teams and team_document(text, label) is not None:
             raise LeagueError(f"{label}: this is a team document; '{comp.name}' is a wrestler")
-        ruleset_id, version, name, sheet = _sheet_of(comp.ruleset, text, label)
+        _, version, name, sheet = _sheet_of(comp.ruleset, text, label)
         if rules.is_team_sheet(sheet):
             raise LeagueError(f"{label}: this is a team sheet; '{comp.name}' is a wrestler")
     if name != comp.name:

@@ -18,9 +18,9 @@ from turnbuckle.league import canonical
 from turnbuckle.league.choices import chosen_players
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.game_rules import league_rules, written_strategies
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, InjuryChange, Result, Show
 from turnbuckle.league.services.card import notify
-from turnbuckle.league.game_rules import league_rules, written_strategies
 from turnbuckle.league.services.shows import latest_submission, lock, log, mending, show
 from turnbuckle.league.services.sides import card_side_document, strategy_or_none
 from turnbuckle.league.services.standing import apply_result

@@ -14,8 +14,8 @@ from typing import Any, Literal
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.options import resolve_options
 from turnbuckle.league.context import Ctx
-from turnbuckle.league.models import CardMatch, CardSide, Competitor
 from turnbuckle.league.game_rules import league_rules, written_strategies
+from turnbuckle.league.models import CardMatch, CardSide, Competitor
 from turnbuckle.rulesets.registry import get_ruleset
 
 View = Literal["published", "current"]
