@@ -1,6 +1,6 @@
 """An open show's card as an announcement holds it: each match with its sides (the champion
 marked '(c)'), what is at stake (the title, vacant or defended, as the published shows left it),
-the game's public facts of the match (``Ruleset.card_facts``: the referee and its DQ threshold, the
+the game's public facts of the match (``LeagueRules.card_facts``: the referee and its DQ threshold, the
 match type), the grid fixed at open with the labels the sides pick by, and the deadline in the
 league's time zone. Nothing secret: no strategy, no show seed (only the card seed, published when
 the card opened)."""

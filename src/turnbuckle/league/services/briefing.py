@@ -1,7 +1,7 @@
 """What a side is told for its match, before it writes a strategy: its opponents and what is public
 of them, its own sheet (frozen when the show opened) with its Push Level and injuries, the grid and
 the pick it makes on it, the deadline in the league's time zone, and the game's own facts of the
-match (``Ruleset.match_facts``: for MatchMatch the referee, this side's DQ threshold, the match
+match (``LeagueRules.match_facts``: for MatchMatch the referee, this side's DQ threshold, the match
 type, High Spots and Specials). Everything comes from the **published** view (``sides``): a show
 that has run but is not published changes nothing here.
 
