@@ -142,16 +142,19 @@ def test_strategy_form_values_default_is_none_and_matchmatch_reads_a_strategy_ba
 
 
 def test_match_types_default_is_none_and_matchmatch_bundles_the_rulebooks() -> None:
-    assert PLAIN.match_types() == []
-    assert {"standard", "cage", "strap", "scaffold"} <= set(M2.match_types())
+    assert PLAIN.league_rules() is None
+    rules = M2.league_rules()
+    assert rules is not None and {"standard", "cage", "strap", "scaffold"} <= set(rules.match_types())
 
 
 @pytest.mark.parametrize("game", [rs.info.id for rs in all_rulesets() if rs.info.id != "matchmatch"])
-def test_bundled_referees_only_matchmatch_has_them(game: str) -> None:
-    assert get_ruleset(game).bundled_referees() == []
+def test_only_matchmatch_has_league_rules(game: str) -> None:
+    assert get_ruleset(game).league_rules() is None
 
 
 def test_matchmatch_bundles_the_rulebooks_referees() -> None:
-    refs = M2.bundled_referees()
+    rules = M2.league_rules()
+    assert rules is not None
+    refs = rules.bundled_referees()
     assert RefereeCard("Stan Model", "Standard Model", 10) in refs
     assert len({r.name for r in refs}) == len(refs) == 5

@@ -16,9 +16,12 @@ from tests.web.pages_support import client_for
 from turnbuckle.cli.app import app
 from turnbuckle.league import canonical
 from turnbuckle.league.export import export_league, export_markdown
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import CardMatch, ShowEvent, Submission
 from turnbuckle.league.services import card, running, shows
 from turnbuckle.league.verify import verify_export
+
+ROLL_GRID = league_rules("matchmatch").roll_grid  # the grid MatchMatch draws at open
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
 
@@ -47,7 +50,7 @@ def test_a_show_booked_again_takes_a_new_number_and_draws_afresh(lg: League) -> 
     first, before, again, after = _delete_and_book_again(lg)
     assert int(again) == int(first) + 1  # the deleted show's number is not given again
     assert after["card_seed"] != before["card_seed"] and after["key"] != before["key"] and after["uid"] != before["uid"]
-    assert after["grid"] == canonical.grid_draw(after["card_seed"], after["key"])  # drawn from the new seed alone
+    assert after["grid"] == canonical.grid_draw(after["card_seed"], after["key"], ROLL_GRID)  # from the new seed alone
     with lg.act() as ctx:
         gone = shows.show(ctx, first)
         assert (gone.status, gone.deleted_at, gone.card_seed) == ("deleted", lg.clock.now, before["card_seed"])

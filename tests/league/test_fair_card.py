@@ -15,11 +15,14 @@ from tests.league.helpers import SAM_STRATEGY, League, open_show
 from turnbuckle.core.errors import RulesError
 from turnbuckle.league import canonical
 from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import Notice, Result, ShowEvent, Submission
 from turnbuckle.league.services import card, roster, running, shows
 from turnbuckle.league.services.roster import record_push
 from turnbuckle.league.services.sides import standing
 from turnbuckle.rulesets.matchmatch.between import Push
+
+ROLL_GRID = league_rules("matchmatch").roll_grid  # the grid MatchMatch draws at open
 
 GRID = "Po Te Br / We MA HF / Br MA Ch"
 ALL_CHEAT = "Br Ch Br / Ch Br Ch / Br Ch Br"
@@ -49,7 +52,7 @@ def test_the_grid_is_the_organisers_or_the_draw_and_a_printed_grid_is_only_compa
         first, second = s.matches
         assert first.grid == GRID and not first.grid_drawn
         key = card.match_key(s, second)
-        assert second.grid == canonical.grid_draw(s.card_seed or "", key) and second.grid_drawn
+        assert second.grid == canonical.grid_draw(s.card_seed or "", key, ROLL_GRID) and second.grid_drawn
     # A strategy written for another grid (a player's all-Brawling/Cheating grid) is refused at submit.
     with pytest.raises(LeagueError, match="written for the grid 'Br Ch Br / Ch Br Ch / Br Ch Br'"), \
             lg.act("Ann") as ctx:

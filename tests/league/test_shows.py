@@ -14,8 +14,11 @@ from turnbuckle.core.errors import SheetError
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import PushChange, RatingChange, Result, ShowEvent
 from turnbuckle.league.services import roster, running, shows
+
+ROLL_GRID = league_rules("matchmatch").roll_grid  # the grid MatchMatch draws at open
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"]), ("boxing", ["Mika Sato", "Rico Vance"])]
 
@@ -174,7 +177,7 @@ def test_referees_are_drawn_from_the_published_card_seed(lg: League) -> None:
             assert m.referee is not None
             key = canonical.card_key(s.uid, "matchmatch", "standard", [sd.competitor.uid for sd in m.sides])
             assert m.referee.name == names[canonical.content_referee_draw(s.card_seed or "", key, 2)]
-            assert m.grid == canonical.grid_draw(s.card_seed or "", key) and m.grid_drawn
+            assert m.grid == canonical.grid_draw(s.card_seed or "", key, ROLL_GRID) and m.grid_drawn
 
 
 def test_deadlines_are_stored_in_utc_and_shown_in_league_time(lg: League) -> None:

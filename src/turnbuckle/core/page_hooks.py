@@ -72,7 +72,7 @@ class StrategyDraft:
 
 @dataclass(frozen=True)
 class RefereeCard:
-    """A referee the game bundles (``Ruleset.bundled_referees``), as the organiser picks one: its
+    """A referee the game bundles (``LeagueRules.bundled_referees``), as the organiser picks one: its
     name, its type (its character) and the DQ threshold."""
 
     name: str

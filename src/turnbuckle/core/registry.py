@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from turnbuckle.core.chart import Chart
 from turnbuckle.core.errors import InputFileError, InputRefused, RulesError, SheetError
@@ -16,10 +16,13 @@ from turnbuckle.core.hints import near_miss
 from turnbuckle.core.inputs import parse_yaml, read_input
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, unique_names
 from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
-from turnbuckle.core.page_hooks import RefereeCard, SheetForm, SheetPoints, StrategyChoices, StrategyDraft
+from turnbuckle.core.page_hooks import SheetForm, SheetPoints, StrategyChoices, StrategyDraft
 from turnbuckle.core.sources import Source
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
+
+if TYPE_CHECKING:
+    from turnbuckle.core.facets import LeagueRules
 
 S = TypeVar("S")
 #: Each side's place and team number, in side order (see Result).
@@ -57,12 +60,6 @@ class RulesetInfo:
     #: Whether a side sends a written strategy for each match before a show (MatchMatch's): the
     #: pages then offer the strategy form and its live check, sized by the ``rounds`` option.
     written_strategies: bool = False
-    #: Whether a league keeps a Push Level and injuries for each competitor of this game: the
-    #: standings then show those columns.
-    push_levels: bool = False
-    #: Whether a team of this game is made of league wrestlers of the same game (a ``team:``
-    #: document naming them): the roster then offers the tag-team form over those wrestlers.
-    tag_teams: bool = False
 
     @property
     def playable_versions(self) -> tuple[str, ...]:
@@ -234,21 +231,11 @@ class Ruleset(ABC, Generic[S]):
         over the power cap; ``run`` refuses such a side and ``validate`` lists them (none by default)."""
         return []
 
-    def match_facts(self, options: Mapping[str, OptionValue], sides: Sequence[object], index: int) -> list[Fact]:
-        """What side ``index`` is told about its match before it decides how to play it: the
-        game's own rules of this match under these (resolved) options, given every side's document
-        as the league plays it (``sides``; its sheet with the league's standing). Nothing by default."""
-        return []
-
-    def public_facts(self, sheet: object) -> list[Fact]:
-        """What anyone may know of a side from its sheet (``sheet``, a side's document) while the
-        sheet itself is not public (e.g. a weight class). Nothing by default."""
-        return []
-
-    def card_facts(self, options: Mapping[str, OptionValue]) -> list[Fact]:
-        """What anyone may know of a match on an open card under these (resolved) options, for the
-        card's announcement: the referee and its DQ threshold, the match type. Nothing by default."""
-        return []
+    def league_rules(self) -> LeagueRules | None:
+        """What a league keeps of this game beyond its matches (Push Levels, referees, teams, the
+        facts a briefing tells: ``core.facets.LeagueRules``); None where a league plays its matches
+        plainly (the default)."""
+        return None
 
     def short_account(self, record: MatchRecord) -> list[str]:
         """A short account of a played match for a results post: three to six sentences read from
@@ -323,15 +310,6 @@ class Ruleset(ABC, Generic[S]):
         ``conditionals``), so a player changes their latest rather than starting again; None
         where the form cannot hold it or it does not read (and for a game without the form)."""
         return None
-
-    def match_types(self) -> list[str]:
-        """The names of the match types the game bundles (a match's ``type`` option), in order;
-        none by default."""
-        return []
-
-    def bundled_referees(self) -> list[RefereeCard]:
-        """The referees the game bundles for a league to add; none by default."""
-        return []
 
     def sample(self, sample_id: str) -> Sample:
         """A sample by id (any case)."""

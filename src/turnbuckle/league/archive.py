@@ -28,6 +28,7 @@ from turnbuckle.league.archive_wheel import build_wheel, sha256_hex, wheel_name
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.export import export_league
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import Competitor, Result, Show, TableMatch
 from turnbuckle.league.post import compose
 from turnbuckle.league.post import html as post_html
@@ -200,12 +201,13 @@ def _standings(ctx: Ctx) -> str:
     rows = public.competitors(ctx)
     for game in sorted({r["ruleset"] for r in rows}):
         info = get_ruleset(game).info
-        heads = ["Competitor", "Won", "Lost", "Drawn", *(["Push Level", "Injuries"] if info.push_levels else [])]
+        push_levels = league_rules(game).push_levels
+        heads = ["Competitor", "Won", "Lost", "Drawn", *(["Push Level", "Injuries"] if push_levels else [])]
         out.append(f"<h2>{escape(info.name)}</h2><table><tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>")
         for r in (r for r in rows if r["ruleset"] == game):
             values = [("Competitor", f'<a href="competitors/{r["uid"]}.html">{escape(r["name"])}</a>'),
                       ("Won", str(r["wins"])), ("Lost", str(r["losses"])), ("Drawn", str(r["draws"]))]
-            if info.push_levels:
+            if push_levels:
                 values += [("Push Level", f'{r["push_level"] or "-"} ({escape(str(r["push_points"] or "0"))})'),
                            ("Injuries", str(r["injuries"]))]
             out.append(_cells(values))
@@ -240,12 +242,13 @@ def _competitor(ctx: Ctx, row: dict[str, object]) -> str:
     comp = ctx.session.get_one(Competitor, row["id"])
     rs = get_ruleset(comp.ruleset)
     points = escape(str(row["push_points"] or "0"))
-    push = f"; Push Level {row['push_level']} ({points}), {row['injuries']} injury points" if rs.info.push_levels \
+    rules = league_rules(comp.ruleset)
+    push = f"; Push Level {row['push_level']} ({points}), {row['injuries']} injury points" if rules.push_levels \
         else ""
     out = [f"<h1>{escape(comp.name)}</h1>",
            f"<p>{escape(rs.info.name)}; owned by {escape(str(row['owner']))}. Won {row['wins']}, lost "
            f"{row['losses']}, drawn {row['draws']}{push}.</p>"]
-    facts = rs.public_facts(comp.sheet)
+    facts = rules.public_facts(comp.sheet)
     if facts:
         out.append("<ul>" + "".join(f"<li>{escape(f.label)}: {escape(f.text)}</li>" for f in facts) + "</ul>")
     shown = public_sheet(ctx, comp)

@@ -7,8 +7,13 @@ import hashlib
 import hmac
 import json
 import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from turnbuckle.core.sources import SeededSource
+
+if TYPE_CHECKING:
+    from turnbuckle.core.table import Table
 
 
 def canonical_text(text: str) -> bytes:
@@ -86,12 +91,11 @@ def content_referee_draw(card_seed_hex: str, key: str, count: int) -> int:
     return derived(card_seed_hex, f"{key}/referee") % count
 
 
-def grid_draw(card_seed_hex: str, key: str) -> str:
-    """A match's drawn grid, as text (``Po Te Br / We MA HF / Br MA Ch``): nine d7 rolls, row by row,
-    from a SeededSource on HMAC(card seed, ``"<key>/grid"``), each face the grid style of that
-    number in the rulebook's order."""
+def grid_draw(card_seed_hex: str, key: str, roll: Callable[[Table], str]) -> str:
+    """A match's drawn grid, as text (MatchMatch's ``Po Te Br / We MA HF / Br MA Ch``: nine d7 rolls,
+    row by row, each face the grid style of that number in the rulebook's order): ``roll`` (the
+    game's league rules' ``roll_grid``) on a SeededSource on HMAC(card seed, ``"<key>/grid"``)."""
     from turnbuckle.core.events import EventLog
     from turnbuckle.core.table import Table
-    from turnbuckle.rulesets.matchmatch.grid import roll_grid
 
-    return roll_grid(Table(SeededSource(derived(card_seed_hex, f"{key}/grid")), EventLog())).text()
+    return roll(Table(SeededSource(derived(card_seed_hex, f"{key}/grid")), EventLog()))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.hints import near_miss
+from turnbuckle.league.game_rules import written_strategies
 from turnbuckle.rulesets.registry import get_ruleset
 
 KEYS = ("player", "policy")
@@ -25,7 +26,7 @@ def kinds(ruleset: str) -> tuple[str, ...]:
 
 def takes_choice(ruleset: str) -> bool:
     """Whether a side of this game has a player to choose (more than one automatic player)."""
-    return ruleset != "matchmatch" and len(kinds(ruleset)) > 1
+    return not written_strategies(ruleset) and len(kinds(ruleset)) > 1
 
 
 def default_kind(ruleset: str) -> str:

@@ -17,6 +17,9 @@ from turnbuckle.league.models import League
 from turnbuckle.league.services import roster, running, shows
 from turnbuckle.rulesets.registry import all_rulesets
 
+#: The sample league's own game for its teams, referees and belt (the sample data names its games).
+M2 = "matchmatch"
+
 ORGANISER = "Fedhead Fran"
 PLAYERS = ("Ann", "Bo", "Cy")
 LEAGUE_NAME = "Turnbuckle Demo Federation"
@@ -66,7 +69,7 @@ def _roster(ctx: object) -> None:
         set_password(ctx, name, password)
     for rs in all_rulesets():
         for i, sample in enumerate(rs.samples()):
-            if rs.info.id == roster.M2 and sample.id == "odd-couple":
+            if rs.info.id == M2 and sample.id == "odd-couple":
                 continue  # a team sample names bundled wrestlers; the league builds its teams from its own
             roster.add_competitor(ctx, rs.info.id, sample.text, f"sample '{sample.id}'", PLAYERS[i % len(PLAYERS)])
     roster.add_team(ctx, "The Odd Couple", ["Friendly Sam", "Brother Bob"], owner="Ann")
@@ -75,7 +78,7 @@ def _roster(ctx: object) -> None:
 
     for ref in referees():
         roster.add_referee(ctx, ref.name, "bundled referee")
-    roster.add_title(ctx, "Light-Heavyweight Championship", roster.M2)
+    roster.add_title(ctx, "Light-Heavyweight Championship", M2)
     roster.add_title(ctx, "World Boxing Belt", "boxing")
 
 

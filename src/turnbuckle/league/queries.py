@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import (
     CardMatch,
     Competitor,
@@ -28,7 +29,6 @@ from turnbuckle.league.models import (
     TableMatchSide,
     Title,
 )
-from turnbuckle.league.services.roster import M2
 from turnbuckle.league.services.shows import card_entry, show
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -66,7 +66,7 @@ def published_standings(ctx: Ctx, comps: Sequence[Competitor]) -> dict[int, Stan
     for t in teams:
         shown = [every[int(x)] for x in t.members if int(x) in every]
         if shown:
-            level = min(m.push_level or 1 for m in shown) if t.ruleset == M2 else None
+            level = min(m.push_level or 1 for m in shown) if league_rules(t.ruleset).push_levels else None
             out[t.id] = replace(out[t.id], push_level=level, push_points=None,
                                 injuries=max(m.injuries for m in shown))
     return out

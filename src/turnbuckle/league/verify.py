@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from turnbuckle.core.errors import InputFileError, RulesError
 from turnbuckle.core.inputs import parse_json
 from turnbuckle.core.jsondiff import first_difference
 from turnbuckle.league import canonical
 from turnbuckle.league.verify_standings import check_standings
+
+if TYPE_CHECKING:
+    from turnbuckle.core.facets import LeagueRules
 
 FORMAT = "turnbuckle.league-export/3"
 #: Every export format this turnbuckle reads: /1 (shows only), /2 (shows and table matches) and /3
@@ -70,9 +73,10 @@ def verify_export(data: dict[str, Any], commitments: dict[int, str] | None = Non
     numbers = {s.get("number") for s in data["shows"] if isinstance(s, dict)}
     for n in sorted(set(given) - numbers):
         findings.append(f"show {n}: a commitment was given for it, but this export does not hold it")
+    games = {str(c.get("uid")): str(c.get("ruleset")) for c in data.get("competitors") or [] if isinstance(c, dict)}
     for s in data["shows"]:
         try:
-            verify_show(s, findings, notes, given.get(s["number"]))
+            verify_show(s, findings, notes, given.get(s["number"]), games)
             check_standings(data, s, findings, notes)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             findings.append(f"show {s.get('number', '?') if isinstance(s, dict) else '?'}: malformed entry ({exc!r})")
@@ -138,10 +142,10 @@ def _referees(s: dict[str, Any], where: str, findings: list[str]) -> None:
         key = m.get("key")
         if key is not None:
             sides = [str(x["competitor"]) for x in m["sides"]]
-            kind = str(m["options"].get("type") or "standard").strip().lower()
+            kind = _rules(m["ruleset"]).match_kind(m["options"])
             if key != canonical.card_key(s["uid"], m["ruleset"], kind, sides):
                 findings.append(f"{where} match {m['position']}: its draw key is not its content")
-            if m.get("grid_drawn") and m.get("grid") != canonical.grid_draw(s["card_seed"], key):
+            if m.get("grid_drawn") and m.get("grid") != _grid_draw(m["ruleset"], s["card_seed"], key):
                 findings.append(f"{where} match {m['position']}: grid {m.get('grid')} is not the draw")
         if m.get("referee_drawn"):
             if not names:
@@ -154,7 +158,25 @@ def _referees(s: dict[str, Any], where: str, findings: list[str]) -> None:
                 findings.append(f"{where} match {m['position']}: referee {m['referee']} is not the draw ({want})")
 
 
-def verify_show(s: dict[str, Any], findings: list[str], notes: list[str], committed: str | None = None) -> None:
+def _rules(ruleset: str) -> LeagueRules:
+    """The league rules of a game the export names (the plain ones for a game not known here)."""
+    from turnbuckle.league.game_rules import exported_rules
+
+    return exported_rules(ruleset)
+
+
+def _grid_draw(ruleset: str, card_seed: str, key: str) -> str | None:
+    """The grid the card seed draws for a match of this game (None where its game draws none)."""
+    try:
+        return canonical.grid_draw(card_seed, key, _rules(ruleset).roll_grid)
+    except RulesError:
+        return None
+
+
+def verify_show(s: dict[str, Any], findings: list[str], notes: list[str], committed: str | None = None,
+                games: dict[str, str] | None = None) -> None:
+    """Check one show of an export; ``games`` gives each competitor's game by uid (the export's
+    competitors), whose league rules heal its injuries."""
     where = f"show {s['number']}"
     _history(s, where, findings, notes)
     _referees(s, where, findings)
@@ -181,7 +203,7 @@ def verify_show(s: dict[str, Any], findings: list[str], notes: list[str], commit
             findings.append(f"{where} match {m['position']}: played on grid {m['options'].get('grid')}, "
                             f"not the card's {entry['grid']}")
         _match(s, m, hashes, f"{where} match {m['position']}", findings)
-    _healing(s, where, findings)
+    _healing(s, where, findings, games or {})
     notes.append(f"{where}: {len(s['matches'])} match(es) replayed, {len(s['healing'])} healing roll(s) checked")
 
 
@@ -189,6 +211,7 @@ def _match(s: dict[str, Any], m: dict[str, Any], hashes: dict[tuple[int, int], s
            findings: list[str]) -> None:
     from turnbuckle.core.sources import SeededSource
     from turnbuckle.league.choices import chosen_players
+    from turnbuckle.league.game_rules import written_strategies
     from turnbuckle.rulesets.registry import get_ruleset
 
     want_seed = canonical.match_seed(s["seed"], s["uid"], m["position"])
@@ -202,8 +225,8 @@ def _match(s: dict[str, Any], m: dict[str, Any], hashes: dict[tuple[int, int], s
         if got != published:
             findings.append(f"{where} side {i + 1} ({side['name']}): the strategy does not match the hash "
                             "published at lock")
-        elif text is not None and m["ruleset"] == "matchmatch" and "strategy" in side["document"]:
-            _same_strategy(text, side["document"]["strategy"], f"{where} side {i + 1}", findings)
+        elif text is not None and "strategy" in side["document"] and written_strategies(m["ruleset"]):
+            _same_strategy(m["ruleset"], text, side["document"]["strategy"], f"{where} side {i + 1}", findings)
     try:
         rs = get_ruleset(m["ruleset"])
         version = str(m["ruleset_version"])
@@ -229,22 +252,23 @@ def _match(s: dict[str, Any], m: dict[str, Any], hashes: dict[tuple[int, int], s
         findings.append(f"{where}: the replay differs from the stored record ({first_difference(stored, replayed)})")
 
 
-def _same_strategy(text: str, played: str, where: str, findings: list[str]) -> None:
-    from turnbuckle.rulesets.matchmatch.side import load_strategy_document
-    from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
-
+def _same_strategy(ruleset: str, text: str, played: str, where: str, findings: list[str]) -> None:
     try:
-        formatted = format_strategy_text(load_strategy_document(text, where))
+        formatted = _rules(ruleset).format_strategy(text, where)
     except RulesError:
         return  # a strategy that no longer reads: the automatic player played, the notes say so
     if formatted != played:
         findings.append(f"{where}: the strategy played is not the one submitted")
 
 
-def _healing(s: dict[str, Any], where: str, findings: list[str]) -> None:
-    from turnbuckle.rulesets.matchmatch.between import heal
+def _healing(s: dict[str, Any], where: str, findings: list[str], games: dict[str, str]) -> None:
+    """Each healing roll is the seed's, healed by the rules of the competitor's game (a competitor
+    the export does not list: by any game's whose league keeps injuries)."""
+    from turnbuckle.league.game_rules import games_with
 
     for h in s["healing"]:
         roll = canonical.heal_roll(s["seed"], s["uid"], h["competitor"])
-        if roll != h["roll"] or heal(h["before"], roll, bool(h["wrestled"])) != h["after"]:
+        game = games.get(str(h["competitor"]))
+        rules = [_rules(g) for g in ([game] if game is not None else games_with("push_levels"))]
+        if roll != h["roll"] or all(r.heal(h["before"], roll, bool(h["wrestled"])) != h["after"] for r in rules):
             findings.append(f"{where}: healing of {h['competitor']} is not the seed's roll ({roll})")

@@ -1,4 +1,4 @@
-"""What verify recomputes of a show's standings changes: every MatchMatch Push Level move and every
+"""What verify recomputes of a show's standings changes: every Push Level move and every
 injury point a match gave follow from its record (who won, each injury check), so each is worked out
 again and compared with the export's. The levels and injuries a competitor came into the show with are
 taken as recorded (the organiser's hand awards happen between shows and are inputs); within the show
@@ -10,7 +10,6 @@ import re
 from fractions import Fraction
 from typing import Any
 
-M2 = "matchmatch"
 _MATCH = re.compile(r"^match (\d+):")
 
 #: What no check page can check: said on every one (verify's output, the show page, the archive).
@@ -38,6 +37,14 @@ def _movers(members: dict[str, list[str]], uid: str) -> list[str]:
     return members.get(uid) or [uid]
 
 
+def _keeps_push(ruleset: str) -> bool:
+    """Does a match of this game move Push Levels and give injury points (its league rules say)? A
+    game this turnbuckle does not know moves none."""
+    from turnbuckle.league.game_rules import exported_rules
+
+    return exported_rules(ruleset).push_levels
+
+
 def _winner(record: dict[str, Any]) -> int | None:
     names = [str(sd.get("name")) for sd in record.get("sides", [])]
     winner = record.get("result", {}).get("winner")
@@ -47,8 +54,8 @@ def _winner(record: dict[str, Any]) -> int | None:
 def check_push(data: dict[str, Any], s: dict[str, Any], findings: list[str], notes: list[str]) -> None:
     """Each Push change of the show is the move its match's result gives (Part II, as the run applies
     it: standing.apply_push), from the level the change before left."""
+    from turnbuckle.core.push import Push
     from turnbuckle.league.services.standing import push_after
-    from turnbuckle.rulesets.matchmatch.between import Push
 
     where = f"show {s['number']}"
     top = int(data.get("league", {}).get("max_push_level") or 5)
@@ -63,7 +70,7 @@ def check_push(data: dict[str, Any], s: dict[str, Any], findings: list[str], not
     now: dict[str, Push] = {}
     checked = 0
     for m in sorted(s["matches"], key=lambda x: x["position"]):
-        if m["ruleset"] != M2:
+        if not _keeps_push(str(m["ruleset"])):
             continue
         got = by_match.pop(m["position"], [])
         winner = _winner(m["record"])
@@ -89,7 +96,7 @@ def check_push(data: dict[str, Any], s: dict[str, Any], findings: list[str], not
             for w in _movers(members, uid):
                 e = got[k]
                 k += 1
-                want = push_after(before[w], i, winner, levels, top)
+                want = push_after(str(m["ruleset"]), before[w], i, winner, levels, top)
                 level, points = e["after"]
                 if (int(level), Fraction(str(points))) != (want.level, want.points):
                     findings.append(f"{where} match {m['position']}: Push change of {w} is [{level}, {points}], "
@@ -118,7 +125,7 @@ def check_injuries(data: dict[str, Any], s: dict[str, Any], findings: list[str],
     now: dict[str, int] = {}
     checked = 0
     for m in sorted(s["matches"], key=lambda x: x["position"]):
-        if m["ruleset"] != M2:
+        if not _keeps_push(str(m["ruleset"])):
             continue
         got = by_match.pop(m["position"], [])
         names = [str(sd.get("name")) for sd in m["record"].get("sides", [])]

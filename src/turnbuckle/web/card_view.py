@@ -12,6 +12,7 @@ from sqlalchemy.orm import aliased
 
 from turnbuckle.league.choices import takes_choice
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Member, Referee, Show, Submission, Title
 from turnbuckle.league.services.card import is_stale
 from turnbuckle.rulesets.registry import get_ruleset
@@ -141,16 +142,15 @@ def page_words(exc: Exception) -> str:
 
 def option_words(ruleset: str, options: dict[str, Any]) -> list[str]:
     """A match's options as its game names them on a card: each public fact of the match
-    (``Ruleset.card_facts``) that the options change from the game's defaults, its text up to the
+    (``LeagueRules.card_facts``) that the options change from the game's defaults, its text up to the
     first colon ('Match type: Cage Match'); ``key=value`` for a game that tells no such facts."""
     from turnbuckle.core.errors import RulesError
     from turnbuckle.core.options import resolve_options
-
     raw = [f"{k}={v}" for k, v in options.items()]
     rs = get_ruleset(ruleset)
     try:
-        mine = rs.card_facts(resolve_options(rs.info.options, options))
-        base = rs.card_facts(resolve_options(rs.info.options, {}))
+        mine = league_rules(ruleset).card_facts(resolve_options(rs.info.options, options))
+        base = league_rules(ruleset).card_facts(resolve_options(rs.info.options, {}))
     except RulesError:
         return raw
     changed = [f"{f.label}: {f.text.split(': ')[0]}" for f in mine if f not in base]

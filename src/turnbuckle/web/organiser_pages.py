@@ -17,6 +17,7 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import parse_option_pairs
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, NotFound
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import Show
 from turnbuckle.league.services import roster, running, shows
 from turnbuckle.league.services.card import move_deadline
@@ -127,8 +128,8 @@ def _titles(ctx: Ctx) -> list[dict[str, Any]]:
 
 
 def _match_types() -> list[str]:
-    """The match types the games bundle (``Ruleset.match_types``), for the card form's list."""
-    return sorted({name for rs in all_rulesets() for name in rs.match_types()})
+    """The match types the games bundle (``LeagueRules.match_types``), for the card form's list."""
+    return sorted({name for rs in all_rulesets() for name in league_rules(rs.info.id).match_types()})
 
 
 #: What a redirect's ``?done=`` says above the page (the steps say "Done: STEP.").

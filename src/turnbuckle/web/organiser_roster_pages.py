@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.page_hooks import RefereeCard
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.services import roster
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 from turnbuckle.web.default_game import default_game
@@ -29,9 +30,9 @@ _FIELD_OF = re.compile(r"^'(\w+)'")
 
 # -- referees -------------------------------------------------------------------------------------
 def _bundled_left(ctx: Ctx) -> list[RefereeCard]:
-    """The referees the games bundle (``Ruleset.bundled_referees``) that the league has not added."""
+    """The referees the games bundle (``LeagueRules.bundled_referees``) that the league has not added."""
     taken = {r.name for r in roster.referees(ctx)}
-    return [r for rs in all_rulesets() for r in rs.bundled_referees() if r.name not in taken]
+    return [r for rs in all_rulesets() for r in league_rules(rs.info.id).bundled_referees() if r.name not in taken]
 
 
 def _referees_page(request: Request, ctx: Ctx, bundled: Form, own: Form, status: int = 200) -> HTMLResponse:

@@ -18,6 +18,7 @@ from turnbuckle.core.sources import SeededSource
 from turnbuckle.core.table import Table
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, NotFound
+from turnbuckle.league.game_rules import games_with, league_rules
 from turnbuckle.league.services import roster
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 from turnbuckle.web.deps import DbSession, LoginRequired, Viewer, render
@@ -66,7 +67,7 @@ def _starting_sheet(rs: Ruleset[Any], sample_id: str | None) -> tuple[dict[str, 
 
 def _is_team(rs: Ruleset[Any], text: str) -> bool:
     """Is a sample a tag team of league wrestlers (never a sheet to start a competitor from)?"""
-    return rs.info.tag_teams and text.lstrip().startswith("team:")
+    return league_rules(rs.info.id).tag_teams and text.lstrip().startswith("team:")
 
 
 #: How the new-competitor editor may start besides a sample: the game's blank sheet, or a sheet
@@ -154,9 +155,9 @@ def add_competitor(request: Request, game: str, session: DbSession, viewer: View
 
 # -- tag teams ----------------------------------------------------------------------------------
 def _wrestlers(ctx: Ctx) -> list[Any]:
-    """The wrestlers the form offers, of each game with tag teams (``RulesetInfo.tag_teams``):
+    """The wrestlers the form offers, of each game with tag teams (``LeagueRules.tag_teams``):
     the organiser every one, a player their own."""
-    return [c for rs in all_rulesets() if rs.info.tag_teams for c in roster.competitors(ctx, rs.info.id)
+    return [c for game in games_with("tag_teams") for c in roster.competitors(ctx, game)
             if not c.members and (is_organiser(ctx) or owns(ctx, c))]
 
 
@@ -164,7 +165,7 @@ def _team_page(request: Request, ctx: Ctx, form: Form, chosen: list[str], status
     return render(request, "roster_team.html", {"league": ctx.league, "form": form, "FORM": FORM,
                                                 "wrestlers": _wrestlers(ctx), "chosen": chosen,
                                                 "owners": _owners(ctx),
-                                                "team_games": [rs.info for rs in all_rulesets() if rs.info.tag_teams]},
+                                                "team_games": [get_ruleset(g).info for g in games_with("tag_teams")]},
                   status)
 
 

@@ -19,10 +19,10 @@ from sqlalchemy.orm import Session
 from turnbuckle.core.record_json import record_from_json
 from turnbuckle.league.context import Ctx, the_league
 from turnbuckle.league.errors import NotFound
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.keys import MAX_ID as MAX_ID
 from turnbuckle.league.keys import in_range
 from turnbuckle.league.models import CardMatch, Competitor, League, Member, Result, ResultSide, Show
-from turnbuckle.rulesets.registry import get_ruleset
 
 SPECTATOR = "spectator"
 #: Shows whose results anyone may read; the organiser also reads a show that has run.
@@ -185,12 +185,12 @@ def match_chart(record: dict[str, Any]) -> str | None:
 
 def push_level_games(rows: list[dict[str, Any]]) -> set[str]:
     """The games among standings rows whose standings show Push Level and injuries (the game's
-    ``RulesetInfo.push_levels``), by ruleset id: the standings template's per-game flag."""
-    return {str(r["ruleset"]) for r in rows if get_ruleset(str(r["ruleset"])).info.push_levels}
+    league rules' ``push_levels``), by ruleset id: the standings template's per-game flag."""
+    return {str(r["ruleset"]) for r in rows if league_rules(str(r["ruleset"])).push_levels}
 
 
 def m2_weight_class(comp: Competitor) -> str | None:
-    """A competitor's weight class, as its game's public facts give it (``Ruleset.public_facts``,
+    """A competitor's weight class, as its game's public facts give it (``LeagueRules.public_facts``,
     the fact labelled "Weight class"); None when its game tells none (a team, or another game)."""
     return _weight_class(comp.ruleset, json.dumps(comp.sheet, sort_keys=True))
 
@@ -199,7 +199,7 @@ def m2_weight_class(comp: Competitor) -> str | None:
 def _weight_class(ruleset: str, sheet_json: str) -> str | None:
     """Memoised by the sheet's canonical JSON: the facts are a pure function of the sheet, and reading
     a sheet validates it whole, which a standings list of hundreds did on every request."""
-    facts = get_ruleset(ruleset).public_facts(json.loads(sheet_json))
+    facts = league_rules(ruleset).public_facts(json.loads(sheet_json))
     return next((f.text for f in facts if f.label == "Weight class"), None)
 
 

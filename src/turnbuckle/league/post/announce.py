@@ -1,6 +1,6 @@
 """An open show's card as an announcement holds it: each match with its sides (the champion
 marked '(c)'), what is at stake (the title, vacant or defended, as the published shows left it),
-the game's public facts of the match (``Ruleset.card_facts``: the referee and its DQ threshold, the
+the game's public facts of the match (``LeagueRules.card_facts``: the referee and its DQ threshold, the
 match type), the grid fixed at open with the labels the sides pick by, and the deadline in the
 league's time zone. Nothing secret: no strategy, no show seed (only the card seed, published when
 the card opened)."""
@@ -14,6 +14,7 @@ from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import Fact
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import CardMatch
 from turnbuckle.league.post.links import Links
 from turnbuckle.league.services.running import match_options
@@ -47,7 +48,7 @@ def match_facts(m: CardMatch) -> list[Fact]:
     """The public facts of a match on the card, and its grid once fixed."""
     rs = get_ruleset(m.ruleset)
     try:
-        facts = rs.card_facts(resolve_options(rs.info.options, match_options(m)))
+        facts = league_rules(m.ruleset).card_facts(resolve_options(rs.info.options, match_options(m)))
     except RulesError as exc:
         facts = [Fact("Match", f"its options do not read: {exc}")]
     if m.grid:

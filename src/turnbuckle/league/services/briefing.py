@@ -1,7 +1,7 @@
 """What a side is told for its match, before it writes a strategy: its opponents and what is public
 of them, its own sheet (frozen when the show opened) with its Push Level and injuries, the grid and
 the pick it makes on it, the deadline in the league's time zone, and the game's own facts of the
-match (``Ruleset.match_facts``: for MatchMatch the referee, this side's DQ threshold, the match
+match (``LeagueRules.match_facts``: for MatchMatch the referee, this side's DQ threshold, the match
 type, High Spots and Specials). Everything comes from the **published** view (``sides``): a show
 that has run but is not published changes nothing here.
 
@@ -25,6 +25,7 @@ from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import Fact
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import CardSide, Competitor, Reign, Result, ResultSide, Show, Title
 from turnbuckle.league.queries import published_standings
 from turnbuckle.league.services.running import match_options
@@ -160,7 +161,6 @@ def opponent(ctx: Ctx, side: CardSide) -> Opponent:
     comp = side.competitor
     shown = published_standings(ctx, [comp])[comp.id]
     at = standing(ctx, comp, "published")
-    rs = get_ruleset(comp.ruleset)
     played = None if ctx.league.public_sheets == "sheet" else last_published_sheet(ctx, comp)
     sheet: dict[str, Any] | None
     if ctx.league.public_sheets == "sheet":  # the sheet it plays this match, as it stood at open
@@ -169,7 +169,7 @@ def opponent(ctx: Ctx, side: CardSide) -> Opponent:
         sheet, source = side_document(comp, played[0], None, at), f"show {played[1]}"
     else:
         sheet, source = None, ""
-    facts = rs.public_facts(side_document(comp, frozen_sheet(side), None, at))
+    facts = league_rules(comp.ruleset).public_facts(side_document(comp, frozen_sheet(side), None, at))
     return Opponent(comp.id, comp.name, at.push_level, at.injuries, shown.wins, shown.losses, shown.draws,
                     titles_held(ctx, comp), facts, sheet, source, title_history(ctx, comp))
 
@@ -194,4 +194,4 @@ def briefing(ctx: Ctx, side: CardSide) -> Briefing:
         axis=grid_axis(side.index) if any(o.name == "grid" for o in rs.info.options) else "none",
         push_level=at.push_level, injuries=at.injuries, sheet=docs[side.index],
         opponents=[opponent(ctx, sd) for sd in m.sides if sd.id != side.id],
-        facts=rs.match_facts(options, docs, side.index))
+        facts=league_rules(m.ruleset).match_facts(options, docs, side.index))

@@ -1,5 +1,6 @@
 """The card: every match checked when it is put on (with the decoders the engine uses), edited,
-removed and reordered by the organiser; MatchMatch referees and grids fixed when the show opens
+removed and reordered by the organiser; referees and grids (where the game's league rules draw
+them: MatchMatch's) fixed when the show opens
 (the organiser's, or drawn from the public card seed keyed on the match's content, never its
 position); sheets frozen at open. After a show opens, a change to a match marks its strategies
 stale and tells their owners; every change and every draw is in the show's public history."""
@@ -16,8 +17,9 @@ from turnbuckle.core.options import resolve_options
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError, NotFound
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Show, Submission, Title
-from turnbuckle.league.services.roster import M2, competitor, referee, referee_named, title
+from turnbuckle.league.services.roster import competitor, referee, referee_named, title
 from turnbuckle.league.services.shows import MAX_CARD, editable, future_deadline, log, show
 from turnbuckle.league.services.sides import side_document, standing
 from turnbuckle.rulesets.registry import get_ruleset
@@ -42,10 +44,8 @@ def _check_options(rs_id: str, options: dict[str, object]) -> dict[str, object]:
     resolved = resolve_options(rs.info.options, options)  # OptionError names a bad option
     try:
         rs.decode_options(resolved)
-        if rs.info.id == M2 and resolved.get("grid"):
-            from turnbuckle.rulesets.matchmatch.grid import parse_grid
-
-            options["grid"] = parse_grid(str(resolved["grid"])).text()
+        if resolved.get("grid"):
+            options["grid"] = league_rules(rs.info.id).grid_text(str(resolved["grid"]))
     except RulesError as exc:
         raise LeagueError(f"match options: {exc}") from None
     return options
@@ -95,9 +95,8 @@ class DoubleBooked(LeagueError):
 
 
 def _weight(ctx: Ctx, comp: Competitor) -> int:
-    rs = get_ruleset(M2)
     doc = side_document(comp, dict(comp.sheet), None, standing(ctx, comp, "published"))
-    return int(rs.load_side(doc, comp.name).sheet.styles.weight)
+    return league_rules(comp.ruleset).weight(get_ruleset(comp.ruleset).load_side(doc, comp.name))
 
 
 def check_title(ctx: Ctx, t: Title, rs_id: str, comps: list[Competitor]) -> None:
@@ -128,7 +127,7 @@ def _referee_and_title(ctx: Ctx, rs_id: str, comps: list[Competitor], referee_ke
                        title_key: str | None) -> tuple[int | None, int | None]:
     ref_id = None
     if referee_key:
-        if rs_id != M2:
+        if not league_rules(rs_id).referees:
             raise LeagueError("referees are a MatchMatch rule; other games take no referee")
         ref_id = referee(ctx, referee_key).id
     title_id = None
@@ -142,7 +141,7 @@ def _referee_and_title(ctx: Ctx, rs_id: str, comps: list[Competitor], referee_ke
 def match_key(s: Show, m: CardMatch) -> str:
     """What a match's draws are keyed on: the show, the game, the match type and the sides in
     order; never its position (removing and re-adding it draws the same)."""
-    kind = str(m.options.get("type") or "standard").strip().lower() if m.ruleset == M2 else ""
+    kind = league_rules(m.ruleset).match_kind(m.options)
     return canonical.card_key(s.uid, m.ruleset, kind, [sd.competitor.uid for sd in m.sides])
 
 
@@ -186,9 +185,10 @@ def opened_referees(ctx: Ctx, s: Show) -> list[str]:
 
 
 def draw(ctx: Ctx, s: Show, m: CardMatch) -> dict[str, Any]:
-    """Fix a MatchMatch match's referee and grid from the card seed (what the organiser did not
-    set); returns what was drawn, for the history."""
-    if m.ruleset != M2 or s.card_seed is None:
+    """Fix a match's referee and grid from the card seed (what the organiser did not set), where
+    its game's league rules keep referees; returns what was drawn, for the history."""
+    rules = league_rules(m.ruleset)
+    if not rules.referees or s.card_seed is None:
         return {}
     key = match_key(s, m)
     out: dict[str, Any] = {"position": m.position, "key": key}
@@ -198,7 +198,7 @@ def draw(ctx: Ctx, s: Show, m: CardMatch) -> dict[str, Any]:
         m.referee_id, m.referee_drawn = referee_named(ctx, pick).id, True
         out["referee"] = pick
     if not m.options.get("grid"):
-        m.grid, m.grid_drawn = canonical.grid_draw(s.card_seed, key), True
+        m.grid, m.grid_drawn = canonical.grid_draw(s.card_seed, key, rules.roll_grid), True
         out["grid"] = m.grid
     else:
         m.grid, m.grid_drawn = str(m.options["grid"]), False

@@ -1,5 +1,6 @@
 """Creating the league and its roster: members, competitors (any game's validated sheet, and
-MatchMatch teams), referees and titles; the organiser's Push awards."""
+teams of league wrestlers where the game's league rules make them), referees and titles; the
+organiser's Push awards."""
 
 from __future__ import annotations
 
@@ -15,11 +16,11 @@ from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.models import one_line_name
 from turnbuckle.league.context import Clock, Ctx, system_clock
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
+from turnbuckle.league.game_rules import games_with, league_rules
 from turnbuckle.league.keys import Key, id_like, parse_key
 from turnbuckle.league.models import Competitor, League, Member, PushChange, Referee, Title
 from turnbuckle.rulesets.registry import get_ruleset
 
-M2 = "matchmatch"
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3
 ROLES = ("organiser", "player")
@@ -128,8 +129,9 @@ def _new_competitor(ctx: Ctx, owner: Member, ruleset_id: str, version: str, name
                                                     Competitor.name == name)).first() is not None:
         raise LeagueError(f"there is already a competitor named '{name}'; rename the sheet")
     level: int | None = None
-    if ruleset_id == M2 and not team_of:
-        level = min(max(1, int(sheet.get("wrestler", {}).get("push_level", 1))), ctx.league.max_push_level)
+    rules = league_rules(ruleset_id)
+    if rules.push_levels and not team_of:
+        level = min(max(1, rules.starting_push_level(sheet)), ctx.league.max_push_level)
     comp = Competitor(uid=new_uid(), league_id=ctx.league.id, owner_id=owner.id, name=name, ruleset=ruleset_id,
                       ruleset_version=version, sheet=sheet, members=team_of, push_level=level,
                       push_points="0" if level is not None else None, injuries=0, rating_mu=DEFAULT_MU,
@@ -141,19 +143,21 @@ def _new_competitor(ctx: Ctx, owner: Member, ruleset_id: str, version: str, name
 
 def add_competitor(ctx: Ctx, ruleset: str, text: str, label: str, owner: str | None = None) -> Competitor:
     """A competitor from a sheet's text, validated by its game; owned by ``owner`` (default: the actor).
-    A MatchMatch team document names its members by their league names (:func:`add_team_document`)."""
+    A team document of a game with tag teams names its members by their league names
+    (:func:`add_team_document`)."""
     who = _owner(ctx, owner)
-    team = team_document(text, label) if get_ruleset(ruleset).info.id == M2 else None
+    team = team_document(text, label) if league_rules(ruleset).tag_teams else None
     if team is not None:
         return add_team_document(ctx, team["team"], label, owner)
     ruleset_id, version, name, sheet = _sheet_of(ruleset, text, label)
-    if ruleset_id == M2 and "team" in sheet:
+    if league_rules(ruleset_id).is_team_sheet(sheet):
         raise LeagueError(f"{label}: a team is made of league wrestlers; add it with 'competitor team'")
     return _new_competitor(ctx, who, ruleset_id, version, name, sheet, [])
 
 
 def team_document(text: str, label: str) -> dict[str, Any] | None:
-    """The ``team:`` mapping of a MatchMatch team document, or None for any other document."""
+    """The ``team:`` mapping of a team document (a game with tag teams), or None for any other
+    document."""
     from turnbuckle.core.inputs import parse_yaml
 
     try:
@@ -164,11 +168,11 @@ def team_document(text: str, label: str) -> dict[str, Any] | None:
 
 
 def check_sheet(ctx: Ctx, ruleset: str, text: str, label: str) -> tuple[list[str], list[str]]:
-    """(problems, warnings) of a sheet as the league would take it, saving nothing: a MatchMatch
-    team document is checked with its members read from the league (by name), as saving does;
+    """(problems, warnings) of a sheet as the league would take it, saving nothing: a tag-team
+    document is checked with its members read from the league (by name), as saving does;
     anything else as the game's own ``check_text``."""
     rs = get_ruleset(ruleset)
-    doc = team_document(text, label) if rs.info.id == M2 else None
+    doc = team_document(text, label) if league_rules(ruleset).tag_teams else None
     if doc is None:
         verdict = rs.check_text(text, label)
         return verdict.problems, verdict.warnings
@@ -222,7 +226,7 @@ def add_team_document(ctx: Ctx, body: object, label: str, owner: str | None = No
 
 def add_team(ctx: Ctx, name: str, member_names: list[str], use: str | None = None,
              owner: str | None = None, scores: dict[str, Any] | None = None, label: str = "") -> Competitor:
-    """A MatchMatch tag team of league wrestlers: its own ``scores`` (every value of a sheet but
+    """A tag team of league wrestlers of a game with tag teams: its own ``scores`` (every value of a sheet but
     the name), or one member's sheet whole (``use``, by default the first member's) with any
     ``scores`` given beside it changed; checked by the ruleset's team rules."""
     who = _owner(ctx, owner)
@@ -232,27 +236,23 @@ def add_team(ctx: Ctx, name: str, member_names: list[str], use: str | None = Non
     for c in comps:
         if ctx.actor.role != "organiser" and c.owner_id != ctx.actor.id:  # a team carries its members' sheets
             raise NotFound(f"no competitor '{c.name}' of yours; a team is made of your own wrestlers")
-        if c.ruleset != M2 or c.members:
+        if c.ruleset != comps[0].ruleset or not league_rules(c.ruleset).tag_teams or c.members:
             raise LeagueError(f"'{c.name}' is not a MatchMatch wrestler; a team is made of wrestlers")
     repeated = sorted({c.name for c in comps if sum(d.id == c.id for d in comps) > 1})  # after: never a 404's probe
     if repeated:
         raise LeagueError(f"'{repeated[0]}' is named twice; a team needs at least two different wrestlers")
     version, team_name, sheet = _team_sheet(name, comps, use, scores, label)
-    return _new_competitor(ctx, who, M2, version, team_name, sheet, [c.id for c in comps])
+    return _new_competitor(ctx, who, comps[0].ruleset, version, team_name, sheet, [c.id for c in comps])
 
 
 def _team_sheet(name: str, comps: list[Competitor], use: str | None, scores: dict[str, Any] | None,
                 label: str) -> tuple[str, str, dict[str, Any]]:
     """A team's sheet from its members' and its own scores (or ``use``), checked by the ruleset's
     team rules: (version, name, sheet). The league's Push Level and injuries are never the sheet's."""
-    import json
-
-    own = {k: v for k, v in (scores or {}).items() if k not in ("push_level", "injuries")}
-    body: dict[str, Any] = {"name": check_name(name, "team"), "members": [c.sheet["wrestler"] for c in comps]}
-    if use is not None or not own:
-        body["use"] = use or comps[0].name
-    body.update(own)
-    _, version, team_name, sheet = _sheet_of(M2, json.dumps({"team": body}), label or f"team '{name}'")
+    game = comps[0].ruleset
+    text = league_rules(game).team_text(check_name(name, "team"), [(c.name, c.sheet) for c in comps], use,
+                                        scores or {})
+    _, version, team_name, sheet = _sheet_of(game, text, label or f"team '{name}'")
     return version, team_name, sheet
 
 
@@ -337,26 +337,30 @@ def competitors(ctx: Ctx, ruleset: str | None = None) -> list[Competitor]:
 
 
 def add_referee(ctx: Ctx, text: str, label: str) -> Referee:
-    """A MatchMatch referee: a bundled one by name (a YAML string), or the organiser's own referee
-    sheet (name, type, DQ threshold, notes), refused with every problem listed."""
+    """A referee of the game whose league rules keep referees (MatchMatch's): a bundled one by name
+    (a YAML string), or the organiser's own referee sheet (name, type, DQ threshold, notes), refused
+    with every problem listed."""
     ctx.require_organiser("add referees")
     from turnbuckle.core.inputs import parse_yaml
-    from turnbuckle.rulesets.matchmatch.referees import find_referee, load_referee
 
+    games = games_with("referees")
+    if not games:
+        raise LeagueError("no game of this turnbuckle takes referees")
+    rules = league_rules(games[0])
     data = parse_yaml(text, label)
     if isinstance(data, str):
         try:
-            sheet = find_referee(data)
+            name, sheet = rules.referee_sheet(data, label)
         except RulesError as exc:
             raise LeagueError(f"{label}: {exc}") from None
     else:
-        sheet = load_referee(data, label)
-    check_name(sheet.name, "referee")
+        name, sheet = rules.referee_sheet(data, label)
+    check_name(name, "referee")
     if ctx.session.scalars(select(Referee).where(Referee.league_id == ctx.league.id,
-                                                 Referee.name == sheet.name)).first() is not None:
-        raise LeagueError(f"there is already a referee named '{sheet.name}'")
-    ref = Referee(uid=new_uid(), league_id=ctx.league.id, name=sheet.name, ruleset=M2,
-                  sheet=sheet.model_dump(mode="json", exclude_none=True), created_at=ctx.now())
+                                                 Referee.name == name)).first() is not None:
+        raise LeagueError(f"there is already a referee named '{name}'")
+    ref = Referee(uid=new_uid(), league_id=ctx.league.id, name=name, ruleset=games[0], sheet=sheet,
+                  created_at=ctx.now())
     ctx.session.add(ref)
     ctx.session.flush()
     return ref
@@ -395,7 +399,8 @@ def add_title(ctx: Ctx, name: str, ruleset: str, excluded: list[str] | None = No
     """A title of one game; by default it does not change hands on a DQ or a count-out. ``kind``:
     singles (no team may hold it), tag (teams only) or any. MatchMatch titles may have a weight
     class (the sheet's Weight between ``min_weight`` and ``max_weight``: the rulebook's
-    light-heavyweights are Weight 1-3) and a Push Level a title shot needs."""
+    light-heavyweights are Weight 1-3) and a Push Level a title shot needs: each where the game's
+    league rules keep teams and title limits."""
     ctx.require_organiser("create titles")
     rid = get_ruleset(ruleset).info.id
     name = check_name(name, "title")
@@ -403,10 +408,11 @@ def add_title(ctx: Ctx, name: str, ruleset: str, excluded: list[str] | None = No
         raise LeagueError(f"there is already a title named '{name}'")
     if kind not in TITLE_KINDS:
         raise LeagueError(f"title kind '{kind}' must be one of {', '.join(TITLE_KINDS)}")
-    if kind == "tag" and rid != M2:
+    rules = league_rules(rid)
+    if kind == "tag" and not rules.tag_teams:
         raise LeagueError("tag-team titles are for MatchMatch teams")
     limits = (min_weight, max_weight, min_push_level)
-    if rid != M2 and any(x is not None for x in limits):
+    if not rules.title_limits and any(x is not None for x in limits):
         raise LeagueError("weight classes and Push Level limits are MatchMatch rules; other games' titles take none")
     for label, value, top in (("minimum Weight", min_weight, 50), ("maximum Weight", max_weight, 50),
                               ("minimum Push Level", min_push_level, ctx.league.max_push_level)):
@@ -450,7 +456,7 @@ def parse_points(text: str) -> Fraction:
 
 def award_push(ctx: Ctx, key: str, points: Fraction, reason: str) -> PushChange:
     """The organiser grants (or takes) Push points by hand, for a good flash or interview."""
-    from turnbuckle.rulesets.matchmatch.between import Push, award
+    from turnbuckle.core.push import Push
 
     ctx.require_organiser("award Push points")
     comp = competitor(ctx, key)
@@ -459,7 +465,7 @@ def award_push(ctx: Ctx, key: str, points: Fraction, reason: str) -> PushChange:
     if not reason.strip():
         raise LeagueError("say why: an award needs a reason, shown in the history")
     before = Push(comp.push_level, Fraction(comp.push_points or "0"))
-    after = award(before, points, ctx.league.max_push_level)
+    after = league_rules(comp.ruleset).award(before, points, ctx.league.max_push_level)
     return record_push(ctx, comp, before, after, f"award: {reason.strip()}", None, None, ctx.actor.id)
 
 
@@ -493,10 +499,11 @@ def replace_sheet(ctx: Ctx, key: str, text: str, label: str) -> Competitor:
     if comp.members:
         version, name, sheet = _replace_team_sheet(ctx, comp, text, label)
     else:
-        if get_ruleset(comp.ruleset).info.id == M2 and team_document(text, label) is not None:
+        rules = league_rules(comp.ruleset)
+        if rules.tag_teams and team_document(text, label) is not None:
             raise LeagueError(f"{label}: this is a team document; '{comp.name}' is a wrestler")
-        ruleset_id, version, name, sheet = _sheet_of(comp.ruleset, text, label)
-        if ruleset_id == M2 and "team" in sheet:
+        _, version, name, sheet = _sheet_of(comp.ruleset, text, label)
+        if rules.is_team_sheet(sheet):
             raise LeagueError(f"{label}: this is a team sheet; '{comp.name}' is a wrestler")
     if name != comp.name:
         check_name(name, "team" if comp.members else "competitor")

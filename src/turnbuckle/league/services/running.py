@@ -18,9 +18,9 @@ from turnbuckle.league import canonical
 from turnbuckle.league.choices import chosen_players
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.game_rules import league_rules, written_strategies
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, InjuryChange, Result, Show
 from turnbuckle.league.services.card import notify
-from turnbuckle.league.services.roster import M2
 from turnbuckle.league.services.shows import latest_submission, lock, log, mending, show
 from turnbuckle.league.services.sides import card_side_document, strategy_or_none
 from turnbuckle.league.services.standing import apply_result
@@ -50,20 +50,21 @@ def play_inputs(ctx: Ctx, m: CardMatch, s: Show) -> tuple[list[dict[str, Any]], 
     (a Push Level changed by a show run since it was sent) plays the automatic player, and its
     owner is told once the shows behind it are published."""
     docs, texts, notes = [], [], []
+    written = written_strategies(m.ruleset)
     for sd in m.sides:
         comp = sd.competitor
         text, strategy = None, None
         sub = latest_submission(ctx, sd, s.deadline)
         if sub is not None:
             text = sub.text
-        if sub is not None and m.ruleset == M2:  # another game's text chooses its player (chosen_players)
+        if sub is not None and written:  # another game's text chooses its player (chosen_players)
             strategy, why = strategy_or_none(ctx, sd, sub.text, f"strategy for {comp.name}")
             if strategy is None:
                 notes.append(f"{comp.name}'s strategy no longer fits ({why}); the automatic player wrestled instead")
                 notify(ctx, sub.member_id, s, f"Show {s.number}, match {m.position}: your strategy for {comp.name} "
                        f"no longer fitted when the show ran ({why}); the automatic player wrestled instead.",
                        hold_until=s)
-        elif m.ruleset == M2:
+        elif written:
             notes.append(f"{comp.name} sent no strategy; the automatic player wrestled")
         docs.append(card_side_document(ctx, sd, strategy, "current"))
         texts.append(text)
@@ -75,9 +76,7 @@ def match_options(m: CardMatch) -> dict[str, object]:
     if m.grid:  # fixed when the show opened: the organiser's or the draw
         opts["grid"] = m.grid
     if m.referee is not None:  # a bundled referee by name, the organiser's own as its whole sheet
-        from turnbuckle.rulesets.matchmatch.referees import load_referee, referee_option
-
-        opts["referee"] = referee_option(load_referee(m.referee.sheet, f"referee {m.referee.name}"))
+        opts["referee"] = league_rules(m.ruleset).referee_option(m.referee.sheet, m.referee.name)
     return opts
 
 
@@ -181,11 +180,10 @@ def play_match(ctx: Ctx, s: Show, m: CardMatch, version: str | None = None) -> l
 
 
 def heal(ctx: Ctx, key: str) -> list[InjuryChange]:
-    """Weekly healing after a show that has run: each injured MatchMatch competitor heals 1d6 (−4 if
-    they wrestled on this show, directly or in a team), rolled from the show's seed; once per show,
-    and only before a later show runs (that show played from the injuries unhealed)."""
-    from turnbuckle.rulesets.matchmatch.between import heal as heal_points
-
+    """Weekly healing after a show that has run: each injured competitor of a game whose league keeps
+    injuries heals as its league rules say (MatchMatch: 1d6, −4 if they wrestled on this show,
+    directly or in a team), rolled from the show's seed; once per show, and only before a later show
+    runs (that show played from the injuries unhealed)."""
     ctx.require_organiser("heal injuries")
     s = _locked_row(ctx, key)
     if s.status not in ("run", "published"):
@@ -203,12 +201,14 @@ def heal(ctx: Ctx, key: str) -> list[InjuryChange]:
         wrestled.add(side.competitor_id)
         wrestled.update(side.competitor.members)
     changes = []
-    hurt = select(Competitor).where(Competitor.league_id == ctx.league.id, Competitor.ruleset == M2,
-                                    Competitor.injuries > 0).order_by(Competitor.id)
+    hurt = select(Competitor).where(Competitor.league_id == ctx.league.id, Competitor.injuries > 0
+                                    ).order_by(Competitor.id)
     for comp in ctx.session.scalars(hurt):
+        if not league_rules(comp.ruleset).push_levels:
+            continue
         roll = canonical.heal_roll(s.seed, s.uid, comp.uid)
         fought = comp.id in wrestled
-        after = heal_points(comp.injuries, roll, fought)
+        after = league_rules(comp.ruleset).heal(comp.injuries, roll, fought)
         why = f"weekly healing: d6 rolled {roll}" + (", -4 wrestled" if fought else "")
         change = InjuryChange(competitor_id=comp.id, show_id=s.id, result_id=None, before=comp.injuries, after=after,
                               roll=roll, reason=why, at=ctx.now())

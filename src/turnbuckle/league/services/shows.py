@@ -14,9 +14,10 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.keys import as_id, in_range, parse_key
 from turnbuckle.league.models import CardMatch, CardSide, Show, ShowEvent, Submission
-from turnbuckle.league.services.roster import M2, check_name, competitor, new_uid, referees
+from turnbuckle.league.services.roster import check_name, competitor, new_uid, referees
 from turnbuckle.league.services.sides import check_strategy
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -221,7 +222,7 @@ def card_entry(m: CardMatch) -> dict[str, Any]:
         "title": m.title.name if m.title else None,
         "sides": [{"competitor": sd.competitor.uid, "name": sd.competitor.name} for sd in m.sides],
     }
-    if m.ruleset == M2 and not drawn_by_position(m):
+    if league_rules(m.ruleset).referees and not drawn_by_position(m):
         entry.update(key=match_key(m.show, m), grid=m.grid, grid_drawn=m.grid_drawn)
     return entry
 

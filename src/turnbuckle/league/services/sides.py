@@ -14,8 +14,8 @@ from typing import Any, Literal
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.options import resolve_options
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.game_rules import league_rules, written_strategies
 from turnbuckle.league.models import CardMatch, CardSide, Competitor
-from turnbuckle.league.services.roster import M2
 from turnbuckle.rulesets.registry import get_ruleset
 
 View = Literal["published", "current"]
@@ -23,8 +23,8 @@ View = Literal["published", "current"]
 
 @dataclass(frozen=True)
 class SideStanding:
-    """What a side brings to a match from the league: its Push Level (None outside MatchMatch)
-    and its injury points."""
+    """What a side brings to a match from the league: its Push Level (None for a game whose league
+    rules keep none) and its injury points."""
 
     push_level: int | None
     injuries: int
@@ -48,7 +48,7 @@ def standing(ctx: Ctx, comp: Competitor, view: View) -> SideStanding:
     else:
         levels = [p.push_level or 1 for p in people]
         hurt = [p.injuries for p in people]
-    if comp.ruleset != M2:
+    if not league_rules(comp.ruleset).push_levels:
         return SideStanding(None, max(hurt))
     return SideStanding(min(levels), max(hurt))
 
@@ -62,18 +62,9 @@ def frozen_sheet(side: CardSide) -> dict[str, Any]:
 def side_document(comp: Competitor, sheet: dict[str, Any], strategy: str | None,
                   at: SideStanding | None) -> dict[str, Any]:
     """The side's document as played: ``sheet`` with the league's Push Level and injuries (``at``;
-    None keeps the sheet's own)."""
-    if comp.ruleset != M2:
-        return dict(sheet)
-    key = "team" if "team" in sheet else "wrestler"
-    body = dict(sheet[key])
-    if at is not None:
-        body["push_level"] = at.push_level or 1
-        body["injuries"] = at.injuries
-    doc: dict[str, Any] = {key: body}
-    if strategy is not None:
-        doc["strategy"] = strategy
-    return doc
+    None keeps the sheet's own), as the game's league rules write it."""
+    held = (at.push_level or 1, at.injuries) if at is not None else None
+    return league_rules(comp.ruleset).side_document(sheet, strategy, held)
 
 
 def card_side_document(ctx: Ctx, side: CardSide, strategy: str | None, view: View) -> dict[str, Any]:
@@ -97,36 +88,19 @@ def check_strategy(ctx: Ctx, side: CardSide, text: str, label: str, view: View =
     side's grid axis; return its formatted text. In another game the text is the side's
     pre-match choice of automatic player (``league.choices``); return its kind."""
     m = side.match
-    if m.ruleset != M2:
+    if not written_strategies(m.ruleset):
         from turnbuckle.league.choices import read_choice
 
         return read_choice(m.ruleset, text, label)
-    from turnbuckle.rulesets.matchmatch.grid import parse_grid
-    from turnbuckle.rulesets.matchmatch.side import load_strategy_document
-    from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
-
-    rs = get_ruleset(M2)
+    rs = get_ruleset(m.ruleset)
     opts = resolve_options(rs.info.options, m.options)
-    plan = load_strategy_document(text, label)
-    doc = card_side_document(ctx, side, format_strategy_text(plan), view)
+    formatted, misfits = league_rules(m.ruleset).strategy_for_match(text, label, match_grid(m), side.index)
+    doc = card_side_document(ctx, side, formatted, view)
     played = rs.load_side(doc, label)
-    problems = rs.side_problems(played, opts)
-    grid = match_grid(m)
-    if plan.printed_grid is not None and grid and plan.printed_grid != parse_grid(grid):
-        problems.append(f"the strategy was written for the grid '{plan.printed_grid.text()}', but this match's "
-                        f"grid is '{parse_grid(grid).text()}' (fixed when the show opened); print this grid or "
-                        "leave the grid out")
-    axis = grid_axis(side.index)
-    if axis == "none" and (plan.grid_column or plan.grid_row):
-        problems.append(f"only the first two sides choose on the grid (the first a column, the second a row); "
-                        f"this is side {side.index + 1}, so leave out the grid pick")
-    elif axis == "column" and plan.grid_row:
-        problems.append("this side is named first, so it picks the grid's column (a letter A-C), not a row")
-    elif axis == "row" and plan.grid_column:
-        problems.append("this side is named second, so it picks the grid's row (a number 1-3), not a column")
+    problems = rs.side_problems(played, opts) + misfits
     if problems:
         raise SheetError(label, problems)
-    return format_strategy_text(plan)
+    return formatted
 
 
 def strategy_or_none(ctx: Ctx, side: CardSide, text: str, label: str) -> tuple[str | None, str]:

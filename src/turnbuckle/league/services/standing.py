@@ -1,18 +1,19 @@
-"""What a result changes, each change a row traced to the result: wins and losses, M2 Push
-Levels (exact fractions, Part II and the rulings for tag teams and three or more sides), injury
-points, openskill ratings and title reigns."""
+"""What a result changes, each change a row traced to the result: wins and losses, Push Levels
+(exact fractions, moved by the game's league rules: MatchMatch's Part II and the rulings for tag
+teams and three or more sides), injury points, openskill ratings and title reigns."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from fractions import Fraction
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
+from turnbuckle.core.push import Push
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import (
     CardMatch,
     Competitor,
@@ -23,10 +24,7 @@ from turnbuckle.league.models import (
     ResultSide,
     Show,
 )
-from turnbuckle.league.services.roster import M2, record_push
-
-if TYPE_CHECKING:
-    from turnbuckle.rulesets.matchmatch.between import Push
+from turnbuckle.league.services.roster import record_push
 
 
 def count_outcome(comp: Competitor, outcome: str) -> None:
@@ -64,8 +62,6 @@ def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result
     member moves as if they alone had met the other side's highest-level member. Three or more:
     the winner as if it had beaten each other side in turn, in card order; each loser as if it had
     lost to the winner alone. Opponents' levels are those before the match."""
-    from turnbuckle.rulesets.matchmatch.between import Push
-
     if winner is None:
         return
     top = ctx.league.max_push_level
@@ -73,7 +69,7 @@ def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result
     for i, comp in enumerate(comps):
         for w in movers(ctx, comp):
             before = Push(w.push_level or 1, Fraction(w.push_points or "0"))
-            now = push_after(before, i, winner, levels, top)
+            now = push_after(comp.ruleset, before, i, winner, levels, top)
             if i == winner:
                 why = "beat " + ", ".join(f"{comps[j].name} (level {levels[j]})" for j in range(len(comps))
                                           if j != winner)
@@ -82,18 +78,12 @@ def apply_push(ctx: Ctx, comps: Sequence[Competitor], winner: int | None, result
             record_push(ctx, w, before, now, f"match {position}: {why}", show_id, result.id, None)
 
 
-def push_after(before: Push, side: int, winner: int, levels: Sequence[int], top: int) -> Push:
-    """Where a member of side ``side`` stands on the Push ladder after a match ``winner`` won, the
-    sides' levels before it being ``levels``: the winner as if it had beaten each other side in turn,
-    in card order; a loser as if it had lost to the winner alone. The run applies it
-    (:func:`apply_push`) and ``verify`` recomputes with it (league/verify_standings.py)."""
-    from turnbuckle.rulesets.matchmatch.between import after_match
-
-    now = before
-    for j in (range(len(levels)) if side == winner else [winner]):
-        if j != side:
-            now = after_match(now, levels[j], "win" if side == winner else "loss", top)
-    return now
+def push_after(ruleset: str, before: Push, side: int, winner: int, levels: Sequence[int], top: int) -> Push:
+    """Where a member of side ``side`` stands on the Push ladder after a match of this game that
+    ``winner`` won, the sides' levels before it being ``levels``, as the game's league rules move it.
+    The run applies it (:func:`apply_push`) and ``verify`` recomputes with it
+    (league/verify_standings.py)."""
+    return league_rules(ruleset).push_after(before, side, winner, levels, top)
 
 
 def injuries_from(record: dict[str, object], names: Sequence[str]) -> list[list[int | None]]:
@@ -207,7 +197,7 @@ def apply_result(ctx: Ctx, m: CardMatch, comps: Sequence[Competitor], result: Re
             for member in movers(ctx, comp):
                 count_outcome(member, out)
     notes = []
-    if m.ruleset == M2:
+    if league_rules(m.ruleset).push_levels:
         apply_push(ctx, comps, winner, result, m.show_id, m.position)
         apply_injuries(ctx, comps, result.record, names, result, m.show_id, m.position)
     placings = result.record.get("result", {}).get("placings")

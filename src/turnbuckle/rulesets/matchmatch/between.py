@@ -6,22 +6,14 @@ level up with the remainder, below 0 a level down with 2 minus the shortfall.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.push import Push as Push
 
 MAX_LEVEL = 5
 POINTS_PER_LEVEL = Fraction(2)
 HEAL_PENALTY_IF_WRESTLED = 4
-
-
-@dataclass(frozen=True)
-class Push:
-    """A wrestler's standing: ``level`` (1..max) and ``points`` (0..2) within it."""
-
-    level: int
-    points: Fraction = Fraction(0)
 
 
 def winner_gain(winner_level: int, loser_level: int) -> Fraction:

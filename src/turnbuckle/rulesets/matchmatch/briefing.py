@@ -70,7 +70,7 @@ def referee_facts(options: Mapping[str, OptionValue], side: Side) -> list[Fact]:
 
 
 def match_facts(options: Mapping[str, OptionValue], sides: Sequence[object], index: int) -> list[Fact]:
-    """Side ``index``'s facts (``Ruleset.match_facts``): referee, DQ threshold, match type, its
+    """Side ``index``'s facts (``LeagueRules.match_facts``): referee, DQ threshold, match type, its
     High Spots and Specials (one Special round a Push Level)."""
     side = load_side_data(sides[index], "your side")
     try:

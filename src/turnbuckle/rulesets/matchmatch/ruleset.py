@@ -7,15 +7,16 @@ from collections.abc import Callable, Mapping, Sequence
 from turnbuckle.core.chart import Chart
 from turnbuckle.core.errors import InputRefused, RulesError, SheetError, StrategyError
 from turnbuckle.core.events import Event, Json
+from turnbuckle.core.facets import LeagueRules
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.page_hooks import RefereeCard, SheetForm, SheetPoints, StrategyChoices, StrategyDraft
-from turnbuckle.core.registry import Fact, Fetch, Ruleset, RulesetInfo, Sample, SheetSection, Verdict
+from turnbuckle.core.page_hooks import SheetForm, SheetPoints, StrategyChoices, StrategyDraft
+from turnbuckle.core.registry import Fetch, Ruleset, RulesetInfo, Sample, SheetSection, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
-from turnbuckle.rulesets.matchmatch import briefing, forms, table_view
+from turnbuckle.rulesets.matchmatch import forms, table_view
 from turnbuckle.rulesets.matchmatch.chart import chart
 from turnbuckle.rulesets.matchmatch.engine import play_match
 from turnbuckle.rulesets.matchmatch.narrator import narrate
@@ -47,8 +48,6 @@ INFO = RulesetInfo(
     side_word="wrestler",
     player_kinds=("auto", "human"),
     written_strategies=True,
-    push_levels=True,
-    tag_teams=True,
     options=(
         OptionSpec("rounds", 20, "the time limit in rounds; no winner by then is a draw", minimum=1, maximum=100),
         OptionSpec("type", "standard", "match type: standard, cage, strap, scaffold (or one of 'types')"),
@@ -98,16 +97,10 @@ class MatchMatchRuleset(Ruleset[Side]):
     def decode_options(self, options: Mapping[str, OptionValue]) -> object:
         return match_options(options)
 
-    def match_facts(self, options: Mapping[str, OptionValue], sides: Sequence[object], index: int) -> list[Fact]:
-        return briefing.match_facts(options, sides, index)
+    def league_rules(self) -> LeagueRules:
+        from turnbuckle.rulesets.matchmatch.league_rules import MatchMatchLeagueRules
 
-    def public_facts(self, sheet: object) -> list[Fact]:
-        return briefing.public_facts(sheet)
-
-    def card_facts(self, options: Mapping[str, OptionValue]) -> list[Fact]:
-        from turnbuckle.rulesets.matchmatch import post_text
-
-        return post_text.card_facts(options)
+        return MatchMatchLeagueRules()
 
     def short_account(self, record: MatchRecord) -> list[str]:
         from turnbuckle.rulesets.matchmatch import post_text
@@ -262,16 +255,6 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     def strategy_problem_field(self, problem: str, draft: StrategyDraft) -> str | None:
         return forms.strategy_problem_field(problem, draft)
-
-    def match_types(self) -> list[str]:
-        from turnbuckle.rulesets.matchmatch.match_types import bundled_types
-
-        return list(bundled_types())
-
-    def bundled_referees(self) -> list[RefereeCard]:
-        from turnbuckle.rulesets.matchmatch.referees import referees
-
-        return [RefereeCard(r.name, r.type, r.dq_threshold) for r in referees()]
 
     def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
         return table_view.hidden(events, viewer)
