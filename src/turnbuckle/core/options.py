@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from turnbuckle.core.errors import OptionError
+from turnbuckle.core.hints import near_miss
 
 OptionValue = bool | int | str
 
@@ -80,15 +81,59 @@ def _show(value: OptionValue) -> str:
     return str(value)
 
 
-def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
-    """Split ``key=value`` strings from the command line."""
+def option_key(written: str) -> str:
+    """An option's name as the games declare it, from a name as written: spaces trimmed and each
+    hyphen read as an underscore (``last-interval`` is ``last_interval``). Every bundled game
+    declares its names with underscores only, so the two spellings never name two options.
+
+    >>> option_key(" last-interval ")
+    'last_interval'
+    """
+    return written.strip().replace("-", "_")
+
+
+def parse_option_pairs(pairs: Iterable[str], flag: str = "option") -> dict[str, str]:
+    """``key=value`` strings (from ``-o``, ``league card add --option`` or a form's lines), by
+    option name (:func:`option_key`). A value may hold ``=`` and may be empty (``league card
+    edit`` clears an option so). A key given twice with two values is refused, naming it; given
+    twice with one value it is taken once. ``flag`` names the pairs in a message (``-o``).
+
+    >>> parse_option_pairs(["rounds=3", "last-interval=heal", "stake=a=b"])
+    {'rounds': '3', 'last_interval': 'heal', 'stake': 'a=b'}
+    """
+    example = f"{flag} rounds=10" if flag.startswith("-") else "rounds=10"
     out: dict[str, str] = {}
     for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"option '{pair}' must be written key=value, e.g. rounds=10")
-        out[key.strip()] = value
+        written, sep, value = pair.partition("=")
+        key = option_key(written)
+        if not sep or not key:
+            raise OptionError(f"{flag} '{pair}' must be written key=value, e.g. {example}")
+        if key in out and out[key] != value:
+            raise OptionError(f"{flag} {key} is given twice ({out[key]!r} and {value!r}); keep one")
+        out[key] = value
     return out
+
+
+def rules_options(known: Sequence[str], pairs: Iterable[str] | None, game: str,
+                  **shortcuts: object) -> dict[str, object]:
+    """The rules options a command (or the odds form) was given: ``-o`` pairs merged with the named
+    shortcuts (``rounds=...``, ``cap=...``; None when not given). ``known`` are the game's option
+    names: a shortcut the game does not have is refused here, naming the flag; an unknown ``-o``
+    key is refused with a did-you-mean."""
+    given: dict[str, object] = dict(parse_option_pairs(pairs or [], "-o"))
+    for key in given:
+        if key not in known:
+            listed = ", ".join(known) or "none"
+            raise OptionError(f"unknown option '{key}'{near_miss(key, known)}; {game}'s options are: {listed}")
+    for key, value in shortcuts.items():
+        if value is None:
+            continue
+        if key not in known:
+            raise OptionError(f"--{key}: {game} has no {key} option; its options are: {', '.join(known) or 'none'}")
+        if key in given and str(given[key]) != str(value):
+            raise OptionError(f"--{key} {value} and -o {key}={given[key]} disagree; give one")
+        given[key] = value
+    return given
 
 
 def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) -> dict[str, OptionValue]:
