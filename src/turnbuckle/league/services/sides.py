@@ -8,11 +8,12 @@ hurt member (shared/rulings.md, MatchMatch: teams)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.options import resolve_options
+from turnbuckle.core.problems import Problem
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.models import CardMatch, CardSide, Competitor
 from turnbuckle.league.services.roster import M2
@@ -102,28 +103,30 @@ def check_strategy(ctx: Ctx, side: CardSide, text: str, label: str, view: View =
 
         return read_choice(m.ruleset, text, label)
     from turnbuckle.rulesets.matchmatch.grid import parse_grid
+    from turnbuckle.rulesets.matchmatch.ruleset import side_problem_list
     from turnbuckle.rulesets.matchmatch.side import load_strategy_document
     from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
 
     rs = get_ruleset(M2)
     opts = resolve_options(rs.info.options, m.options)
-    plan = load_strategy_document(text, label)
-    doc = card_side_document(ctx, side, format_strategy_text(plan), view)
-    played = rs.load_side(doc, label)
-    problems = rs.side_problems(played, opts)
+    plan = load_strategy_document(text, label)  # made plain and its layout recognised once, read once
+    played = replace(rs.load_side(card_side_document(ctx, side, None, view), label), strategy=plan)
+    problems = side_problem_list(played, opts)
     grid = match_grid(m)
     if plan.printed_grid is not None and grid and plan.printed_grid != parse_grid(grid):
-        problems.append(f"the strategy was written for the grid '{plan.printed_grid.text()}', but this match's "
-                        f"grid is '{parse_grid(grid).text()}' (fixed when the show opened); print this grid or "
-                        "leave the grid out")
+        problems.append(Problem(f"the strategy was written for the grid '{plan.printed_grid.text()}', but this "
+                                f"match's grid is '{parse_grid(grid).text()}' (fixed when the show opened); print "
+                                "this grid or leave the grid out", field="grid"))
     axis = grid_axis(side.index)
     if axis == "none" and (plan.grid_column or plan.grid_row):
-        problems.append(f"only the first two sides choose on the grid (the first a column, the second a row); "
-                        f"this is side {side.index + 1}, so leave out the grid pick")
+        problems.append(Problem(f"only the first two sides choose on the grid (the first a column, the second a "
+                                f"row); this is side {side.index + 1}, so leave out the grid pick", field="grid"))
     elif axis == "column" and plan.grid_row:
-        problems.append("this side is named first, so it picks the grid's column (a letter A-C), not a row")
+        problems.append(Problem("this side is named first, so it picks the grid's column (a letter A-C), not a row",
+                                field="grid"))
     elif axis == "row" and plan.grid_column:
-        problems.append("this side is named second, so it picks the grid's row (a number 1-3), not a column")
+        problems.append(Problem("this side is named second, so it picks the grid's row (a number 1-3), not a "
+                                "column", field="grid"))
     if problems:
         raise SheetError(label, problems)
     return format_strategy_text(plan)
