@@ -43,3 +43,4 @@ def test_every_game_declares_its_option_names_as_the_parser_spells_them() -> Non
     """The parser reads a hyphen as an underscore: a name declared with a hyphen could never be given."""
     names = [spec.name for rs in all_rulesets() for spec in rs.info.options]
     assert names and all("-" not in n and n == n.strip() for n in names)
+

@@ -1,8 +1,8 @@
 """The odds page's rules options and per-side policies, read from its form and decoded by the same
 code as ``turnbuckle odds -o KEY=VALUE --policy SIDE=NAME``: the one option parser in core
 (``core.options.rules_options``, ``core.side_pairs.players_and_policies``), the options' own
-checks (``resolve_options``), each game's decoding of its options (``Ruleset.decode_options``: its ``options.py``, as its engine
-calls it) and the game's ``idle_options``.
+checks (``resolve_options``), each game's decoding of its options (``Ruleset.decode_options``: its
+``options.py``, as its engine calls it) and the game's ``idle_options``.
 Nothing here decodes a value itself; it only puts each refusal beside the field it came from.
 
 A field left at the game's default (or empty) is not given, as an option left off the command
