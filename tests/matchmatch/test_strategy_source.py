@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnbuckle.rulesets.matchmatch import side, wording
+from turnbuckle.rulesets.matchmatch import side, textlayout, wording
 from turnbuckle.rulesets.matchmatch.side import StrategySource, load_strategy_document, recognise_strategy
 from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text
 from turnbuckle.rulesets.matchmatch.wording import Plain
@@ -18,9 +18,18 @@ STRATEGY = ("Strategy: +High Flying +Technical \u2013Brawl, Grid B\nRound\tTarge
 def test_a_sheet_and_its_strategy_are_made_plain_once_and_sniffed_once(monkeypatch: pytest.MonkeyPatch) -> None:
     made_plain: list[str] = []
     sniffed: list[object] = []
-    real_plain, real_sniff = wording.plain, side.looks_like_text_sheet
-    monkeypatch.setattr(wording, "plain", lambda text: made_plain.append(text) or real_plain(text))
-    monkeypatch.setattr(side, "looks_like_text_sheet", lambda text: sniffed.append(text) or real_sniff(text))
+    real_plain, real_sniff = wording.plain, textlayout.looks_like_text_sheet
+
+    def counted_plain(text: str) -> str:
+        made_plain.append(text)
+        return real_plain(text)
+
+    def counted_sniff(text: str | Plain) -> bool:
+        sniffed.append(text)
+        return real_sniff(text)
+
+    monkeypatch.setattr(wording, "plain", counted_plain)
+    monkeypatch.setattr(side, "looks_like_text_sheet", counted_sniff)
     plan = load_strategy_document(SHEET + STRATEGY, "strategy")
     assert made_plain == [SHEET + STRATEGY] and len(sniffed) == 1
     assert format_strategy_text(plan).startswith("Strategy:+High Flying +Technical -Brawling, Grid B")
