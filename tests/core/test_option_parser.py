@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnbuckle.core.errors import OptionError
+from turnbuckle.core.errors import OptionError, problems_of
 from turnbuckle.core.options import parse_option_pairs, resolve_options, rules_options
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
@@ -44,3 +44,13 @@ def test_every_game_declares_its_option_names_as_the_parser_spells_them() -> Non
     names = [spec.name for rs in all_rulesets() for spec in rs.info.options]
     assert names and all("-" not in n and n == n.strip() for n in names)
 
+
+
+def test_an_option_problem_names_its_option_as_data() -> None:
+    with pytest.raises(OptionError) as bad:
+        resolve_options(BOXING.info.options, {"rounds": "0"})
+    assert [(p.field, p.line) for p in problems_of(bad.value)] == [("rounds", None)]
+    assert str(problems_of(bad.value)[0]) == str(bad.value)
+    with pytest.raises(OptionError) as twice:
+        parse_option_pairs(["last-interval=heal", "last_interval=none"])
+    assert problems_of(twice.value)[0].field == "last_interval"

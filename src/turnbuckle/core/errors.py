@@ -38,7 +38,12 @@ class ScriptError(RulesError):
 
 
 class OptionError(RulesError):
-    """A match option is unknown or its value is out of range."""
+    """A match option is unknown or its value is out of range. ``details`` holds the problem as data,
+    its field the option's name where one is named (None for a pair that names none)."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.details = (Problem(message, field=option),)
 
 
 class UnknownRulesetError(RulesError):

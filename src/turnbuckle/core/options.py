@@ -53,25 +53,25 @@ class OptionSpec:
                 return True
             if text in ("false", "no", "off", "0"):
                 return False
-            raise OptionError(f"option {self.name}: '{raw}' is not true or false")
+            raise OptionError(f"option {self.name}: '{raw}' is not true or false", self.name)
         if self.kind == "int":
             if isinstance(raw, bool):
-                raise OptionError(f"option {self.name}: expected a whole number, got {raw}")
+                raise OptionError(f"option {self.name}: expected a whole number, got {raw}", self.name)
             try:
                 value = int(str(raw).strip())
             except ValueError:
-                raise OptionError(f"option {self.name}: expected a whole number, got '{raw}'") from None
+                raise OptionError(f"option {self.name}: expected a whole number, got '{raw}'", self.name) from None
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name}: {value} is below the minimum {self.minimum}")
+                raise OptionError(f"option {self.name}: {value} is below the minimum {self.minimum}", self.name)
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"option {self.name}: {value} is above the maximum {self.maximum}")
+                raise OptionError(f"option {self.name}: {value} is above the maximum {self.maximum}", self.name)
             return value
         text = str(raw).strip()
         if self.choices:
             for choice in self.choices:
                 if text.lower() == choice.lower():
                     return choice
-            raise OptionError(f"option {self.name}: '{raw}' is not one of {', '.join(self.choices)}")
+            raise OptionError(f"option {self.name}: '{raw}' is not one of {', '.join(self.choices)}", self.name)
         return text
 
 
@@ -109,7 +109,7 @@ def parse_option_pairs(pairs: Iterable[str], flag: str = "option") -> dict[str, 
         if not sep or not key:
             raise OptionError(f"{flag} '{pair}' must be written key=value, e.g. {example}")
         if key in out and out[key] != value:
-            raise OptionError(f"{flag} {key} is given twice ({out[key]!r} and {value!r}); keep one")
+            raise OptionError(f"{flag} {key} is given twice ({out[key]!r} and {value!r}); keep one", key)
         out[key] = value
     return out
 
@@ -124,14 +124,15 @@ def rules_options(known: Sequence[str], pairs: Iterable[str] | None, game: str,
     for key in given:
         if key not in known:
             listed = ", ".join(known) or "none"
-            raise OptionError(f"unknown option '{key}'{near_miss(key, known)}; {game}'s options are: {listed}")
+            raise OptionError(f"unknown option '{key}'{near_miss(key, known)}; {game}'s options are: {listed}", key)
     for key, value in shortcuts.items():
         if value is None:
             continue
         if key not in known:
-            raise OptionError(f"--{key}: {game} has no {key} option; its options are: {', '.join(known) or 'none'}")
+            raise OptionError(f"--{key}: {game} has no {key} option; its options are: {', '.join(known) or 'none'}",
+                              key)
         if key in given and str(given[key]) != str(value):
-            raise OptionError(f"--{key} {value} and -o {key}={given[key]} disagree; give one")
+            raise OptionError(f"--{key} {value} and -o {key}={given[key]} disagree; give one", key)
         given[key] = value
     return given
 
@@ -142,5 +143,5 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) ->
     for key in given:
         if key not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"unknown option '{key}'; this ruleset's options are: {known}")
+            raise OptionError(f"unknown option '{key}'; this ruleset's options are: {known}", key)
     return {s.name: (s.coerce(given[s.name]) if s.name in given else s.default) for s in specs}

@@ -30,7 +30,7 @@ class SubmissionRefused(LeagueError):
     (named under the strategy's label in the message); else one refusal of the sending itself (the
     show closed, the strategy late, too long or the same as the last)."""
 
-    def __init__(self, message: str, problems: Sequence[Problem], of_text: bool) -> None:
+    def __init__(self, message: str, problems: Sequence[Problem] = (), of_text: bool = False) -> None:
         super().__init__(message)
         self.problems = tuple(problems)
         self.of_text = of_text
