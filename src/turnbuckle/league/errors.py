@@ -32,7 +32,7 @@ class SubmissionRefused(LeagueError):
 
     def __init__(self, message: str, problems: Sequence[Problem] = (), of_text: bool = False) -> None:
         super().__init__(message)
-        self.problems = tuple(problems)
+        self.problems = tuple(problems) or (Problem(message),)
         self.of_text = of_text
 
 

@@ -11,7 +11,6 @@ from sqlalchemy import select
 
 from turnbuckle import __version__
 from turnbuckle.core.errors import RulesError, problems_of
-from turnbuckle.core.problems import Problem
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound, SubmissionRefused
@@ -204,7 +203,7 @@ def check_submission(ctx: Ctx, side: CardSide, text: str) -> None:
 
 def _refused(message: str) -> SubmissionRefused:
     """A refusal of the sending itself (not of what the text says): one problem, of no line or part."""
-    return SubmissionRefused(message, (Problem(message),), of_text=False)
+    return SubmissionRefused(message)
 
 
 def _check_open(ctx: Ctx, s: Show) -> None:
