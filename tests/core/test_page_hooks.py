@@ -6,10 +6,13 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from turnbuckle.core.errors import StrategyError
 from turnbuckle.core.events import Happening
 from turnbuckle.core.page_hooks import RefereeCard, SheetPoints
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.sources import SeededSource
+from turnbuckle.rulesets.matchmatch.side import load_strategy_document
+from turnbuckle.rulesets.matchmatch.strategy import strategy_problem_list
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 M2 = get_ruleset("matchmatch")
@@ -105,20 +108,25 @@ def test_strategy_from_form_default_is_none_and_matchmatch_writes_what_its_reade
         "1\tMartial Arts\tNormal\tSmack him.", "4\tHigh Flying\tFinisher",  # row 3 is empty: no line
         "If I haven't used my High Spots by round 15, use a High Spot on Stamina"]
     assert draft.line_fields == {1: "plus1", 3: "row1", 4: "row2", 5: "cond1"}
-    assert draft.round_fields == {"1": "row1", "4": "row2", "conditional 1": "cond1"}
+    assert draft.round_fields == {"grid": "grid", "round 1": "row1", "round 4": "row2", "conditional 1": "cond1"}
     plan = M2.strategy_form_values(draft.text, 20, 3)  # the game's own reader takes it back
     assert plan is not None and plan["target4"] == "High Flying" and plan["cond_unused1"] == "high_spots"
 
 
-def test_strategy_problem_field_default_is_none_and_matchmatch_names_round_conditional_or_grid() -> None:
+def test_matchmatch_problems_name_the_part_whose_field_the_draft_gives() -> None:
+    """A problem carries the part of the strategy it is about (a round, a conditional, the grid
+    pick), and the form's draft maps each part to its field: no message is read for it."""
     draft = M2.strategy_from_form(FORM, 20, 3)
     assert draft is not None
-    assert PLAIN.strategy_problem_field("round 4: too many Finishers", draft) is None
-    assert M2.strategy_problem_field("round 4: too many Finishers", draft) == "row2"
-    assert M2.strategy_problem_field("conditional 1: nothing left to use", draft) == "cond1"
-    assert M2.strategy_problem_field("this side is named first, so it picks the grid's column", draft) == "grid"
-    assert M2.strategy_problem_field("round 7: no such row", draft) is None  # a round the form did not write
-    assert M2.strategy_problem_field("a strategy names exactly one '-' style, found 0", draft) is None
+    plan = load_strategy_document(draft.text, "strategy")
+    problems = strategy_problem_list(plan, high_spots=1, push_level=0, match_rounds=10)
+    assert [(p.field, draft.round_fields.get(p.field or "")) for p in problems] == [
+        ("round 4", "row2"), ("conditional 1", "cond1")]  # a Special at Push Level 0; round 15 of 10
+    assert str(problems[0]).startswith("round 4: 1 Special round(s) stratted")
+    with pytest.raises(StrategyError) as read:
+        load_strategy_document(draft.text.replace("Grid B", "Grid B Grid C"), "strategy")
+    assert [(p.line, p.field) for p in read.value.details] == [(1, "grid")]
+    assert str(read.value) == f"strategy: {read.value.details[0]}"
 
 
 def test_strategy_form_values_default_is_none_and_matchmatch_reads_a_strategy_back() -> None:

@@ -128,6 +128,8 @@ BAD = {
     "a server path as option": (["league", "card", "add", "1", "m2", "Friendly Sam", "Brother Bob", "-o",
                                  "type_file=/etc/passwd"], "server path"),
     "a corrupt backup": (["league", "restore", "BADSTRAT"], "not valid JSON"),
+    "an option given twice": (["league", "card", "add", "1", "m2", "Friendly Sam", "Brother Bob", "-o", "rounds=10",
+                               "-o", "rounds=12"], "rounds is given twice ('10' and '12')"),
 }
 
 

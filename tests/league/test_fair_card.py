@@ -14,7 +14,7 @@ from sqlalchemy import select
 from tests.league.helpers import SAM_STRATEGY, League, open_show
 from turnbuckle.core.errors import RulesError
 from turnbuckle.league import canonical
-from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.errors import LeagueError, SubmissionRefused
 from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import Notice, Result, ShowEvent, Submission
 from turnbuckle.league.services import card, roster, running, shows
@@ -80,8 +80,10 @@ def _abbr(style: str) -> str:
 
 def test_grid_picks_follow_the_sides_axis_and_a_third_side_picks_nothing(lg: League) -> None:
     number = open_show(lg, [("m2", ["Iron Ivan", "Brother Bob", "Friendly Sam"])])
-    with pytest.raises(LeagueError, match="only the first two sides choose on the grid"), lg.act("Ann") as ctx:
+    with pytest.raises(SubmissionRefused, match="only the first two sides choose on the grid") as third, \
+            lg.act("Ann") as ctx:
         shows.submit(ctx, number, 1, "Friendly Sam", SAM_STRATEGY)  # third side, 'Grid B'
+    assert third.value.of_text and [(p.line, p.field) for p in third.value.problems] == [(None, "grid")]
     with pytest.raises(LeagueError, match="named second, so it picks the grid's row"), lg.act("Bo") as ctx:
         shows.submit(ctx, number, 1, "Brother Bob", SAM_STRATEGY)
     with pytest.raises(LeagueError, match="named first, so it picks the grid's column"), lg.act("Ann") as ctx:

@@ -98,6 +98,9 @@ def test_api_refusals_are_one_line_json_with_the_right_status(site: Site) -> Non
         assert r.status_code == 404 and r.json() == {"detail": f"you have no competitor {sam}"}
         r = client.post(url, json={**ok, "competitor_id": bob, "text": "Strategy: nonsense"}, headers=bo)
         assert r.status_code == 400 and "\n" not in r.json()["detail"]
+        problems = r.json()["problems"]  # the same, as data: each problem's text, line and part
+        assert [(p["line"], p["field"]) for p in problems] == [(1, None)]
+        assert r.json()["detail"] == f"strategy for Brother Bob: {problems[0]['problem']}"
         r = client.post(url, json={"position": 1, "competitor_id": "x"}, headers=bo)
         assert r.status_code == 422 and isinstance(r.json()["detail"], str)
         for smuggled in ({"grid": "Br Ch Br / Ch Br Ch / Br Ch Br"}, {"options": {"rounds": 1}},
@@ -111,6 +114,7 @@ def test_api_refusals_are_one_line_json_with_the_right_status(site: Site) -> Non
         r = client.post(url, json={**ok, "competitor_id": bob, "text": SAM_STRATEGY.replace("Sam", "Bob")},
                         headers=bo)
         assert r.status_code == 400 and "is locked" in r.json()["detail"]  # locked as its deadline passed
+        assert r.json()["problems"] == [{"problem": r.json()["detail"], "line": None, "field": None}]
         assert client.get(f"/api/shows/{number}/results").status_code == 404  # not run yet
         assert client.get("/api/shows/12345678901234567890").status_code in (404, 422)
     with session_scope(site.league.engine) as s:

@@ -13,11 +13,12 @@ import pytest
 import yaml
 
 from tests.web.pages_support import ORGANISER, client_for, copy_demo
+from turnbuckle.core.problems import Problem
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
-from turnbuckle.web.forms import Form
+from turnbuckle.web.forms import FORM, Form
 from turnbuckle.web.sheet_fields import compose as compose_sheet
 from turnbuckle.web.sheet_fields import values_of
-from turnbuckle.web.strategy_text import MAX_ROWS, compose, fields_from
+from turnbuckle.web.strategy_text import MAX_ROWS, compose, fields_from, place
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "turnbuckle" / "web"
 #: Every file of the web a person wrote: its modules, templates, scripts and styles.
@@ -66,6 +67,22 @@ def test_a_strategy_read_back_into_the_form_writes_the_same_strategy() -> None:
     assert values is not None
     assert compose("matchmatch", Form(values), MAX_ROWS).text == text
     assert compose("headlock", Form(values), MAX_ROWS).text == ""  # a game without the form writes nothing
+
+
+def test_a_problem_goes_beside_the_field_of_its_line_else_of_its_part_else_the_form() -> None:
+    values = {"plus1": "Cheating", "plus2": "Brawling", "minus": "Martial Arts", "grid": "B", "round1": "1",
+              "target1": "Stamina", "type1": "Normal", "cond_unused1": "specials", "cond_round1": "15"}
+    layout = compose("matchmatch", Form(values), MAX_ROWS)
+    form = Form()
+    for problem in (Problem("cannot read 'x'", line=3, field="round 1"),
+                    Problem("past the limit", field="conditional 1"),
+                    Problem("named first, so it picks a column", field="grid"),
+                    Problem("round 7: no row", field="round 7"),
+                    Problem("a header problem", line=2), Problem("no '-' style")):
+        place(form, problem, layout)
+    assert form.errors == {"row1": ["cannot read 'x'"], "cond1": ["past the limit"],
+                           "grid": ["named first, so it picks a column"],
+                           FORM: ["round 7: no row", "line 2: a header problem", "no '-' style"]}
 
 
 def test_only_matchmatch_takes_written_strategies_keeps_push_levels_and_makes_tag_teams() -> None:

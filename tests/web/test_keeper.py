@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from tests.test_table_mode import answers
 from tests.web.support import empty_league
 from turnbuckle.cli.app import app as cli_app
+from turnbuckle.core.errors import OptionError
 from turnbuckle.core.events import Choice
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.record_json import record_from_json
@@ -26,6 +27,7 @@ from turnbuckle.core.rng import SplitMix64
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.app import create_app
+from turnbuckle.web.keeper_form import parse_options
 
 
 @pytest.fixture(scope="module")
@@ -290,3 +292,9 @@ def test_a_headlock_match_with_cards_and_choices_downloads_as_the_command_line_w
 def test_every_page_links_to_the_keeper_and_the_odds(client: TestClient) -> None:
     home = client.get("/")
     assert 'href="/keeper"' in home.text and 'href="/odds"' in home.text
+
+
+def test_the_score_keeper_reads_its_options_box_with_the_same_parser() -> None:
+    assert parse_options("rounds=4, last-interval=heal\n\n") == {"rounds": "4", "last_interval": "heal"}
+    with pytest.raises(OptionError, match="rounds is given twice"):
+        parse_options("rounds=4\nrounds=5")

@@ -94,6 +94,9 @@ def test_card_mistakes_keep_the_choices_and_show_the_services_refusal(url: str) 
         bad_option = org.post("/organiser/shows/3/matches", data={
             "game": "boxing", "side1": "Mika Sato", "side2": "Rico Vance", "options": "rounds"})
         assert 'data-field="options">option \'rounds\' must be written key=value' in unescape(bad_option.text)
+        twice = org.post("/organiser/shows/3/matches", data={
+            "game": "boxing", "side1": "Mika Sato", "side2": "Rico Vance", "options": "rounds=10\nrounds=12"})
+        assert 'data-field="options">option rounds is given twice' in unescape(twice.text)
         card = org.get("/organiser/shows/3").text
     assert card.count('class="card match"') == 3  # still the demo's three matches
 

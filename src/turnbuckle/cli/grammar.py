@@ -3,9 +3,10 @@
 What lives here, so that each command reads the same way and fails the same way:
 
 - the rules options: ``-o key=value`` and the named shortcuts ``--rounds``, ``--grid``, ``--type``,
-  ``--referee``, ``--cap`` and ``--stake`` (:data:`OptionOpt` ... :func:`rules_options`);
+  ``--referee``, ``--cap`` and ``--stake`` (:data:`OptionOpt` ...; read by
+  ``core.options.rules_options``, the one parser the league and the web use too);
 - ``SIDE=VALUE`` pairs such as ``--player 1=human`` or ``--policy B=weakest``, SIDE being a number
-  from 1, a letter from A or a side's name (:func:`side_pairs`);
+  from 1, a letter from A or a side's name (``core.side_pairs``);
 - ``--format`` and its allowed values per command (:func:`check_format`);
 - ``-`` for a document read from standard input, bounded (:func:`read_document`);
 - did-you-mean hints (:func:`near_miss`);
@@ -18,9 +19,8 @@ Imports stay light: this module is loaded by ``turnbuckle --help``.
 from __future__ import annotations
 
 import json
-import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -30,7 +30,11 @@ from typer.core import TyperGroup
 from turnbuckle.core.errors import InputFileError, OptionError, RulesError
 from turnbuckle.core.hints import near_miss
 from turnbuckle.core.inputs import STDIN, printable, read_input
+from turnbuckle.core.options import rules_options as rules_options
 from turnbuckle.core.registry import Ruleset
+from turnbuckle.core.side_pairs import players_and_policies as players_and_policies
+from turnbuckle.core.side_pairs import side_index as side_index
+from turnbuckle.core.side_pairs import side_pairs as side_pairs
 
 EXIT_ERROR = 2
 
@@ -73,87 +77,6 @@ def check_format(fmt: str, allowed: Sequence[str]) -> str:
     chosen = fmt.strip().lower()
     if chosen not in allowed:
         raise OptionError(f"--format '{fmt}' is not one of {', '.join(allowed)}{near_miss(chosen, allowed)}")
-    return chosen
-
-
-# -- rules options -------------------------------------------------------------------------------
-def option_pairs(pairs: Iterable[str]) -> dict[str, str]:
-    """``key=value`` strings from ``-o``; a key given twice with two values is refused."""
-    out: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise OptionError(f"-o '{pair}' must be written key=value, e.g. -o rounds=10")
-        if key in out and out[key] != value:
-            raise OptionError(f"-o {key} is given twice ({out[key]!r} and {value!r}); keep one")
-        out[key] = value
-    return out
-
-
-def rules_options(known: Sequence[str], pairs: Iterable[str] | None, game: str,
-                  **shortcuts: object) -> dict[str, object]:
-    """The rules options a command was given: ``-o`` pairs merged with the named shortcuts
-    (``rounds=...``, ``cap=...``; None when not given). ``known`` are the game's option names: a
-    shortcut the game does not have is refused here, naming the flag; an unknown ``-o`` key is
-    refused with a did-you-mean."""
-    given: dict[str, object] = dict(option_pairs(pairs or []))
-    for key in given:
-        if key not in known:
-            listed = ", ".join(known) or "none"
-            raise OptionError(f"unknown option '{key}'{near_miss(key, known)}; {game}'s options are: {listed}")
-    for key, value in shortcuts.items():
-        if value is None:
-            continue
-        if key not in known:
-            raise OptionError(f"--{key}: {game} has no {key} option; its options are: {', '.join(known) or 'none'}")
-        if key in given and str(given[key]) != str(value):
-            raise OptionError(f"--{key} {value} and -o {key}={given[key]} disagree; give one")
-        given[key] = value
-    return given
-
-
-# -- sides -------------------------------------------------------------------------------------
-def side_index(who: str, names: Sequence[str], flag: str, pair: str) -> int:
-    """A side by number (from 1), letter (from A) or name (any case), as a 0-based index."""
-    who = who.strip()
-    if re.fullmatch(r"[0-9]{1,3}", who):
-        index = int(who) - 1
-    elif len(who) == 1 and "a" <= who.lower() <= "z":
-        index = ord(who.upper()) - ord("A")
-    else:
-        folded = [n.casefold() for n in names]
-        if who.casefold() not in folded:
-            raise OptionError(f"{flag} '{pair}': no side '{who}'{near_miss(who, names)}; "
-                              "use 1, 2... or A, B... or a side's name")
-        return folded.index(who.casefold())
-    if not 0 <= index < len(names):
-        raise OptionError(f"{flag} '{pair}': no side {who}; sides are numbered 1 to {len(names)} (or A, B...)")
-    return index
-
-
-def side_pairs(flag: str, pairs: Iterable[str], names: Sequence[str], example: str) -> dict[int, str]:
-    """``SIDE=VALUE`` pairs (``--player 1=human``) by side index; a side named twice is refused."""
-    out: dict[int, str] = {}
-    for pair in pairs:
-        who, sep, value = pair.rpartition("=")
-        if not sep or not who.strip() or not value.strip():
-            raise OptionError(f"{flag} '{pair}' must be SIDE=VALUE, e.g. {flag} {example}")
-        index = side_index(who, names, flag, pair)
-        if index in out and out[index] != value.strip():
-            raise OptionError(f"{flag}: side {index + 1} is given twice; keep one")
-        out[index] = value.strip()
-    return out
-
-
-def players_and_policies(players: Iterable[str] | None, policies: Iterable[str] | None,
-                         names: Sequence[str]) -> dict[int, str]:
-    """``--player`` and ``--policy`` together (the same setting under two words)."""
-    chosen = side_pairs("--player", players or [], names, "1=human")
-    for index, value in side_pairs("--policy", policies or [], names, "2=weakest").items():
-        if index in chosen and chosen[index] != value:
-            raise OptionError(f"side {index + 1} is given --player {chosen[index]} and --policy {value}; give one")
-        chosen[index] = value
     return chosen
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.core.errors import OptionError
+from turnbuckle.core.options import option_key
 from turnbuckle.core.registry import Ruleset, read_text_file
 
 #: ``-o KEY=FILE`` -> the option that holds the file's text, and what the file is (for messages).
@@ -44,7 +45,7 @@ def read_option_files(rs: Ruleset[Any], pairs: list[str] | None) -> list[str] | 
     out = []
     for pair in pairs:
         key, sep, path = pair.partition("=")
-        target = FILE_OPTIONS.get(key.strip())
+        target = FILE_OPTIONS.get(option_key(key))
         if sep and target is not None and target[0] in known:
             out.append(f"{target[0]}={read_text_file(path.strip(), target[1])}")
         else:

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from turnbuckle.core.problems import Problem, problem_list
+
 
 class RulesError(ValueError):
     """Base of every error a user can cause: bad syntax, an illegal choice, a sheet over budget."""
 
 
 class SheetError(RulesError):
-    """A sheet, card, army or team does not follow its game's rules. Holds every problem found."""
+    """A sheet, card, army or team does not follow its game's rules. Holds every problem found:
+    ``details`` as data (message, line, field), ``problems`` as messages print them."""
 
-    def __init__(self, label: str, problems: Sequence[str]) -> None:
+    def __init__(self, label: str, problems: Sequence[str | Problem]) -> None:
         self.label = label
-        self.problems = list(problems)
+        self.details = problem_list(problems)
+        self.problems = [str(p) for p in self.details]
         lines = "; ".join(self.problems)
         super().__init__(f"{label}: {lines}")
 
@@ -34,7 +38,12 @@ class ScriptError(RulesError):
 
 
 class OptionError(RulesError):
-    """A match option is unknown or its value is out of range."""
+    """A match option is unknown or its value is out of range. ``details`` holds the problem as data,
+    its field the option's name where one is named (None for a pair that names none)."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.details = (Problem(message, field=option),)
 
 
 class UnknownRulesetError(RulesError):
@@ -42,7 +51,20 @@ class UnknownRulesetError(RulesError):
 
 
 class StrategyError(RulesError):
-    """A strategy (or a player's choice list) is malformed or breaks a limit."""
+    """A strategy (or a player's choice list) is malformed or breaks a limit. A reader that finds
+    several problems gives them as data too (:meth:`listing`): ``label`` and ``details``."""
+
+    label: str = ""
+    details: tuple[Problem, ...] = ()
+
+    @classmethod
+    def listing(cls, label: str, problems: Sequence[str | Problem]) -> StrategyError:
+        """The error for ``problems`` found in the strategy ``label``: its message is the label, then
+        each problem as printed, joined by '; '."""
+        details = problem_list(problems)
+        exc = cls(f"{label}: " + "; ".join(str(p) for p in details))
+        exc.label, exc.details = label, details
+        return exc
 
 
 class EntryError(ScriptError):
@@ -75,3 +97,10 @@ class RecordError(RulesError):
 class Broken(RuntimeError):
     """An invariant of turnbuckle's own code does not hold: a bug (exit 3, "internal error"), never
     something a user's input can cause. Raised where an ``assert`` would vanish under ``python -O``."""
+
+
+def problems_of(exc: RulesError) -> tuple[Problem, ...]:
+    """The problems an error holds as data: a SheetError's or a reader's listing; any other error is
+    one problem of the whole document, its message as raised."""
+    details = getattr(exc, "details", ())
+    return tuple(details) if details else (Problem(str(exc)),)

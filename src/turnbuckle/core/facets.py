@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from turnbuckle.core.events import Json
     from turnbuckle.core.options import OptionValue
     from turnbuckle.core.page_hooks import RefereeCard
+    from turnbuckle.core.problems import Problem
     from turnbuckle.core.push import Push
     from turnbuckle.core.registry import Fact
     from turnbuckle.core.table import Table
@@ -133,8 +134,11 @@ class LeagueRules(Protocol):
         not read)."""
         ...
 
-    def strategy_for_match(self, text: str, label: str, grid: str, index: int) -> tuple[str, list[str]]:
-        """A sent strategy for side ``index`` of a match whose grid is ``grid`` (empty: not fixed):
-        its text as the game plays it, and what does not fit the grid or the side's place (a
-        RulesError where it does not read)."""
+    def strategy_for_match(self, side_document: Json, text: str, label: str, grid: str, index: int,
+                           options: Mapping[str, OptionValue]) -> tuple[str, list[Problem]]:
+        """A sent strategy for side ``index`` of a match whose grid is ``grid`` (empty: not fixed),
+        checked with the side as the league enters it (``side_document``: its sheet, Push Level and
+        injuries) under the match's resolved options: its text as the game plays it, and every problem
+        with its field (the round, conditional or grid pick it is about). The text is made plain and
+        its layout recognised once. A RulesError where it does not read."""
         ...

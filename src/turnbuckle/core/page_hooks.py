@@ -62,8 +62,9 @@ class StrategyChoices:
 @dataclass(frozen=True)
 class StrategyDraft:
     """A strategy form's fields written as the game's text (``Ruleset.strategy_from_form``), with
-    the field each line came from (by line number, from 1) and the field each round label or
-    conditional names, so a problem the reader finds goes back beside its field."""
+    the field each line came from (by line number, from 1) and the form's field for each part a
+    problem may be about (``round_fields``, by a problem's ``field``: ``round 4``, ``conditional 1``,
+    ``grid``), so a problem the reader or the rules find goes back beside its field."""
 
     text: str
     line_fields: dict[int, str] = field(default_factory=dict)

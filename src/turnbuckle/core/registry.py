@@ -297,12 +297,6 @@ class Ruleset(ABC, Generic[S]):
         for a game without the form."""
         return None
 
-    def strategy_problem_field(self, problem: str, draft: StrategyDraft) -> str | None:
-        """The form field a problem the reader found in ``draft`` is about, when its line number
-        does not say (a round named by its label, a conditional, the grid pick); None: the whole
-        form."""
-        return None
-
     def strategy_form_values(self, text: str, rows: int, conditionals: int) -> dict[str, str] | None:
         """A sent strategy read back into the strategy form's fields (``plus1``, ``plus2``,
         ``minus``, ``grid``; ``roundN``, ``targetN``, ``typeN``, ``notesN`` for rows 1 to ``rows``;

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from turnbuckle.core.errors import RulesError
+from turnbuckle.core.errors import RulesError, StrategyError
 from turnbuckle.core.hints import near_miss
 from turnbuckle.league.game_rules import written_strategies
 from turnbuckle.rulesets.registry import get_ruleset
@@ -55,23 +55,24 @@ def read_choice(ruleset: str, text: str, label: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     example = f"e.g. 'player: {allowed[1]}'"
     if len(lines) != 1:
-        raise RulesError(f"{label}: a {rs.info.id} choice is one line, {example}")
+        raise StrategyError.listing(label, [f"a {rs.info.id} choice is one line, {example}"])
     key, sep, value = lines[0].partition(":")
     if not sep:
         key, sep, value = lines[0].partition("=")
     if not sep:
         key, value = "player", lines[0]
     if _fold(key) not in KEYS:
-        raise RulesError(f"{label}: '{key.strip()}' is not 'player' or 'policy'; write the line as {example}")
+        raise StrategyError.listing(label, [f"'{key.strip()}' is not 'player' or 'policy'; write the line as "
+                                            f"{example}"])
     word = _fold(value)
     if word in allowed:
         return word
     if word == TABLE_ONLY:
-        raise RulesError(f"{label}: 'human' is for play at a table; a league show needs an automatic player: "
-                         f"{', '.join(allowed)}")
+        raise StrategyError.listing(label, ["'human' is for play at a table; a league show needs an automatic "
+                                            f"player: {', '.join(allowed)}"])
     shown = value.strip() or "(nothing)"
-    raise RulesError(f"{label}: '{shown}' is not a {rs.info.id} player{near_miss(word, allowed)}; "
-                     f"pick one of: {', '.join(allowed)}")
+    raise StrategyError.listing(label, [f"'{shown}' is not a {rs.info.id} player{near_miss(word, allowed)}; "
+                                        f"pick one of: {', '.join(allowed)}"])
 
 
 def chosen_players(ruleset: str, texts: Sequence[str | None], names: Sequence[str]) -> tuple[dict[int, str], list[str]]:

@@ -10,11 +10,11 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from turnbuckle.league.errors import Forbidden, NotFound
+from turnbuckle.league.errors import Forbidden, NoLeague, NotFound
 from turnbuckle.league.models import League, Member
 
 Clock = Callable[[], datetime]
-#: How a lookup on a database without a league begins its message (the web points to the setup link).
+#: How a lookup on a database without a league begins its message (a NoLeague error).
 NO_LEAGUE = "this database holds no league yet"
 
 
@@ -46,7 +46,7 @@ class Ctx:
 def the_league(session: Session) -> League:
     league = session.scalars(select(League).order_by(League.id)).first()
     if league is None:
-        raise NotFound(f"{NO_LEAGUE}; create one with 'turnbuckle league init'")
+        raise NoLeague(f"{NO_LEAGUE}; create one with 'turnbuckle league init'")
     return league
 
 

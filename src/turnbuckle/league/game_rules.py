@@ -14,6 +14,7 @@ from turnbuckle.core.events import Json
 from turnbuckle.core.facets import LeagueRules
 from turnbuckle.core.options import OptionValue
 from turnbuckle.core.page_hooks import RefereeCard
+from turnbuckle.core.problems import Problem
 from turnbuckle.core.push import Push
 from turnbuckle.core.registry import Fact
 from turnbuckle.core.table import Table
@@ -87,7 +88,8 @@ class PlainLeagueRules(LeagueRules):
     def format_strategy(self, text: str, label: str) -> str:
         raise RulesError(f"{label}: this game takes no written strategy")
 
-    def strategy_for_match(self, text: str, label: str, grid: str, index: int) -> tuple[str, list[str]]:
+    def strategy_for_match(self, side_document: Json, text: str, label: str, grid: str, index: int,
+                           options: Mapping[str, OptionValue]) -> tuple[str, list[Problem]]:
         raise RulesError(f"{label}: this game takes no written strategy")
 
 

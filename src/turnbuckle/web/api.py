@@ -9,15 +9,13 @@ from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
-from fastapi.exception_handlers import request_validation_exception_handler
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from pydantic import TypeAdapter
 from sqlalchemy import select
 
 from turnbuckle.core.errors import Broken, RulesError
 from turnbuckle.league.context import Ctx
-from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
+from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Reign, Result, Show, Submission, Title
 from turnbuckle.league.queries import Standing, published_standings
 from turnbuckle.league.services import shows as show_services
@@ -41,11 +39,11 @@ from turnbuckle.web.api_models import (
     ShowOut,
     ShowSummary,
     StrategyIn,
+    StrategyRefusal,
     SubmissionOut,
 )
 from turnbuckle.web.autolock import settle
 from turnbuckle.web.deps import DbSession, SignedIn, Viewer
-from turnbuckle.web.sessions import is_api
 from turnbuckle.web.viewing import (
     MAX_ID,
     PathInt,
@@ -253,14 +251,17 @@ def _submission_out(m: CardMatch, c: Competitor, sub: Submission, with_text: boo
 
 
 @router.post("/shows/{number}/strategies", response_model=SubmissionOut, status_code=201,
-             responses={400: ERRORS[400], 413: ERRORS[413]}, dependencies=[Depends(settle)])
+             responses={400: {"model": StrategyRefusal, "description": "Refused: the detail says why, and the "
+                              "problems list each problem with its line and field"}, 413: ERRORS[413]},
+             dependencies=[Depends(settle)])
 def submit_strategy(request: Request, session: DbSession, member: SignedIn, number: PathInt,
                     body: StrategyIn) -> SubmissionOut:
     """Send your competitor's strategy for a match of an open show, before its deadline (the
     latest sent counts). Another member's competitor reads as not found. A refusal is a 400 whose
-    ``detail`` gives the reason: late or locked, or the strategy does not fit (its sheet or Push
-    Level, the match's type or length, a grid pick on the wrong axis, a pick by a third side, a
-    strategy written for another grid than the match's, fixed when the show opened)."""
+    ``detail`` gives the reason (and ``problems`` each problem with its line and field): late or
+    locked, or the strategy does not fit (its sheet or Push Level, the match's type or length, a
+    grid pick on the wrong axis, a pick by a third side, a strategy written for another grid than
+    the match's, fixed when the show opened)."""
     ctx = viewer_ctx(request, session, member)
     s = show_by_number(ctx, number)
     c = competitor_by_id(ctx, body.competitor_id)
@@ -344,47 +345,6 @@ def _notice_out(n: Notice, number: int | None) -> NoticeOut:
     return NoticeOut(id=n.id, show=number, text=n.text, created_at=n.created_at, read_at=n.read_at)
 
 
-def _problem(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"detail": " ".join(message.split()) or "refused"}, status)
-
-
 def install(app: FastAPI) -> None:
-    """The API's routes, and its errors as JSON (pages keep their HTML error pages)."""
+    """The API's routes (their errors as JSON: web/errors.py)."""
     app.include_router(router)
-    html = dict(app.exception_handlers)
-
-    async def _league_error(request: Request, exc: Exception) -> Response:
-        if not is_api(request):
-            for cls in type(exc).__mro__:
-                handler = html.get(cls)
-                if handler is not None:
-                    result = handler(request, exc)
-                    return await result if hasattr(result, "__await__") else result  # type: ignore[no-any-return]
-            raise exc
-        if isinstance(exc, NotFound | Forbidden):
-            return _problem(404, str(exc) if isinstance(exc, NotFound) else "not found")
-        if isinstance(exc, DatabaseError):
-            return _problem(503, str(exc))
-        return _problem(400, str(exc))
-
-    for cls in (NotFound, Forbidden, DatabaseError, LeagueError):
-        app.add_exception_handler(cls, _league_error)
-
-    async def _invalid(request: Request, exc: Exception) -> Response:
-        if not isinstance(exc, RequestValidationError):
-            raise Broken("expected isinstance(exc, RequestValidationError)")
-        if not is_api(request):  # a page's is web/app.py's error page
-            page = html.get(RequestValidationError)
-            if page is not None:
-                result = page(request, exc)
-                return await result if hasattr(result, "__await__") else result  # type: ignore[no-any-return]
-            return await request_validation_exception_handler(request, exc)
-        first = exc.errors()[0] if exc.errors() else {}
-        if first.get("type") == "json_invalid":  # its loc is ("body", offset): say what it is instead
-            why, at = (first.get("ctx") or {}).get("error", ""), tuple(first.get("loc", ()))[-1:]
-            return _problem(422, f"the body is not valid JSON: {why}" + (f" at character {at[0]}" if at else "")
-                            if why else "the body is not valid JSON")
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return _problem(422, f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid")))
-
-    app.add_exception_handler(RequestValidationError, _invalid)

@@ -13,6 +13,19 @@ class Problem(BaseModel):
     detail: str = Field(description="What is wrong, in one line.")
 
 
+class StrategyProblem(BaseModel):
+    problem: str = Field(description="The problem, as the refusal's detail words it.")
+    line: int | None = Field(description="The strategy's line it was found on (from 1); null for none.")
+    field: str | None = Field(description="The part of the strategy it is about, in the game's words "
+                                          "('round 4', 'conditional 1', 'grid'); null for the whole strategy.")
+
+
+class StrategyRefusal(Problem):
+    problems: list[StrategyProblem] = Field(default_factory=list, description=(
+        "The refusal's problems as data; a refusal of the sending itself (late, closed, the same text "
+        "again) is one problem with no line or field."))
+
+
 class MemberOut(BaseModel):
     id: int
     name: str

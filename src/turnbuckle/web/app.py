@@ -5,28 +5,22 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from http import HTTPStatus
 
 import anyio
-from fastapi import FastAPI, Request
-from fastapi.exception_handlers import http_exception_handler
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from sqlalchemy.exc import TimeoutError as PoolTimeout
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from fastapi import FastAPI
 from starlette.middleware.gzip import GZipMiddleware
 
 from turnbuckle import __version__
 from turnbuckle.core.settings import Settings
-from turnbuckle.league.context import NO_LEAGUE, Clock, system_clock
+from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import open_engine
-from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NotFound
 from turnbuckle.league.job_worker import Worker
 from turnbuckle.web import (
     accounts,
     advice_pages,
     api,
     autolock,
+    errors,
     feeds,
     keeper,
     notify_pages,
@@ -37,8 +31,7 @@ from turnbuckle.web import (
     verify_pages,
 )
 from turnbuckle.web.coalesce import Coalescer
-from turnbuckle.web.deps import assets, render
-from turnbuckle.web.forms import form_refusal
+from turnbuckle.web.deps import assets
 from turnbuckle.web.headers import SecurityHeaders
 from turnbuckle.web.health import Health
 from turnbuckle.web.limits import Limits, Shed
@@ -46,7 +39,7 @@ from turnbuckle.web.links import configured_base
 from turnbuckle.web.metrics import Metrics
 from turnbuckle.web.proxies import Proxies
 from turnbuckle.web.request_log import RequestLog
-from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret, is_api
+from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
 from turnbuckle.web.static_files import HashedStaticFiles
 from turnbuckle.web.write_queue import WriteQueue, WriteSlot
 
@@ -137,7 +130,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine),
                        refuse_csrf=accounts.csrf_refused,
                        proxies=Proxies(trusted_proxies))  # whose X-Forwarded-For is believed (web/proxies.py)
-    _error_pages(app)
+    errors.install(app)  # every refusal, as a page or as the API's JSON by the request (web/errors.py)
     api.install(app)
     app.add_middleware(Shed, limits=limits)  # bounded bodies, read first; a place or a 503 (web/limits.py)
     app.state.metrics = metrics = Metrics(engine)  # the app's own Prometheus registry (web/metrics.py)
@@ -150,76 +143,6 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     # outermost: one line per request, refusals included, each told to the metrics (web/request_log.py)
     app.add_middleware(RequestLog, observe=metrics.observe_request)
     return app
-
-
-def _error_pages(app: FastAPI) -> None:
-    """A league error is a page saying what is wrong, never a traceback. Another member's object
-    and an object that does not exist both read as 404, so a URL does not reveal what exists.
-    FastAPI's own refusals of a page route (an address that names nothing, a path value that is not
-    a number or out of range, a form over Starlette's limits or without a field) are pages too, never
-    its raw JSON; under /api/ they keep their JSON (web/api.py)."""
-
-    def nothing_here(request: Request) -> HTMLResponse:
-        return render(request, "error.html", {"title": "Not found", "message": "There is nothing here."}, 404)
-
-    @app.exception_handler(NotFound)
-    @app.exception_handler(Forbidden)
-    async def _not_found(request: Request, exc: LeagueError) -> HTMLResponse:
-        if str(exc).startswith(NO_LEAGUE):  # a first run: say where the league is made
-            return render(request, "error.html", {"title": "No league yet", "message": (
-                "This server has no league yet. Open the one-time setup link that 'turnbuckle serve' printed "
-                "in its terminal (start it again for a new link).")}, 404)
-        return nothing_here(request)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
-        if is_api(request):
-            return await http_exception_handler(request, exc)
-        if exc.status_code == 404:  # no route, no static file, a path number out of range (web/viewing.py)
-            return nothing_here(request)
-        refused = form_refusal(str(exc.detail)) if exc.status_code == 400 else None
-        if refused is not None:
-            status, message = refused
-            title = "Form too large" if status == 413 else "Form refused"
-        elif exc.status_code == 405:
-            status, title = 405, "Not allowed"
-            message = f"This address does not take a {request.method} request; use the site's own links and forms."
-        else:
-            phrase = HTTPStatus(exc.status_code).phrase if exc.status_code in set(HTTPStatus) else "Refused"
-            status, title, message = exc.status_code, phrase, str(exc.detail)
-        page = render(request, "error.html", {"title": title, "message": " ".join(message.split())}, status)
-        page.headers.update(exc.headers or {})  # a 405's Allow
-        return page
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> HTMLResponse:
-        """A page route's malformed request (web/api.py's handler sends pages here): a path value that
-        is not a number names nothing; a form without a field, or a field of the wrong kind, is a 422."""
-        errors = list(exc.errors())
-        if any(tuple(e.get("loc", ()))[:1] == ("path",) for e in errors):
-            return nothing_here(request)
-        first = errors[0] if errors else {}
-        name = str(tuple(first.get("loc", ("",)))[-1])
-        if first.get("type") == "missing":
-            message = f"The form has no field '{name}'; send the form from its page."
-        else:
-            message = f"{name}: {first.get('msg', 'invalid')}; send the form from its page."
-        return render(request, "error.html", {"title": "Refused", "message": " ".join(message.split())}, 422)
-
-    @app.exception_handler(DatabaseError)
-    async def _database(request: Request, exc: DatabaseError) -> HTMLResponse:
-        return render(request, "error.html", {"title": "Database unavailable", "message": str(exc)}, 503)
-
-    @app.exception_handler(PoolTimeout)
-    async def _pool(request: Request, exc: PoolTimeout) -> Response:
-        detail = "the server is busy; try again in a moment"
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": detail}, 503, headers={"Retry-After": "2"})
-        return render(request, "error.html", {"title": "Busy", "message": detail}, 503)
-
-    @app.exception_handler(LeagueError)
-    async def _refused(request: Request, exc: LeagueError) -> HTMLResponse:
-        return render(request, "error.html", {"title": "Refused", "message": str(exc)}, 400)
 
 
 def app_from_env() -> FastAPI:

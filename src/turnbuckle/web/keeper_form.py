@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from turnbuckle.core.errors import RulesError, SheetError
-from turnbuckle.core.options import resolve_options
+from turnbuckle.core.options import parse_option_pairs, resolve_options
 from turnbuckle.core.registry import Ruleset, sides_word
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -161,17 +161,10 @@ def ruleset_of(game: str) -> Ruleset[Any]:
 
 
 def parse_options(text: str) -> dict[str, object]:
-    """``name=value`` pairs, one a line (or separated by commas); blank lines are skipped."""
-    out: dict[str, object] = {}
-    for part in re.split(r"[\n,]+", text):
-        part = part.strip()
-        if not part:
-            continue
-        name, eq, value = part.partition("=")
-        if not eq or not name.strip():
-            raise RulesError(f"'{part[:40]}' is not name=value (e.g. rounds=4)")
-        out[name.strip()] = value.strip()
-    return out
+    """``name=value`` pairs, one a line (or separated by commas), read by the one option parser
+    (``core.options.parse_option_pairs``); blank ones are skipped and values trimmed."""
+    parts = [part.strip() for part in re.split(r"[\n,]+", text) if part.strip()]
+    return {key: value.strip() for key, value in parse_option_pairs(parts).items()}
 
 
 def load(form: KeeperForm) -> Loaded:

@@ -1,8 +1,8 @@
 """The odds page's rules options and per-side policies, read from its form and decoded by the same
-code as ``turnbuckle odds -o KEY=VALUE --policy SIDE=NAME``: the command line's grammar
-(``rules_options``, ``players_and_policies``), the options' own checks (``resolve_options``), each
-game's decoding of its options (``Ruleset.decode_options``: its ``options.py``, as its engine
-calls it) and the game's ``idle_options``.
+code as ``turnbuckle odds -o KEY=VALUE --policy SIDE=NAME``: the one option parser in core
+(``core.options.rules_options``, ``core.side_pairs.players_and_policies``), the options' own
+checks (``resolve_options``), each game's decoding of its options (``Ruleset.decode_options``: its
+``options.py``, as its engine calls it) and the game's ``idle_options``.
 Nothing here decodes a value itself; it only puts each refusal beside the field it came from.
 
 A field left at the game's default (or empty) is not given, as an option left off the command
@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from turnbuckle.cli.grammar import players_and_policies, rules_options
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
+from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options, rules_options
 from turnbuckle.core.registry import Ruleset
+from turnbuckle.core.side_pairs import players_and_policies
 
 #: Options whose text may run over several lines (YAML), shown as a box rather than a line.
 _LONG = frozenset({"types", "referee"})

@@ -3,8 +3,9 @@ explanation per round), grid pick and conditionals as a form, or the rulebook's 
 pasted into a box, with the match's grid (fixed when the show opened) shown and the pick this
 side makes on it (the first side a column, the second a row, others none); in Deathmatch and
 Headlock, the side's automatic player picked from a list. Each is read by the ruleset's own
-reader and checked by the same function the league's ``submit`` uses; then ``submit`` stores it
-(a refusal stands beside the field it is about: a grid pick beside the grid). Only the side's
+reader and checked by the league's one check (``shows.check_submission``, which ``submit`` makes
+before it stores it); each problem stands beside the field it is about, by its line or the part it
+names (a grid pick beside the grid), never by its wording. Only the side's
 owner reaches this page: the organiser sees on the card that a strategy was sent and when,
 nobody sees what it says."""
 
@@ -15,20 +16,18 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
-from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import SheetSection
-from turnbuckle.league import canonical
 from turnbuckle.league.choices import default_kind, explained, read_choice, takes_choice
 from turnbuckle.league.context import Ctx
-from turnbuckle.league.errors import NotFound
+from turnbuckle.league.errors import NotFound, SubmissionRefused
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Show
 from turnbuckle.league.services import shows
 from turnbuckle.league.services.advice import how_long
 from turnbuckle.league.services.briefing import briefing
 from turnbuckle.league.services.card import is_stale
-from turnbuckle.league.services.shows import MAX_STRATEGY_CHARS
-from turnbuckle.league.services.sides import SideStanding, check_strategy, grid_axis, match_grid, side_document
+from turnbuckle.league.services.sides import SideStanding, grid_axis, match_grid, side_document
 from turnbuckle.league.services.stakes import stake
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.autolock import settle
@@ -36,15 +35,7 @@ from turnbuckle.web.card_view import grid_rows, writes_strategy
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
 from turnbuckle.web.league_pages import game_name
-from turnbuckle.web.strategy_text import (
-    MAX_CONDITIONALS,
-    MAX_ROWS,
-    Layout,
-    compose,
-    fields_from,
-    place,
-    split_problems,
-)
+from turnbuckle.web.strategy_text import MAX_CONDITIONALS, MAX_ROWS, Layout, compose, fields_from, place
 from turnbuckle.web.viewing import PathInt, owns, show_by_number, viewer_ctx
 
 router = APIRouter()
@@ -130,37 +121,13 @@ def _laid_out(comp: Competitor, sheet: dict[str, Any], push_level: int | None,
     return get_ruleset(comp.ruleset).sheet_view(side_document(comp, sheet, None, SideStanding(push_level, injuries)))
 
 
-def _refusal(ctx: Ctx, s: Show, text: str) -> str:
-    """What ``submit`` says before it reads the text, in its order and words: a show not open, a late
-    strategy, a text over its length limit (the reader is not run on that); '' when none applies."""
-    if s.status != "open":
-        return f"show {s.number} is {s.status}; strategies are taken only while it is open"
-    if ctx.now() > s.deadline:
-        return f"the deadline for show {s.number} was {ctx.local(s.deadline)}; the strategy is late"
-    if len(text) > MAX_STRATEGY_CHARS:
-        return f"the strategy is {len(text)} characters; the limit is {MAX_STRATEGY_CHARS}"
-    return ""
-
-
 def check_messages(ctx: Ctx, side: CardSide, text: str) -> list[str]:
-    """Every problem ``submit`` would find with ``text`` for this side, one a line (none: it fits),
-    in submit's order: the show closed or the strategy late or too long, then the same check
-    (``sides.check_strategy``, published view), then a text the same as the one last sent (unless
-    that one is stale: sending it again confirms it)."""
-    comp = side.competitor
-    refused = _refusal(ctx, side.match.show, text)
-    if refused:
-        return [refused]
+    """Every problem ``submit`` would find with ``text`` for this side, one a line (none: it fits):
+    its own check (``shows.check_submission``), nothing stored."""
     try:
-        check_strategy(ctx, side, text, f"strategy for {comp.name}")
-    except SheetError as exc:
-        return split_problems(str(exc), exc.problems)
-    except RulesError as exc:
-        return split_problems(str(exc).removeprefix(f"strategy for {comp.name}: "), None)
-    latest = shows.latest_submission(ctx, side)
-    if (latest is not None and latest.sha256 == canonical.sha256_hex(canonical.canonical_text(text))
-            and not is_stale(side.match, latest.submitted_at)):  # a stale strategy sent again is confirmed
-        return [f"this strategy is the same as the one sent at {ctx.local(latest.submitted_at)}; nothing to change"]
+        shows.check_submission(ctx, side, text)
+    except SubmissionRefused as exc:
+        return [str(p) for p in exc.problems]
     return []
 
 
@@ -184,9 +151,13 @@ def _send_choice(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form) ->
     comp = side.competitor
     try:
         shows.submit(ctx, str(s.number), m.position, f"#{comp.id}", f"player: {kind}")
+    except SubmissionRefused as exc:
+        ctx.session.rollback()
+        form.add("player", "; ".join(str(p) for p in exc.problems))
+        return False
     except RulesError as exc:
         ctx.session.rollback()
-        form.add("player", str(exc).removeprefix(f"strategy for {comp.name}: "))
+        form.add("player", str(exc))
         return False
     return True
 
@@ -210,35 +181,27 @@ def strategy_page(request: Request, number: PathInt, position: PathInt, cid: Pat
 
 def _check_and_send(ctx: Ctx, s: Show, m: CardMatch, side: CardSide, text: str, form: Form,
                     layout: Layout | None) -> bool:
-    """Check with the league's own strategy check, then send with ``submit``; every problem goes
-    beside its field (or line), and nothing is stored unless all is well."""
+    """Send with ``submit`` (its one check first); every problem the game found in the text goes
+    beside its field (or line), any other refusal above the form, and nothing is stored unless all
+    is well."""
     comp = side.competitor
-    if not _refusal(ctx, s, text):  # closed, late or too long: submit refuses whatever the text says
-        try:
-            check_strategy(ctx, side, text, f"strategy for {comp.name}")
-        except SheetError as exc:
-            _place_all(m.ruleset, form, split_problems(str(exc), exc.problems), layout)
-            return False
-        except RulesError as exc:
-            message = str(exc).removeprefix(f"strategy for {comp.name}: ")
-            _place_all(m.ruleset, form, split_problems(message, None), layout)
-            return False
     try:
         shows.submit(ctx, str(s.number), m.position, f"#{comp.id}", text)
+    except SubmissionRefused as exc:
+        ctx.session.rollback()
+        if not exc.of_text:  # closed, late, too long, the same again: whatever the text says
+            form.add(FORM, str(exc))
+        elif layout is None:  # pasted text: every problem beside the box, each with its line number
+            for problem in exc.problems:
+                form.add("text", str(problem))
+        else:  # the form: each beside the row, conditional or style line it is about
+            for problem in exc.problems:
+                place(form, problem, layout)
+        return False
     except RulesError as exc:
         form.refuse(ctx.session, str(exc))
         return False
     return True
-
-
-def _place_all(ruleset: str, form: Form, problems: list[str], layout: Layout | None) -> None:
-    """Pasted text: every problem beside the box, each with its line number; the form: each beside
-    the row, conditional or style line it is about."""
-    for p in problems:
-        if layout is None:
-            form.add("text", p)
-        else:
-            place(ruleset, form, p, layout)
 
 
 @router.post("/shows/{number}/matches/{position}/strategy/{cid}/check", response_class=HTMLResponse)

@@ -10,10 +10,10 @@ from typing import Any
 from sqlalchemy import select
 
 from turnbuckle import __version__
-from turnbuckle.core.errors import RulesError
+from turnbuckle.core.errors import RulesError, problems_of
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
-from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
+from turnbuckle.league.errors import Forbidden, LeagueError, NotFound, SubmissionRefused
 from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.keys import as_id, in_range, parse_key
 from turnbuckle.league.models import CardMatch, CardSide, Show, ShowEvent, Submission
@@ -160,36 +160,59 @@ def side_of(ctx: Ctx, s: Show, position: int, competitor_key: str) -> CardSide:
 
 
 def submit(ctx: Ctx, key: str, position: int, competitor_key: str, text: str) -> Submission:
-    """A strategy for one side, by its owner, before the deadline of an open show."""
+    """A strategy for one side, by its owner, before the deadline of an open show: checked by
+    :func:`check_submission` (a refusal is a SubmissionRefused, its problems as data)."""
     s = show(ctx, key)
-    if s.status != "open":
-        raise LeagueError(f"show {s.number} is {s.status}; strategies are taken only while it is open")
-    if ctx.now() > s.deadline:
-        raise LeagueError(f"the deadline for show {s.number} was {ctx.local(s.deadline)}; the strategy is late")
+    _check_open(ctx, s)  # before the side is looked up: a closed show is said to be closed
     side = side_of(ctx, s, position, competitor_key)
     comp = side.competitor
     if comp.owner_id != ctx.actor.id:
         raise Forbidden(f"'{comp.name}' belongs to {comp.owner.name}; only its owner sends its strategy")
-    if len(text) > MAX_STRATEGY_CHARS:
-        raise LeagueError(f"the strategy is {len(text)} characters; the limit is {MAX_STRATEGY_CHARS}")
-    if "\x00" in text:  # PostgreSQL stores no NUL in text: refused here, on every database alike
-        raise LeagueError("a strategy cannot contain a NUL character (\\x00); remove it and send it again")
-    try:  # against the standing as of the last published show: a refusal reveals nothing unpublished
-        check_strategy(ctx, side, text, f"strategy for {comp.name}")
-    except RulesError as exc:
-        raise LeagueError(str(exc)) from None
-    digest = canonical.sha256_hex(canonical.canonical_text(text))
-    latest = latest_submission(ctx, side)
-    if latest is not None and latest.sha256 == digest and not _stale(side, latest):  # a stale one is confirmed
-        raise LeagueError(f"this strategy is the same as the one sent at {ctx.local(latest.submitted_at)}; "
-                          "nothing to change")
-    sub = Submission(side_id=side.id, member_id=ctx.actor.id, text=text, sha256=digest, submitted_at=ctx.now())
+    check_submission(ctx, side, text)
+    sub = Submission(side_id=side.id, member_id=ctx.actor.id, text=text,
+                     sha256=canonical.sha256_hex(canonical.canonical_text(text)), submitted_at=ctx.now())
     ctx.session.add(sub)
     ctx.session.flush()
     from turnbuckle.league.notify import events
 
     events.strategy_received(ctx, s, sub, comp.name, position)  # the sender's own receipt (league/notify)
     return sub
+
+
+def check_submission(ctx: Ctx, side: CardSide, text: str) -> None:
+    """The one check of a strategy (or a choice of player) sent for ``side``, made by ``submit`` and
+    so by the API and the command line, and by the strategy page's live check: the show open and its
+    deadline not passed, the text within its length and free of NUL, the game's own readers and
+    rules (``sides.check_strategy``, against the standing as of the last published show: a refusal
+    reveals nothing unpublished), and not the text last sent (unless that one is stale: sending it
+    again confirms it). A SubmissionRefused holds the problems as data; nothing is stored."""
+    _check_open(ctx, side.match.show)
+    if len(text) > MAX_STRATEGY_CHARS:
+        raise _refused(f"the strategy is {len(text)} characters; the limit is {MAX_STRATEGY_CHARS}")
+    if "\x00" in text:  # PostgreSQL stores no NUL in text: refused here, on every database alike
+        raise _refused("a strategy cannot contain a NUL character (\\x00); remove it and send it again")
+    try:
+        check_strategy(ctx, side, text, f"strategy for {side.competitor.name}")
+    except RulesError as exc:
+        raise SubmissionRefused(str(exc), problems_of(exc), of_text=True) from None
+    latest = latest_submission(ctx, side)
+    if (latest is not None and latest.sha256 == canonical.sha256_hex(canonical.canonical_text(text))
+            and not _stale(side, latest)):  # a stale one is confirmed
+        raise _refused(f"this strategy is the same as the one sent at {ctx.local(latest.submitted_at)}; "
+                     "nothing to change")
+
+
+def _refused(message: str) -> SubmissionRefused:
+    """A refusal of the sending itself (not of what the text says): one problem, of no line or part."""
+    return SubmissionRefused(message)
+
+
+def _check_open(ctx: Ctx, s: Show) -> None:
+    """Strategies are taken while a show is open, until its deadline."""
+    if s.status != "open":
+        raise _refused(f"show {s.number} is {s.status}; strategies are taken only while it is open")
+    if ctx.now() > s.deadline:
+        raise _refused(f"the deadline for show {s.number} was {ctx.local(s.deadline)}; the strategy is late")
 
 
 def _stale(side: CardSide, latest: Submission) -> bool:

@@ -94,10 +94,9 @@ def check_strategy(ctx: Ctx, side: CardSide, text: str, label: str, view: View =
         return read_choice(m.ruleset, text, label)
     rs = get_ruleset(m.ruleset)
     opts = resolve_options(rs.info.options, m.options)
-    formatted, misfits = league_rules(m.ruleset).strategy_for_match(text, label, match_grid(m), side.index)
-    doc = card_side_document(ctx, side, formatted, view)
-    played = rs.load_side(doc, label)
-    problems = rs.side_problems(played, opts) + misfits
+    doc = card_side_document(ctx, side, None, view)
+    formatted, problems = league_rules(m.ruleset).strategy_for_match(doc, text, label, match_grid(m), side.index,
+                                                                    opts)
     if problems:
         raise SheetError(label, problems)
     return formatted

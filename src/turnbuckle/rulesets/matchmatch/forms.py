@@ -1,11 +1,11 @@
 """What MatchMatch tells the pages beyond its rules (the ``Ruleset`` page hooks): the sheet as
 form fields and its points against the budget, the grid as a table, the strategy form's choices, the
-form written as the rulebook's text layout (and a reader's problem sent back to its field), and a sent
-strategy read back into the form's fields."""
+form written as the rulebook's text layout (with the field each line, round, conditional and the
+grid pick came from, where a problem goes back to), and a sent strategy read back into the form's
+fields."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from pydantic import ValidationError
@@ -68,8 +68,6 @@ AXIS_TEXT = (("column", "You are named first: pick a column, A–C."),
              ("none", "You are named third or later: you make no grid pick (leave the grid out)."))
 #: What a conditional may wait on: the form's key and the rulebook's words.
 RESOURCES = (("specials", "Specials"), ("high_spots", "High Spots"))
-_GRID = re.compile(r"\bgrid\b", re.IGNORECASE)
-_WHERE = re.compile(r"^(?:[^:;]*?)\bround ([0-9A-Za-z+\-]+)(?: \(x\d+\))?: |^conditional (\d+): ")
 
 
 def strategy_choices() -> StrategyChoices:
@@ -81,7 +79,9 @@ def strategy_choices() -> StrategyChoices:
 
 def strategy_from_form(values: Mapping[str, str], rows: int, conditionals: int) -> StrategyDraft:
     """The form in the rulebook's layout: the style line (with the grid pick), a header, one line
-    per filled round row, one per conditional (``Ruleset.strategy_from_form``)."""
+    per filled round row, one per conditional (``Ruleset.strategy_from_form``). A problem's field
+    (``core.problems.Problem``: ``round 4``, ``conditional 1``, ``grid``) names the form's field in
+    ``round_fields``."""
 
     def get(name: str) -> str:
         return values.get(name, "").strip()
@@ -92,7 +92,7 @@ def strategy_from_form(values: Mapping[str, str], rows: int, conditionals: int) 
     if get("grid"):
         style_line += f", Grid {get('grid')}"
     lines = [style_line, "Round\tTarget\tType\tNotes"]
-    draft = StrategyDraft("", {1: "plus1"})
+    draft = StrategyDraft("", {1: "plus1"}, {"grid": "grid"})
     for i in range(1, rows + 1):
         target, kind = get(f"target{i}"), get(f"type{i}")
         if not (target or kind):
@@ -101,7 +101,7 @@ def strategy_from_form(values: Mapping[str, str], rows: int, conditionals: int) 
         notes = " ".join(get(f"notes{i}").split())
         lines.append(f"{label}\t{target or 'Stamina'}\t{kind or 'Normal'}\t{notes}".rstrip())
         draft.line_fields[len(lines)] = f"row{i}"
-        draft.round_fields.setdefault(label, f"row{i}")
+        draft.round_fields.setdefault(f"round {label}", f"row{i}")
     words = dict(RESOURCES)
     for j in range(1, conditionals + 1):
         by = get(f"cond_round{j}")
@@ -114,19 +114,6 @@ def strategy_from_form(values: Mapping[str, str], rows: int, conditionals: int) 
         draft.line_fields[len(lines)] = f"cond{j}"
         draft.round_fields[f"conditional {j}"] = f"cond{j}"
     return StrategyDraft("\n".join(lines) + "\n", draft.line_fields, draft.round_fields)
-
-
-def strategy_problem_field(problem: str, draft: StrategyDraft) -> str | None:
-    """The field a reader's problem names: a round by its label (``round 4: ...``), a conditional
-    by its number, the grid pick for a problem about the grid; None for any other."""
-    w = _WHERE.match(problem)
-    if w is not None:
-        key = w.group(1) if w.group(1) is not None else f"conditional {w.group(2)}"
-        if key in draft.round_fields:
-            return draft.round_fields[key]
-    if _GRID.search(problem):  # the grid pick (wrong axis, a third side's pick, another grid)
-        return "grid"
-    return None
 
 
 def strategy_form_values(text: str, rows: int, conditionals: int) -> dict[str, str] | None:

@@ -14,6 +14,7 @@ from turnbuckle.core.events import Json
 from turnbuckle.core.facets import LeagueRules
 from turnbuckle.core.options import OptionValue
 from turnbuckle.core.page_hooks import RefereeCard
+from turnbuckle.core.problems import Problem
 from turnbuckle.core.push import Push
 from turnbuckle.core.registry import Fact
 from turnbuckle.core.table import Table
@@ -132,23 +133,30 @@ class MatchMatchLeagueRules(LeagueRules):
 
         return format_strategy_text(load_strategy_document(text, label))
 
-    def strategy_for_match(self, text: str, label: str, grid: str, index: int) -> tuple[str, list[str]]:
+    def strategy_for_match(self, side_document: Json, text: str, label: str, grid: str, index: int,
+                           options: Mapping[str, OptionValue]) -> tuple[str, list[Problem]]:
+        from dataclasses import replace
+
         from turnbuckle.rulesets.matchmatch.grid import parse_grid
+        from turnbuckle.rulesets.matchmatch.ruleset import MatchMatchRuleset, side_problem_list
         from turnbuckle.rulesets.matchmatch.side import load_strategy_document
         from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
 
-        plan = load_strategy_document(text, label)
-        problems = []
+        plan = load_strategy_document(text, label)  # made plain and its layout recognised once, read once
+        played = replace(MatchMatchRuleset().load_side(side_document, label), strategy=plan)
+        problems = side_problem_list(played, options)
         if plan.printed_grid is not None and grid and plan.printed_grid != parse_grid(grid):
-            problems.append(f"the strategy was written for the grid '{plan.printed_grid.text()}', but this match's "
-                            f"grid is '{parse_grid(grid).text()}' (fixed when the show opened); print this grid or "
-                            "leave the grid out")
+            problems.append(Problem(f"the strategy was written for the grid '{plan.printed_grid.text()}', but this "
+                                    f"match's grid is '{parse_grid(grid).text()}' (fixed when the show opened); print "
+                                    "this grid or leave the grid out", field="grid"))
         axis = _grid_axis(index)
         if axis == "none" and (plan.grid_column or plan.grid_row):
-            problems.append(f"only the first two sides choose on the grid (the first a column, the second a row); "
-                            f"this is side {index + 1}, so leave out the grid pick")
+            problems.append(Problem(f"only the first two sides choose on the grid (the first a column, the second a "
+                                    f"row); this is side {index + 1}, so leave out the grid pick", field="grid"))
         elif axis == "column" and plan.grid_row:
-            problems.append("this side is named first, so it picks the grid's column (a letter A-C), not a row")
+            problems.append(Problem("this side is named first, so it picks the grid's column (a letter A-C), not a "
+                                    "row", field="grid"))
         elif axis == "row" and plan.grid_column:
-            problems.append("this side is named second, so it picks the grid's row (a number 1-3), not a column")
+            problems.append(Problem("this side is named second, so it picks the grid's row (a number 1-3), not a "
+                                    "column", field="grid"))
         return format_strategy_text(plan), problems

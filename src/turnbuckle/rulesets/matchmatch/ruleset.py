@@ -12,6 +12,7 @@ from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
 from turnbuckle.core.page_hooks import SheetForm, SheetPoints, StrategyChoices, StrategyDraft
+from turnbuckle.core.problems import Problem
 from turnbuckle.core.registry import Fetch, Ruleset, RulesetInfo, Sample, SheetSection, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
@@ -31,7 +32,7 @@ from turnbuckle.rulesets.matchmatch.side import (
     side_json,
     text_layout_read_as_yaml,
 )
-from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
+from turnbuckle.rulesets.matchmatch.strategy import strategy_problem_list
 from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text
 from turnbuckle.rulesets.matchmatch.textlayout import looks_like_text_sheet
 
@@ -89,6 +90,17 @@ def _summary(data: object) -> str:
     """A sample holds a wrestler or a team; its notes are the summary."""
     inner = data.get("wrestler") or data.get("team") or data if isinstance(data, dict) else data
     return notes_of(inner)
+
+
+def side_problem_list(side: Side, options: Mapping[str, OptionValue]) -> list[Problem]:
+    """The problems of a side's written strategy under these (resolved) options, each about the
+    round or conditional it names (``Ruleset.side_problems`` gives them as messages)."""
+    if side.strategy is None:
+        return []
+    decoded = match_options(options)
+    kind = decoded.match_type
+    return strategy_problem_list(side.strategy, side.sheet.high_spots, side.sheet.push_level, decoded.rounds,
+                                 kind.forbidden_specials, kind.name)
 
 
 class MatchMatchRuleset(Ruleset[Side]):
@@ -201,13 +213,8 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     def side_problems(self, side: Side, options: Mapping[str, OptionValue]) -> list[str]:
         """A side's written strategy within its sheet's High Spots and Push Level (Specials) and the
-        match's rounds and type, as the match itself checks it."""
-        if side.strategy is None:
-            return []
-        decoded = match_options(options)
-        kind = decoded.match_type
-        return strategy_problems(side.strategy, side.sheet.high_spots, side.sheet.push_level, decoded.rounds,
-                                 kind.forbidden_specials, kind.name)
+        match's rounds and type, as the match itself checks it (:func:`side_problem_list`)."""
+        return [str(p) for p in side_problem_list(side, options)]
 
     def side_warnings(self, side: Side) -> list[str]:
         return wrestler_warnings(side.sheet)
@@ -253,8 +260,6 @@ class MatchMatchRuleset(Ruleset[Side]):
     def strategy_from_form(self, values: Mapping[str, str], rows: int, conditionals: int) -> StrategyDraft:
         return forms.strategy_from_form(values, rows, conditionals)
 
-    def strategy_problem_field(self, problem: str, draft: StrategyDraft) -> str | None:
-        return forms.strategy_problem_field(problem, draft)
 
     def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
         return table_view.hidden(events, viewer)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from turnbuckle.core.errors import InputRefused, RulesError, SheetError
 from turnbuckle.core.events import Json
@@ -25,7 +26,7 @@ from turnbuckle.rulesets.matchmatch.textlayout import (
     refuse_two_wrestlers,
     split_document,
 )
-from turnbuckle.rulesets.matchmatch.wording import plain
+from turnbuckle.rulesets.matchmatch.wording import Plain, plain_str
 
 
 @dataclass(frozen=True)
@@ -135,65 +136,90 @@ def text_layout_read_as_yaml(data: object) -> bool:
     return keys != {"strategy"} and not keys & (_STRUCTURED_KEYS | {"wrestler", "team", "name", "stamina"})
 
 
-def _strategy_alone(text: str, data: object) -> bool:
+def _strategy_alone(text: str | Plain, data: object) -> bool:
     """A document that holds a strategy and no wrestler or team (a common slip at the CLI)."""
     if isinstance(data, dict) and not text_layout_read_as_yaml(data):
         keys = {str(k).lower() for k in data}
         return keys <= _STRATEGY_KEYS | {"strategy"} and bool(keys & {"plus", "minus", "strategy"})
-    return not looks_like_text_sheet(text) and re.search(r"^[ \t•*]*Strategy\b", text, re.M | re.I) is not None
+    body = plain_str(text)
+    return not looks_like_text_sheet(Plain(body)) and re.search(r"^[ \t•*]*Strategy\b", body, re.M | re.I) is not None
 
 
 def is_strategy_document(text: str) -> bool:
     """True for a document holding a strategy alone (YAML, structured or text, or the rulebook's layout)."""
-    text = plain(text)
+    body = Plain.of(text)
     try:
-        data: object = parse_yaml(text, "strategy")
+        data: object = parse_yaml(body.text, "strategy")
     except RulesError:
         data = None
-    return _strategy_alone(text, data)
+    return _strategy_alone(body, data)
 
 
-def load_strategy_document(text: str, label: str) -> Strategy:
-    """A strategy from a document of its own: structured YAML (possibly under ``strategy:``), YAML
-    holding the rulebook's text layout, or that layout itself (after a sheet, if one is there)."""
+@dataclass(frozen=True)
+class StrategySource:
+    """A strategy document on its way to its reader, made plain once and its layout recognised once
+    (:func:`recognise_strategy`): ``layout`` is ``structured`` (YAML fields, ``data``) or ``text``
+    (the rulebook's layout, ``text``, whose first line is the file's line ``first_line``)."""
+
+    layout: Literal["structured", "text"]
+    text: Plain
+    data: object = None
+    first_line: int = 1
+
+
+def recognise_strategy(text: str | Plain, label: str) -> StrategySource:
+    """Which layout a strategy document is in, and its part to read: structured YAML (possibly under
+    ``strategy:``), YAML holding the rulebook's text layout, or that layout itself (after a sheet, if
+    one is there: a document holding two wrestlers is refused here)."""
+    body = Plain.of(text)
     data: object
-    text = plain(text)
     try:
-        data = parse_yaml(text, label)
+        data = parse_yaml(body.text, label)
     except RulesError:
-        data = text
+        data = body.text
     first_line = 1
     if isinstance(data, str) or text_layout_read_as_yaml(data):
-        data = text  # YAML folds a plain text's lines into one; the layout is read line by line
+        data = body.text  # YAML folds a plain text's lines into one; the layout is read line by line
     if isinstance(data, dict) and len(data) == 1 and str(next(iter(data))).lower() == "strategy":
         inner = next(iter(data.values()))
-        block = re.match(r"\s*strategy\s*:\s*[|>]", text, re.IGNORECASE)
+        block = re.match(r"\s*strategy\s*:\s*[|>]", body.text, re.IGNORECASE)
         if isinstance(inner, str) and block:
-            data, first_line = inner, text[:block.end()].count("\n") + 2  # "strategy: |" and a block
+            data, first_line = inner, body.text[:block.end()].count("\n") + 2  # "strategy: |" and a block
         else:
-            data = text if isinstance(inner, str) else inner  # "Strategy: +Po ..." is the layout's first line
-    if isinstance(data, str) and looks_like_text_sheet(data):
-        refuse_two_wrestlers(data, label)
-        sheet_part, data = split_document(data)
-        first_line += sheet_part.count("\n")
-    if isinstance(data, str):
-        return parse_strategy_text(data, label, first_line)
-    return load_strategy_data(data, label)
+            data = body.text if isinstance(inner, str) else inner  # "Strategy: +Po ..." is the layout's first line
+    if not isinstance(data, str):
+        return StrategySource("structured", body, data)
+    part = body if data is body.text else Plain.of(data)
+    if looks_like_text_sheet(part):
+        refuse_two_wrestlers(part, label)
+        sheet_part, rest = split_document(part.text)
+        part, first_line = Plain(rest), first_line + sheet_part.count("\n")
+    return StrategySource("text", part, first_line=first_line)
+
+
+def load_strategy_document(text: str | StrategySource, label: str) -> Strategy:
+    """A strategy from a document of its own, in any layout :func:`recognise_strategy` knows (given
+    the document's text, or the source already recognised)."""
+    source = text if isinstance(text, StrategySource) else recognise_strategy(text, label)
+    if source.layout == "text":
+        return parse_strategy_text(source.text, label, source.first_line)
+    return load_strategy_data(source.data, label)
 
 
 def load_side_text(text: str, label: str, resolve: Resolver | None = None) -> Side:
     """A side from a document's text: YAML, or the rulebook's plain-text layout."""
     data: object
-    text = plain(text)
+    body = Plain.of(text)  # made plain once: the layout checks and readers below take it as it is
+    text = body.text
     try:
         data = parse_yaml(text, label)
     except InputRefused:
         raise  # built to harm (a number of thousands of digits): never read again as the text layout
     except RulesError:
         data = None
-        if not looks_like_text_sheet(text) and not _strategy_alone(text, None):
+        if not looks_like_text_sheet(body) and not _strategy_alone(body, None):
             raise
-    if _strategy_alone(text, data):
+    if _strategy_alone(body, data):
         raise SheetError(label, ["this file holds a strategy but no wrestler or team; check it with "
                                  "'turnbuckle validate-strategy matchmatch FILE' (add --sheet to check it "
                                  "against a wrestler), or put it under 'strategy:' beside 'wrestler:'"])
@@ -201,13 +227,13 @@ def load_side_text(text: str, label: str, resolve: Resolver | None = None) -> Si
         block = re.search(r"^strategy\s*:\s*[|>][-+0-9]*[ \t]*$", text, re.MULTILINE | re.IGNORECASE)
         line = text[:block.start()].count("\n") + 2 if block else 1
         return load_side_data(data, label, resolve, line)
-    if looks_like_text_sheet(text):
-        refuse_two_wrestlers(text, label)
+    if looks_like_text_sheet(body):
+        refuse_two_wrestlers(body, label)
         sheet_part, strategy_part = split_document(text)
-        w = parse_sheet_text(sheet_part, label)
+        w = parse_sheet_text(Plain(sheet_part), label)
         strategy = None
         if strategy_part.strip():
-            strategy = parse_strategy_text(strategy_part, f"{label}: strategy", sheet_part.count("\n") + 1)
+            strategy = parse_strategy_text(Plain(strategy_part), f"{label}: strategy", sheet_part.count("\n") + 1)
         return Side(w.name, w, (), strategy)
     return load_side_data(data, label, resolve)
 

@@ -15,8 +15,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from turnbuckle.core.errors import RulesError, StrategyError
+from turnbuckle.core.errors import RulesError, SheetError, StrategyError
 from turnbuckle.core.models import load_model
+from turnbuckle.core.problems import Problem
 from turnbuckle.rulesets.matchmatch.grid import Grid
 from turnbuckle.rulesets.matchmatch.rounds import ROUND_TYPES, SPECIALS, RoundType, type_title
 from turnbuckle.rulesets.matchmatch.styles import STAMINA, find_style, parse_style, parse_target, title
@@ -250,26 +251,29 @@ def parse_grid_pick(raw: object) -> tuple[str | None, int | None]:
     return col, row
 
 
-def _action(d: ActionData | ConditionalData, where: str, problems: list[str]) -> Action | None:
+def _action(d: ActionData | ConditionalData, where: str, problems: list[Problem], about: str | None) -> Action | None:
     try:
         kind = parse_round_type(d.type, f"{where}: ")
         target = parse_target(d.target, f"{where}: ")
     except RulesError as exc:
-        problems.append(str(exc))
+        problems.append(Problem(str(exc), field=about))
         return None
     return Action(kind, target, d.notes.strip())
 
 
-def _entries(items: Sequence[ActionData], where: str, problems: list[str]) -> tuple[Entry, ...]:
+def _entries(items: Sequence[ActionData], where: str, problems: list[Problem]) -> tuple[Entry, ...]:
+    """The entries of the round table (``where`` empty) or of a by-style section; a problem of a
+    round of the table is about that round (``round 3``)."""
     out = []
     for d in items:
         here = f"{where}round {d.round}"
+        about = None if where else f"round {d.round}"
         try:
             spec = parse_round_spec(d.round)
         except RulesError as exc:
-            problems.append(f"{where}{exc}")
+            problems.append(Problem(f"{where}{exc}", field=about))
             continue
-        action = _action(d, here, problems)
+        action = _action(d, here, problems, about)
         if action is not None:
             out.append(Entry(spec, action))
     return tuple(out)
@@ -279,35 +283,35 @@ def build_strategy(plus: Sequence[str], minus: str, grid: object, rounds: Sequen
                    by_style: dict[str, list[ActionData]], conditionals: Sequence[ConditionalData],
                    label: str, source: str = "", printed_grid: Grid | None = None) -> Strategy:
     """A strategy from its parts, checking its own shape (not yet against a sheet)."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     plus_ids: list[str] = []
     for p in plus:
         try:
             plus_ids.append(parse_style(p, "'+' style "))
         except RulesError as exc:
-            problems.append(str(exc))
+            problems.append(Problem(str(exc)))
     minus_id = ""
     try:
         minus_id = parse_style(minus, "'-' style ")
     except RulesError as exc:
-        problems.append(str(exc))
+        problems.append(Problem(str(exc)))
     if len(plus) != 2:
-        problems.append(f"a strategy names exactly two '+' styles, got {len(plus)}")
+        problems.append(Problem(f"a strategy names exactly two '+' styles, got {len(plus)}"))
     elif len(plus_ids) == 2 and plus_ids[0] == plus_ids[1]:
-        problems.append(f"the two '+' styles must differ; both are {title(plus_ids[0])}")
+        problems.append(Problem(f"the two '+' styles must differ; both are {title(plus_ids[0])}"))
     if "teamwork" in plus_ids:
-        problems.append("Teamwork can never be a '+' style")
+        problems.append(Problem("Teamwork can never be a '+' style"))
     col, row = None, None
     try:
         col, row = parse_grid_pick(grid)
     except RulesError as exc:
-        problems.append(str(exc))
+        problems.append(Problem(str(exc), field="grid"))
     round_entries = _entries(rounds, "", problems)
     sections = []
     for style_text, items in by_style.items():
         style = find_style(style_text)
         if style is None:
-            problems.append(f"by-style section '{style_text}' is not a style")
+            problems.append(Problem(f"by-style section '{style_text}' is not a style"))
             continue
         sections.append((style, _entries(items, f"{title(style)} section, ", problems)))
     conds = []
@@ -319,23 +323,24 @@ def build_strategy(plus: Sequence[str], minus: str, grid: object, rounds: Sequen
         elif resource in ("high_spot", "high_spots", "highspots"):
             res = "high_spots"
         else:
-            problems.append(f"{where}: unused '{c.unused}' must be 'specials' or 'high_spots'")
+            problems.append(Problem(f"{where}: unused '{c.unused}' must be 'specials' or 'high_spots'", field=where))
             continue
         if c.by_round < 1:
-            problems.append(f"{where}: by_round must be 1 or more, got {c.by_round}")
+            problems.append(Problem(f"{where}: by_round must be 1 or more, got {c.by_round}", field=where))
             continue
-        action = _action(c, where, problems)
+        action = _action(c, where, problems, where)
         if action is None:
             continue
         if res == "specials" and action.kind not in SPECIALS:
-            problems.append(f"{where}: 'if my Specials are unused' must play a Special, not {type_title(action.kind)}")
+            problems.append(Problem(f"{where}: 'if my Specials are unused' must play a Special, not "
+                                    f"{type_title(action.kind)}", field=where))
             continue
         if res == "high_spots" and action.kind != "high_spot":
-            problems.append(f"{where}: 'if my High Spots are unused' must play a High Spot")
+            problems.append(Problem(f"{where}: 'if my High Spots are unused' must play a High Spot", field=where))
             continue
         conds.append(Conditional(res, c.by_round, action))
     if problems:
-        raise StrategyError(f"{label}: " + "; ".join(problems))
+        raise StrategyError.listing(label, problems)
     return Strategy((plus_ids[0], plus_ids[1]), minus_id, col, row, round_entries, tuple(sections),
                     tuple(conds), printed_grid, source)
 
@@ -344,45 +349,61 @@ def load_strategy_data(data: object, label: str) -> Strategy:
     """A strategy from its structured (YAML/JSON) form."""
     try:
         d = load_model(StrategyData, data, label)
+    except SheetError as exc:
+        raise StrategyError.listing(exc.label, exc.details) from None
     except RulesError as exc:
         raise StrategyError(str(exc)) from None
     return build_strategy(d.plus, d.minus, d.grid, d.rounds, d.by_style, d.conditionals, label)
 
 
 # -- checks against a sheet and a match ------------------------------------------------------------
-def _uses(strategy: Strategy, match_rounds: int, wanted: Iterable[str]) -> list[tuple[str, int]]:
+def _uses(strategy: Strategy, match_rounds: int, wanted: Iterable[str]) -> list[tuple[str, int, str | None]]:
+    """Each entry playing one of ``wanted``: where it is, how many rounds it may cover, and the
+    round it names (None for a by-style section's)."""
     kinds = set(wanted)
     out = []
     for style, e in strategy.all_entries():
         if e.action.kind in kinds:
             where = f"{title(style)} section round {e.rounds.text()}" if style else f"round {e.rounds.text()}"
-            out.append((where, e.rounds.size(match_rounds)))
+            out.append((where, e.rounds.size(match_rounds), None if style else where))
     return out
 
 
 def strategy_problems(strategy: Strategy, high_spots: int, push_level: int, match_rounds: int,
                       forbidden: Sequence[str] = (), type_name: str = "") -> list[str]:
-    """Every way the strategy breaks its sheet's limits or the match's rules. Ranges count once
-    for each round they could cover, so a strategy can never run past its limits."""
+    """Every way the strategy breaks its sheet's limits or the match's rules, as messages
+    (:func:`strategy_problem_list`)."""
+    return [str(p) for p in strategy_problem_list(strategy, high_spots, push_level, match_rounds, forbidden,
+                                                  type_name)]
+
+
+def strategy_problem_list(strategy: Strategy, high_spots: int, push_level: int, match_rounds: int,
+                          forbidden: Sequence[str] = (), type_name: str = "") -> list[Problem]:
+    """Every way the strategy breaks its sheet's limits or the match's rules, each about the round
+    or conditional it names (over a limit: the last round listed). Ranges count once for each round
+    they could cover, so a strategy can never run past its limits."""
     problems = []
     for kind_set, limit, word, why in (
         (("high_spot",), high_spots, "High Spot", f"the sheet bought {high_spots} High Spot(s)"),
         (SPECIALS, push_level, "Special", f"Push Level {push_level} allows {push_level} Special round(s)"),
     ):
         uses = _uses(strategy, match_rounds, kind_set)
-        total = sum(n for _, n in uses)
+        total = sum(n for _, n, _ in uses)
         if total > limit:
-            where = ", ".join(f"{w}" + (f" (x{n})" if n > 1 else "") for w, n in uses)
-            problems.append(f"{where}: {total} {word} round(s) stratted but {why}")
+            where = ", ".join(f"{w}" + (f" (x{n})" if n > 1 else "") for w, n, _ in uses)
+            problems.append(Problem(f"{where}: {total} {word} round(s) stratted but {why}", field=uses[-1][2]))
     for style, e in strategy.all_entries():
         if e.action.kind in forbidden:
             where = f"{title(style)} section round {e.rounds.text()}" if style else f"round {e.rounds.text()}"
             kind = type_title(e.action.kind)
-            problems.append(f"{where}: {kind} may not be stratted in a {type_name or 'match of this type'}")
+            problems.append(Problem(f"{where}: {kind} may not be stratted in a {type_name or 'match of this type'}",
+                                    field=None if style else where))
     for i, c in enumerate(strategy.conditionals, start=1):
+        about = f"conditional {i}"
         if c.action.kind in forbidden:
-            problems.append(f"conditional {i}: {type_title(c.action.kind)} may not be stratted in a "
-                            f"{type_name or 'match of this type'}")
+            problems.append(Problem(f"{about}: {type_title(c.action.kind)} may not be stratted in a "
+                                    f"{type_name or 'match of this type'}", field=about))
         if c.by_round > match_rounds:
-            problems.append(f"conditional {i}: round {c.by_round} is past the time limit of {match_rounds} rounds")
+            problems.append(Problem(f"{about}: round {c.by_round} is past the time limit of {match_rounds} rounds",
+                                    field=about))
     return problems

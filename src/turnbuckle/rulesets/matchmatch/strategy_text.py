@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from turnbuckle.core.errors import RulesError, StrategyError
+from turnbuckle.core.problems import Problem
 from turnbuckle.rulesets.matchmatch.grid import Grid
 from turnbuckle.rulesets.matchmatch.rounds import type_title
 from turnbuckle.rulesets.matchmatch.strategy import (
@@ -52,7 +53,7 @@ from turnbuckle.rulesets.matchmatch.styles import (
     target_words,
     title,
 )
-from turnbuckle.rulesets.matchmatch.wording import did_you_mean, plain
+from turnbuckle.rulesets.matchmatch.wording import Plain, did_you_mean, plain_str
 
 _BULLET = re.compile(r"^[\s•*·]+")
 _SHEET_LINE = re.compile(r"^stamina\s*:\s*-?\d", re.IGNORECASE)
@@ -183,15 +184,16 @@ class _Reader:
         self.grid: str | None = None
         self.rows: list[_Row] = []
         self.conditionals: list[ConditionalData] = []
-        self.problems: list[tuple[int, str]] = []
+        self.problems: list[tuple[int, Problem]] = []  # (its line, 0 for none; the problem)
         self.section: str | None = None
         self.current: _Row | None = None
         self.style_lines = 0
         self.sheet_seen = False
         self.grid_rows: dict[int, tuple[int, tuple[str, ...]]] = {}
 
-    def problem(self, n: int, text: str) -> None:
-        self.problems.append((n, f"line {n}: {text}"))
+    def problem(self, n: int, text: str, about: str | None = None) -> None:
+        """A problem on line ``n``; ``about``: the part of the strategy it is about (``round 3``)."""
+        self.problems.append((n, Problem(text, n, about)))
 
     def line(self, n: int, raw: str) -> None:
         line = _BULLET.sub("", raw).strip()
@@ -289,10 +291,10 @@ class _Reader:
         try:
             parse_grid_pick(text)
         except RulesError as exc:
-            self.problem(n, str(exc))
+            self.problem(n, str(exc), "grid")
             return i
         if self.grid is not None:
-            self.problem(n, f"the grid pick is given twice ('{self.grid}' and '{text}'); keep one")
+            self.problem(n, f"the grid pick is given twice ('{self.grid}' and '{text}'); keep one", "grid")
         self.grid = text
         return i
 
@@ -346,10 +348,10 @@ class _Reader:
         for w, s in zip(words[1:], styles, strict=True):
             if s is None or s not in GRID_STYLES:
                 why = "is never on the grid" if s is not None else f"is not a style{did_you_mean(w, style_words())}"
-                self.problem(n, f"grid row {number}: '{w}' {why}")
+                self.problem(n, f"grid row {number}: '{w}' {why}", "grid")
                 good = False
         if number in self.grid_rows:
-            self.problem(n, f"grid row {number} is given twice (lines {self.grid_rows[number][0]} and {n})")
+            self.problem(n, f"grid row {number} is given twice (lines {self.grid_rows[number][0]} and {n})", "grid")
         elif good:
             self.grid_rows[number] = (n, tuple(s for s in styles if s is not None))
         return True
@@ -372,7 +374,7 @@ class _Reader:
         parts = _row_parts(words[label[1]:])
         if isinstance(parts, str):
             if not quiet:
-                self.problem(n, f"round {label[0]}: {parts}")
+                self.problem(n, f"round {label[0]}: {parts}", f"round {label[0]}")
             return not quiet
         target, kind, notes = parts
         row = _Row(n, label[0], target, kind, indent, self.section, [" ".join(notes)] if notes else [])
@@ -397,23 +399,24 @@ class _Reader:
             if where in seen:
                 section = f" of the {title(row.section)} section" if row.section else ""
                 self.problem(row.line, f"round {spec}{section} is given twice (lines {seen[where]} and "
-                                       f"{row.line}); keep one")
+                                       f"{row.line}); keep one", None if row.section else f"round {row.spec}")
             seen[where] = row.line
         printed: Grid | None = None
         if self.grid_rows and sorted(self.grid_rows) != [1, 2, 3]:
             if not self.problems:
                 rows = ", ".join(map(str, sorted(self.grid_rows)))
-                self.problems.append((0, f"the grid printed in the strategy has row(s) {rows}; give all three, "
-                                         "1 to 3"))
+                self.problems.append((0, Problem(f"the grid printed in the strategy has row(s) {rows}; give all "
+                                                 "three, 1 to 3", field="grid")))
         elif self.grid_rows:
             a, b, c = (self.grid_rows[r][1] for r in (1, 2, 3))
             printed = Grid(((a[0], a[1], a[2]), (b[0], b[1], b[2]), (c[0], c[1], c[2])))
         if not self.plus and not self.minus and not self.problems:
-            self.problems.append((0, f"no '+' and '-' styles found; {_EXAMPLE_STYLE}"))
+            self.problems.append((0, Problem(f"no '+' and '-' styles found; {_EXAMPLE_STYLE}")))
         if len(self.minus) != 1 and not self.problems:
-            self.problems.append((0, f"a strategy names exactly one '-' style, found {len(self.minus)}"))
+            self.problems.append((0, Problem(f"a strategy names exactly one '-' style, found {len(self.minus)}")))
         if self.problems:
-            raise StrategyError(f"{label}: " + "; ".join(text for _, text in sorted(self.problems)))
+            ordered = sorted(self.problems, key=lambda found: (found[0], str(found[1])))
+            raise StrategyError.listing(label, [problem for _, problem in ordered])
         rounds: list[ActionData] = []
         by_style: dict[str, list[ActionData]] = {}
         for row in self.rows:
@@ -427,13 +430,13 @@ class _Reader:
                               source=source, printed_grid=printed)
 
 
-def parse_strategy_text(text: str, label: str, first_line: int = 1) -> Strategy:
-    """A strategy in the rulebook's layout (see the module's docstring). ``first_line`` is the
-    number of the text's first line in its file, for messages."""
+def parse_strategy_text(text: str | Plain, label: str, first_line: int = 1) -> Strategy:
+    """A strategy in the rulebook's layout (see the module's docstring), made plain first unless it
+    already is. ``first_line`` is the number of the text's first line in its file, for messages."""
     reader = _Reader()
-    for n, raw in enumerate(plain(text).splitlines(), start=first_line):
+    for n, raw in enumerate(plain_str(text).splitlines(), start=first_line):
         reader.line(n, raw)
-    return reader.finish(label, text)
+    return reader.finish(label, text.text if isinstance(text, Plain) else text)
 
 
 def format_strategy_text(s: Strategy) -> str:

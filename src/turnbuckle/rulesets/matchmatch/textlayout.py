@@ -13,7 +13,7 @@ from turnbuckle.rulesets.matchmatch.sheet import DEFENSE_COST, HIGH_SPOT_COST, R
 from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text as format_strategy_text
 from turnbuckle.rulesets.matchmatch.strategy_text import parse_strategy_text as parse_strategy_text
 from turnbuckle.rulesets.matchmatch.styles import find_style, title
-from turnbuckle.rulesets.matchmatch.wording import plain
+from turnbuckle.rulesets.matchmatch.wording import Plain, plain_str
 
 _PAIR = re.compile(r"([A-Za-z][A-Za-z \-]*?)\s*:\s*(-?\d+)\s*(?:\((?:costs?\s*)?(-?\d+)\))?")
 _BULLET = re.compile(r"^[\s•*·]+")
@@ -26,10 +26,11 @@ def _clean(line: str) -> str:
     return _BULLET.sub("", line).strip()
 
 
-def looks_like_text_sheet(text: str) -> bool:
+def looks_like_text_sheet(text: str | Plain) -> bool:
+    """Does the text hold a sheet in the rulebook's layout (a ``Stamina:`` line)?"""
     # [^\S\n]*, not \s*: a run of blank lines must not be rescanned from each of its line starts
     # (49,000 newlines took 14 s in one strategy post)
-    return bool(re.search(r"^[^\S\n]*Stamina\s*:\s*\d+", plain(text), re.MULTILINE | re.IGNORECASE))
+    return bool(re.search(r"^[^\S\n]*Stamina\s*:\s*\d+", plain_str(text), re.MULTILINE | re.IGNORECASE))
 
 
 def split_document(text: str) -> tuple[str, str]:
@@ -40,10 +41,10 @@ def split_document(text: str) -> tuple[str, str]:
     return text[: m.start()], text[m.start():]
 
 
-def wrestlers_in(text: str) -> list[str]:
+def wrestlers_in(text: str | Plain) -> list[str]:
     """The names of the wrestlers whose sheets a text holds in the rulebook's layout (a name is the
     last line before a 'Stamina:' line that has no colon; '?' when there is none)."""
-    lines = plain(text).splitlines()
+    lines = plain_str(text).splitlines()
     names = []
     for i, line in enumerate(lines):
         if _STAMINA_LINE.match(line):
@@ -53,7 +54,7 @@ def wrestlers_in(text: str) -> list[str]:
     return names
 
 
-def refuse_two_wrestlers(text: str, label: str) -> None:
+def refuse_two_wrestlers(text: str | Plain, label: str) -> None:
     """A side's document holds one wrestler (or one team): refuse one that holds more, saying so."""
     names = wrestlers_in(text)
     if len(names) > 1:
@@ -62,7 +63,7 @@ def refuse_two_wrestlers(text: str, label: str) -> None:
 
 
 # -- sheets --------------------------------------------------------------------------------------
-def parse_sheet_text(text: str, label: str) -> Wrestler:
+def parse_sheet_text(text: str | Plain, label: str) -> Wrestler:
     """A sheet in the rulebook's layout. Defense costs in parentheses are checked (2 a point)."""
     problems: list[str] = []
     name = ""
@@ -72,7 +73,7 @@ def parse_sheet_text(text: str, label: str) -> Wrestler:
     extra: dict[str, int] = {}
     in_defenses = False
     refuse_two_wrestlers(text, label)
-    for n, raw in enumerate(plain(text).splitlines(), start=1):
+    for n, raw in enumerate(plain_str(text).splitlines(), start=1):
         line = _clean(raw)
         if not line or line.startswith("#"):
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 _PLAIN = str.maketrans({
     "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u2032": "'",  # curly and prime apostrophes
@@ -21,6 +22,24 @@ def plain(text: str) -> str:
     """``text`` with curly quotes, typographic dashes and no-break spaces made plain, and any
     byte-order mark removed, so a strategy typed in a word processor reads like one typed plainly."""
     return text.translate(_PLAIN)
+
+
+@dataclass(frozen=True)
+class Plain:
+    """Text already made plain (:func:`plain`): a reader given one takes it as it is instead of
+    tidying it again, so a document is made plain once on its way through the readers."""
+
+    text: str
+
+    @classmethod
+    def of(cls, text: str | Plain) -> Plain:
+        """``text`` made plain, unless it already is."""
+        return text if isinstance(text, Plain) else cls(plain(text))
+
+
+def plain_str(text: str | Plain) -> str:
+    """The plain text of ``text`` (made plain here unless it already is)."""
+    return Plain.of(text).text
 
 
 def key(text: str) -> str:
