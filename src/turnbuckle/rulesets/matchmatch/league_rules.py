@@ -16,9 +16,10 @@ from turnbuckle.core.options import OptionValue
 from turnbuckle.core.page_hooks import RefereeCard
 from turnbuckle.core.problems import Problem
 from turnbuckle.core.push import Push
-from turnbuckle.core.registry import Fact
+from turnbuckle.core.registry import Fact, Ruleset
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.matchmatch import between, briefing
+from turnbuckle.rulesets.matchmatch.side import Side
 
 
 def _grid_axis(index: int) -> str:
@@ -33,6 +34,9 @@ class MatchMatchLeagueRules(LeagueRules):
     tag_teams = True
     referees = True
     title_limits = True
+
+    def __init__(self, ruleset: Ruleset[Side]) -> None:
+        self._ruleset = ruleset  # MatchMatch's own, to load a side as the league enters it
 
     def match_facts(self, options: Mapping[str, OptionValue], sides: Sequence[object], index: int) -> list[Fact]:
         return briefing.match_facts(options, sides, index)
@@ -138,12 +142,12 @@ class MatchMatchLeagueRules(LeagueRules):
         from dataclasses import replace
 
         from turnbuckle.rulesets.matchmatch.grid import parse_grid
-        from turnbuckle.rulesets.matchmatch.ruleset import MatchMatchRuleset, side_problem_list
         from turnbuckle.rulesets.matchmatch.side import load_strategy_document
+        from turnbuckle.rulesets.matchmatch.side_checks import side_problem_list
         from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
 
         plan = load_strategy_document(text, label)  # made plain and its layout recognised once, read once
-        played = replace(MatchMatchRuleset().load_side(side_document, label), strategy=plan)
+        played = replace(self._ruleset.load_side(side_document, label), strategy=plan)
         problems = side_problem_list(played, options)
         if plan.printed_grid is not None and grid and plan.printed_grid != parse_grid(grid):
             problems.append(Problem(f"the strategy was written for the grid '{plan.printed_grid.text()}', but this "

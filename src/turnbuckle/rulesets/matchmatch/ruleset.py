@@ -12,7 +12,6 @@ from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
 from turnbuckle.core.page_hooks import SheetForm, SheetPoints, StrategyChoices, StrategyDraft
-from turnbuckle.core.problems import Problem
 from turnbuckle.core.registry import Fetch, Ruleset, RulesetInfo, Sample, SheetSection, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
@@ -32,7 +31,7 @@ from turnbuckle.rulesets.matchmatch.side import (
     side_json,
     text_layout_read_as_yaml,
 )
-from turnbuckle.rulesets.matchmatch.strategy import strategy_problem_list
+from turnbuckle.rulesets.matchmatch.side_checks import side_problem_list
 from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text
 from turnbuckle.rulesets.matchmatch.textlayout import looks_like_text_sheet
 
@@ -92,17 +91,6 @@ def _summary(data: object) -> str:
     return notes_of(inner)
 
 
-def side_problem_list(side: Side, options: Mapping[str, OptionValue]) -> list[Problem]:
-    """The problems of a side's written strategy under these (resolved) options, each about the
-    round or conditional it names (``Ruleset.side_problems`` gives them as messages)."""
-    if side.strategy is None:
-        return []
-    decoded = match_options(options)
-    kind = decoded.match_type
-    return strategy_problem_list(side.strategy, side.sheet.high_spots, side.sheet.push_level, decoded.rounds,
-                                 kind.forbidden_specials, kind.name)
-
-
 class MatchMatchRuleset(Ruleset[Side]):
     info = INFO
 
@@ -112,7 +100,7 @@ class MatchMatchRuleset(Ruleset[Side]):
     def league_rules(self) -> LeagueRules:
         from turnbuckle.rulesets.matchmatch.league_rules import MatchMatchLeagueRules
 
-        return MatchMatchLeagueRules()
+        return MatchMatchLeagueRules(self)
 
     def short_account(self, record: MatchRecord) -> list[str]:
         from turnbuckle.rulesets.matchmatch import post_text
