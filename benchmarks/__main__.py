@@ -66,12 +66,12 @@ def run_part(name: str) -> Part:
     """Run one part, keeping what it printed; an error ends the part, not the run."""
     module = importlib.import_module(f"benchmarks.{name}")
     tee = _Tee(sys.stdout)
-    saved, sys.stdout = sys.stdout, tee  # type: ignore[assignment]
+    saved, sys.stdout = sys.stdout, tee
     began = time.perf_counter()
     error = ""
     try:
         module.main()
-    except Exception as exc:  # noqa: BLE001 - one broken part must not lose the others' results
+    except Exception as exc:  # one broken part must not lose the others' results
         traceback.print_exc()
         error = f"{type(exc).__name__}: {exc}"
     finally:

@@ -3,6 +3,7 @@ part printed, in the parts' order; a failing part is written with its error and 
 
 from __future__ import annotations
 
+import importlib
 import types
 from datetime import UTC, datetime
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import __main__ as runner
-from benchmarks.report import Machine, Part, about, render
+from benchmarks.report import PAGE, Machine, Part, about, render
 
 MACHINE = Machine(cpu="Test CPU 9000", cores=2, python="3.11.9", system="Linux 6.1",
                   started=datetime(2030, 1, 2, 3, 4, tzinfo=UTC), load_start=(0.5, 0.4, 0.3),
@@ -48,7 +49,7 @@ def test_the_runner_keeps_what_each_part_prints_and_goes_on_after_a_failure(
 
     fakes = {"benchmarks.engines": types.SimpleNamespace(main=good, TITLE="Odds engines", __doc__="Engines."),
              "benchmarks.web": types.SimpleNamespace(main=bad, __doc__=None)}
-    monkeypatch.setattr(runner.importlib, "import_module", fakes.__getitem__)
+    monkeypatch.setattr(importlib, "import_module", fakes.__getitem__)
     out = tmp_path / "page.md"
     assert runner.main(["web", "engines", "--out", str(out)]) == 1
     page = out.read_text()
@@ -59,5 +60,5 @@ def test_the_runner_keeps_what_each_part_prints_and_goes_on_after_a_failure(
 
 
 def test_a_full_run_writes_the_page_and_some_parts_write_nothing_unless_asked() -> None:
-    assert runner.arguments([]).out == runner.PAGE and runner.PAGE.name == "benchmarks.md"
+    assert runner.arguments([]).out == PAGE and PAGE.name == "benchmarks.md"
     assert runner.arguments(["web"]).out is None
