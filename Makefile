@@ -71,8 +71,9 @@ serve: setup
 	@test -f $(SERVE_DB) || $(VENV)/turnbuckle league demo --db $(SERVE_DB)
 	@$(VENV)/turnbuckle serve --db $(SERVE_DB)
 
-# The benchmarks (benchmarks/, no part of the package): they time and print, asserting nothing.
-# `python -m benchmarks PART ...` runs only some of them (engines, league, web, lab, advisor).
+# The benchmarks (benchmarks/, no part of the package): they time, assert nothing, and write what they
+# print to docs/benchmarks.md with the machine's CPU, cores and Python (the only doc with measurements).
+# `python -m benchmarks PART ...` runs only some of them and prints (benchmarks/README.md).
 bench: setup
 	$(VENV)/python -m benchmarks
 

@@ -1,5 +1,6 @@
-"""The benchmarks (``make bench``, ``python -m benchmarks``): they time things and print tables, assert
-nothing, and are no part of the installed package (the wheel holds ``src/turnbuckle`` only).
+"""The benchmarks (``make bench``, ``python -m benchmarks``): they time things, assert nothing, and
+write what they print to docs/benchmarks.md, the one page that holds measurements. They are no part
+of the installed package (the wheel holds ``src/turnbuckle`` only).
 
 - ``engines``: the odds engines' rates, the run sizes of ``turnbuckle odds`` (``engine_sizes``) and
   the start-up of the quick commands;
@@ -7,4 +8,6 @@ nothing, and are no part of the installed package (the wheel holds ``src/turnbuc
 - ``web``: page times against ``turnbuckle serve``, idle and under load (``web_load``);
 - ``lab``: the balance lab's round robin, locally and through Dask;
 - ``advisor``: how good the MatchMatch advisor's answers are.
+
+Adding a part: see benchmarks/README.md (a module with a ``main()`` that prints, named in ``PARTS``).
 """

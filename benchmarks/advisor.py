@@ -1,4 +1,4 @@
-"""``make bench``: how good the MatchMatch advisor's answers are (prints a table; asserts nothing).
+"""How good the MatchMatch advisor's answers are (prints a table; asserts nothing).
 
 Pairings of legal sheets drawn at random from a seed the bench prints (not the bundled samples),
 and for each:
@@ -13,10 +13,10 @@ and for each:
   never saw (random legal ones, drawn here) against the automatic strategy's;
 - quality against budget: the gain over the automatic strategy for a few budgets in seconds.
 
-``TURNBUCKLE_ADVISOR_BENCH=full`` runs the issue's sizes (20 pairings, 1,000 random strategies,
-50 unseen opponents, budgets of 10, 60 and 600 s: over an hour on two cores), ``budgets`` the
-budget table alone on one pairing, ``issue`` the issue's counts with a 3-million-match search
-(no budget table); the default is a small run for the routine bench.
+``TURNBUCKLE_ADVISOR_BENCH=full`` runs the full sizes (20 pairings, 1,000 random strategies,
+50 unseen opponents, budgets of 10, 60 and 600 s: the longest setting by far), ``budgets`` the
+budget table alone on one pairing, ``issue`` the full counts with a 3-million-match search
+(no budget table); the default is a small run that keeps ``make bench`` bounded.
 ``TURNBUCKLE_ADVISOR_BENCH_SEED`` repeats a run; ``TURNBUCKLE_ADVISOR_BENCH_BUDGET`` sets the search's
 matches.
 """
@@ -47,6 +47,7 @@ SIZE_ENV = "TURNBUCKLE_ADVISOR_BENCH"
 SEED_ENV = "TURNBUCKLE_ADVISOR_BENCH_SEED"
 #: Overrides the size's search budget (matches).
 BUDGET_ENV = "TURNBUCKLE_ADVISOR_BENCH_BUDGET"
+TITLE = "MatchMatch advisor"
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,10 @@ class Size:
 SIZES = {
     "small": Size(6, 3_000_000, 200_000, 200, 10_000, 20, 50_000, 3, (2.0, 5.0, 10.0), 2),
     "full": Size(20, 40_000_000, 200_000, 1_000, 20_000, 50, 50_000, 20, (10.0, 60.0, 600.0), 4),
-    # The issue's counts (20 pairings, 40 interval trials, 1,000 random strategies, 50 unseen opponents)
-    # with a 3-million-match search: about 10 minutes on two idle cores.
+    # The full counts (20 pairings, 40 interval trials, 1,000 random strategies, 50 unseen opponents)
+    # with a 3-million-match search.
     "issue": Size(20, 3_000_000, 200_000, 1_000, 20_000, 50, 50_000, 20, (), 0),
-    # The budget table alone, on one pairing (about 12 minutes).
+    # The budget table alone, on one pairing (its largest budget alone is 600 s).
     "budgets": Size(1, 3_000_000, 200_000, 50, 10_000, 5, 20_000, 1, (10.0, 60.0, 600.0), 1),
 }
 

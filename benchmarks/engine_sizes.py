@@ -10,8 +10,8 @@ wall(1) and the short sizes' walls (up to ``BEST_OF_UP_TO``) are each the best o
 runs: there the bound leaves a few hundredths of a second over wall(1), less than one process
 start varies, so one run against a best of several would measure the start's spread, not the
 run. The short sizes take turns (1, 10^5, 10^6, 1, 10^5, ...), so that a slow spell of the machine
-(the bench machine's start-up drifted from 0.40 to 0.49 s within minutes) falls on every size
-alike instead of on whichever size was being repeated then.
+(a process's start-up drifts within minutes on a shared machine) falls on every size alike
+instead of on whichever size was being repeated then.
 """
 
 from __future__ import annotations
@@ -30,10 +30,9 @@ SIZES = (10**5, 10**6, 10**7, 3 * 10**7)
 #: Matches that measure the 2-core rates.
 RATE_MATCHES = 4_000_000
 SLACK = 1.2
-#: Runs per size, of which the best counts, for n = 1 and sizes up to ``BEST_OF_UP_TO``. With 5,
-#: the best-of difference wall(10^5) - wall(1) of boxing moved over 8.0-16.6 ms (5th to 95th
-#: percentile, resampling 40 runs of each) against the 10.7 ms the bound allows; with 15, over
-#: 10.7-14.6 ms: more runs bring each best nearer the floor it estimates (docs/decisions/odds.md).
+#: Runs per size, of which the best counts, for n = 1 and sizes up to ``BEST_OF_UP_TO``: the best of
+#: a few runs still spreads as widely as the margin the bound allows, and more runs bring each best
+#: nearer the floor it estimates (docs/decisions/odds.md).
 REPEATS = 15
 BEST_OF_UP_TO = 10**6
 

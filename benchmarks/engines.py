@@ -1,4 +1,5 @@
-"""``make bench``, first part: how fast the odds engines run on this machine. Prints a table; asserts nothing.
+"""How fast the odds engines run on this machine: each game's reference and fast engines, the
+dice rate, and the wall time of ``turnbuckle odds`` and of the quick commands. Prints; asserts nothing.
 
 For every registered ruleset: matches/s of the reference engine and (where the game has one)
 of the fast engine on 1 and 2 threads, their ratio, dice per match, the raw dice rate of numpy's
@@ -26,6 +27,8 @@ from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.sim.reference import run_reference
 from turnbuckle.sim.specs import spec_for
 from turnbuckle.sim.tally import Tally
+
+TITLE = "Odds engines"
 
 REFERENCE_SECONDS = 3.0
 FAST_BOUTS = 4_000_000

@@ -1,6 +1,5 @@
-"""The balance lab's part of ``make bench`` (also ``python -m benchmarks lab`` alone): the
-73 boxing builds' round robin at 100,000 bouts a pairing (target: under 60 s on the 2-core
-machine), and the per-pairing overhead of the Dask path against the local one."""
+"""The balance lab: the 73 boxing builds' round robin at 100,000 bouts a pairing (target: under 60 s
+on a 2-core machine), and the per-pairing overhead of the Dask path against the local one."""
 
 from __future__ import annotations
 
@@ -14,7 +13,9 @@ from turnbuckle.lab.play import Job
 from turnbuckle.lab.sweep import assemble, make_sweep
 from turnbuckle.rulesets.registry import get_ruleset
 
-#: The issue's sweep: every boxing build against every other, 100,000 bouts each.
+TITLE = "Balance lab"
+
+#: The sweep timed: every boxing build against every other, 100,000 bouts each.
 BUILDS_N = 100_000
 TARGET_S = 60.0
 #: Pairings timed for the overhead, at one bout each (so the play itself is almost nothing).

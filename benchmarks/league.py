@@ -1,5 +1,5 @@
-"""The league's part of ``make bench``: a 30-match show of every game run from the command line
-(start-up included), and standings and history over a league of 10,000 stored matches."""
+"""The league: a 30-match show of every game run from the command line (start-up included), and
+standings and history over a league of 10,000 stored matches."""
 
 from __future__ import annotations
 
@@ -24,18 +24,20 @@ from turnbuckle.league.models import CardMatch, CardSide, Competitor, Result, Re
 from turnbuckle.league.queries import history_rows, standings_rows
 from turnbuckle.league.services import shows
 
+TITLE = "League"
+
 MIXED = [("matchmatch", ["Friendly Sam", "Brother Bob"]), ("matchmatch", ["The Odd Couple", "Steel and Silk"]),
          ("boxing", ["Mika Sato", "Rico Vance"]), ("headlock", ["The Rhino", "Velvet Hammer"]),
          ("folkstyle", ["Brick Halvorsen", "Cal Okafor"]), ("deathmatch", ["The Ash Court", "The Bog Host"])]
 
 
-#: The issue's bound for the show, start-up included (seconds of wall time).
+#: The bound for the show, start-up included (seconds of wall time).
 SHOW_TARGET = 3.0
 SHOW_RUNS = 3
 
 
 def locked_show(folder: Path) -> tuple[Path, str]:
-    """The sample league with a locked show of 30 mixed matches (the issue's: MatchMatch singles
+    """The sample league with a locked show of 30 mixed matches (MatchMatch singles
     and tag, boxing, Headlock, folkstyle, Deathmatch, six kinds in turn), in ``folder``/locked.db:
     the file and the show's number."""
     path = folder / "locked.db"

@@ -1,4 +1,4 @@
-"""The web's part of ``make bench``: the league home page, the standings and a show's results page,
+"""The web: the league home page, the standings and a show's results page,
 timed against a real server (``turnbuckle serve`` in its own process) on loopback, over a league of
 10,000 stored matches (benchmarks/league.py builds it). One client, keep-alive, requests one after another;
 p50 and p95 of 100 requests per page after 5 to warm up. Target: p95 < 50 ms."""
@@ -25,6 +25,7 @@ from turnbuckle.league.models import CardMatch, Show
 REQUESTS = 100
 WARM_UP = 5
 TARGET_MS = 50.0
+TITLE = "Web pages"
 
 
 def _free_port() -> int:

@@ -1,8 +1,8 @@
-"""The web's part of ``make bench`` under load: a cheap page's p50 and p95 with the server idle, then
+"""The web under load (run by the web part): a cheap page's p50 and p95 with the server idle, then
 while 10 score-keeper clients play boxing bouts (each move replays the match so far) and 5 clients
 send wrong passwords (argon2, and the sign-in throttle's answers once it starts refusing). A real
-server (``turnbuckle serve`` in its own process) over the sample league, on loopback. Target (issue
-26): the cheap page's p95 under 100 ms under that load. It times; it asserts nothing."""
+server (``turnbuckle serve`` in its own process) over the sample league, on loopback. Target: the
+cheap page's p95 under 100 ms under that load. It times; it asserts nothing."""
 
 from __future__ import annotations
 

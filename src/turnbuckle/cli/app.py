@@ -131,9 +131,9 @@ record_cmds.register(app)
 web_cmds.register(app)
 
 
-#: numpy's OpenBLAS starts a thread per core when numpy is imported, and they spin for about
-#: 0.1 s of CPU before they sleep: on a 2-core machine that took a core from the first tenth of a
-#: second of every command, a fast run's second thread included. Nothing here multiplies
+#: numpy's OpenBLAS starts a thread per core when numpy is imported, and they spin for a while
+#: before they sleep: on a 2-core machine they take a core from the start of every command, a fast
+#: run's second thread included. Nothing here multiplies
 #: matrices big enough to want BLAS threads, so the program asks for one unless the user says.
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "1")
 

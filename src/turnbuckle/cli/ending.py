@@ -2,8 +2,8 @@
 has said it left nothing for the teardown to do.
 
 Tearing the interpreter down frees every object one by one. After ``odds`` (its pydantic sheet
-models, numpy, typer) that took about 30 ms of the command's 0.28 s on the bench machine, and
-more after a run that used both cores (its caches then hold the run, not the objects). A command
+models, numpy, typer) that is a noticeable share of a short command's wall time, and more after a
+run that used both cores (its caches then hold the run, not the objects). A command
 whose work is all written and closed can ask for the quick ending instead (``skip_teardown``).
 The program takes it only if nothing else could still need the teardown: no other thread, no
 worker processes (``multiprocessing``'s exit hook and resource tracker), no exit handler

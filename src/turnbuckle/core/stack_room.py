@@ -5,8 +5,8 @@ with ``mmap``). A call whose frame does not fit in the current chunk allocates a
 return frees it again. Work that loops while calling at exactly that depth pays an ``mmap`` and
 a ``munmap`` (and a page fault) on every call: CPython issue gh-142183, fixed from 3.13.x by
 keeping one spare chunk. numba's compiler hit it in our builds: compiling MatchMatch's fast
-engine made 4.2 million ``mmap``/``munmap`` pairs and took 37 s (24 s of it system time) from the
-command line, against 10 s when the same build ran a few frames deeper.
+engine made millions of ``mmap``/``munmap`` pairs from the command line and took several times as
+long (most of it system time) as the same build run a few frames deeper.
 
 :func:`with_stack_room` runs a function below one frame that reserves about 640 KiB of stack
 (a large ``co_stacksize``): CPython gives that frame a chunk of its own of 1 MiB, and the frames

@@ -1,7 +1,7 @@
 """Ahead-of-time builds of the fast engines' chunk loops, so that a run starts at once.
 
-A numba kernel costs about half a second before its first match even when numba's disk cache
-holds it: importing numba (0.2-0.5 s) and loading the compiled code (0.3 s). So runs play the
+A numba kernel costs a noticeable start-up before its first match even when numba's disk cache
+holds it: importing numba and loading the compiled code. So runs play the
 kernel's ``run_chunk`` from an ahead-of-time build instead: the same Python function, compiled by
 numba's ``pycc`` into an extension module under ``cache_dir()/aot`` for this machine's processor,
 which runs import without numba at all (``sim/drive.py`` chooses the build and the cores).

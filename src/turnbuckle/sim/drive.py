@@ -9,7 +9,7 @@ the same on any number of threads and in either build (each game's tests check b
 lets go of the GIL while it plays, so the threads share nothing but the loaded tables (read
 only) and a slice counter. numba's threaded JIT kernel plays when no build can be made (no C
 compiler), when it is asked for by name, and for runs of ``jit_from`` matches or more where a
-game's JIT kernel is the faster one (its start-up, about a second, is then paid back).
+game's JIT kernel is the faster one (its longer start-up is then paid back).
 """
 
 from __future__ import annotations
@@ -51,15 +51,15 @@ class Lane:
 SPLIT_FROM_S = 0.003
 #: A slice holds at most this many seconds of work, so that a stop request (Ctrl-C) is answered
 #: soon, and at least ``MIN_SLICE_S``, so that the threads end within about that of each other
-#: (counting a slice into its tally costs 0.02-0.06 ms); a slice is played in chunks.
+#: (counting a slice into its tally is cheap beside that); a slice is played in chunks.
 SLICE_S = 0.2
 MIN_SLICE_S = 0.0005
 #: Between those, a thread's next slice is the matches not yet handed out over ``GUIDE`` times
 #: the threads, and at most the run over ``SLICES_PER_WORKER`` times the threads: slices shrink
-#: towards the end, so that the threads finish together even when one core is slower (seen on the
-#: bench machine: one of its two cores played 30% slower while the other was busy, and equal
-#: slices left the quick thread idle for a quarter of the run); the cap keeps a short run's first
-#: slices, and so the memory its threads touch first, small (a fresh page cost about 5 us there).
+#: towards the end, so that the threads finish together even when one core is slower (on a shared
+#: machine one core can play slower while the other is busy, and equal slices then leave the quick
+#: thread idle); the cap keeps a short run's first slices, and so the memory its threads touch
+#: first, small (every fresh page costs a fault).
 GUIDE = 2
 SLICES_PER_WORKER = 4
 #: How often the waiting caller looks for a stop request.
@@ -89,8 +89,7 @@ def play(kernel: str, key: Any, n: int, size: int, new_lane: Callable[[], Lane],
     """``n`` matches of the kernel module ``kernel`` from the run key ``key``, in chunks of at
     most ``size`` (each lane's buffers hold that many); ``build`` picks the build (``auto``: see
     the module's note). Run with stack room: numba's compiler, at some call depths, otherwise
-    thrashes CPython 3.11's frame stack (``core/stack_room.py``: a first build took 37 s instead
-    of 10 s)."""
+    thrashes CPython 3.11's frame stack (``core/stack_room.py``)."""
     return with_stack_room(_play, kernel, key, n, size, new_lane, new_tally, rate=rate, jit_from=jit_from,
                            threads=threads, build=build, progress=progress)
 
@@ -135,8 +134,8 @@ def _split(run_chunk: Callable[..., Any], key: Any, n: int, size: int, lanes: Se
     matches from the same seed (as on one thread).
 
     Threads, not processes: the build releases the GIL while it plays, and forking workers and
-    their copy-on-write pages cost about 5 ms a run, most of what the run-size bound leaves at
-    10^5 matches (docs/odds.md)."""
+    their copy-on-write pages would cost most of what the run-size bound leaves a short run
+    (docs/odds.md)."""
     workers = len(lanes)
     least = max(1, int(rate * MIN_SLICE_S))
     most = max(1, min(int(rate * SLICE_S), -(-n // (workers * SLICES_PER_WORKER))))
@@ -184,7 +183,7 @@ def _split(run_chunk: Callable[..., Any], key: Any, n: int, size: int, lanes: Se
                 helpers.append(_start(work, lane))
             mine, ended, reported = True, 0, 0
             share = 2  # this thread's first slice is half the others': the threads' first counts,
-            # each 0.15-0.3 ms (their first fresh pages), then do not wait on each other for the GIL
+            # (their first fresh pages) then come at different times and do not wait on each other for the GIL
             while mine or ended < len(helpers):
                 if mine:
                     got, share = take(share), 1
@@ -221,9 +220,8 @@ def _start(work: Callable[[Lane, LockType], None], lane: Lane) -> LockType:
     releases it as the last thing it does (so acquiring it waits for the thread's end).
 
     ``_thread``, not ``threading.Thread``: ``Thread.start`` waits until the new thread has come
-    up, 0.12-0.25 ms on the bench machine, which the caller would rather spend playing its own
-    first slice (boxing's 10^5-bout run has 1.8 ms of slack under the run-size bound);
-    ``start_new_thread`` returns at once (0.035 ms)."""
+    up, time the caller would rather spend playing its own first slice (a short run has little
+    slack under the run-size bound); ``start_new_thread`` returns at once."""
     running = _thread.allocate_lock()
     running.acquire()
     try:

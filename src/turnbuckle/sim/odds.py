@@ -28,7 +28,7 @@ ENGINES = ("fast", "reference")
 DEFAULT_N = 40_000
 #: Quantiles of match length reported.
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
-#: At most this many matches (a run at 5M/s takes a few minutes).
+#: At most this many matches (even a fast engine takes minutes over a run this long).
 MAX_N = 10**10
 #: Seconds of play that time a run before its estimate is given (``simulate``'s ``confirm``).
 GAUGE_S = 0.5

@@ -79,8 +79,8 @@ class SimSpec:
     #: ``"module:function"`` of the run's length, returning False when the fast engine must
     #: compile before it runs.
     fast_ready: str | None = None
-    #: How long the fast engine's first build takes on a quiet machine (its CPU time, measured:
-    #: docs/odds.md), for the note ``odds`` prints before it.
+    #: How long the fast engine's first build may take, in words, for the note ``odds`` prints
+    #: before it.
     build_time: str = "up to a minute"
     #: The ruleset version the fast engine was checked against; another version is played by
     #: the reference engine (with a note) until the fast engine is brought up to date.

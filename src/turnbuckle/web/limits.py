@@ -11,7 +11,7 @@
   for writes); anything beyond
   is answered at once with 503 and ``Retry-After``. The database pool and the worker threads are
   sized from these (web/app.py), so an admitted request never waits on a connection that another
-  admitted request holds while it waits for a thread: the stall behind the 500s of a crowd of about 55.
+  admitted request holds while it waits for a thread (such a wait would stall a crowd into 500s).
 - Every 503 (a busy database too) carries ``Retry-After``.
 """
 
@@ -40,7 +40,7 @@ class Limits:
     max_writing: int = 4  # requests that may write (POST, PUT, PATCH, DELETE) in progress at once
     max_waiting: int = 256  # requests waiting for a place; more are answered 503 at once
     wait_s: float = 3.5  # the longest a read waits for a place before a 503
-    write_wait_s: float = 30.0  # the same for a request that may write: a burst of 200 drains in 5-9 s on 2 cores
+    write_wait_s: float = 30.0  # the same for a request that may write: long enough for a burst of writes to drain
     retry_after_s: int = 2  # the Retry-After of a 503
     cpu_workers: int = 2  # threads for CPU-heavy work: the score keeper, password hashing (web/offload.py)
 

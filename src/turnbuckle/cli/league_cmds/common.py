@@ -63,7 +63,7 @@ def unit(db: str | None, actor: str | None = None) -> Iterator[Ctx]:
 def collector_spared() -> Iterator[None]:
     """Heavy one-shot work (running a show) with every object that exists so far set aside from
     the garbage collector's passes: what the imports built lives until the command ends anyway,
-    and a full pass over it during a 30-match show cost about 0.06 s of its 0.7 s. Put back after,
+    and a full pass over it during a show is a measurable share of the run. Put back after,
     so a process that goes on (a test calling the command) keeps collecting as before."""
     import gc
 

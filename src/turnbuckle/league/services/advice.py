@@ -42,9 +42,8 @@ from turnbuckle.sim.advice import Fraction
 from turnbuckle.sim.specs import spec_for
 
 #: The search of a league's advice, in matches (reproducible, and capped so one member's request
-#: cannot hold the server's cores for long): 10-15 s on two busy cores. A robust search of 3 million
-#: matches beat the automatic strategy's worst case in 17 pairings of 20 on the bench, of 15 million
-#: in all 20 (docs/advisor.md).
+#: cannot hold the server's cores for long). A larger search finds a robust strategy more often
+#: (docs/advisor.md; ``make bench`` measures the advisor's answers).
 LEAGUE_BUDGET = 10_000_000
 #: Fresh matches per opponent strategy that measure it.
 LEAGUE_MEASURE = 100_000

@@ -312,7 +312,7 @@ def competitor_named(ctx: Ctx, name: str) -> Competitor:
 def _named(ctx: Ctx, name: str) -> Competitor | None:
     wanted = name.strip().lower()  # compared here: SQL's lower() folds ASCII only on SQLite
     rows = ctx.session.execute(select(Competitor.id, Competitor.name).where(Competitor.league_id == ctx.league.id)
-                               .order_by(Competitor.id))  # names only: loading every sheet cost 4 ms at 200
+                               .order_by(Competitor.id))  # names only: no sheet is loaded
     found = next((r.id for r in rows if r.name.lower() == wanted), None)
     return ctx.session.get(Competitor, found) if found is not None else None
 

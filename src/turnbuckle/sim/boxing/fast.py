@@ -25,7 +25,7 @@ from turnbuckle.sim.tally import Outcome, Tally
 #: Bouts per kernel call: memory is 9 bytes a bout, so a chunk is under 5 MB.
 CHUNK = 1 << 19
 KERNEL = "turnbuckle.sim.boxing.kernel"
-#: The ahead-of-time build's bouts per second on one core, roughly (about 5 million bouts a second): it
+#: The ahead-of-time build's bouts per second on one core,, roughly: it
 #: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 5_000_000
 #: Runs of this many bouts or more play numba's JIT kernel (None: the ahead-of-time build plays

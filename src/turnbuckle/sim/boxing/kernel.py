@@ -16,7 +16,7 @@ bout, which must match ``rulesets/boxing/engine.py`` under the current rules ver
 Special Move in a combo carries its own penalty); tests replay traced bouts through it.
 
 Speed notes: every helper is inlined at numba's IR level (``inline="always"``); calling
-``play_bout`` as a function costs about 40% of the run, as each of its eleven table arguments is
+``play_bout`` as a function costs a large share of the run, as each of its eleven table arguments is
 passed as a full array struct (and, likely, reference-counted: see ``play_block``). Initiative
 faces are split with unsigned division (no floor correction). Keep everything in this one file:
 numba's cache only notices edits to the file of the function it compiled.
@@ -250,7 +250,7 @@ def play_block(key, start, lo, hi, p0, s0, t0, p1, s1, t1, rounds, combo, cumula
     """Bouts ``lo .. hi - 1`` of the chunk. Compiled without numba's reference counting
     (``_nrt=False``; it allocates nothing): with it, a plain loop (the ahead-of-time build's)
     increments and decrements every array passed to ``play_bout`` for every bout, atomically,
-    which made that build 0.6x as fast as the JIT kernel; numba leaves them out in a parallel loop."""
+    which made that build much slower than the JIT kernel; numba leaves them out in a parallel loop."""
     for j in range(lo, hi):
         state = bout_state(key, start + j)
         c, tn, k0, k1, d, _ = play_bout(state, p0, s0, t0, p1, s1, t1, rounds, combo, cumulative, final_heal,

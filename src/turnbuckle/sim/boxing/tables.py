@@ -87,8 +87,8 @@ def _fingerprint(reading: str) -> str:
 
 @cache
 def load(reading: str) -> Tables:
-    """The tables for one reading, from the disk cache when it holds them (building them takes a
-    few tenths of a second; reading them, milliseconds)."""
+    """The tables for one reading, from the disk cache when it holds them (reading them is much
+    quicker than building them)."""
     if reading not in GETUP_READINGS:
         raise ValueError(f"unknown get-up reading {reading!r}")
     return npz_cached(f"boxing-tables-{_fingerprint(reading)}", FIELDS, lambda: build(reading), Tables)

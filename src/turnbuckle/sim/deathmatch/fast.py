@@ -42,7 +42,7 @@ from turnbuckle.sim.tally import Outcome, Tally
 #: Battles per kernel call: 8 bytes a battle, so a chunk is about 2 MB.
 CHUNK = 1 << 18
 KERNEL = "turnbuckle.sim.deathmatch.kernel"
-#: The ahead-of-time build's battles per second on one core, roughly (590,000 battles a second quiet): it
+#: The ahead-of-time build's battles per second on one core,, roughly: it
 #: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 600_000
 #: Runs of this many battles or more play numba's JIT kernel (None: the ahead-of-time build plays

@@ -486,12 +486,12 @@ def play_block(key, start, lo, hi, nf, seat, spd, power, start_hp, damage, dange
     reference counting (``_nrt=False``; it allocates nothing): with it, a plain loop (the
     ahead-of-time build's) increments and decrements every array passed to ``play_match`` for
     every battle, atomically; numba leaves them out in a parallel loop, so the ahead-of-time
-    build played at about 0.8x the JIT kernel's speed.
+    build played slower than the JIT kernel.
 
     ``play_match`` is called, not inlined at numba's IR level (``inline="always"``): inlining
     copies the battle's whole IR, its helpers already inlined, into each caller, which took most
-    of a first build's memory (over 600 MB); called, it is compiled once, and a battle is long
-    enough (some 2 microseconds) that the call costs next to nothing (docs/decisions/odds.md)."""
+    of a first build's memory; called, it is compiled once, and a battle is long enough that the
+    call costs next to nothing (docs/decisions/odds.md)."""
     for j in range(lo, hi):
         state = match_state(key, start + j)
         c, r, sv, d, _ = play_match(state, nf, seat, spd, power, start_hp, damage, danger, hurts, policy,

@@ -32,7 +32,7 @@ from turnbuckle.sim.tally import Outcome, Tally
 #: Matches per kernel call (about 8 bytes a match).
 CHUNK = 1 << 18
 KERNEL = "turnbuckle.sim.folkstyle.kernel"
-#: The ahead-of-time build's matches per second on one core, roughly (8.6 million matches a second quiet): it
+#: The ahead-of-time build's matches per second on one core,, roughly: it
 #: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 8_500_000
 #: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays

@@ -237,8 +237,8 @@ def play_block(key, start, lo, hi, turn, keys, pick, riding, threshold, cycles, 
     """Matches ``lo .. hi - 1`` of the chunk. Compiled without numba's reference counting
     (``_nrt=False``; it allocates nothing): with it, a plain loop (the ahead-of-time build's)
     increments and decrements every array the inlined ``play_match`` is given for every match,
-    atomically; numba leaves them out in a parallel loop. The match is short (about a tenth of a
-    microsecond), so it stays inlined here: a call would cost a noticeable share of it."""
+    atomically; numba leaves them out in a parallel loop. The match is short (a few turns of
+    table lookups), so it stays inlined here: a call would cost a noticeable share of it."""
     for j in range(lo, hi):
         state = match_state(key, start + j)
         c, per, tn, d, st, r, _ = play_match(state, turn, keys, pick, riding, threshold, cycles, dummy, False)

@@ -144,8 +144,8 @@ def _fingerprint(texts: tuple[str, str]) -> str:
 
 @lru_cache(maxsize=32)
 def _build(texts: tuple[str, str]) -> Tables:
-    """The tables from the disk cache when it holds them (building them takes most of a second:
-    the automatic player's exact odds; reading them, milliseconds)."""
+    """The tables from the disk cache when it holds them (building them computes
+    the automatic player's exact odds; reading them is far quicker)."""
     return npz_cached(f"folkstyle-tables-{_fingerprint(texts)}", FIELDS, lambda: _fresh(texts), Tables)
 
 

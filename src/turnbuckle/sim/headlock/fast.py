@@ -45,7 +45,7 @@ from turnbuckle.sim.tally import Outcome, Tally
 #: Matches per kernel call: 7 bytes of results a match.
 CHUNK = 1 << 18
 KERNEL = "turnbuckle.sim.headlock.kernel"
-#: The ahead-of-time build's matches per second on one core, roughly (1.7 million singles matches a second quiet): it
+#: The ahead-of-time build's matches per second on one core,, roughly (singles): it
 #: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 1_700_000
 #: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays

@@ -17,8 +17,8 @@ In a tag match the legal wrestler of the first team is corner 0 of every clash a
 as in the engine. A wrestler who wins a speed contest tags its partner in when the tag table
 (the player's own tag policy, asked at every pair of HP values) says so, and nobody is hit.
 ``play_singles`` and ``play_tags`` (the block loops) each hold the match inlined with a literal
-wrestler count, so that the singles copy carries none of the tag logic (one generic copy, called,
-cost singles about an eighth of its speed; inlined, about a fifth, when it was measured).
+wrestler count, so that the singles copy carries none of the tag logic (one generic copy,
+called or inlined, slowed singles down markedly).
 
 The rules' numbers (card values, suit advantage, move kinds, break-out dice and targets, choke
 targets) and the players' choices come from the arrays of ``tables.py``; this file holds only the
@@ -28,7 +28,7 @@ flow of a match, which must match ``rulesets/headlock/engine.py``, ``clash.py`` 
 Matches are played in blocks of ``BLOCK`` (one block per parallel iteration) so each block's pile
 arrays are allocated once. ``play_match`` is inlined at numba's IR level (``inline="always"``)
 into the two block loops, compiled without numba's reference counting, which made a call
-passing two dozen arrays cost about 85% of the run (see ``play_singles``).
+passing two dozen arrays cost most of the run (see ``play_singles``).
 
 Keep everything in this one file: numba's cache only notices edits to the file of the function it
 compiled.
@@ -322,9 +322,9 @@ def play_singles(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, g
 
     Compiled without numba's reference counting (``_nrt=False``; it allocates nothing), as is
     ``play_tags``: with it, each inlined call that passes arrays (two card draws a turn) adds an
-    atomic increment and decrement per array, which was 90% of the time outside a parallel loop
-    (numba leaves them out inside one), so the ahead-of-time build of ``run_chunk`` played at a
-    fifth of the JIT speed.
+    atomic increment and decrement per array, which was most of the time outside a parallel loop
+    (numba leaves them out inside one), so the ahead-of-time build of ``run_chunk`` played far
+    slower than the JIT kernel.
 
     Each of the two holds one copy of the match, inlined with a literal wrestler count: both
     copies inlined at numba's IR level into one block function made numba copy the match's whole

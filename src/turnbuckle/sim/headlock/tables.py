@@ -221,8 +221,8 @@ class _SavedChoice:
 
 
 def cached_smart_table(me: Character, opp: Character, rules: Rules) -> I8:
-    """:func:`smart_table`, read from the disk cache when it holds it (building one takes 0.1-0.2 s,
-    most of a short run's start-up; reading it, milliseconds). The cache entry's name changes
+    """:func:`smart_table`, read from the disk cache when it holds it (building one is
+    most of a short run's start-up; reading it is quick). The cache entry's name changes
     whenever the two sheets, the rules options or the rule functions it is built from change."""
     from turnbuckle.rulesets.headlock import clash, holds, players, sheet, trumps
 

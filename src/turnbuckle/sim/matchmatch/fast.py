@@ -25,7 +25,7 @@ from turnbuckle.sim.tally import Tally
 #: Matches per kernel call (the output arrays take 9 bytes a match).
 CHUNK = 1 << 15
 KERNEL = "turnbuckle.sim.matchmatch.kernel"
-#: The ahead-of-time build's matches per second on one core, roughly (about 2.5 million matches a second): it
+#: The ahead-of-time build's matches per second on one core,, roughly: it
 #: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 2_500_000
 #: Runs of this many matches or more play numba's JIT kernel (None: the ahead-of-time build plays

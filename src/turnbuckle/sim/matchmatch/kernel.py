@@ -446,7 +446,7 @@ def play_block(key, start, lo, hi, work, dummy,
     """Matches ``lo .. hi - 1`` of the chunk. Compiled without numba's reference counting
     (``_nrt=False``; it allocates nothing): with it, a plain loop (the ahead-of-time build's)
     increments and decrements every array passed to ``play_match`` for every match, atomically,
-    which made that build 0.7x as fast as the JIT kernel; numba leaves them out in a parallel loop.
+    which made that build slower than the JIT kernel; numba leaves them out in a parallel loop.
 
     ``play_match`` is called, not inlined into this loop at numba's IR level (``inline="always"``):
     inlining made numba copy the match's whole IR, its helpers already inlined, which took about

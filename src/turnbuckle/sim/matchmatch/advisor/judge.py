@@ -1,12 +1,11 @@
 """The judge: a plan's win, draw and loss counts over matches of the fast engine.
 
 A :class:`Judge` holds one matchup with the other sides' strategies fixed. It builds the fast
-engine's tables once per '-' style (the '-' halves the opponents' values before the bell), then
-for each plan it only writes the asking side's rows into a copy: a few microseconds instead of
-the ten milliseconds of building them from a strategy (a test checks both ways give the same
-tables). Every plan judged on the same seed plays the same match indices, so the same dice
-stream starts each match: common random numbers, which make the difference between two plans
-far less noisy than either figure.
+engine's tables once per '-' style (the '-' halves the opponents' values before the bell), then for
+each plan it only writes the asking side's rows into a copy, far cheaper than building them from a
+strategy (a test checks both ways give the same tables). Every plan judged on the same seed plays
+the same match indices, so the same dice stream starts each match: common random numbers, which make
+the difference between two plans far less noisy than either figure.
 """
 
 from __future__ import annotations
