@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 #: The parts in the order ``make bench`` runs them: the engines first, while this process runs no
 #: numba threads of its own (their idle spinning would slow the processes the engines part times).
-PARTS = ("engines", "league", "web", "lab", "advisor")
+PARTS = ("engines", "league", "web", "lab", "sweep_cost", "advisor")
 
 
 def parse(argv: Sequence[str] | None = None) -> list[str]:

@@ -71,11 +71,14 @@ def sweep(
                                                "plays only what is missing.")] = None,
     scheduler: Annotated[str | None, typer.Option(help="Play on a Dask cluster: tcp://HOST:PORT of a running "
                                                   "scheduler, or 'local' for a LocalCluster here.")] = None,
-    threads: Annotated[int | None, typer.Option(help="Processes playing pairings on this machine (default: "
-                                                "all cores); results do not depend on it.")] = None,
+    threads: Annotated[int | None, typer.Option(help="Pairings played at once on this machine (default: all "
+                                                "cores); results do not depend on it.")] = None,
     fmt: Annotated[str, format_option(SWEEP_FORMATS)] = "text",
-    plot: Annotated[Path | None, typer.Option(help="Draw the win matrix and the ranking to FILE.png or "
-                                              "FILE.svg.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Draw the results to FILE.png or FILE.svg: a build space "
+                                              "as a map of strength over the builds' stats, a roster as its "
+                                              "win matrix and ranking.")] = None,
+    pairings: Annotated[bool, typer.Option("--pairings", help="Text: also list every pairing's odds (JSON "
+                                           "and CSV always hold them).")] = False,
 ) -> None:
     """Play every pairing of a roster (or every legal build) on the fast engines: per-pairing odds,
     a power ranking, the metagame's equilibrium mixture; on this machine or a Dask cluster."""
@@ -137,8 +140,8 @@ def sweep(
         if plot is not None:
             from turnbuckle.lab.plot import plot_sweep
 
-            plot_sweep(doc, plot)
-        _write(doc, fmt)
+            plot_sweep(doc, plot, [rs.side_json(side) for side in entries] if space is not None else None)
+        _write(doc, fmt, pairings)
 
 
 def _count(k: int, word: str) -> str:
@@ -178,12 +181,11 @@ def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: A
     try:
         with ProgressBar(len(todo), f"{rs.info.id} sweep: pairings") as bar:
             if client is None:
-                from dataclasses import replace
+                from turnbuckle.lab.play import play_first
 
-                from turnbuckle.lab.play import play_job
-
-                play_job(replace(todo[0], n=1))  # loads the engine here once, before any worker is forked
-                run_local(todo, threads or default_workers(), keep)
+                first, on_threads = play_first(todo[0])  # also loads the engine here, before any fork
+                keep(todo[0].key, first)
+                run_local(todo[1:], threads or default_workers(), keep, on_threads)
             else:
                 from turnbuckle.lab.run_dask import run_dask
 
@@ -195,7 +197,7 @@ def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: A
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
-def _write(doc: dict[str, Any], fmt: str) -> None:
+def _write(doc: dict[str, Any], fmt: str, pairings: bool = False) -> None:
     from turnbuckle.lab.render import render_csv, render_markdown, render_text
 
     if fmt == "json":
@@ -205,7 +207,7 @@ def _write(doc: dict[str, Any], fmt: str) -> None:
     elif fmt == "csv":
         sys.stdout.write(render_csv(doc))
     else:
-        sys.stdout.write(render_text(doc))
+        sys.stdout.write(render_text(doc, pairings))
 
 
 def register(app: typer.Typer) -> None:

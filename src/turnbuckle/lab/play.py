@@ -45,3 +45,18 @@ def play_job(job: Job) -> dict[str, Any]:
 def play_chunk(jobs: Sequence[Job]) -> list[tuple[str, dict[str, Any]]]:
     """Several jobs in order: what one task (a forked worker's or a Dask worker's) plays."""
     return [(job.key, play_job(job)) for job in jobs]
+
+
+def play_first(job: Job) -> tuple[dict[str, Any], bool]:
+    """Play ``job`` in this thread (which loads its engine here, before any worker is forked) and
+    say whether the sweep's other pairings may play on threads of this process: when the fast
+    engine's ahead-of-time build played it, which lets go of the GIL (numba's JIT kernel runs
+    threads of its own and the reference engine holds the GIL: those play over processes)."""
+    from turnbuckle.sim.drive import NotBuilt, built_only
+
+    try:
+        with built_only():
+            result = play_job(job)
+    except NotBuilt:
+        return play_job(job), False
+    return result, result["engine"] == "fast"
