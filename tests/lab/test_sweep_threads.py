@@ -74,10 +74,16 @@ def test_a_setup_the_build_cannot_play_goes_to_processes(monkeypatch: pytest.Mon
     its own, so the sweep's pairings play over processes."""
     from turnbuckle.lab import play as play_module
 
+    from turnbuckle.sim.boxing import fast
+
     plan = make_sweep(BOXING, FOUR[:2], {}, 300, 5)
-    monkeypatch.setattr(drive, "load_or_build", lambda kernel, example: None)
+    for module in (drive, fast):
+        monkeypatch.setattr(module, "load_or_build", lambda kernel, example: None)
+    monkeypatch.setattr(fast, "_OUTCOME_BUILDS", {})
+    job = plan.jobs[0]
+    assert fast.outcomes(list(job.sides), dict(job.options), job.n, job.seed) is None  # no build: no short cut
     with drive.built_only(), pytest.raises(drive.NotBuilt):  # raised before the JIT kernel would start
-        play_job(plan.jobs[0])
+        play_job(job)
     monkeypatch.undo()
 
     def jit_only(job: Any) -> dict[str, Any]:
@@ -87,3 +93,26 @@ def test_a_setup_the_build_cannot_play_goes_to_processes(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(play_module, "play_job", jit_only)
     assert play_first(plan.jobs[0]) == ({"engine": "fast", "key": plan.jobs[0].key}, False)
+
+
+def test_the_outcome_counts_are_those_of_the_whole_run() -> None:
+    """A sweep's pairing counts only the outcomes, on the build, in chunks of its own: the same
+    counts as the fast engine's run (every bout depends on the seed and its index alone)."""
+    from turnbuckle.core.options import resolve_options
+    from turnbuckle.sim.boxing import fast
+
+    options = resolve_options(BOXING.info.options, {})
+    whole = fast.run(FOUR[:2], options, 3000, 9, threads=2)
+    counted, drawn = fast.outcomes(FOUR[:2], options, 3000, 9) or ({}, {})
+    assert drawn is None
+    assert {k: v for k, v in counted.items() if v} == whole.outcomes
+
+
+def test_the_outcome_counts_do_not_depend_on_the_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    from turnbuckle.core.options import resolve_options
+    from turnbuckle.sim.boxing import fast
+
+    options = resolve_options(BOXING.info.options, {})
+    whole = fast.outcomes(FOUR[1:3], options, 2000, 4)
+    monkeypatch.setattr(fast, "CHUNK", 700)  # 700, 700 and 600 bouts
+    assert fast.outcomes(FOUR[1:3], options, 2000, 4) == whole

@@ -130,9 +130,10 @@ def sweep(
             print(f"turnbuckle: sweep: {_count(len(plan.jobs), 'pairing')} of {len(plan.names)} entries, "
                   f"{plan.n:,} matches each, seed {plan.seed}; {len(results):,} cached, {len(todo):,} to play on "
                   f"{where}", file=sys.stderr)
+            made: dict[int, dict[str, Any]] = {}
             if todo:
-                _play(rs, plan, todo, results, store, client, threads)
-        doc = assemble(plan, results)
+                _play(rs, plan, todo, results, store, client, threads, made)
+        doc = assemble(plan, results, made)
         if space is not None:
             from turnbuckle.lab.builds import builds_report
 
@@ -162,12 +163,21 @@ def _cluster(scheduler: str | None) -> Iterator[Any]:
 
 
 def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: Any, client: Any,
-          threads: int | None) -> None:
+          threads: int | None, made: dict[int, dict[str, Any]]) -> None:
+    """Play ``todo``, keeping each result (``results``, the cache) and making its pairings' entries
+    of the report (``made``) as it comes, while the other pairings play."""
     from turnbuckle.cli.odds_cmds import ProgressBar
+    from turnbuckle.lab.sweep import pairing_entry
+
+    where: dict[str, list[int]] = {}
+    for index, job in enumerate(plan.jobs):
+        where.setdefault(job.key, []).append(index)
 
     def keep(key: str, result: dict[str, Any]) -> None:
         store.put(key, result)
         results[key] = result
+        for index in where[key]:
+            made[index] = pairing_entry(plan, index, result)
         bar(len(results) - before)
 
     before = len(results)
@@ -178,6 +188,7 @@ def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: A
         spec = spec_for(rs.info.id)
         if spec.fast_needs_compile(plan.n):
             print(f"turnbuckle: note: {spec.compile_note()}", file=sys.stderr)
+    _preload()
     try:
         with ProgressBar(len(todo), f"{rs.info.id} sweep: pairings") as bar:
             if client is None:
@@ -195,6 +206,33 @@ def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: A
         tail = "; rerun with the same --cache to play only the rest" if store.folder is not None else ""
         print(f"turnbuckle: interrupted: {done:,} of {len(todo):,} pairings played{tail}", file=sys.stderr)
         raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+#: Python's thread switch interval (seconds) while the report's modules load beside the play: a
+#: pairing's thread, back from the kernel, waits at most this long for the lock (the default, 5 ms,
+#: is ten short pairings' play).
+PRELOAD_SWITCH_S = 0.0002
+
+
+def _preload() -> None:
+    """Load what the report needs after the play (SciPy's optimisers: about a fifth of a second)
+    on a thread of its own, while the pairings play: their kernels let go of Python's lock."""
+    import threading
+
+    def load() -> None:
+        before = sys.getswitchinterval()
+        sys.setswitchinterval(PRELOAD_SWITCH_S)
+        try:
+            import turnbuckle.lab.metagame
+            import turnbuckle.lab.ranking
+            import turnbuckle.lab.render  # noqa: F401
+            from scipy.optimize import linprog, minimize  # noqa: F401
+        except ImportError:  # said where the report needs it
+            pass
+        finally:
+            sys.setswitchinterval(before)
+
+    threading.Thread(target=load, name="turnbuckle-preload", daemon=True).start()
 
 
 def _write(doc: dict[str, Any], fmt: str, pairings: bool = False) -> None:

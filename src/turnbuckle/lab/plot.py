@@ -128,7 +128,7 @@ def _build_map(doc: Mapping[str, Any], stats: Sequence[Mapping[str, Any]], axes:
             right.text(xs[i], ys[i], f"{meta[i]['weight'] * 100:.0f}%", ha="center", va="center", fontsize=7,
                        color="white", fontweight="bold", bbox={"boxstyle": "round", "fc": "black", "alpha": 0.6})
         elif meta[i]["dominated_by"]:
-            right.text(xs[i], ys[i], "x", ha="center", va="center", fontsize=7, color="grey")
+            right.text(xs[i], ys[i], "x", ha="center", va="center", fontsize=10, color="white")
     right.set_title("metagame (labels: builds fielded, their weight; x: dominated)")
     rest = ""
     if axes.rest:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -52,9 +53,9 @@ def _ignore_sigint() -> None:
 
 def run_local(jobs: Sequence[Job], workers: int, on_result: OnResult, on_threads: bool = False) -> None:
     """Play every job; ``workers`` processes (1: in this process), or with ``on_threads`` (the caller
-    has seen the fast engine's built kernel play one: ``play.plays_on_threads``) ``workers``
-    threads of this process."""
-    if on_threads and workers > 1 and len(jobs) > 1:
+    has seen the fast engine's built kernel play one: ``play.play_first``) ``workers`` threads of
+    this process, this thread taking the results meanwhile."""
+    if on_threads and len(jobs) > 1:
         run_threads(jobs, workers, on_result)
         return
     size = chunk_size(len(jobs), jobs[0].n if jobs else 1, workers)
@@ -84,6 +85,10 @@ def run_local(jobs: Sequence[Job], workers: int, on_result: OnResult, on_threads
 
 #: How long this thread waits for a result before it looks again (a Ctrl-C is taken between waits).
 WAIT_S = 0.1
+#: Python's thread switch interval (seconds) while threads play: a thread back from the kernel, or
+#: this one with a result to take, waits at most about this long for Python's lock (the default,
+#: 5 ms, is several short pairings' play).
+SWITCH_S = 0.0002
 
 
 def run_threads(jobs: Sequence[Job], workers: int, on_result: OnResult) -> None:
@@ -123,6 +128,8 @@ def run_threads(jobs: Sequence[Job], workers: int, on_result: OnResult) -> None:
 
     running = [threading.Thread(target=work, name=f"sweep-{i}", daemon=True)
                for i in range(min(workers, len(jobs)))]
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(min(switch, SWITCH_S))
     try:
         for thread in running:
             thread.start()
@@ -142,3 +149,4 @@ def run_threads(jobs: Sequence[Job], workers: int, on_result: OnResult) -> None:
         halt.set()
         for thread in running:
             thread.join()
+        sys.setswitchinterval(switch)
