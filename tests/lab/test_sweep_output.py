@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 
@@ -51,7 +52,7 @@ def test_the_pairings_flag_on_the_command_line() -> None:
 def _space_doc() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A made-up result over boxing's real build space: strength grows with Power."""
     builds, space = boxing_builds(BOXING)
-    stats = [BOXING.side_json(b) for b in builds]
+    stats: list[dict[str, Any]] = [cast(dict[str, Any], BOXING.side_json(b)) for b in builds]
     k = len(builds)
     strength = [0.3 * s["power"] - 0.1 * s["speed"] - 0.5 for s in stats]
     order = sorted(range(k), key=lambda i: -strength[i])
@@ -106,3 +107,11 @@ def test_entries_that_do_not_fit_a_map_keep_the_matrix_and_the_ranking() -> None
                                                                          "power ranking"]
     finally:
         plt.close(fig)
+
+
+def test_the_command_draws_a_build_space_as_its_map(tmp_path: Path) -> None:
+    svg = tmp_path / "builds.svg"
+    result = tb("sweep", "boxing", "--builds", "-n", "1", "--threads", "1", "--plot", str(svg))
+    assert result.exit_code == 0, result.stderr
+    text = svg.read_text(encoding="utf-8")
+    assert "Toughness = 15 - Power - Speed" in text and "power ranking" not in text

@@ -73,7 +73,6 @@ def test_a_setup_the_build_cannot_play_goes_to_processes(monkeypatch: pytest.Mon
     """Without the ahead-of-time build (no C compiler), numba's JIT kernel plays: it runs threads of
     its own, so the sweep's pairings play over processes."""
     from turnbuckle.lab import play as play_module
-
     from turnbuckle.sim.boxing import fast
 
     plan = make_sweep(BOXING, FOUR[:2], {}, 300, 5)

@@ -141,8 +141,15 @@ def sweep(
         if plot is not None:
             from turnbuckle.lab.plot import plot_sweep
 
-            plot_sweep(doc, plot, [rs.side_json(side) for side in entries] if space is not None else None)
+            plot_sweep(doc, plot, _sheets(rs, entries) if space is not None else None)
         _write(doc, fmt, pairings)
+
+
+def _sheets(rs: Any, entries: list[Any]) -> list[dict[str, Any]] | None:
+    """Each entry's sheet document (where a build map finds the builds' stats), or None when one
+    is not a JSON object."""
+    docs = [rs.side_json(side) for side in entries]
+    return docs if all(isinstance(d, dict) for d in docs) else None
 
 
 def _count(k: int, word: str) -> str:
@@ -223,10 +230,11 @@ def _preload() -> None:
         before = sys.getswitchinterval()
         sys.setswitchinterval(PRELOAD_SWITCH_S)
         try:
+            from scipy.optimize import linprog, minimize  # noqa: F401
+
             import turnbuckle.lab.metagame
             import turnbuckle.lab.ranking
             import turnbuckle.lab.render  # noqa: F401
-            from scipy.optimize import linprog, minimize  # noqa: F401
         except ImportError:  # said where the report needs it
             pass
         finally:
