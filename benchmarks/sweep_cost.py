@@ -3,7 +3,7 @@ sweep's cost follow its matches, not its pairings?
 
 ``turnbuckle sweep boxing --builds`` (73 builds, 2,628 pairings) at ``-n 2000`` and at ``-n 20000``,
 with ``--threads 1`` and with ``--threads 2``: the wall time of the whole command (a fresh process,
-the kernels already built, no ``--cache``, seed 1, JSON to a pipe) divided by its matches, the
+the kernels already built, no ``--cache``, seed 1, its text report to a pipe) divided by its matches, the
 median of ``REPEATS`` runs, and the small sweep's cost per match over the large one's (the target:
 at most ``TARGET``). The runs take turns (small, large, small, large, ...) so that a slow spell of
 a shared machine falls on both sizes alike; the load average is read before and after.
@@ -60,8 +60,7 @@ def _head() -> list[str]:
 
 
 def command(n: int, threads: int, seed: int = SEED) -> list[str]:
-    return [*_head(), "sweep", "boxing", "--builds", "-n", str(n), "--seed", str(seed), "--threads", str(threads),
-            "--format", "json"]
+    return [*_head(), "sweep", "boxing", "--builds", "-n", str(n), "--seed", str(seed), "--threads", str(threads)]
 
 
 def _wall(args: list[str]) -> float:
