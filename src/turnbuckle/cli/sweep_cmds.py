@@ -71,11 +71,14 @@ def sweep(
                                                "plays only what is missing.")] = None,
     scheduler: Annotated[str | None, typer.Option(help="Play on a Dask cluster: tcp://HOST:PORT of a running "
                                                   "scheduler, or 'local' for a LocalCluster here.")] = None,
-    threads: Annotated[int | None, typer.Option(help="Processes playing pairings on this machine (default: "
-                                                "all cores); results do not depend on it.")] = None,
+    threads: Annotated[int | None, typer.Option(help="Pairings played at once on this machine (default: all "
+                                                "cores); results do not depend on it.")] = None,
     fmt: Annotated[str, format_option(SWEEP_FORMATS)] = "text",
-    plot: Annotated[Path | None, typer.Option(help="Draw the win matrix and the ranking to FILE.png or "
-                                              "FILE.svg.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Draw the results to FILE.png or FILE.svg: a build space "
+                                              "as a map of strength over the builds' stats, a roster as its "
+                                              "win matrix and ranking.")] = None,
+    pairings: Annotated[bool, typer.Option("--pairings", help="Text: also list every pairing's odds (JSON "
+                                           "and CSV always hold them).")] = False,
 ) -> None:
     """Play every pairing of a roster (or every legal build) on the fast engines: per-pairing odds,
     a power ranking, the metagame's equilibrium mixture; on this machine or a Dask cluster."""
@@ -127,9 +130,10 @@ def sweep(
             print(f"turnbuckle: sweep: {_count(len(plan.jobs), 'pairing')} of {len(plan.names)} entries, "
                   f"{plan.n:,} matches each, seed {plan.seed}; {len(results):,} cached, {len(todo):,} to play on "
                   f"{where}", file=sys.stderr)
+            made: dict[int, dict[str, Any]] = {}
             if todo:
-                _play(rs, plan, todo, results, store, client, threads)
-        doc = assemble(plan, results)
+                _play(rs, plan, todo, results, store, client, threads, made)
+        doc = assemble(plan, results, made)
         if space is not None:
             from turnbuckle.lab.builds import builds_report
 
@@ -137,8 +141,15 @@ def sweep(
         if plot is not None:
             from turnbuckle.lab.plot import plot_sweep
 
-            plot_sweep(doc, plot)
-        _write(doc, fmt)
+            plot_sweep(doc, plot, _sheets(rs, entries) if space is not None else None)
+        _write(doc, fmt, pairings)
+
+
+def _sheets(rs: Any, entries: list[Any]) -> list[dict[str, Any]] | None:
+    """Each entry's sheet document (where a build map finds the builds' stats), or None when one
+    is not a JSON object."""
+    docs = [rs.side_json(side) for side in entries]
+    return docs if all(isinstance(d, dict) for d in docs) else None
 
 
 def _count(k: int, word: str) -> str:
@@ -159,12 +170,21 @@ def _cluster(scheduler: str | None) -> Iterator[Any]:
 
 
 def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: Any, client: Any,
-          threads: int | None) -> None:
+          threads: int | None, made: dict[int, dict[str, Any]]) -> None:
+    """Play ``todo``, keeping each result (``results``, the cache) and making its pairings' entries
+    of the report (``made``) as it comes, while the other pairings play."""
     from turnbuckle.cli.odds_cmds import ProgressBar
+    from turnbuckle.lab.sweep import pairing_entry
+
+    where: dict[str, list[int]] = {}
+    for index, job in enumerate(plan.jobs):
+        where.setdefault(job.key, []).append(index)
 
     def keep(key: str, result: dict[str, Any]) -> None:
         store.put(key, result)
         results[key] = result
+        for index in where[key]:
+            made[index] = pairing_entry(plan, index, result)
         bar(len(results) - before)
 
     before = len(results)
@@ -175,15 +195,15 @@ def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: A
         spec = spec_for(rs.info.id)
         if spec.fast_needs_compile(plan.n):
             print(f"turnbuckle: note: {spec.compile_note()}", file=sys.stderr)
+    _preload()
     try:
         with ProgressBar(len(todo), f"{rs.info.id} sweep: pairings") as bar:
             if client is None:
-                from dataclasses import replace
+                from turnbuckle.lab.play import play_first
 
-                from turnbuckle.lab.play import play_job
-
-                play_job(replace(todo[0], n=1))  # loads the engine here once, before any worker is forked
-                run_local(todo, threads or default_workers(), keep)
+                first, on_threads = play_first(todo[0])  # also loads the engine here, before any fork
+                keep(todo[0].key, first)
+                run_local(todo[1:], threads or default_workers(), keep, on_threads)
             else:
                 from turnbuckle.lab.run_dask import run_dask
 
@@ -195,7 +215,35 @@ def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: A
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
-def _write(doc: dict[str, Any], fmt: str) -> None:
+#: Python's thread switch interval (seconds) while the report's modules load beside the play: a
+#: pairing's thread, back from the kernel, waits at most this long for the lock (the default, 5 ms,
+#: is ten short pairings' play).
+PRELOAD_SWITCH_S = 0.0002
+
+
+def _preload() -> None:
+    """Load what the report needs after the play (SciPy's optimisers: about a fifth of a second)
+    on a thread of its own, while the pairings play: their kernels let go of Python's lock."""
+    import threading
+
+    def load() -> None:
+        before = sys.getswitchinterval()
+        sys.setswitchinterval(PRELOAD_SWITCH_S)
+        try:
+            from scipy.optimize import linprog, minimize  # noqa: F401
+
+            import turnbuckle.lab.metagame
+            import turnbuckle.lab.ranking
+            import turnbuckle.lab.render  # noqa: F401
+        except ImportError:  # said where the report needs it
+            pass
+        finally:
+            sys.setswitchinterval(before)
+
+    threading.Thread(target=load, name="turnbuckle-preload", daemon=True).start()
+
+
+def _write(doc: dict[str, Any], fmt: str, pairings: bool = False) -> None:
     from turnbuckle.lab.render import render_csv, render_markdown, render_text
 
     if fmt == "json":
@@ -205,7 +253,7 @@ def _write(doc: dict[str, Any], fmt: str) -> None:
     elif fmt == "csv":
         sys.stdout.write(render_csv(doc))
     else:
-        sys.stdout.write(render_text(doc))
+        sys.stdout.write(render_text(doc, pairings))
 
 
 def register(app: typer.Typer) -> None:

@@ -73,8 +73,10 @@ def dominators(payoff: Matrix) -> list[list[int]]:
     """
     a = np.asarray(payoff, dtype=np.float64)
     k = len(a)
-    return [[i for i in range(k) if i != j and bool(np.all(a[i] >= a[j])) and bool(np.any(a[i] > a[j]))]
-            for j in range(k)]
+    at_least = np.all(a[:, None, :] >= a[None, :, :], axis=2)  # [i, j]: i does at least as well as j everywhere
+    better = np.any(a[:, None, :] > a[None, :, :], axis=2)  # [i, j]: ...and better somewhere
+    dominates = (at_least & better).tolist()
+    return [[i for i in range(k) if i != j and dominates[i][j]] for j in range(k)]
 
 
 def metagame_json(eq: Equilibrium, payoff: Matrix, names: list[str]) -> dict[str, Any]:

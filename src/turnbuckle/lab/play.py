@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from turnbuckle.core.options import OptionValue
+
+if TYPE_CHECKING:
+    from turnbuckle.sim.specs import FastOutcomes
 
 
 @dataclass(frozen=True)
@@ -30,18 +34,67 @@ def play_job(job: Job) -> dict[str, Any]:
     from turnbuckle.sim.odds import simulate
 
     rs = get_ruleset(job.ruleset)
-    run = simulate(rs, list(job.sides), dict(job.options), job.n, job.seed, "fast", threads=1)
-    t = run.tally
+    t = _outcomes_only(rs, job)
+    if t is not None:
+        engine, notes = "fast", []
+    else:
+        run = simulate(rs, list(job.sides), dict(job.options), job.n, job.seed, "fast", threads=1)
+        t, engine, notes = run.tally, run.engine, list(run.notes)
     wins_by: list[dict[str, int]] = [{} for _ in job.sides]
     for (winner, method), count in sorted(t.outcomes.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
         if winner is not None:
             wins_by[winner][method] = wins_by[winner].get(method, 0) + count
-    return {"seed": job.seed, "n": t.n, "engine": run.engine,
+    return {"seed": job.seed, "n": t.n, "engine": engine,
             "wins": [t.wins(i) for i in range(len(job.sides))],
             "drawn": [t.draws_of(i) for i in range(len(job.sides))],
-            "draws": t.draws(), "wins_by": wins_by, "notes": list(run.notes)}
+            "draws": t.draws(), "wins_by": wins_by, "notes": notes}
+
+
+def _outcomes_only(rs: Any, job: Job) -> Any:
+    """The job's tally of outcomes from its fast engine's outcome-counting path (``SimSpec.
+    fast_outcomes``: the same matches as ``simulate`` plays, less work a run), or None where
+    ``simulate`` must play it: no such path, the fast engine checked against another version of
+    the rules, an option the engine does not know, or no ahead-of-time build here."""
+    from turnbuckle.sim.specs import FastEngineUnsupported, spec_for
+    from turnbuckle.sim.tally import Tally
+
+    spec = spec_for(job.ruleset)
+    if spec.fast_version is not None and spec.fast_version != rs.info.version:
+        return None
+    try:
+        count = _outcomes_engine(job.ruleset)
+        counted = count(list(job.sides), dict(job.options), job.n, job.seed) if count is not None else None
+    except (ImportError, FastEngineUnsupported):
+        return None
+    if counted is None:
+        return None
+    tally = Tally(len(job.sides))
+    tally.add_counts(counted[0], {}, {}, 0, job.n, counted[1])
+    return tally
 
 
 def play_chunk(jobs: Sequence[Job]) -> list[tuple[str, dict[str, Any]]]:
     """Several jobs in order: what one task (a forked worker's or a Dask worker's) plays."""
     return [(job.key, play_job(job)) for job in jobs]
+
+
+def play_first(job: Job) -> tuple[dict[str, Any], bool]:
+    """Play ``job`` in this thread (which loads its engine here, before any worker is forked) and
+    say whether the sweep's other pairings may play on threads of this process: when the fast
+    engine's ahead-of-time build played it, which lets go of the GIL (numba's JIT kernel runs
+    threads of its own and the reference engine holds the GIL: those play over processes)."""
+    from turnbuckle.sim.drive import NotBuilt, built_only
+
+    try:
+        with built_only():
+            result = play_job(job)
+    except NotBuilt:
+        return play_job(job), False
+    return result, result["engine"] == "fast"
+
+
+@lru_cache(maxsize=16)
+def _outcomes_engine(ruleset: str) -> FastOutcomes | None:
+    from turnbuckle.sim.specs import spec_for
+
+    return spec_for(ruleset).outcomes_engine()

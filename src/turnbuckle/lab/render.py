@@ -49,21 +49,33 @@ def _short(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1] + "~"
 
 
-def render_text(doc: Mapping[str, Any]) -> str:
-    lines = [_heading(doc), "95% Wilson intervals in brackets; finishes are shares of all matches", ""]
-    lines.append("Pairings")
+def render_text(doc: Mapping[str, Any], pairings: bool = False) -> str:
+    """The answer first: the ranking, the metagame and the builds report (which builds another
+    dominates), then the win matrix and the groupings; every pairing's odds only with
+    ``pairings`` (``sweep --pairings``; the JSON and CSV outputs always hold them)."""
+    lines = [_heading(doc), "95% Wilson intervals in brackets"]
+    lines += _ranking_text(doc)
+    lines += _metagame_text(doc)
+    lines += _builds_text(doc)
+    lines += _matrix_text(doc)
+    lines += _groupings_text(doc)
+    if pairings:
+        lines += _pairings_text(doc)
+    else:
+        lines += ["", f"Pairings: {len(doc['pairings']):,}, each with its odds in the JSON and CSV outputs "
+                  "(or add --pairings)"]
+    lines += [f"Note: {note}" for note in doc["notes"]]
+    return "\n".join(lines) + "\n"
+
+
+def _pairings_text(doc: Mapping[str, Any]) -> list[str]:
+    lines = ["", "Pairings (finishes are shares of all matches)"]
     for p in doc["pairings"]:
         sides = p["sides"]
         lines.append("  " + " vs ".join(s["name"] for s in sides) + f": draw {_ci(p['draw'])}")
         for s in sides:
             lines.append(f"    {s['name']}: win {_ci(s['win'])}, loss {_ci(s['loss'])}; wins by {_finishes(s)}")
-    lines += _matrix_text(doc)
-    lines += _ranking_text(doc)
-    lines += _metagame_text(doc)
-    lines += _groupings_text(doc)
-    lines += _builds_text(doc)
-    lines += [f"Note: {note}" for note in doc["notes"]]
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _matrix_text(doc: Mapping[str, Any]) -> list[str]:

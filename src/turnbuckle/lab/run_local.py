@@ -1,8 +1,9 @@
-"""Pairings played on this machine: in this process, or in chunks over forked worker processes.
+"""Pairings played on this machine: in this process (on one thread, or on several when the fast
+engine's built kernel plays them: it lets go of the GIL), or in chunks over forked worker processes.
 
-Each chunk is a list of jobs played by ``play.play_chunk``; a job's result depends on the job
-alone, so the split never changes the numbers. Results come back to this process, which alone
-writes the cache (``on_result``), so a Ctrl-C keeps every pairing finished so far.
+A job's result depends on the job alone, so neither the threads nor the chunks (lists of jobs
+played by ``play.play_chunk``) ever change the numbers. Results come back to this thread, which
+alone writes the cache (``on_result``), so a Ctrl-C keeps every pairing finished so far.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -48,8 +51,13 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # this process stops the sweep
 
 
-def run_local(jobs: Sequence[Job], workers: int, on_result: OnResult) -> None:
-    """Play every job; ``workers`` processes (1: in this process)."""
+def run_local(jobs: Sequence[Job], workers: int, on_result: OnResult, on_threads: bool = False) -> None:
+    """Play every job; ``workers`` processes (1: in this process), or with ``on_threads`` (the caller
+    has seen the fast engine's built kernel play one: ``play.play_first``) ``workers`` threads of
+    this process, this thread taking the results meanwhile."""
+    if on_threads and len(jobs) > 1:
+        run_threads(jobs, workers, on_result)
+        return
     size = chunk_size(len(jobs), jobs[0].n if jobs else 1, workers)
     chunks = chunked(jobs, size)
     if workers <= 1 or len(chunks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
@@ -73,3 +81,72 @@ def run_local(jobs: Sequence[Job], workers: int, on_result: OnResult) -> None:
         end_pool(pool, now=True)
         raise
     pool.shutdown()
+
+
+#: How long this thread waits for a result before it looks again (a Ctrl-C is taken between waits).
+WAIT_S = 0.1
+#: Python's thread switch interval (seconds) while threads play: a thread back from the kernel, or
+#: this one with a result to take, waits at most about this long for Python's lock (the default,
+#: 5 ms, is several short pairings' play).
+SWITCH_S = 0.0002
+
+
+def run_threads(jobs: Sequence[Job], workers: int, on_result: OnResult) -> None:
+    """Play every job on ``workers`` threads of this process, each taking the next job as it
+    finishes one; this thread takes their results in turn and hands them to ``on_result``.
+
+    Threads, not processes: a fast engine's built kernel lets go of the GIL while it plays, so the
+    threads play at once, and a pairing costs no pickling and no worker start (forking a pool and
+    sending results back cost more than a short pairing's play). An error in a thread, or in
+    ``on_result`` (a Ctrl-C), stops the others after the pairing each is playing."""
+    from queue import Empty, SimpleQueue
+
+    from turnbuckle.sim.drive import built_only
+
+    results: SimpleQueue[tuple[str, dict[str, Any]] | BaseException | None] = SimpleQueue()
+    taking = threading.Lock()
+    halt = threading.Event()
+    handed = 0
+
+    def take() -> Job | None:
+        nonlocal handed
+        with taking:
+            if halt.is_set() or handed >= len(jobs):
+                return None
+            handed += 1
+            return jobs[handed - 1]
+
+    def work() -> None:
+        try:
+            with built_only():
+                while (job := take()) is not None:
+                    results.put((job.key, play_job(job)))
+        except BaseException as exc:  # raised in this thread's caller
+            results.put(exc)
+        finally:
+            results.put(None)
+
+    running = [threading.Thread(target=work, name=f"sweep-{i}", daemon=True)
+               for i in range(min(workers, len(jobs)))]
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(min(switch, SWITCH_S))
+    try:
+        for thread in running:
+            thread.start()
+        ended = 0
+        while ended < len(running):
+            try:
+                got = results.get(timeout=WAIT_S)
+            except Empty:
+                continue
+            if got is None:
+                ended += 1
+            elif isinstance(got, BaseException):
+                raise got
+            else:
+                on_result(*got)
+    finally:
+        halt.set()
+        for thread in running:
+            thread.join()
+        sys.setswitchinterval(switch)

@@ -128,11 +128,20 @@ def _pairing(sweep: Sweep, seats: tuple[int, ...], job: Job, result: Mapping[str
             "sides": sides, "draw": share(int(result["draws"]), n), "notes": list(result.get("notes", []))}
 
 
-def assemble(sweep: Sweep, results: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+def pairing_entry(sweep: Sweep, index: int, result: Mapping[str, Any]) -> dict[str, Any]:
+    """The document's entry for pairing ``index`` (of ``sweep.jobs``) from its result: what
+    ``assemble`` makes of it, made earlier (while the other pairings play)."""
+    return _pairing(sweep, sweep.setups[index], sweep.jobs[index], result)
+
+
+def assemble(sweep: Sweep, results: Mapping[str, Mapping[str, Any]],
+             made: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The sweep's document (``turnbuckle.sweep/1``): every pairing, the 1-v-1 matrices, the
-    ranking and the metagame (with two entries or more), and each grouping size's seat shares."""
-    pairings = [_pairing(sweep, seats, job, results[job.key])
-                for seats, job in zip(sweep.setups, sweep.jobs, strict=True)]
+    ranking and the metagame (with two entries or more), and each grouping size's seat shares.
+    ``made``: pairings' entries made already (``pairing_entry``), by index."""
+    made = made or {}
+    pairings = [made[i] if i in made else _pairing(sweep, seats, job, results[job.key])
+                for i, (seats, job) in enumerate(zip(sweep.setups, sweep.jobs, strict=True))]
     info = sweep.rs.info
     notes = sorted({note for p in pairings for note in p["notes"]})
     doc: dict[str, Any] = {

@@ -130,11 +130,25 @@ def type_key(value: Any) -> str:
 
 
 def _source_key(kernel: str) -> str:
+    """A hash of the kernel file's source and what else a build depends on. The file is read and
+    hashed again only when its size or modification time changes (a sweep asks once a pairing)."""
+    origin = _origin(kernel)
+    stat = os.stat(origin)
+    return _source_digest(origin, stat.st_mtime_ns, stat.st_size, FLAVOUR)
+
+
+@lru_cache(maxsize=64)
+def _origin(kernel: str) -> str:
     spec = importlib.util.find_spec(kernel)
     if spec is None or spec.origin is None:
         raise ImportError(f"no kernel module {kernel}")
-    h = hashlib.sha256(Path(spec.origin).read_bytes())
-    h.update(f"|{sys.version}|{sys.platform}|{np.__version__}|{_numba_version()}|{_cpu()}|{FLAVOUR}".encode())
+    return spec.origin
+
+
+@lru_cache(maxsize=64)
+def _source_digest(origin: str, mtime_ns: int, size: int, flavour: str) -> str:
+    h = hashlib.sha256(Path(origin).read_bytes())
+    h.update(f"|{sys.version}|{sys.platform}|{np.__version__}|{_numba_version()}|{_cpu()}|{flavour}".encode())
     return h.hexdigest()[:16]
 
 
@@ -167,9 +181,13 @@ def _stem(kernel: str) -> str:
 
 
 def _paths(kernel: str, example: Sequence[Any]) -> tuple[Path, Path, str]:
-    types = hashlib.sha256(",".join(type_key(v) for v in example).encode()).hexdigest()[:8]
-    name = f"{_stem(kernel)}_{_source_key(kernel)}_{types}"
-    folder = cache_dir() / "aot"
+    return _named(kernel, ",".join(type_key(v) for v in example), _source_key(kernel), cache_dir())
+
+
+@lru_cache(maxsize=256)
+def _named(kernel: str, types: str, source: str, cache: Path) -> tuple[Path, Path, str]:
+    name = f"{_stem(kernel)}_{source}_{hashlib.sha256(types.encode()).hexdigest()[:8]}"
+    folder = cache / "aot"
     return folder / (name + EXTENSION_SUFFIXES[0]), folder / (name + ".failed"), name
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 import _thread
 import threading
 from _thread import LockType
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from queue import Empty, SimpleQueue
@@ -66,6 +67,27 @@ SLICES_PER_WORKER = 4
 WAIT_S = 0.1
 
 
+class NotBuilt(Exception):
+    """A run inside :func:`built_only` that the ahead-of-time build cannot play (numba's JIT kernel
+    would: it runs its own threads, and is not for several callers at once)."""
+
+
+_ONLY_BUILT = threading.local()
+
+
+@contextmanager
+def built_only() -> Iterator[None]:
+    """Within this, on this thread, a run that the ahead-of-time build would not play raises
+    :class:`NotBuilt` instead of playing numba's JIT kernel: for callers that play several runs at
+    once on threads of their own (``sweep``)."""
+    before = getattr(_ONLY_BUILT, "on", False)
+    _ONLY_BUILT.on = True
+    try:
+        yield
+    finally:
+        _ONLY_BUILT.on = before
+
+
 def uses_aot(n: int, jit_from: int | None) -> bool:
     """Whether a run of ``n`` matches (``build="auto"``) is meant for the ahead-of-time build."""
     return jit_from is None or n < jit_from
@@ -112,6 +134,8 @@ def _play(kernel: str, key: Any, n: int, size: int, new_lane: Callable[[], Lane]
         if build == "aot":
             raise RulesError(f"the ahead-of-time build of {kernel} is not available: "
                              f"{failure(kernel, (key, 0, size, *lane.args))}")
+    if getattr(_ONLY_BUILT, "on", False):
+        raise NotBuilt(f"{kernel}: this run plays numba's JIT kernel")
     set_threads(threads)
     return _one(import_module(kernel).run_chunk, key, lane, n, size, new_tally(), progress)
 

@@ -14,6 +14,7 @@ import inspect
 import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
@@ -22,7 +23,7 @@ import numpy as np
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.rng import SplitMix64
-from turnbuckle.core.settings import Settings
+from turnbuckle.core.settings import SERVE_SETTINGS_ENV, SETTINGS, Settings
 from turnbuckle.sim.interrupt import CHECK_EVERY_S, armed, set_polling, stop_requested
 from turnbuckle.sim.specs import Progress
 from turnbuckle.sim.tally import Outcome, Tally
@@ -116,8 +117,21 @@ def add_chunk(tally: Tally, outcomes: Sequence[Outcome], codes: Any, lengths: An
 
 def cache_dir(settings: Settings | None = None) -> Path:
     """Where built tables are kept: the settings' ``cache_dir`` ($TURNBUCKLE_CACHE_DIR), else
-    ``~/.cache/turnbuckle``."""
-    return (settings or Settings.from_env()).table_cache()
+    ``~/.cache/turnbuckle``. Read from the environment again only when the variables it comes
+    from change (a sweep asks once a pairing)."""
+    if settings is not None:
+        return settings.table_cache()
+    return _env_cache_dir(tuple(os.environ.get(name) for name in _CACHE_DIR_FROM))
+
+
+#: The environment variables the cache folder comes from (``serve``'s handed settings, the folder's
+#: own variable, and the home folder).
+_CACHE_DIR_FROM = (SERVE_SETTINGS_ENV, next(s.env for s in SETTINGS if s.field == "cache_dir"), "HOME")
+
+
+@lru_cache(maxsize=16)
+def _env_cache_dir(values: tuple[str | None, ...]) -> Path:
+    return Settings.from_env().table_cache()
 
 
 def source_fingerprint(modules: Sequence[ModuleType], extra: str, length: int = 24) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Literal, Protocol
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord, Result
 from turnbuckle.core.options import OptionValue
-from turnbuckle.sim.tally import Tally
+from turnbuckle.sim.tally import Outcome, Tally
 
 Progress = Callable[[int], None]
 
@@ -42,6 +42,16 @@ class FastEngine(Protocol):
     def __call__(self, sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int,
                  *, threads: int | None = None, progress: Progress | None = None,
                  build: Build = "auto") -> Tally: ...
+
+
+class FastOutcomes(Protocol):
+    """The outcome counts (and the draws each side shared, None: every side shares every draw) of
+    exactly the matches the fast engine's ``run`` plays for the same arguments, played on its
+    ahead-of-time build in the calling thread; None when that build is not there (then ``run``
+    plays). It raises ``FastEngineUnsupported`` where ``run`` does."""
+
+    def __call__(self, sides: Sequence[Any], options: Mapping[str, OptionValue], n: int,
+                 seed: int) -> tuple[dict[Outcome, int], dict[int, int] | None] | None: ...
 
 
 class ExchangeTables(Protocol):
@@ -98,6 +108,13 @@ class SimSpec:
     cards_per_length: int = 0
     #: ``"module:NAME"`` of the game's advisor (``sim/advice.py``): ``advise`` and ``explain``.
     advisor: str | None = None
+    #: ``"module:function"`` giving only a fast run's outcome counts, with less work a run (what a
+    #: sweep keeps of each of its many short runs): :class:`FastOutcomes`.
+    fast_outcomes: str | None = None
+
+    def outcomes_engine(self) -> FastOutcomes | None:
+        """The game's outcome-counting path of its fast engine, or None when it has none."""
+        return _load(self.fast_outcomes) if self.fast_outcomes else None
 
     def advisor_hook(self) -> Any:
         """The game's advisor, or None when it has none."""
@@ -204,6 +221,7 @@ SPECS: dict[str, SimSpec] = {
     "boxing": SimSpec(
         "boxing",
         fast="turnbuckle.sim.boxing.fast:run",
+        fast_outcomes="turnbuckle.sim.boxing.fast:outcomes",
         fast_ready="turnbuckle.sim.boxing.fast:compiled",
         build_time="about 5 s",
         fast_version="1.2",

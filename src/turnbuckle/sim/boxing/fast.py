@@ -7,8 +7,10 @@ only when the fast engine is chosen (an ImportError makes ``odds`` use the refer
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,9 +18,9 @@ import numpy as np
 from turnbuckle.core.options import OptionValue
 from turnbuckle.rulesets.boxing.options import bout_options
 from turnbuckle.rulesets.boxing.sheet import Fighter
-from turnbuckle.sim.aot import chunk_ready
+from turnbuckle.sim.aot import chunk_ready, load_or_build
 from turnbuckle.sim.drive import Lane, play, uses_aot
-from turnbuckle.sim.fast_support import add_chunk, fast_key
+from turnbuckle.sim.fast_support import add_chunk, cache_dir, fast_key
 from turnbuckle.sim.specs import Build, FastEngineUnsupported, Progress
 from turnbuckle.sim.tally import Outcome, Tally
 
@@ -103,6 +105,50 @@ def run(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: 
 
     return play(KERNEL, key, n, size, lane, lambda: Tally(2, unit="turns"), rate=RATE,
                 jit_from=JIT_FROM, threads=threads, build=build, progress=progress)
+
+
+def outcomes(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int,
+             seed: int) -> tuple[dict[Outcome, int], dict[int, int] | None] | None:
+    """The outcome counts of ``run``'s ``n`` bouts from ``seed`` (``SimSpec.fast_outcomes``):
+    the same bouts on the ahead-of-time build, in this thread, counting the outcome codes only;
+    None when the build is not there. A sweep plays thousands of short runs: this leaves out
+    what ``run`` adds to each (the thread plan, lengths, dice and knockdowns)."""
+    setup = Setup.of(sides, options)
+    args = setup.args()
+    size = min(CHUNK, n)
+    buffers = _buffers(size)
+    folder = cache_dir()
+    built = _OUTCOME_BUILDS.get(folder)
+    if built is None:
+        built = load_or_build(KERNEL, (np.uint64(0), 0, size, *args, *buffers))
+        if built is None:
+            return None
+        _OUTCOME_BUILDS[folder] = built
+    key = np.uint64(fast_key(seed))
+    codes = np.zeros(len(OUTCOMES), np.int64)
+    for start in range(0, n, size):
+        count = min(size, n - start)
+        built(key, start, count, *args, *buffers)
+        codes += np.bincount(buffers[0][:count], minlength=len(OUTCOMES))
+    counted: dict[Outcome, int] = {}
+    for outcome, c in zip(OUTCOMES, codes.tolist(), strict=True):
+        counted[outcome] = counted.get(outcome, 0) + c
+    return counted, None
+
+
+_LANES = threading.local()
+#: The build ``outcomes`` plays, by cache folder: its arguments' types never vary (the tables'
+#: arrays, the sheets' and options' numbers), so it is found once a process, not once a run.
+_OUTCOME_BUILDS: dict[Path, Callable[..., Any]] = {}
+
+
+def _buffers(size: int) -> tuple[Any, ...]:
+    """This thread's output buffers for ``size`` bouts (kept for its next run of that size)."""
+    held: tuple[Any, ...] | None = getattr(_LANES, "held", None)
+    if held is None or len(held[0]) != size:
+        held = (np.empty(size, np.int8), *(np.empty(size, np.int16) for _ in range(4)))
+        _LANES.held = held
+    return held
 
 
 @dataclass(frozen=True)
