@@ -24,7 +24,7 @@ from queue import Empty, SimpleQueue
 from typing import Any
 
 from turnbuckle.core.errors import Broken, RulesError
-from turnbuckle.core.stack_room import with_stack_room
+from turnbuckle.core.workarounds.stack_room import with_stack_room
 from turnbuckle.sim.aot import BUILDS, check_threads, failure, load_or_build, max_threads
 from turnbuckle.sim.fast_support import chunks, set_threads
 from turnbuckle.sim.interrupt import polling, stop_requested
@@ -89,8 +89,7 @@ def play(kernel: str, key: Any, n: int, size: int, new_lane: Callable[[], Lane],
     """``n`` matches of the kernel module ``kernel`` from the run key ``key``, in chunks of at
     most ``size`` (each lane's buffers hold that many); ``build`` picks the build (``auto``: see
     the module's note). Run with stack room: numba's compiler, at some call depths, otherwise
-    thrashes CPython 3.11's frame stack (``core/stack_room.py``: a first build took 37 s instead
-    of 10 s)."""
+    thrashes CPython 3.11's frame stack (``core/workarounds/stack_room.py``)."""
     return with_stack_room(_play, kernel, key, n, size, new_lane, new_tally, rate=rate, jit_from=jit_from,
                            threads=threads, build=build, progress=progress)
 
