@@ -14,9 +14,7 @@ game's JIT kernel is the faster one (its start-up, about a second, is then paid 
 
 from __future__ import annotations
 
-import _thread
 import threading
-from _thread import LockType
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
@@ -24,6 +22,7 @@ from queue import Empty, SimpleQueue
 from typing import Any
 
 from turnbuckle.core.errors import Broken, RulesError
+from turnbuckle.core.workarounds.raw_thread import LockType, start_thread
 from turnbuckle.core.workarounds.stack_room import with_stack_room
 from turnbuckle.sim.aot import BUILDS, check_threads, failure, load_or_build, max_threads
 from turnbuckle.sim.fast_support import chunks, set_threads
@@ -219,14 +218,12 @@ def _start(work: Callable[[Lane, LockType], None], lane: Lane) -> LockType:
     """``work(lane, running)`` on a new thread, ``running`` being a lock held until ``work``
     releases it as the last thing it does (so acquiring it waits for the thread's end).
 
-    ``_thread``, not ``threading.Thread``: ``Thread.start`` waits until the new thread has come
-    up, 0.12-0.25 ms on the bench machine, which the caller would rather spend playing its own
-    first slice (boxing's 10^5-bout run has 1.8 ms of slack under the run-size bound);
-    ``start_new_thread`` returns at once (0.035 ms)."""
-    running = _thread.allocate_lock()
+    Started by the ``raw_thread`` workaround (core/workarounds/raw_thread.py): the caller does not
+    wait for the new thread to come up, and plays its own first slice meanwhile."""
+    running = threading.Lock()
     running.acquire()
     try:
-        _thread.start_new_thread(work, (lane, running))
+        start_thread(work, (lane, running))
     except BaseException:
         running.release()
         raise
