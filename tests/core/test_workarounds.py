@@ -67,3 +67,19 @@ def test_a_helper_thread_starts_without_waiting_for_it_to_come_up(monkeypatch: p
     monkeypatch.undo()
     assert done.wait(60)
     assert waits == []
+
+
+class UsageError(Exception):
+    """An exception of some other library that shares a name with one of the parser's."""
+
+
+@pytest.mark.workaround("typer_click")
+def test_the_parsers_errors_are_told_apart_by_class_not_by_name() -> None:
+    """Why ``typer_click`` exists: by its class, the parser's UsageError is told from another
+    library's exception of that name, which would otherwise be printed as a usage error."""
+    import typer
+
+    from turnbuckle.core.workarounds.typer_click import is_a
+
+    assert is_a(typer.BadParameter("x"), "UsageError") and is_a(typer.BadParameter("x"), "ClickException")
+    assert not is_a(UsageError("mine"), "UsageError")

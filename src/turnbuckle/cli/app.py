@@ -70,7 +70,9 @@ def _quiet_stdout() -> None:
 
 
 def _is_click_error(exc: BaseException) -> bool:
-    return any(k.__name__ in ("ClickException", "UsageError") for k in type(exc).__mro__)
+    from turnbuckle.core.workarounds.typer_click import is_a
+
+    return is_a(exc, "ClickException")
 
 
 app = typer.Typer(
