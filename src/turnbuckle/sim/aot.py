@@ -137,7 +137,8 @@ def _source_key(kernel: str) -> str:
     if spec is None or spec.origin is None:
         raise ImportError(f"no kernel module {kernel}")
     h = hashlib.sha256(Path(spec.origin).read_bytes())
-    h.update(f"|{sys.version}|{sys.platform}|{np.__version__}|{_numba_version()}|{_cpu()}|{FLAVOUR if releases_gil() else HOLDING}".encode())
+    flavour = FLAVOUR if releases_gil() else HOLDING
+    h.update(f"|{sys.version}|{sys.platform}|{np.__version__}|{_numba_version()}|{_cpu()}|{flavour}".encode())
     return h.hexdigest()[:16]
 
 

@@ -18,7 +18,7 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Literal
 
 #: The environment variable that turns workarounds off (core/settings.py lists it).
@@ -55,7 +55,7 @@ def _module_version(module: str) -> Callable[[], str]:
     return read
 
 
-@lru_cache(maxsize=None)
+@cache
 def _installed(distribution: str) -> str:
     from importlib.metadata import PackageNotFoundError, version
 
