@@ -83,3 +83,21 @@ def test_the_parsers_errors_are_told_apart_by_class_not_by_name() -> None:
 
     assert is_a(typer.BadParameter("x"), "UsageError") and is_a(typer.BadParameter("x"), "ClickException")
     assert not is_a(UsageError("mine"), "UsageError")
+
+
+def test_switched_off_the_plain_paths_are_taken(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """Off, uvicorn serves with its own h11 protocol, and an ahead-of-time build is named apart
+    (one that holds the GIL is never loaded where the workaround is on, nor the other way)."""
+    import numpy as np
+
+    from turnbuckle.sim import aot
+    from turnbuckle.web.serving import config
+
+    monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path))
+    example = (np.uint64(1), np.zeros(3, np.int8))
+    monkeypatch.delenv(workarounds.SWITCH_ENV, raising=False)
+    on_name = aot._paths("turnbuckle.sim.boxing.kernel", example)[0].name
+    assert config("turnbuckle.web.app:app_from_env").http != "h11"
+    monkeypatch.setenv(workarounds.SWITCH_ENV, "h11_deadline,pycc_gil")
+    assert config("turnbuckle.web.app:app_from_env").http == "h11"
+    assert aot._paths("turnbuckle.sim.boxing.kernel", example)[0].name != on_name
