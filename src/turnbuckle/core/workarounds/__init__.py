@@ -1,7 +1,8 @@
 """Every place the program reaches into another project's private internals, in one package.
 
 Each workaround is named below with what it buys, the library (or Python) whose internals it
-uses and the versions it is known to work on (the versions the lock file pins and CI runs).
+uses and the versions it is known to work on: for a library, the range pyproject.toml allows (from
+the version the lock file pins, which CI runs); for Python, where the internal behaves so.
 Outside that range it is off by itself; ``$TURNBUCKLE_DISABLE_WORKAROUNDS`` (``all``, or names
 separated by commas) turns any of them off by hand. Off, the program still works, and says what
 it gives up: each workaround's module names its plain path.
@@ -86,7 +87,7 @@ WORKAROUNDS: tuple[Workaround, ...] = (
                "private typer._click",
                "they are told apart by their class names (an exception of another library so named is "
                "taken for one)",
-               "typer", (0, 26), (0, 30)),
+               "typer", (0, 29), (0, 30)),
     Workaround("h11_deadline", "a request's line and headers must arrive within a deadline: a subclass of "
                "uvicorn's internal H11Protocol, as uvicorn has no such limit",
                "uvicorn's own h11 protocol serves (a client trickling its headers holds a connection until "
