@@ -3,7 +3,7 @@
 UV = $(shell command -v uv 2>/dev/null || echo python3 -m uv)
 VENV = .venv/bin
 
-.PHONY: setup demo test quick lint typecheck unit browser caddy bench serve clean
+.PHONY: setup demo test quick lint typecheck unit browser caddy bench serve clean test-no-workarounds
 
 setup:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
@@ -47,6 +47,12 @@ caddy:
 	  || echo "note: $(CADDY) or $(SYSTEMD_ANALYZE) is missing and could not be installed here; the hosting tests will be skipped"; }
 
 test: lint typecheck unit
+
+# The suite with every workaround of core/workarounds turned off (CI runs it apart from make test):
+# the program must work without them; the tests marked workaround(NAME) must fail (strict xfail).
+test-no-workarounds: setup browser
+	TURNBUCKLE_DISABLE_WORKAROUNDS=all $(VENV)/pytest -n 2 -q -m "not solo"
+	TURNBUCKLE_DISABLE_WORKAROUNDS=all $(VENV)/pytest -q -m solo
 
 # The quick loop: a sample of every layer (core, each game, sim, lab, league, cli, web) on two workers,
 # leaving out the slow, browser, PostgreSQL and solo tests; under a minute on a 2-core machine.

@@ -59,6 +59,27 @@ def _logging_as_python_starts() -> Iterator[None]:
         logs.unconfigure()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "workaround(name): shows why a workaround of core/workarounds exists; "
+                            "expected to fail (strict) where $TURNBUCKLE_DISABLE_WORKAROUNDS turns it off, "
+                            "skipped where this version does not take it")
+
+
+def _workaround_outcome(item: pytest.Item) -> None:
+    """A test marked ``workaround(name)`` fails without that workaround: where the switch turns it
+    off it must fail (xfail, strict), and where this Python or library is outside the workaround's
+    range there is nothing to show (skip)."""
+    from turnbuckle.core.workarounds import describe, state
+
+    for mark in item.iter_markers("workaround"):
+        name = mark.args[0]
+        now = state(name)
+        if now == "switched off":
+            item.add_marker(pytest.mark.xfail(strict=True, reason=f"switched off: {describe(name)}"))
+        elif now == "not for this version":
+            item.add_marker(pytest.mark.skip(reason=f"not for this version: {describe(name)}"))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark what ``-m`` leaves out of the quick loop (``make quick``): every test under
     tests/web/browser is a browser test, and a test that asks for a PostgreSQL fixture is a
@@ -68,3 +89,4 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
         if POSTGRES_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.postgres)
+        _workaround_outcome(item)

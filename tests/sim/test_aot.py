@@ -98,6 +98,7 @@ def test_a_missing_build_is_announced_and_then_made(tmp_path: Path, monkeypatch:
     assert built == fast.run(SIDES, options(), 5_000, seed=9, build="jit")
 
 
+@pytest.mark.workaround("pycc_gil")
 def test_the_build_lets_go_of_the_gil_while_it_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Split runs play on threads (``sim/drive.py``), which only run at once if the exported
     function releases the GIL: its wrapper must call CPython's ``PyEval_SaveThread`` (numba's

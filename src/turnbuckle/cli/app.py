@@ -28,7 +28,7 @@ from turnbuckle.cli import (
 from turnbuckle.cli.common import EXIT_INTERRUPTED, internal_error, interrupted, user_errors
 from turnbuckle.cli.grammar import TurnbuckleGroup
 from turnbuckle.core.settings import Settings
-from turnbuckle.core.stack_room import with_stack_room
+from turnbuckle.core.workarounds.stack_room import with_stack_room
 
 
 class _Program(TurnbuckleGroup):
@@ -70,7 +70,9 @@ def _quiet_stdout() -> None:
 
 
 def _is_click_error(exc: BaseException) -> bool:
-    return any(k.__name__ in ("ClickException", "UsageError") for k in type(exc).__mro__)
+    from turnbuckle.core.workarounds.typer_click import is_a
+
+    return is_a(exc, "ClickException")
 
 
 app = typer.Typer(
@@ -152,12 +154,12 @@ def main() -> None:
     _printable_everywhere()
     ending.reset()
     try:
-        with_stack_room(app)  # no command's heavy work thrashes CPython's frame stack (core/stack_room.py)
+        with_stack_room(app)  # no command's heavy work thrashes CPython's frame stack (core/workarounds)
     except SystemExit as exc:
         if exc.code == EXIT_INTERRUPTED:
             # Ctrl-C: the user wants the terminal back. Tearing down the interpreter after a fast
             # engine ran (numba's threads and compiled code) can take a second or more; skip it.
-            ending.end_now(EXIT_INTERRUPTED)
+            ending.interrupted_end(EXIT_INTERRUPTED)
         if isinstance(exc.code, int | None) and ending.teardown_needless():
             ending.end_now(exc.code or 0)  # cli/ending.py: a command left nothing for the teardown
         raise

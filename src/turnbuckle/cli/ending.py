@@ -8,17 +8,17 @@ whose work is all written and closed can ask for the quick ending instead (``ski
 The program takes it only if nothing else could still need the teardown: no other thread, no
 worker processes (``multiprocessing``'s exit hook and resource tracker), no exit handler
 registered by anyone (matplotlib registers one, for instance). mypy ends the same way, for the
-same reason.
+same reason. Counting the exit handlers and the quick end are the ``quick_exit`` workaround
+(core/workarounds/quick_exit.py): where it is off, every command ends with the teardown.
 """
 
 from __future__ import annotations
 
-import atexit
-import os
 import sys
 import threading
-from contextlib import suppress
 from typing import NoReturn
+
+from turnbuckle.core.workarounds import quick_exit
 
 
 class _Ending:
@@ -45,13 +45,16 @@ def teardown_needless() -> bool:
         return False
     if threading.active_count() != 1 or "multiprocessing" in sys.modules:
         return False
-    handlers = getattr(atexit, "_ncallbacks", None)  # CPython's count of exit handlers
-    return handlers is not None and handlers() == 0
+    return quick_exit.no_exit_handlers()
+
+
+def interrupted_end(code: int) -> None:
+    """After Ctrl-C: end at once, skipping the teardown (after a fast engine ran, numba's threads
+    and compiled code can make it take a second or more), where the program may; else return."""
+    if quick_exit.usable():
+        end_now(code)
 
 
 def end_now(code: int) -> NoReturn:
     """Flush what was printed and end the process with ``code``, skipping the teardown."""
-    for stream in (sys.stdout, sys.stderr):
-        with suppress(OSError, ValueError):
-            stream.flush()
-    os._exit(code)
+    quick_exit.end_now(code)

@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
-from typer._click import exceptions as click
 from typer.core import TyperGroup
 
 from turnbuckle.core.errors import InputFileError, OptionError, RulesError
@@ -35,6 +34,7 @@ from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.side_pairs import players_and_policies as players_and_policies
 from turnbuckle.core.side_pairs import side_index as side_index
 from turnbuckle.core.side_pairs import side_pairs as side_pairs
+from turnbuckle.core.workarounds.typer_click import is_a
 
 EXIT_ERROR = 2
 
@@ -102,9 +102,9 @@ def _rules_option_names() -> set[str]:
         return set()
 
 
-def parser_error_line(exc: click.ClickException) -> str:
+def parser_error_line(exc: Any) -> str:
     """One line for an error raised by the argument parser, with a hint where one helps."""
-    if isinstance(exc, click.NoSuchOption):
+    if is_a(exc, "NoSuchOption"):
         name = exc.option_name
         key = name.lstrip("-").replace("-", "_")
         ctx = exc.ctx
@@ -115,7 +115,7 @@ def parser_error_line(exc: click.ClickException) -> str:
             hint = near_miss(name, known)
         where = f" for `{ctx.command_path}`" if ctx else ""
         return f"unknown option '{name}'{where}{hint}; see --help"
-    if isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter):
+    if is_a(exc, "BadParameter") and not is_a(exc, "MissingParameter"):
         param = exc.param
         label = "/".join(param.opts) if param is not None and param.opts else (exc.param_hint or "a value")
         if isinstance(label, (list, tuple)):
@@ -126,11 +126,11 @@ def parser_error_line(exc: click.ClickException) -> str:
         elif "valid number" in message or "valid float" in message:
             message = "expects a number, such as 0.5"
         return f"{label}: {message}"
-    if isinstance(exc, click.BadOptionUsage | click.BadArgumentUsage | click.UsageError):
+    if is_a(exc, "UsageError"):
         message = " ".join(exc.format_message().split())
         message = message[:1].lower() + message[1:]
         ctx = exc.ctx
-        if isinstance(exc, click.UsageError) and message.startswith("no such command"):
+        if is_a(exc, "UsageError") and message.startswith("no such command"):
             names = list(getattr(ctx.command, "commands", {})) if ctx else []
             word = message.split("'")[1] if "'" in message else ""
             hint = near_miss(word, names)
@@ -150,19 +150,23 @@ class TurnbuckleGroup(TyperGroup):
         try:
             code = super().main(args, prog_name or "turnbuckle", complete_var, standalone_mode=False,
                                 windows_expand_args=windows_expand_args, **extra)
-        except click.NoArgsIsHelpError as exc:
-            if exc.ctx is not None:
-                print(exc.ctx.get_help())
-            code = 0
-        except click.ClickException as exc:
-            print(f"turnbuckle: error: {parser_error_line(exc)}", file=sys.stderr)
-            code = EXIT_ERROR
         except typer.Abort:
             print("turnbuckle: interrupted", file=sys.stderr)
             code = 130
         except RulesError as exc:  # raised outside a command's own handler (an eager callback, say)
             print(f"turnbuckle: error: {exc}", file=sys.stderr)
             code = EXIT_ERROR
+        except Exception as exc:
+            if is_a(exc, "NoArgsIsHelpError"):
+                ctx: Any = getattr(exc, "ctx", None)
+                if ctx is not None:
+                    print(ctx.get_help())
+                code = 0
+            elif is_a(exc, "ClickException"):
+                print(f"turnbuckle: error: {parser_error_line(exc)}", file=sys.stderr)
+                code = EXIT_ERROR
+            else:
+                raise
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)

@@ -21,6 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.workarounds import NAMES as WORKAROUND_NAMES
+from turnbuckle.core.workarounds import SWITCH_ENV as WORKAROUNDS_ENV
+from turnbuckle.core.workarounds import parse_switch
 
 #: The variable ``serve --workers N`` hands its settings in to the worker processes it starts.
 SERVE_SETTINGS_ENV = "TURNBUCKLE_SERVE_SETTINGS"
@@ -141,6 +144,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("TURNBUCKLE_METRICS_ALLOW", "metrics_allow", "addresses or none", "127.0.0.1, ::1",
             "Comma-separated addresses or networks that may read the server's Prometheus metrics at /metrics "
             "(anyone else gets 404; none: nobody). `serve --metrics-allow` wins over it.", _networks),
+    Setting(WORKAROUNDS_ENV, "disable_workarounds", "all, none or names", "none",
+            "Turns off the program's workarounds that reach into other projects' internals (docs/architecture.md, "
+            f"Workarounds): all, or some of {', '.join(WORKAROUND_NAMES)}, comma-separated.", parse_switch),
 )
 
 
@@ -160,6 +166,7 @@ class Settings:
     log_level: str = "info"
     log_format: str = "text"
     metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
+    disable_workarounds: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:

@@ -39,6 +39,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.workarounds.pycc_gil import releases_gil, releasing_the_gil
 from turnbuckle.sim.fast_support import cache_dir, kernel_cached
 from turnbuckle.sim.specs import Build
 
@@ -46,9 +47,11 @@ BUILDS: tuple[str, ...] = get_args(Build)
 #: The exported function: every kernel names its chunk loop so.
 FUNCTION = "run_chunk"
 #: What sets this build apart beyond its source (part of its name): the exported function lets
-#: go of the GIL while it plays. A build made without it (before 24 November 2026) held the GIL,
-#: which would serialise ``sim/drive.py``'s threads, so it must never be loaded.
+#: go of the GIL while it plays (the ``pycc_gil`` workaround, core/workarounds/pycc_gil.py). A build
+#: made without it holds the GIL, which serialises ``sim/drive.py``'s threads, so it is named apart
+#: (``HOLDING``) and loaded only while the workaround is off.
 FLAVOUR = "nogil"
+HOLDING = "gil"
 
 _LOADED: dict[Path, Callable[..., Any]] = {}
 
@@ -134,7 +137,7 @@ def _source_key(kernel: str) -> str:
     hashed again only when its size or modification time changes (a sweep asks once a pairing)."""
     origin = _origin(kernel)
     stat = os.stat(origin)
-    return _source_digest(origin, stat.st_mtime_ns, stat.st_size, FLAVOUR)
+    return _source_digest(origin, stat.st_mtime_ns, stat.st_size, FLAVOUR if releases_gil() else HOLDING)
 
 
 @lru_cache(maxsize=64)
@@ -217,31 +220,10 @@ def _build(kernel: str, example: Sequence[Any], path: Path, name: str) -> None:
         cc.verbose = False
         cc.target_cpu = "host"  # as the JIT kernel is: this machine's instructions, not a generic CPU's
         cc.export(FUNCTION, signature)(py_func)
-        with warnings.catch_warnings(), _releasing_the_gil():
+        with warnings.catch_warnings(), releasing_the_gil():
             warnings.simplefilter("ignore")
             cc.compile()
         os.replace(Path(tmp) / cc.output_file, path)  # atomic: another process may build it too
-
-
-@contextmanager
-def _releasing_the_gil() -> Iterator[None]:
-    """Compile with numba's ``release_gil`` flag set: ``pycc`` makes its own compile flags (a
-    ``Flags()`` per build) and offers no such option, so its ``Flags`` is swapped for one that
-    sets it while the build compiles. The exported wrapper then releases the GIL around the call,
-    as a ``nogil=True`` JIT function does (``tests/sim/test_aot.py`` checks the build for it)."""
-    compiler: Any = import_module("numba.pycc.compiler")
-    plain = compiler.Flags
-
-    class ReleasingFlags(plain):  # type: ignore[misc, valid-type]
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.release_gil = True
-
-    compiler.Flags = ReleasingFlags
-    try:
-        yield
-    finally:
-        compiler.Flags = plain
 
 
 @contextmanager

@@ -14,9 +14,7 @@ game's JIT kernel is the faster one (its longer start-up is then paid back).
 
 from __future__ import annotations
 
-import _thread
 import threading
-from _thread import LockType
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,7 +23,8 @@ from queue import Empty, SimpleQueue
 from typing import Any
 
 from turnbuckle.core.errors import Broken, RulesError
-from turnbuckle.core.stack_room import with_stack_room
+from turnbuckle.core.workarounds.raw_thread import LockType, start_thread
+from turnbuckle.core.workarounds.stack_room import with_stack_room
 from turnbuckle.sim.aot import BUILDS, check_threads, failure, load_or_build, max_threads
 from turnbuckle.sim.fast_support import chunks, set_threads
 from turnbuckle.sim.interrupt import polling, stop_requested
@@ -111,7 +110,7 @@ def play(kernel: str, key: Any, n: int, size: int, new_lane: Callable[[], Lane],
     """``n`` matches of the kernel module ``kernel`` from the run key ``key``, in chunks of at
     most ``size`` (each lane's buffers hold that many); ``build`` picks the build (``auto``: see
     the module's note). Run with stack room: numba's compiler, at some call depths, otherwise
-    thrashes CPython 3.11's frame stack (``core/stack_room.py``)."""
+    thrashes CPython 3.11's frame stack (``core/workarounds/stack_room.py``)."""
     return with_stack_room(_play, kernel, key, n, size, new_lane, new_tally, rate=rate, jit_from=jit_from,
                            threads=threads, build=build, progress=progress)
 
@@ -243,13 +242,12 @@ def _start(work: Callable[[Lane, LockType], None], lane: Lane) -> LockType:
     """``work(lane, running)`` on a new thread, ``running`` being a lock held until ``work``
     releases it as the last thing it does (so acquiring it waits for the thread's end).
 
-    ``_thread``, not ``threading.Thread``: ``Thread.start`` waits until the new thread has come
-    up, time the caller would rather spend playing its own first slice (a short run has little
-    slack under the run-size bound); ``start_new_thread`` returns at once."""
-    running = _thread.allocate_lock()
+    Started by the ``raw_thread`` workaround (core/workarounds/raw_thread.py): the caller does not
+    wait for the new thread to come up, and plays its own first slice meanwhile."""
+    running = threading.Lock()
     running.acquire()
     try:
-        _thread.start_new_thread(work, (lane, running))
+        start_thread(work, (lane, running))
     except BaseException:
         running.release()
         raise
