@@ -17,10 +17,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy import select
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.league import jobs
+from turnbuckle.league import jobs, queries_shows
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, NotFound
 from turnbuckle.league.models import Job, Result, Show
@@ -112,7 +111,7 @@ def advice_status(request: Request, session: DbSession, viewer: Viewer, job_id: 
 def _published(ctx: Ctx, number: int, position: int) -> tuple[Show, Result]:
     s = show_by_number(ctx, number)
     m = card_match(ctx, s, position)
-    result = ctx.session.scalars(select(Result).where(Result.match_id == m.id)).first() if m else None
+    result = queries_shows.result_of_match(ctx, m.id) if m else None
     if result is None or s.status != "published":
         raise NotFound(f"no published result for match {position} of show {number}")
     return s, result

@@ -11,12 +11,12 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.responses import Response
 from pydantic import TypeAdapter
-from sqlalchemy import select
 
 from turnbuckle.core.errors import Broken, RulesError
+from turnbuckle.league import queries_members, queries_shows
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
-from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Reign, Result, Show, Submission, Title
+from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Show, Submission
 from turnbuckle.league.queries import Standing, published_standings
 from turnbuckle.league.services import shows as show_services
 from turnbuckle.league.services.card import is_stale
@@ -90,12 +90,8 @@ def _titles_held(ctx: Ctx) -> dict[int, list[str]]:
     not yet published is left out (as on the pages: web/viewing.public_titles), and one lost in such a
     result is still held (as services.briefing.titles_held and title_history read it)."""
     hidden = hidden_result_ids(ctx)
-    held_now = Reign.ended_at.is_(None)
-    q = (select(Reign.competitor_id, Title.name, Reign.won_result_id).join(Title, Reign.title_id == Title.id)
-         .where(Title.league_id == ctx.league.id, held_now | Reign.lost_result_id.in_(hidden) if hidden else held_now)
-         .order_by(Title.name))
     held: dict[int, list[str]] = {}
-    for cid, name, won in ctx.session.execute(q):
+    for cid, name, won in queries_members.title_holds(ctx, hidden):
         if won not in hidden and name not in held.get(cid, []):
             held.setdefault(cid, []).append(name)
     return held
@@ -153,7 +149,7 @@ def results(request: Request, session: DbSession, viewer: Viewer, number: PathIn
     s = show_by_number(ctx, number)
     if not results_visible(ctx, s):
         raise NotFound(f"show {number} has no published results")
-    played = {r.match_id: r for r in session.scalars(select(Result).where(Result.show_id == s.id))}
+    played = {r.match_id: r for r in queries_shows.show_result_list(ctx, s.id)}
     out = []
     for m in s.matches:
         r = played.get(m.id)
@@ -195,7 +191,7 @@ def standings(request: Request, session: DbSession, viewer: Viewer,
 
     def compute() -> list[CompetitorOut]:
         order = [int(r["id"]) for r in standings_rows(ctx, game, ranked=True)]
-        by_id = {c.id: c for c in session.scalars(select(Competitor).where(Competitor.id.in_(order)))}
+        by_id = {c.id: c for c in queries_members.competitors_with_ids(session, order)}
         held = _titles_held(ctx)
         standing = published_standings(ctx, list(by_id.values()))
         return [_competitor(by_id[i], held, standing[i]) for i in order]
@@ -210,8 +206,7 @@ def competitors(request: Request, session: DbSession, viewer: Viewer) -> Respons
 
     def compute() -> list[CompetitorOut]:
         held = _titles_held(ctx)
-        q = select(Competitor).where(Competitor.league_id == ctx.league.id).order_by(Competitor.id)
-        found = list(session.scalars(q))
+        found = queries_members.league_competitors(ctx)
         standing = published_standings(ctx, found)
         return [_competitor(c, held, standing[c.id]) for c in found]
 

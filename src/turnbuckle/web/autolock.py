@@ -20,12 +20,12 @@ from contextlib import suppress
 
 import anyio
 from fastapi import Request
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine
 
 from turnbuckle.league.context import Clock, context
 from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.errors import LeagueError
-from turnbuckle.league.models import Show
+from turnbuckle.league.queries_shows import any_open_show_due, hold_due_shows
 from turnbuckle.league.services.shows import due_shows, lock_due
 from turnbuckle.web.write_queue import WriteSlot
 
@@ -40,8 +40,7 @@ def any_due(engine: Engine, clock: Clock) -> bool:
     read, and only when some show is past its deadline, whether it is one the organiser unlocked
     to mend (those stay open until the organiser locks them)."""
     with read_scope(engine) as session:
-        q = select(Show.id).where(Show.status == "open", Show.deadline <= clock()).limit(1)
-        if session.scalars(q).first() is None:
+        if not any_open_show_due(session, clock()):
             return False
         return bool(due_shows(context(session, None, clock)))
 
@@ -55,9 +54,7 @@ def lock_due_now(engine: Engine, clock: Clock) -> list[int]:
         return []
     with session_scope(engine) as session:
         ctx = context(session, None, clock)
-        due = select(Show.id).where(Show.league_id == ctx.league.id, Show.status == "open",
-                                    Show.deadline <= ctx.now())
-        session.scalars(due.with_for_update()).all()
+        hold_due_shows(ctx)
         locked = [s.number for s in lock_due(ctx)]
     if locked:
         log.info("deadline passed: locked show(s) %s", ", ".join(map(str, locked)))

@@ -7,13 +7,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import aliased
-
+from turnbuckle.league import queries_card
 from turnbuckle.league.choices import takes_choice
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.game_rules import league_rules
-from turnbuckle.league.models import CardMatch, CardSide, Competitor, Member, Referee, Show, Submission, Title
+from turnbuckle.league.models import CardMatch, Show
 from turnbuckle.league.services.card import is_stale
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -41,23 +39,13 @@ def card_view(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
     its grid once fixed (``grid``: the text; ``grid_rows``: the 3x3 for a table). A side's ``sent``
     is when its latest strategy came (for the organiser and its owner only), ``stale`` whether that
     was before the organiser's last change to the match."""
-    owner = aliased(Member)
-    q = (select(CardMatch.id, CardMatch.position, CardMatch.ruleset, CardMatch.options, CardMatch.referee_drawn,
-                Referee.name, Title.name, CardMatch.grid, CardMatch.grid_drawn, CardMatch.edited_at, CardMatch.rebook,
-                CardSide.id, Competitor.id, Competitor.name, Competitor.owner_id, owner.name)
-         .join(CardSide, CardSide.match_id == CardMatch.id)
-         .join(Competitor, CardSide.competitor_id == Competitor.id)
-         .join(owner, Competitor.owner_id == owner.id)
-         .outerjoin(Referee, CardMatch.referee_id == Referee.id)
-         .outerjoin(Title, CardMatch.title_id == Title.id)
-         .where(CardMatch.show_id == s.id).order_by(CardMatch.position, CardSide.index))
     organiser = ctx.actor.role == "organiser"
     me = ctx.actor.id or None
     taking = s.status in ("open", "locked")
     entries: dict[int, dict[str, Any]] = {}
     told: list[int] = []  # the sides whose strategy times this reader may see
     for (mid, pos, rid, opts, drawn, ref, title, grid, grid_drawn, edited_at, rebook, side_id, cid, cname,
-         owner_id, oname) in ctx.session.execute(q):
+         owner_id, oname) in queries_card.card_rows(ctx, s.id):
         e = entries.get(mid)
         if e is None:
             e = entries[mid] = {"position": pos, "ruleset": rid, "game": get_ruleset(rid).info.name,
@@ -75,8 +63,7 @@ def card_view(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
             told.append(side_id)
         e["sides"].append(side)
     if told:
-        latest = dict(ctx.session.execute(select(Submission.side_id, func.max(Submission.submitted_at))
-                                          .where(Submission.side_id.in_(told)).group_by(Submission.side_id)).all())
+        latest = queries_card.latest_sent(ctx, told)
         for e in entries.values():
             for side in e["sides"]:
                 when = latest.get(side["side_id"])
@@ -117,17 +104,8 @@ def my_sides(ctx: Ctx) -> list[dict[str, Any]]:
     each one's latest strategy was sent: what the home page lists under 'Your matches'."""
     if not ctx.actor.id:
         return []
-    q = (select(Show.number, Show.name, Show.deadline, CardMatch.position, CardSide.id, Competitor.id,
-                Competitor.name, CardMatch.edited_at)
-         .join(CardMatch, CardMatch.show_id == Show.id).join(CardSide, CardSide.match_id == CardMatch.id)
-         .join(Competitor, CardSide.competitor_id == Competitor.id)
-         .where(Show.league_id == ctx.league.id, Show.status == "open", CardMatch.ruleset.in_(sending_games()),
-                Competitor.owner_id == ctx.actor.id)
-         .order_by(Show.number, CardMatch.position))
-    rows = ctx.session.execute(q).all()
-    sent = dict(ctx.session.execute(select(Submission.side_id, func.max(Submission.submitted_at))
-                                    .where(Submission.side_id.in_([r[4] for r in rows]))
-                                    .group_by(Submission.side_id)).all()) if rows else {}
+    rows = queries_card.open_sides_of(ctx, ctx.actor.id, sending_games())
+    sent = queries_card.latest_sent(ctx, [r[4] for r in rows]) if rows else {}
     return [{"show": number, "show_name": name, "deadline": ctx.local(deadline), "position": pos, "id": cid,
              "name": cname, "sent": ctx.local(_utc(sent[side_id])) if side_id in sent else None,
              "stale": side_id in sent and stale(edited_at, _utc(sent[side_id]))}

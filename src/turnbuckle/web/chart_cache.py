@@ -7,10 +7,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from sqlalchemy import select
-
+from turnbuckle.league import queries_shows
 from turnbuckle.league.context import Ctx
-from turnbuckle.league.models import CardMatch, Result, Show
+from turnbuckle.league.models import Result, Show
 from turnbuckle.web.viewing import match_chart
 
 MAX_KEPT = 4000
@@ -38,9 +37,7 @@ def _put(key: tuple[int, str], svg: str | None) -> None:
 
 def show_charts(ctx: Ctx, s: Show) -> dict[int, str | None]:
     """Each played match's chart by card position (records read only for charts not yet drawn)."""
-    rows = ctx.session.execute(select(Result.id, Result.seed, CardMatch.position)
-                               .join(CardMatch, Result.match_id == CardMatch.id)
-                               .where(Result.show_id == s.id)).all()
+    rows = queries_shows.result_seeds(ctx, s.id)
     out: dict[int, str | None] = {}
     missing: dict[int, tuple[tuple[int, str], int]] = {}
     for rid, seed, pos in rows:
@@ -50,7 +47,7 @@ def show_charts(ctx: Ctx, s: Show) -> dict[int, str | None]:
         else:
             missing[rid] = ((rid, seed), pos)
     if missing:
-        for rid, record in ctx.session.execute(select(Result.id, Result.record).where(Result.id.in_(missing))):
+        for rid, record in queries_shows.result_records(ctx, missing):
             key, pos = missing[rid]
             svg = match_chart(record)
             _put(key, svg)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
-
 from turnbuckle.league.context import Ctx
-from turnbuckle.league.models import Competitor
+from turnbuckle.league.queries_members import competitor_counts
 from turnbuckle.rulesets.registry import all_rulesets
 
 
@@ -13,8 +11,6 @@ def default_game(ctx: Ctx) -> str:
     """The ruleset id most of the league's competitors play (a tie: the first in the registry's
     order); the registry's first game for a league with none."""
     order = [rs.info.id for rs in all_rulesets()]
-    rows = ctx.session.execute(select(Competitor.ruleset, func.count()).where(Competitor.league_id == ctx.league.id)
-                               .group_by(Competitor.ruleset)).all()
-    counts = {str(game): int(n) for game, n in rows}
+    counts = competitor_counts(ctx)
     played = [g for g in order if counts.get(g)]
     return max(played, key=lambda g: counts[g]) if played else order[0]

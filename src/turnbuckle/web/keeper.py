@@ -17,7 +17,6 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
 
@@ -29,7 +28,8 @@ from turnbuckle.core.render import render_html_part, render_json
 from turnbuckle.core.step import Step
 from turnbuckle.league.db import read_scope
 from turnbuckle.league.errors import Forbidden
-from turnbuckle.league.models import Competitor, Member
+from turnbuckle.league.models import Member
+from turnbuckle.league.queries_members import competitors_of_game
 from turnbuckle.league.services.table import TableMatchRefused, save_table_match
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.charts import match_chart
@@ -178,9 +178,8 @@ def _save_offer(request: Request, record: MatchRecord, chosen: list[str] | None)
     if member is None or member.role != "organiser":
         return None
     with read_scope(request.app.state.engine) as session:
-        comps = [{"uid": c.uid, "name": c.name} for c in session.scalars(
-            select(Competitor).where(Competitor.league_id == member.league_id, Competitor.ruleset == record.ruleset)
-            .order_by(Competitor.name))]
+        comps = [{"uid": c.uid, "name": c.name}
+                 for c in competitors_of_game(session, member.league_id, record.ruleset)]
     if chosen is None:
         by_name = {c["name"].lower(): c["uid"] for c in comps}
         chosen = [by_name.get(n.lower(), "none") for n in record.names]

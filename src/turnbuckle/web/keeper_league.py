@@ -11,11 +11,11 @@ from typing import Any
 
 import yaml
 from fastapi import Request
-from sqlalchemy import select
 
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.db import read_scope
 from turnbuckle.league.models import Competitor, Member
+from turnbuckle.league.queries_members import competitor_by_uid
 from turnbuckle.league.services.roster import competitors
 from turnbuckle.league.services.sides import side_document, standing
 from turnbuckle.web.keeper_form import KeeperForm
@@ -57,8 +57,7 @@ def resolve_league_sides(request: Request, viewer: Member | None, form: KeeperFo
         ctx = viewer_ctx(request, session, viewer)
         for i, slot in picked:
             uid = slot.sample.strip()[len(PREFIX):]
-            comp = session.scalars(select(Competitor).where(Competitor.league_id == ctx.league.id,
-                                                            Competitor.uid == uid)).one_or_none()
+            comp = competitor_by_uid(ctx, uid)
             if comp is None or comp.ruleset != ruleset_id or not _playable(ctx, comp):
                 errors[f"side-{i}"] = ("no league competitor of this game that you may play is picked here; "
                                        "pick one of the list (your own, or any for the organiser)")

@@ -23,10 +23,10 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, ProcessColl
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.exposition import choose_encoder
 from prometheus_client.registry import Collector
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from turnbuckle.league.models import Job, OutboxMessage
+from turnbuckle.league.queries_site import queue_state_counts
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +52,7 @@ def queue_counts(engine: Engine) -> tuple[dict[str, int], dict[str, int]]:
     if database_gone(engine):
         raise SQLAlchemyError("the database file is gone")
     with engine.connect() as conn:
-        found_jobs = {str(state): int(n) for state, n in conn.execute(
-            select(Job.state, func.count()).group_by(Job.state))}
-        found_outbox = {str(state): int(n) for state, n in conn.execute(
-            select(OutboxMessage.state, func.count()).group_by(OutboxMessage.state))}
-    return found_jobs, found_outbox
+        return queue_state_counts(conn)
 
 
 class _Queues(Collector):

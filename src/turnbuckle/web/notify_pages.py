@@ -10,12 +10,12 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy import select
 
+from turnbuckle.league import queries_members
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.db import session_scope
 from turnbuckle.league.errors import LeagueError, NotFound
-from turnbuckle.league.models import Member, MemberContact, NotifySettings
+from turnbuckle.league.models import MemberContact, NotifySettings
 from turnbuckle.league.notify import (
     KIND_LABELS,
     KINDS,
@@ -52,7 +52,7 @@ def _organiser_page(request: Request, ctx: Ctx, status: int = 200, **shown: Any)
         "kinds": [(k, KIND_LABELS[k]) for k in WEBHOOK_KINDS], "securities": config.SECURITIES,
         "dialects": list(dialects.LABELS.items()),
         "site_default": row.site_url or site_base(request), "messages": messages, "local": ctx.local,
-        "names": {m.id: m.name for m in ctx.session.scalars(select(Member).where(Member.league_id == ctx.league.id))},
+        "names": queries_members.member_names(ctx),
         "error": "", "saved": ""}
     context.update(shown)
     return _no_store(render(request, "organiser_notify.html", context, status))
@@ -243,7 +243,7 @@ def _gone(request: Request, text: str) -> HTMLResponse:
 def confirm_form(request: Request, session: DbSession, token: str) -> HTMLResponse:
     from turnbuckle.league.credentials import digest
 
-    row = session.scalars(select(MemberContact).where(MemberContact.confirm_sha256 == digest(token[:100]))).first()
+    row = queries_members.contact_by_confirm_digest(session, digest(token[:100]))
     now = request.app.state.clock()
     if row is None or row.confirm_expires_at is None or row.confirm_expires_at < now:
         return _gone(request, LINK_GONE)
@@ -266,7 +266,7 @@ def confirm(request: Request, token: str) -> HTMLResponse:
 
 @router.get("/notify/unsubscribe/{token}", response_class=HTMLResponse)
 def unsubscribe_form(request: Request, session: DbSession, token: str) -> HTMLResponse:
-    row = session.scalars(select(MemberContact).where(MemberContact.unsubscribe_token == token[:64])).first()
+    row = queries_members.contact_by_unsubscribe_token(session, token[:64])
     if row is None:
         return _gone(request, "This unsubscribe link is unknown; sign in to change what you are sent.")
     return _link_page(request, f"/notify/unsubscribe/{token}", "Stop the league's e-mail",

@@ -18,13 +18,13 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
-from sqlalchemy import select
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.league import jobs
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.models import Competitor, Job
+from turnbuckle.league.queries_members import competitors_of_game
 from turnbuckle.league.services.sides import side_document, standing
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.charts_odds import odds_chart
@@ -57,12 +57,13 @@ def visitor_key(anon_id: str) -> str:
 def choices(ctx: Ctx, rs: Ruleset[Any]) -> list[tuple[str, str]]:
     """What this reader may pick for ``rs``: ``(value, label)``, samples first."""
     out = [(f"sample:{s.id}", f"{s.id} (sample): {s.summary}") for s in rs.samples()]
-    q = select(Competitor).where(Competitor.league_id == ctx.league.id, Competitor.ruleset == rs.info.id)
+    owner: int | None = None
     if not is_organiser(ctx):
         if not ctx.actor.id:
             return out
-        q = q.where(Competitor.owner_id == ctx.actor.id)
-    out += [(f"comp:{c.id}", f"{c.name} (league)") for c in ctx.session.scalars(q.order_by(Competitor.name))]
+        owner = ctx.actor.id
+    comps = competitors_of_game(ctx.session, ctx.league.id, rs.info.id, owner)
+    out += [(f"comp:{c.id}", f"{c.name} (league)") for c in comps]
     return out
 
 

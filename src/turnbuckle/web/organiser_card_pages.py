@@ -113,14 +113,9 @@ def move_deadline(request: Request, number: PathInt, session: DbSession, viewer:
 
 
 def _confirm_page(request: Request, ctx: Ctx, s: Show, form: Form, status: int = 200) -> HTMLResponse:
-    from sqlalchemy import func, select
+    from turnbuckle.league.queries_shows import sides_sent
 
-    from turnbuckle.league.models import CardMatch, CardSide, Submission
-
-    sent = int(ctx.session.scalar(select(func.count(func.distinct(Submission.side_id)))
-                                  .join(CardSide, Submission.side_id == CardSide.id)
-                                  .join(CardMatch, CardSide.match_id == CardMatch.id)
-                                  .where(CardMatch.show_id == s.id)) or 0)
+    sent = sides_sent(ctx, s.id)
     return render(request, "organiser_delete_show.html", {
         "league": ctx.league, "s": s, "matches": len(s.matches), "sent": sent, "form": form, "FORM": FORM,
         "deadline": ctx.local(s.deadline)}, status)

@@ -10,11 +10,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import anyio
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from turnbuckle.league.errors import LeagueError, NotFound
-from turnbuckle.league.models import SiteKey
+from turnbuckle.league.queries_site import site_key_for_update
 from turnbuckle.league.services import accounts
 from turnbuckle.web.deps import DbSession, render
 from turnbuckle.web.offload import cpu
@@ -53,9 +52,7 @@ def claim_setup(session: Session, token: str) -> None:
     no league and make one each: on PostgreSQL the link's row is taken FOR UPDATE, so the second waits
     until the first commits and then finds the link spent (on SQLite a write's BEGIN IMMEDIATE already
     waits for the other)."""
-    q = (select(SiteKey).where(SiteKey.name == accounts.SETUP_KEY).with_for_update()
-         .execution_options(populate_existing=True))
-    if session.scalars(q).first() is None:
+    if site_key_for_update(session, accounts.SETUP_KEY) is None:
         raise NotFound(accounts.SETUP_GONE)
     accounts.open_setup(session, token)
 

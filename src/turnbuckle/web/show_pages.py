@@ -9,14 +9,14 @@ import json
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
-from sqlalchemy import select
 
 from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.render import render_html_part, render_json
+from turnbuckle.league import queries_shows
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import export_league
-from turnbuckle.league.models import Result, Show, ShowEvent
+from turnbuckle.league.models import Result, Show
 from turnbuckle.league.post import FORMATS, compose, renderer
 from turnbuckle.league.post import html as post_html
 from turnbuckle.league.post.announce import announcement_of
@@ -90,8 +90,7 @@ def _locked_at(ctx: Ctx, s: Show) -> str:
     """When the show's seed hash was published (its latest lock), in the league's time; "" before."""
     if s.seed_sha256 is None:
         return ""
-    at = ctx.session.scalars(select(ShowEvent.at).where(ShowEvent.show_id == s.id, ShowEvent.kind == "lock")
-                             .order_by(ShowEvent.id.desc())).first()
+    at = queries_shows.last_lock_at(ctx, s.id)
     return ctx.local(at) if at is not None else ""
 
 
@@ -157,7 +156,7 @@ def _played(ctx: Ctx, number: int, position: int) -> tuple[Show, Result]:
     """A played match whose results this reader may see (404 otherwise)."""
     s = show_by_number(ctx, number)
     m = card_match(ctx, s, position)
-    result = ctx.session.scalars(select(Result).where(Result.match_id == m.id)).first() if m else None
+    result = queries_shows.result_of_match(ctx, m.id) if m else None
     if result is None or not results_visible(ctx, s):
         raise NotFound(f"no result for match {position} of show {number}")
     return s, result

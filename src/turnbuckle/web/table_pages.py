@@ -6,10 +6,10 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
-from sqlalchemy import select
 
 from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.render import render_html_part, render_json
+from turnbuckle.league import queries_shows
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.export import NO_SEED
@@ -24,8 +24,7 @@ router = APIRouter(prefix="/table-matches", include_in_schema=False)
 
 
 def table_match(ctx: Ctx, uid: str) -> TableMatch:
-    found = ctx.session.scalars(select(TableMatch).where(TableMatch.uid == uid[:32],
-                                                         TableMatch.league_id == ctx.league.id)).first()
+    found = queries_shows.table_match_by_uid(ctx, uid[:32])
     if found is None:
         raise NotFound(f"no table match {uid[:32]}")
     return found

@@ -13,16 +13,16 @@ from typing import Annotated, Any
 
 from fastapi import HTTPException, Path, Request
 from pydantic import AfterValidator
-from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from turnbuckle.core.record_json import record_from_json
+from turnbuckle.league import queries_shows
 from turnbuckle.league.context import Ctx, the_league
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.keys import MAX_ID as MAX_ID
 from turnbuckle.league.keys import in_range
-from turnbuckle.league.models import CardMatch, Competitor, League, Member, Result, ResultSide, Show
+from turnbuckle.league.models import CardMatch, Competitor, League, Member, Show
 
 SPECTATOR = "spectator"
 #: Shows whose results anyone may read; the organiser also reads a show that has run.
@@ -81,8 +81,7 @@ def competitor_by_id(ctx: Ctx, cid: int) -> Competitor:
 
 def show_by_number(ctx: Ctx, number: int) -> Show:
     """A show by its number; a draft is the organiser's work in progress and reads as missing to others."""
-    q = select(Show).where(Show.league_id == ctx.league.id, Show.number == number)
-    s = ctx.session.scalars(q).first() if in_range(number) else None
+    s = queries_shows.show_numbered(ctx, number) if in_range(number) else None
     if s is None or (not ever_public(s) and not is_organiser(ctx)):
         raise NotFound(f"no show {number}")
     return s
@@ -95,42 +94,34 @@ def ever_public(s: Show) -> bool:
 
 
 def visible_shows(ctx: Ctx) -> list[Show]:
-    q = select(Show).where(Show.league_id == ctx.league.id)
-    if not is_organiser(ctx):  # ever_public, as a query
-        q = q.where(Show.status != "draft", or_(Show.status != "deleted", Show.card_seed.is_not(None)))
-    return list(ctx.session.scalars(q.order_by(Show.number)))
+    return queries_shows.league_shows(ctx, ever_public_only=not is_organiser(ctx))  # ever_public, as a query
 
 
 def result_count(ctx: Ctx, s: Show) -> int:
-    return int(ctx.session.scalar(select(func.count(Result.id)).where(Result.show_id == s.id)) or 0)
+    return queries_shows.result_count(ctx, s.id)
 
 
 def next_show(ctx: Ctx) -> Show | None:
     """The first show not yet run that this reader may see."""
     statuses = ("draft", "open", "locked") if is_organiser(ctx) else ("open", "locked")
-    q = select(Show).where(Show.league_id == ctx.league.id, Show.status.in_(statuses)).order_by(Show.number)
-    return ctx.session.scalars(q.limit(1)).first()
+    return queries_shows.first_show_in(ctx, statuses)
 
 
 def latest_published(ctx: Ctx) -> Show | None:
-    q = select(Show).where(Show.league_id == ctx.league.id, Show.status == "published")
-    return ctx.session.scalars(q.order_by(Show.number.desc()).limit(1)).first()
+    return queries_shows.latest_published_show(ctx)
 
 
 def hidden_result_ids(ctx: Ctx) -> set[int]:
     """Results of shows that have run but are not yet published (nobody but the organiser reads them)."""
     if is_organiser(ctx):
         return set()
-    q = select(Result.id).join(Show, Result.show_id == Show.id).where(Show.league_id == ctx.league.id,
-                                                                       Show.status.not_in(PUBLIC_RESULTS))
-    return set(ctx.session.scalars(q))
+    return queries_shows.result_ids_outside(ctx, PUBLIC_RESULTS)
 
 
 def unpublished_numbers(ctx: Ctx) -> set[int]:
     if is_organiser(ctx):
         return set()
-    q = select(Show.number).where(Show.league_id == ctx.league.id, Show.status.not_in(PUBLIC_RESULTS))
-    return set(ctx.session.scalars(q))
+    return queries_shows.show_numbers_outside(ctx, PUBLIC_RESULTS)
 
 
 def public_history(ctx: Ctx, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -153,21 +144,7 @@ class MatchResult:
 def show_results(ctx: Ctx, s: Show, limit: int | None = None) -> list[MatchResult]:
     """Each played match of a show, in card order, in two queries that read only the result and the
     names of who stood where (a record holds every event of its match; a page of results needs none)."""
-    summary = Result.record[("result", "summary")].as_string()
-    winner = Result.record[("result", "winner")].as_string()
-    q = (select(Result.id, CardMatch.position, Result.ruleset, winner, Result.method, summary, Result.notes)
-         .join(CardMatch, Result.match_id == CardMatch.id).where(Result.show_id == s.id)
-         .order_by(CardMatch.position))
-    if limit is not None:
-        q = q.limit(limit)
-    rows = ctx.session.execute(q).all()
-    names: dict[int, list[str]] = {}
-    sides = (select(ResultSide.result_id, Competitor.name)
-             .join(Competitor, ResultSide.competitor_id == Competitor.id)
-             .where(ResultSide.result_id.in_([row[0] for row in rows]))
-             .order_by(ResultSide.result_id, ResultSide.index))
-    for result_id, name in ctx.session.execute(sides):
-        names.setdefault(result_id, []).append(name)
+    rows, names = queries_shows.played_rows(ctx, s.id, limit)
     return [MatchResult(pos, ruleset, names.get(rid, []), won, method, str(said or ""), [str(n) for n in notes or []])
             for rid, pos, ruleset, won, method, said, notes in rows]
 
@@ -223,5 +200,4 @@ def public_titles(ctx: Ctx, titles: list[dict[str, Any]]) -> list[dict[str, Any]
 def card_match(ctx: Ctx, s: Show, position: int) -> CardMatch | None:
     if not in_range(position):
         return None
-    q = select(CardMatch).where(CardMatch.show_id == s.id, CardMatch.position == position)
-    return ctx.session.scalars(q).first()
+    return queries_shows.card_match_at(ctx, s.id, position)
