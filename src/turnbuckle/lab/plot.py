@@ -62,7 +62,8 @@ def map_axes(stats: Sequence[Mapping[str, Any]]) -> MapAxes | None:
     is 15 - Power - Speed); None when the builds do not fit a map.
 
     >>> map_axes([{"name": "a", "power": 5, "speed": 5, "toughness": 5},
-    ...           {"name": "b", "power": 6, "speed": 5, "toughness": 4}])
+    ...           {"name": "b", "power": 6, "speed": 4, "toughness": 5},
+    ...           {"name": "c", "power": 6, "speed": 5, "toughness": 4}])
     MapAxes(x='power', y='speed', rest=('toughness',), budget=15)
     """
     if len(stats) < 2:
