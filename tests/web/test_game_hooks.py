@@ -70,10 +70,10 @@ def test_a_strategy_read_back_into_the_form_writes_the_same_strategy() -> None:
 
 def test_only_matchmatch_takes_written_strategies_keeps_push_levels_and_makes_tag_teams() -> None:
     flagged = {rs.info.id for rs in all_rulesets()
-               if rs.info.written_strategies or rs.info.push_levels or rs.info.tag_teams}
+               if rs.written_strategies() is not None or rs.info.push_levels or rs.info.tag_teams}
     assert flagged == {"matchmatch"}
     info = get_ruleset("m2").info
-    assert info.written_strategies and info.push_levels and info.tag_teams
+    assert get_ruleset(info.id).written_strategies() is not None and info.push_levels and info.tag_teams
 
 
 @pytest.fixture(scope="module")

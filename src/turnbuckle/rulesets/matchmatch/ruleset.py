@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from turnbuckle.core.chart import Chart
 from turnbuckle.core.errors import InputRefused, RulesError, SheetError, StrategyError
-from turnbuckle.core.events import Event, Json
+from turnbuckle.core.events import Json
+from turnbuckle.core.facets import Reporting, SheetEditor, Simulation, TableView, WrittenStrategies
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.page_hooks import RefereeCard, SheetForm, SheetPoints, StrategyChoices, StrategyDraft
-from turnbuckle.core.registry import Fact, Fetch, Ruleset, RulesetInfo, Sample, SheetSection, Verdict
+from turnbuckle.core.page_hooks import RefereeCard, StrategyDraft
+from turnbuckle.core.registry import Fact, Fetch, Ruleset, RulesetInfo, Sample, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
-from turnbuckle.rulesets.matchmatch import briefing, forms, table_view
-from turnbuckle.rulesets.matchmatch.chart import chart
+from turnbuckle.rulesets.matchmatch import briefing, forms
 from turnbuckle.rulesets.matchmatch.engine import play_match
 from turnbuckle.rulesets.matchmatch.narrator import narrate
 from turnbuckle.rulesets.matchmatch.options import match_options
@@ -46,7 +45,6 @@ INFO = RulesetInfo(
     aliases=("m2", "mm"),
     side_word="wrestler",
     player_kinds=("auto", "human"),
-    written_strategies=True,
     push_levels=True,
     tag_teams=True,
     options=(
@@ -108,11 +106,6 @@ class MatchMatchRuleset(Ruleset[Side]):
         from turnbuckle.rulesets.matchmatch import post_text
 
         return post_text.card_facts(options)
-
-    def short_account(self, record: MatchRecord) -> list[str]:
-        from turnbuckle.rulesets.matchmatch import post_text
-
-        return post_text.short_account(record)
 
     def samples(self) -> Sequence[Sample]:
         return bundled_samples("turnbuckle.rulesets.matchmatch", _summary)
@@ -228,38 +221,6 @@ class MatchMatchRuleset(Ruleset[Side]):
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
 
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        from turnbuckle.rulesets.matchmatch.sheet_layout import sheet_sections
-
-        return sheet_sections(sheet)
-
-    def blank_sheet(self) -> Json:
-        from turnbuckle.rulesets.matchmatch.sheet_layout import blank_sheet
-
-        return blank_sheet()
-
-    # -- what the pages ask (rulesets/matchmatch/forms.py) ------------------------------------
-    def chart(self, record: MatchRecord) -> Chart:
-        return chart(record)
-
-    def sheet_form(self) -> SheetForm:
-        return forms.sheet_form()
-
-    def sheet_points(self, text: str) -> SheetPoints | None:
-        return forms.sheet_points(text)
-
-    def grid_table(self, grid: str) -> list[tuple[str, list[str]]] | None:
-        return forms.grid_table(grid)
-
-    def strategy_choices(self) -> StrategyChoices:
-        return forms.strategy_choices()
-
-    def strategy_form_values(self, text: str, rows: int, conditionals: int) -> dict[str, str] | None:
-        return forms.strategy_form_values(text, rows, conditionals)
-
-    def strategy_from_form(self, values: Mapping[str, str], rows: int, conditionals: int) -> StrategyDraft:
-        return forms.strategy_from_form(values, rows, conditionals)
-
     def strategy_problem_field(self, problem: str, draft: StrategyDraft) -> str | None:
         return forms.strategy_problem_field(problem, draft)
 
@@ -273,8 +234,28 @@ class MatchMatchRuleset(Ruleset[Side]):
 
         return [RefereeCard(r.name, r.type, r.dq_threshold) for r in referees()]
 
-    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
-        return table_view.hidden(events, viewer)
+    # -- the facets (core/facets.py), each behind one import -------------------------------
+    def table_view(self) -> TableView:
+        from turnbuckle.rulesets.matchmatch.table_view import MatchMatchTable
 
-    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
-        return table_view.board(names, events, viewer)
+        return MatchMatchTable()
+
+    def sheet_editor(self) -> SheetEditor:
+        from turnbuckle.rulesets.matchmatch.forms import MatchMatchSheets
+
+        return MatchMatchSheets()
+
+    def written_strategies(self) -> WrittenStrategies:
+        from turnbuckle.rulesets.matchmatch.forms import MatchMatchStrategies
+
+        return MatchMatchStrategies()
+
+    def reporting(self) -> Reporting:
+        from turnbuckle.rulesets.matchmatch.reporting import MatchMatchReporting
+
+        return MatchMatchReporting()
+
+    def simulation(self) -> Simulation:
+        from turnbuckle.rulesets.matchmatch.simulation import SIMULATION
+
+        return SIMULATION
