@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Literal, Protocol
 
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.facets import Figure, Simulation, first_at
 from turnbuckle.core.match import MatchRecord, Result
 from turnbuckle.core.options import OptionValue
@@ -141,5 +142,8 @@ def spec_for(ruleset_id: str) -> SimSpec:
     without one."""
     from turnbuckle.rulesets.registry import get_ruleset
 
-    game = get_ruleset(ruleset_id).simulation()
+    try:
+        game = get_ruleset(ruleset_id).simulation()
+    except RulesError:  # a game not registered here (a test's own) simulates with the defaults
+        return SimSpec(ruleset_id)
     return _spec(ruleset_id, game) if game is not None else SimSpec(ruleset_id)
