@@ -56,7 +56,7 @@ def names_a_game(path: Path) -> list[str]:
             parts = module.split(".")
             if any(p in ("rulesets", "sim") and i + 1 < len(parts) and parts[i + 1] in ids
                    for i, p in enumerate(parts)):
-                found.append(f"line {node.lineno}: imports {module}")
+                found.append(f"line {getattr(node, 'lineno', 0)}: imports {module}")
     return found
 
 
