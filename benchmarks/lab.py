@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from turnbuckle.lab.builds import boxing_builds
 from turnbuckle.lab.play import Job
 from turnbuckle.lab.sweep import assemble, make_sweep
+from turnbuckle.rulesets.boxing.simulation import builds as boxing_builds
 from turnbuckle.rulesets.registry import get_ruleset
 
 TITLE = "Balance lab"

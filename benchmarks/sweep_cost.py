@@ -70,11 +70,11 @@ def _wall(args: list[str]) -> float:
 
 
 def _pairings() -> int:
-    from turnbuckle.lab.builds import boxing_builds
+    from turnbuckle.lab.builds import build_space
     from turnbuckle.lab.pairings import round_robin
     from turnbuckle.rulesets.registry import get_ruleset
 
-    return len(round_robin(len(boxing_builds(get_ruleset("boxing"))[0])))
+    return len(round_robin(len(build_space(get_ruleset("boxing"))[0])))
 
 
 def _warm() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from tests.core.facet_helpers import PlainReporting, editor, report, written
 from turnbuckle.core.errors import StrategyError
 from turnbuckle.core.events import Happening
 from turnbuckle.core.page_hooks import RefereeCard, SheetPoints
-from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.matchmatch.side import load_strategy_document
 from turnbuckle.rulesets.matchmatch.strategy import strategy_problem_list
@@ -23,8 +23,8 @@ SAM = M2.sample("friendly-sam").text
 
 def test_chart_default_is_none_and_each_game_charts_its_own_record() -> None:
     record = M2.run([M2.side_by_name("friendly-sam"), M2.side_by_name("iron-ivan")], SeededSource(3))
-    assert Ruleset.chart(M2, record) is None  # the generic default
-    chart = M2.chart(record)
+    assert PlainReporting().chart(record) is None  # the generic default
+    chart = report(M2).chart(record)
     assert chart is not None and chart.kind == "matchmatch" and {s.name for s in chart.series} == set(record.names)
     happened = [e for e in record.events if isinstance(e, Happening)]
     assert len(chart.notes) == len([e for e in happened if e.type == "round_start"]) > 0  # a style note a round
@@ -37,13 +37,13 @@ def test_chart_default_is_none_and_each_game_charts_its_own_record() -> None:
     assert {s.name: s.final for s in chart.series} == stamina
     for rs in all_rulesets():  # every bundled game draws its own
         other = rs.run([rs.side_by_name(x.id) for x in rs.samples()[:2]], SeededSource(1))
-        drawn = rs.chart(other)
+        drawn = report(rs).chart(other)
         assert drawn is not None and drawn.kind == rs.info.id and drawn.series
 
 
 def test_sheet_form_default_is_text_only_and_matchmatch_lists_its_sheet() -> None:
-    assert PLAIN.sheet_form() is None
-    form = M2.sheet_form()
+    assert editor(PLAIN).sheet_form() is None
+    form = editor(M2).sheet_form()
     assert form is not None
     names = [f.name for f in form.fields]
     assert form.wrapper == "wrestler" and names[:3] == ["name", "nickname", "stamina"]
@@ -55,35 +55,35 @@ def test_sheet_form_default_is_text_only_and_matchmatch_lists_its_sheet() -> Non
             assert key in names, key
     headed = [f.starts for f in form.fields if f.starts]
     assert headed == ["Styles", "Defenses"]
-    boxing = get_ruleset("boxing").sheet_form()
+    boxing = editor(get_ruleset("boxing")).sheet_form()
     assert boxing is not None and boxing.wrapper == "" and [f.name for f in boxing.fields if f.number] == [
         "power", "speed", "toughness"]
 
 
 def test_sheet_points_default_is_none_and_the_games_that_buy_count_theirs() -> None:
-    assert PLAIN.sheet_points(PLAIN.sample("the-rhino").text) is None
-    assert M2.sheet_points(SAM) == SheetPoints(42, 42)  # the rulebook's sample spends 42 exactly
-    dearer = M2.sheet_points(SAM.replace("stamina: 10", "stamina: 12"))
+    assert editor(PLAIN).sheet_points(PLAIN.sample("the-rhino").text) is None
+    assert editor(M2).sheet_points(SAM) == SheetPoints(42, 42)  # the rulebook's sample spends 42 exactly
+    dearer = editor(M2).sheet_points(SAM.replace("stamina: 10", "stamina: 12"))
     assert dearer is not None and dearer.spent > 42 and dearer.left < 0
-    assert M2.sheet_points("wrestler: [unclosed") is None
+    assert editor(M2).sheet_points("wrestler: [unclosed") is None
     boxing = get_ruleset("boxing")
-    assert boxing.sheet_points("name: A\npower: 7\nspeed: 5\ntoughness: 5\n") == SheetPoints(17, 15)
-    assert boxing.sheet_points("name: A\npower: lots\n") is None
-    army = get_ruleset("deathmatch").sheet_points(get_ruleset("deathmatch").sample("ash-court").text)
+    assert editor(boxing).sheet_points("name: A\npower: 7\nspeed: 5\ntoughness: 5\n") == SheetPoints(17, 15)
+    assert editor(boxing).sheet_points("name: A\npower: lots\n") is None
+    army = editor(get_ruleset("deathmatch")).sheet_points(get_ruleset("deathmatch").sample("ash-court").text)
     assert army is not None and army.what == "power" and army.spent == 10
 
 
 def test_grid_table_default_is_none_and_matchmatch_names_each_cell() -> None:
-    assert PLAIN.grid_table("Po Te Br / We MA HF / Br MA Ch") is None
-    assert M2.grid_table("Po Te Br / We MA HF / Br MA Ch") == [
+    assert written(PLAIN).grid_table("Po Te Br / We MA HF / Br MA Ch") is None
+    assert written(M2).grid_table("Po Te Br / We MA HF / Br MA Ch") == [
         ("1", ["Power", "Technical", "Brawling"]), ("2", ["Weight", "Martial Arts", "High Flying"]),
         ("3", ["Brawling", "Martial Arts", "Cheating"])]
-    assert M2.grid_table("Po Te") is None
+    assert written(M2).grid_table("Po Te") is None
 
 
 def test_strategy_choices_default_is_none_and_matchmatch_offers_its_styles_and_actions() -> None:
-    assert PLAIN.strategy_choices() is None
-    picks = M2.strategy_choices()
+    assert written(PLAIN).strategy_choices() is None
+    picks = written(M2).strategy_choices()
     assert picks is not None
     assert len(picks.styles) == 7 and "Teamwork" not in picks.styles  # a + style is one of the grid's seven
     assert picks.targets[0] == "Stamina" and "Teamwork" in picks.targets
@@ -100,8 +100,8 @@ FORM = {"plus1": "Cheating", "plus2": "Brawling", "minus": "Martial Arts", "grid
 
 
 def test_strategy_from_form_default_is_none_and_matchmatch_writes_what_its_reader_reads() -> None:
-    assert PLAIN.strategy_from_form(FORM, 20, 3) is None
-    draft = M2.strategy_from_form(FORM, 20, 3)
+    assert written(PLAIN).strategy_from_form(FORM, 20, 3) is None
+    draft = written(M2).strategy_from_form(FORM, 20, 3)
     assert draft is not None
     assert draft.text.splitlines() == [
         "Strategy: +Cheating +Brawling -Martial Arts, Grid B", "Round\tTarget\tType\tNotes",
@@ -109,14 +109,14 @@ def test_strategy_from_form_default_is_none_and_matchmatch_writes_what_its_reade
         "If I haven't used my High Spots by round 15, use a High Spot on Stamina"]
     assert draft.line_fields == {1: "plus1", 3: "row1", 4: "row2", 5: "cond1"}
     assert draft.round_fields == {"grid": "grid", "round 1": "row1", "round 4": "row2", "conditional 1": "cond1"}
-    plan = M2.strategy_form_values(draft.text, 20, 3)  # the game's own reader takes it back
+    plan = written(M2).strategy_form_values(draft.text, 20, 3)  # the game's own reader takes it back
     assert plan is not None and plan["target4"] == "High Flying" and plan["cond_unused1"] == "high_spots"
 
 
 def test_matchmatch_problems_name_the_part_whose_field_the_draft_gives() -> None:
     """A problem carries the part of the strategy it is about (a round, a conditional, the grid
     pick), and the form's draft maps each part to its field: no message is read for it."""
-    draft = M2.strategy_from_form(FORM, 20, 3)
+    draft = written(M2).strategy_from_form(FORM, 20, 3)
     assert draft is not None
     plan = load_strategy_document(draft.text, "strategy")
     problems = strategy_problem_list(plan, high_spots=1, push_level=0, match_rounds=10)
@@ -133,8 +133,8 @@ def test_strategy_form_values_default_is_none_and_matchmatch_reads_a_strategy_ba
     text = ("Strategy: +Cheating +Brawling -MA, Grid B\nRound\tTarget\tType\tNotes\n"
             "1\tMA\tNormal\tSmack him.\n4\tHF\tFinisher\tThe end.\n"
             "If I haven't used my High Spots by round 15, use a High Spot on Stamina\n")
-    assert PLAIN.strategy_form_values(text, 20, 3) is None
-    values = M2.strategy_form_values(text, 20, 3)
+    assert written(PLAIN).strategy_form_values(text, 20, 3) is None
+    values = written(M2).strategy_form_values(text, 20, 3)
     assert values is not None
     assert (values["plus1"], values["plus2"], values["minus"], values["grid"]) == (
         "Cheating", "Brawling", "Martial Arts", "B")
@@ -142,11 +142,11 @@ def test_strategy_form_values_default_is_none_and_matchmatch_reads_a_strategy_ba
         "4", "High Flying", "Finisher", "The end.")
     assert "target2" not in values and values["round2"] == "2"  # an empty row keeps its round
     assert (values["cond_unused1"], values["cond_round1"], values["cond_type1"]) == ("high_spots", "15", "High Spot")
-    narrow = M2.strategy_form_values(text, 3, 3)  # round 4 past a 3-row form: the rows in the order written
+    narrow = written(M2).strategy_form_values(text, 3, 3)  # round 4 past a 3-row form: the rows in the order written
     assert narrow is not None and (narrow["round2"], narrow["target2"]) == ("4", "High Flying")
-    assert M2.strategy_form_values(text, 1, 3) is None  # two rounds written, one row
-    assert M2.strategy_form_values(text, 20, 0) is None  # a conditional and no place for it
-    assert M2.strategy_form_values("Strategy: nonsense", 20, 3) is None
+    assert written(M2).strategy_form_values(text, 1, 3) is None  # two rounds written, one row
+    assert written(M2).strategy_form_values(text, 20, 0) is None  # a conditional and no place for it
+    assert written(M2).strategy_form_values("Strategy: nonsense", 20, 3) is None
 
 
 def test_match_types_default_is_none_and_matchmatch_bundles_the_rulebooks() -> None:

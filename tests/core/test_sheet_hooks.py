@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import yaml
 
-from turnbuckle.core.registry import Ruleset, SheetSection
+from tests.core.facet_helpers import editor
+from turnbuckle.core.facets import SheetSection, plain_sheet_view
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
@@ -16,7 +17,7 @@ def _sections(game: str, sample: str) -> dict[str, dict[str, str]]:
     rs = get_ruleset(game)
     sheet = rs.side_json(rs.load_text(rs.sample(sample).text, "sample"))
     out: dict[str, dict[str, str]] = {}
-    for sec in rs.sheet_view(sheet):
+    for sec in editor(rs).sheet_view(sheet):
         out.setdefault(sec.title, {}).update(dict(sec.rows))
     return out
 
@@ -49,13 +50,13 @@ def test_each_game_lays_out_its_own_parts() -> None:
 
 
 def test_the_default_view_is_the_top_level_fields() -> None:
-    rows = Ruleset.sheet_view(get_ruleset("boxing"), {"name": "Mika", "power": 5, "moves": ["jab", "hook"]})
+    rows = plain_sheet_view({"name": "Mika", "power": 5, "moves": ["jab", "hook"]})
     assert rows == [SheetSection("", (("Name", "Mika"), ("Power", "5"), ("Moves", "jab, hook")))]
 
 
 def test_every_blank_sheet_needs_only_its_names() -> None:
     for rs in all_rulesets():
-        blank = rs.blank_sheet()
+        blank = editor(rs).blank_sheet()
         assert blank is not None, rs.info.id
         problems = rs.check_text(yaml.safe_dump(blank), "blank").problems
         assert problems, rs.info.id  # nameless: the editor says what to fill in
@@ -64,12 +65,12 @@ def test_every_blank_sheet_needs_only_its_names() -> None:
 
 def test_headlock_rolls_a_character_on_the_dice() -> None:
     rs = get_ruleset("headlock")
-    rolled = rs.roll_sheet(Table(SeededSource(7)))
+    rolled = editor(rs).roll_sheet(Table(SeededSource(7)))
     assert rolled is not None
     assert rs.check_text(yaml.safe_dump(rolled.sheet), "rolled").problems == []
     assert isinstance(rolled.sheet, dict)
     assert rolled.rolls[0] == f"ATK (d20): {rolled.sheet['atk']}"
     assert rolled.rolls[4] == f"RES (d6): {rolled.sheet['res']}"
-    again = rs.roll_sheet(Table(SeededSource(7)))
+    again = editor(rs).roll_sheet(Table(SeededSource(7)))
     assert again == rolled  # the same seed, the same wrestler
-    assert get_ruleset("boxing").roll_sheet(Table(SeededSource(7))) is None
+    assert editor(get_ruleset("boxing")).roll_sheet(Table(SeededSource(7))) is None

@@ -10,11 +10,11 @@ import pytest
 
 from turnbuckle.lab import play as play_module
 from turnbuckle.lab import run_local as run_local_module
-from turnbuckle.lab.builds import boxing_builds
 from turnbuckle.lab.cache import ResultCache
 from turnbuckle.lab.run_local import run_local
 from turnbuckle.lab.sweep import assemble, make_sweep, split_cached
 from turnbuckle.rulesets.boxing.sheet import fighter_problems
+from turnbuckle.rulesets.boxing.simulation import builds as boxing_builds
 from turnbuckle.rulesets.registry import get_ruleset
 
 BOXING = get_ruleset("boxing")

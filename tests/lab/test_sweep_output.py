@@ -9,7 +9,7 @@ from typing import Any, cast
 import numpy as np
 
 from tests.cli.helpers import tb
-from turnbuckle.lab.builds import boxing_builds, builds_report
+from turnbuckle.lab.builds import build_space, builds_report
 from turnbuckle.lab.plot import map_axes, sweep_figure
 from turnbuckle.lab.render import render_text
 from turnbuckle.lab.run_local import run_local
@@ -51,7 +51,7 @@ def test_the_pairings_flag_on_the_command_line() -> None:
 
 def _space_doc() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A made-up result over boxing's real build space: strength grows with Power."""
-    builds, space = boxing_builds(BOXING)
+    builds, space = build_space(BOXING)
     stats: list[dict[str, Any]] = [cast(dict[str, Any], BOXING.side_json(b)) for b in builds]
     k = len(builds)
     strength = [0.3 * s["power"] - 0.1 * s["speed"] - 0.5 for s in stats]

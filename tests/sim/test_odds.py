@@ -159,11 +159,13 @@ def test_generic_ruleset_multi_side(toy_registered: None) -> None:
 
 def test_fast_engine_that_cannot_load_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
+    from typing import cast
 
-    from turnbuckle.sim import specs
+    from turnbuckle.core.facets import GameSimulation
+    from turnbuckle.rulesets.boxing import simulation
 
-    broken = replace(specs.SPECS["boxing"], fast="turnbuckle.sim.boxing.no_such_engine:run")
-    monkeypatch.setitem(specs.SPECS, "boxing", broken)
+    broken = replace(cast(GameSimulation, simulation.SIMULATION), fast="turnbuckle.sim.boxing.no_such_engine:run")
+    monkeypatch.setattr(simulation, "SIMULATION", broken)
     run = simulate(BOXING, [sample("all-rounder"), sample("slugger")], {}, 20, seed=1)
     assert run.engine == "reference"
     assert "the fast boxing engine cannot load" in run.notes[0]
@@ -172,12 +174,15 @@ def test_fast_engine_that_cannot_load_falls_back(monkeypatch: pytest.MonkeyPatch
 
 def test_fast_engine_steps_aside_for_another_version_or_option(monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
+    from typing import cast
 
-    from turnbuckle.sim import specs
+    from turnbuckle.core.facets import GameSimulation
+    from turnbuckle.rulesets.boxing import simulation
     from turnbuckle.sim.boxing import fast
 
     sides = [sample("all-rounder"), sample("slugger")]
-    monkeypatch.setitem(specs.SPECS, "boxing", replace(specs.SPECS["boxing"], fast_version="0.9"))
+    older = replace(cast(GameSimulation, simulation.SIMULATION), fast_version="0.9")
+    monkeypatch.setattr(simulation, "SIMULATION", older)
     run = simulate(BOXING, sides, {}, 20, seed=1)
     assert run.engine == "reference"
     assert "checked against version 0.9, not 1.2" in run.notes[0]

@@ -9,14 +9,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from turnbuckle.core.chart import Chart
 from turnbuckle.core.errors import InputFileError, InputRefused, RulesError, SheetError
 from turnbuckle.core.events import Event, EventLog, Json
+from turnbuckle.core.facets import Reporting, SheetEditor, Simulation, TableView, WrittenStrategies
 from turnbuckle.core.hints import near_miss
 from turnbuckle.core.inputs import parse_yaml, read_input
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, unique_names
 from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
-from turnbuckle.core.page_hooks import SheetForm, SheetPoints, StrategyChoices, StrategyDraft
 from turnbuckle.core.sources import Source
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -57,9 +56,6 @@ class RulesetInfo:
     #: Earlier versions of the rules that the engine still plays (``run(..., version=...)``), newest
     #: first: a match stored under one of them replays as it was played (core/versions.py).
     older_versions: tuple[str, ...] = ()
-    #: Whether a side sends a written strategy for each match before a show (MatchMatch's): the
-    #: pages then offer the strategy form and its live check, sized by the ``rounds`` option.
-    written_strategies: bool = False
 
     @property
     def playable_versions(self) -> tuple[str, ...]:
@@ -126,35 +122,6 @@ class Sample:
     id: str
     summary: str
     text: str
-
-
-@dataclass(frozen=True)
-class SheetSection:
-    """One part of a sheet as a page shows it (``Ruleset.sheet_view``): a heading (empty for the
-    sheet's opening lines) and its rows of (label, value), in the rulebook's order."""
-
-    title: str
-    rows: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True)
-class RolledSheet:
-    """A sheet rolled on the dice (``Ruleset.roll_sheet``): the sheet, and each roll as a line
-    ("ATK (d20): 14") for the page to show beside it."""
-
-    sheet: Json
-    rolls: tuple[str, ...]
-
-
-def shown_value(value: object) -> str:
-    """A sheet's value as one line of text: a list or mapping written out, None as a dash."""
-    if value is None:
-        return "\u2014"
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {shown_value(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(shown_value(v) for v in value)
-    return str(value)
 
 
 def read_text_file(path: Path | str, what: str = "file") -> str:
@@ -237,73 +204,10 @@ class Ruleset(ABC, Generic[S]):
         plainly (the default)."""
         return None
 
-    def short_account(self, record: MatchRecord) -> list[str]:
-        """A short account of a played match for a results post: three to six sentences read from
-        its events (the big swings, near falls, injuries, the finish), quoting a side's own words
-        where a round turned on them. Empty by default: the league then writes a plain one."""
-        return []
-
     def side_warnings(self, side: S) -> list[str]:
         """Things worth telling the owner of a valid sheet (none by default)."""
         return []
 
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        """A side's sheet (as ``side_json`` writes it) laid out for a page, as the game's rulebook
-        prints it. By default one section of the sheet's top-level fields, in their order."""
-        if not isinstance(sheet, dict):
-            return [SheetSection("", (("Sheet", shown_value(sheet)),))]
-        return [SheetSection("", tuple((str(k).replace("_", " ").capitalize(), shown_value(v))
-                                       for k, v in sheet.items()))]
-
-    def blank_sheet(self) -> Json | None:
-        """An empty sheet to start writing from (every number at its least, names to fill in),
-        or None where the game has none (the editor then starts from a sample)."""
-        return None
-
-    def roll_sheet(self, table: Table) -> RolledSheet | None:
-        """A sheet rolled on ``table``'s dice, as the rulebook rolls one up; None where the game's
-        sheets are written, not rolled."""
-        return None
-
-    # -- what the pages ask of a game (docs/web.md "Game hooks"; the web never names a game) ------
-    def chart(self, record: MatchRecord) -> Chart | None:
-        """The match's course as lines to draw, read from the record's events; None where the
-        game draws none. A record whose events are not in the shape expected may raise
-        KeyError, TypeError or ValueError: the page then shows no chart."""
-        return None
-
-    def sheet_form(self) -> SheetForm | None:
-        """The sheet as form fields, for a game whose sheet is a handful of numbers; None where
-        the sheet is edited as text only."""
-        return None
-
-    def sheet_points(self, text: str) -> SheetPoints | None:
-        """What a sheet being typed (``text``) has spent of its budget; None for a game that does
-        not buy with points, or while the text cannot be read that far."""
-        return None
-
-    def grid_table(self, grid: str) -> list[tuple[str, list[str]]] | None:
-        """A match's grid (its option's text) as rows for a table, each with its label and its
-        cells' full names; None where the game has no grid or the text does not read as one."""
-        return None
-
-    def strategy_choices(self) -> StrategyChoices | None:
-        """What a written strategy's form picks from; None where sides send no written strategy."""
-        return None
-
-    def strategy_from_form(self, values: Mapping[str, str], rows: int, conditionals: int) -> StrategyDraft | None:
-        """The strategy form's fields (as :meth:`strategy_form_values` names them, each stripped)
-        written as the game's text for its own reader, with the field each line came from; None
-        for a game without the form."""
-        return None
-
-    def strategy_form_values(self, text: str, rows: int, conditionals: int) -> dict[str, str] | None:
-        """A sent strategy read back into the strategy form's fields (``plus1``, ``plus2``,
-        ``minus``, ``grid``; ``roundN``, ``targetN``, ``typeN``, ``notesN`` for rows 1 to ``rows``;
-        ``cond_unusedJ``, ``cond_roundJ``, ``cond_typeJ``, ``cond_targetJ`` for conditionals 1 to
-        ``conditionals``), so a player changes their latest rather than starting again; None
-        where the form cannot hold it or it does not read (and for a game without the form)."""
-        return None
 
     def sample(self, sample_id: str) -> Sample:
         """A sample by id (any case)."""
@@ -341,22 +245,27 @@ class Ruleset(ABC, Generic[S]):
     def narrate(self, record: MatchRecord) -> Writeup:
         """Turn a match record into a write-up (the ringside call)."""
 
-    # -- table play (core/step.py) ----------------------------------------------------------
-    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
-        """The indexes of ``events`` that ``viewer`` (a side's name; None for an onlooker) may
-        not see yet: another side's card or secret pick. Nothing is secret by default."""
-        return set()
+    # -- the facets (core/facets.py): what a game offers beyond its rules, None where it has none --
+    def table_view(self) -> TableView | None:
+        """What a player at the table sees between entries: secrets and the board."""
+        return None
 
-    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
-        """What a player at the table has in front of them, read from the events ``viewer`` may
-        see: the scoreboard, HP, their own cards. Nothing by default."""
-        return []
+    def sheet_editor(self) -> SheetEditor | None:
+        """How the pages lay out, start, roll and price a side's sheet."""
+        return None
 
-    def table_board(self, sides: Sequence[S], names: Sequence[str], events: Sequence[Event],
-                    viewer: str | None) -> list[str]:
-        """The board with the sides' sheets at hand, for numbers the events never state (a
-        boxer's Power); by default :meth:`board`."""
-        return self.board(names, events, viewer)
+    def written_strategies(self) -> WrittenStrategies | None:
+        """The written strategy each side sends before a show, where the game has them."""
+        return None
+
+    def reporting(self) -> Reporting | None:
+        """A played match's chart and short account."""
+        return None
+
+    def simulation(self) -> Simulation | None:
+        """Fast engines, exact tables, figures, the advisor and the lab's parts for ``odds``,
+        ``sweep`` and ``advise``; without one the reference engine and generic defaults serve."""
+        return None
 
     def standings(self, setup: MatchSetup[S], result: Result, events: Sequence[Event]) -> Standings:
         """Each side's place (1 first, ties share a place: see ``standard_placings``) and team number,

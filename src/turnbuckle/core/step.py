@@ -123,11 +123,15 @@ def play_step(
 def seen_by(rs: Ruleset[Any], names: Sequence[str], events: Sequence[Event], viewer: str | None,
             sides: Sequence[Any] = ()) -> Seen:
     """What ``viewer`` may see of ``events`` (``sides``: the match's sheets, for the board)."""
-    hidden = rs.hidden(events, viewer)
+    view = rs.table_view()
+    hidden = view.hidden(events, viewer) if view is not None else set()
     shown = [e for i, e in enumerate(events) if i not in hidden]
     out: list[Json] = [{"type": "hidden", "side": owner(e)} if i in hidden else e.to_json()
                        for i, e in enumerate(events)]
-    board = rs.table_board(sides, names, shown, viewer) if sides else rs.board(names, shown, viewer)
+    if view is None:
+        board: Sequence[str] = ()
+    else:
+        board = view.table_board(sides, names, shown, viewer) if sides else view.board(names, shown, viewer)
     return Seen(viewer, tuple(out), tuple(board))
 
 
@@ -179,8 +183,9 @@ def _lines(writeup: Writeup) -> tuple[str, ...]:
 def narration_writeup(rs: Ruleset[Any], record: MatchRecord, done: bool) -> Writeup:
     """The write-up as an onlooker may read it: of a match in progress, the part before its
     result, with every side's secrets left out; of a finished match, all of it."""
-    if not done:
-        hidden = rs.hidden(record.events, None)
+    view = rs.table_view()
+    if not done and view is not None:
+        hidden = view.hidden(record.events, None)
         events = [e for i, e in enumerate(record.events) if i not in hidden]
         record = replace(record, events=events)
     writeup = rs.narrate(record)

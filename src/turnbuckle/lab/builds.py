@@ -8,38 +8,21 @@ to the ruleset's own loader (its validator), and the ones it accepts are the spa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import product
+from collections.abc import Sequence
 from typing import Any
 
-from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.registry import Ruleset
 
 
-def boxing_builds(rs: Ruleset[Any]) -> tuple[list[Any], str]:
-    """Every boxer the boxing rules accept, named by its abilities (``P5 S5 T5``), in order of
-    Power, then Speed, then Toughness; and the space in words."""
-    from turnbuckle.rulesets.boxing.sheet import BUDGET, STATS
-
-    out = []
-    for values in product(range(BUDGET + 1), repeat=len(STATS)):
-        name = " ".join(f"{stat[0].upper()}{v}" for stat, v in zip(STATS, values, strict=True))
-        try:
-            out.append(rs.load_side({"name": name, **dict(zip(STATS, values, strict=True))}, name))
-        except SheetError:
-            continue
-    return out, f"{' + '.join(STATS)} spending the budget of {BUDGET} exactly, as the boxing rules check it"
-
-
-SPACES: dict[str, Callable[[Ruleset[Any]], tuple[list[Any], str]]] = {"boxing": boxing_builds}
-
-
 def build_space(rs: Ruleset[Any]) -> tuple[list[Any], str]:
-    found = SPACES.get(rs.info.id)
+    """Every legal sheet of the game, from its simulation facet's build space."""
+    game = rs.simulation()
+    found = game.build_space(rs) if game is not None else None
     if found is None:
         raise RulesError(f"--builds: {rs.info.id} has no build space to sweep (boxing has: its sheets are three "
                          "numbers on a budget); give a roster of sheets instead")
-    return found(rs)
+    return found
 
 
 def builds_report(doc: dict[str, Any], space: str) -> dict[str, Any]:

@@ -11,9 +11,13 @@ from itertools import combinations
 
 from turnbuckle.core.errors import RulesError
 
-#: Games whose three or more sides play each for itself (Headlock's four sides are a tag match, two
-#: teams, so it is not here).
-FREE_FOR_ALL = frozenset({"deathmatch"})
+
+def free_for_all() -> list[str]:
+    """The games whose three or more sides play each for itself (their simulation facet says so;
+    Headlock's four sides are a tag match, two teams, so it is not one)."""
+    from turnbuckle.rulesets.registry import all_rulesets
+
+    return sorted(rs.info.id for rs in all_rulesets() if (game := rs.simulation()) is not None and game.free_for_all)
 
 
 def round_robin(entries: int) -> list[tuple[int, ...]]:
@@ -54,12 +58,13 @@ def parse_sizes(text: str, ruleset: str, max_sides: int) -> tuple[int, ...]:
         raise RulesError(f"--sizes '{text}': give numbers of sides separated by commas, e.g. 2,3,4") from None
     if not sizes:
         raise RulesError("--sizes: give at least one number of sides, e.g. 2")
+    loose = free_for_all()
     for size in sizes:
         if size < 2:
             raise RulesError(f"--sizes: a match needs at least 2 sides, not {size}")
-        if size > 2 and ruleset not in FREE_FOR_ALL:
+        if size > 2 and ruleset not in loose:
             raise RulesError(f"--sizes {size}: sweeps of more than 2 sides are for free-for-all games "
-                             f"({', '.join(sorted(FREE_FOR_ALL))}); {ruleset} sweeps 1-v-1")
+                             f"({', '.join(loose)}); {ruleset} sweeps 1-v-1")
         if size > max_sides:
             raise RulesError(f"--sizes {size}: {ruleset} takes at most {max_sides} sides")
     return sizes

@@ -21,6 +21,7 @@ from sqlalchemy import select
 
 from turnbuckle import __version__
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.facets import sheet_view
 from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.render import render_html_part
 from turnbuckle.league import archive_public as public
@@ -258,7 +259,7 @@ def _competitor(ctx: Ctx, row: dict[str, object]) -> str:
         sheet, source = shown
         out.append(f'<h2>Sheet</h2><p class="muted">{escape(source)}</p>')
         try:
-            sections = rs.sheet_view(sheet)
+            sections = sheet_view(rs, sheet)
         except (RulesError, KeyError, TypeError, ValueError):
             sections = []
         for sec in sections:

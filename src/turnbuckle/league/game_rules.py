@@ -117,7 +117,7 @@ def written_strategies(ruleset: str) -> bool:
         rs = get_ruleset(ruleset)
     except UnknownRulesetError:
         return False
-    return rs.info.written_strategies and rs.league_rules() is not None
+    return rs.written_strategies() is not None and rs.league_rules() is not None
 
 
 def games_with(wanted: str) -> list[str]:

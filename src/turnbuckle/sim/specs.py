@@ -1,7 +1,7 @@
 """What the sim layer knows about each game beyond the generic ``Ruleset`` interface.
 
 Every registered ruleset can be simulated with the reference engine and the generic defaults
-below. A game may add, in one entry of ``SPECS``: a fast engine, exact per-exchange tables, the
+below. A game may add, in its simulation facet (``core/facets.py``): a fast engine, exact per-exchange tables, the
 unit of match length, and game-specific figures read from a match record. Fast engines and
 exact tables are named as ``"module:function"`` strings, imported only when used (so numba is
 not loaded unless a fast engine runs). Adding a game here is one entry; a game without an entry
@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Literal, Protocol
 
-from turnbuckle.core.events import Happening
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.facets import Figure, Simulation, first_at
 from turnbuckle.core.match import MatchRecord, Result
 from turnbuckle.core.options import OptionValue
 from turnbuckle.sim.tally import Outcome, Tally
@@ -59,27 +60,6 @@ class ExchangeTables(Protocol):
 
     def __call__(self, sides: Sequence[Any], names: Sequence[str],
                  options: Mapping[str, OptionValue]) -> tuple[dict[str, Any], str]: ...
-
-
-def first_at(result: Result) -> int | None:
-    """The generic match length: the first value of ``result.at`` (its key names the unit)."""
-    for value in result.at.values():
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
-    return None
-
-
-def count_events(record: MatchRecord, kind: str) -> int:
-    return sum(1 for e in record.events if isinstance(e, Happening) and e.type == kind)
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A game-specific figure: its key, a label for people, and whether it is a share (0/1 per
-    match, shown as a percentage) or a count (shown as a mean per match)."""
-
-    key: str
-    label: str
-    share: bool = False
 
 
 @dataclass(frozen=True)
@@ -165,125 +145,23 @@ def _load(path: str) -> Any:
     return getattr(import_module(module), name)
 
 
-# -- boxing ---------------------------------------------------------------------------------
-BOXING_TURNS_PER_ROUND = 3  # checked equal to the engine's constant by a test
-
-
-def _boxing_length(result: Result, options: Mapping[str, OptionValue]) -> int | None:
-    return (int(result.at["round"]) - 1) * BOXING_TURNS_PER_ROUND + int(result.at["turn"])
-
-
-def _boxing_figures(record: MatchRecord) -> dict[str, float]:
-    downs = count_events(record, "knockdown")
-    return {"knockdowns": downs, "knockdown_bouts": 1.0 if downs else 0.0}
-
-
-# -- folkstyle ------------------------------------------------------------------------------
-FOLKSTYLE_TURNS_PER_PERIOD = 3  # checked equal to the engine's constant by a test
-
-
-def _folkstyle_length(result: Result, options: Mapping[str, OptionValue]) -> int | None:
-    return (int(result.at["period"]) - 1) * FOLKSTYLE_TURNS_PER_PERIOD + int(result.at["turn"])
-
-
-def _folkstyle_figures(record: MatchRecord) -> dict[str, float]:
-    calls = record.result.extra.get("stalling_calls")
-    total = sum(v for v in calls.values() if isinstance(v, int)) if isinstance(calls, dict) else 0
-    rode = any(isinstance(e, Happening) and e.type == "riding_time" and e.data.get("awarded")
-               for e in record.events)
-    return {"stalling_calls": float(total), "riding_point": 1.0 if rode else 0.0}
-
-
-# -- headlock -------------------------------------------------------------------------------
-def _headlock_figures(record: MatchRecord) -> dict[str, float]:
-    return {"knockdowns": count_events(record, "knockdown")}
-
-
-# -- deathmatch ------------------------------------------------------------------------------
-def _deathmatch_figures(record: MatchRecord) -> dict[str, float]:
-    survivors = record.result.extra.get("survivors", [])
-    return {"survivors": float(len(survivors)) if isinstance(survivors, list) else 0.0}
-
-
-def _deathmatch_drawn(record: MatchRecord) -> list[int] | None:
-    """The players still standing at a draw (an eliminated player does not share it)."""
-    drawn = record.result.extra.get("drawn")
-    return [record.names.index(str(name)) for name in drawn] if isinstance(drawn, list) else None
-
-
-# -- matchmatch -----------------------------------------------------------------------------
-def _matchmatch_figures(record: MatchRecord) -> dict[str, float]:
-    return {"injuries": float(sum(1 for e in record.events if isinstance(e, Happening)
-                                  and e.type == "injury_check" and e.data.get("injured")))}
-
-
-SPECS: dict[str, SimSpec] = {
-    "boxing": SimSpec(
-        "boxing",
-        fast="turnbuckle.sim.boxing.fast:run",
-        fast_outcomes="turnbuckle.sim.boxing.fast:outcomes",
-        fast_ready="turnbuckle.sim.boxing.fast:compiled",
-        build_time="about 5 s",
-        fast_version="1.2",
-        exchange="turnbuckle.sim.boxing.exact:exchange_tables",
-        length_unit="turns",
-        length=_boxing_length,
-        figures=(Figure("knockdowns", "knockdowns per bout"),
-                 Figure("knockdown_bouts", "bouts with a knockdown", share=True)),
-        figures_of=_boxing_figures,
-    ),
-    "folkstyle": SimSpec(
-        "folkstyle",
-        fast="turnbuckle.sim.folkstyle.fast:run",
-        fast_ready="turnbuckle.sim.folkstyle.fast:compiled",
-        build_time="about 5 s",
-        fast_version="1.1",
-        exchange="turnbuckle.sim.folkstyle.exact:exchange_tables",
-        length_unit="turns",
-        length=_folkstyle_length,
-        figures=(Figure("stalling_calls", "stalling calls per match"),
-                 Figure("riding_point", "matches with a riding-time point", share=True)),
-        figures_of=_folkstyle_figures,
-    ),
-    "headlock": SimSpec(
-        "headlock",
-        fast="turnbuckle.sim.headlock.fast:run",
-        fast_ready="turnbuckle.sim.headlock.fast:compiled",
-        build_time="about 15 s",
-        fast_version="1.1",
-        exchange="turnbuckle.sim.headlock.exact:exchange_tables",
-        length_unit="turns",
-        figures=(Figure("knockdowns", "knockdowns per match (knockout variant)"),),
-        figures_of=_headlock_figures,
-        cards_per_length=2,
-    ),
-    "deathmatch": SimSpec(
-        "deathmatch",
-        fast="turnbuckle.sim.deathmatch.fast:run",
-        fast_ready="turnbuckle.sim.deathmatch.fast:compiled",
-        build_time="about 10 s",
-        fast_version="1.2",
-        exchange="turnbuckle.sim.deathmatch.exact:exchange_tables",
-        length_unit="rounds",
-        figures=(Figure("survivors", "figures standing at the end"),),
-        figures_of=_deathmatch_figures,
-        drawn_of=_deathmatch_drawn,
-    ),
-    "matchmatch": SimSpec(
-        "matchmatch",
-        fast="turnbuckle.sim.matchmatch.fast:run",
-        fast_ready="turnbuckle.sim.matchmatch.fast:compiled",
-        build_time="about 10 s",
-        fast_version="1.3",
-        exchange="turnbuckle.sim.matchmatch.exact:exchange_tables",
-        length_unit="rounds",
-        figures=(Figure("injuries", "injuries per match"),),
-        figures_of=_matchmatch_figures,
-        advisor="turnbuckle.sim.matchmatch.advisor.hook:ADVISOR",
-    ),
-}
+def _spec(ruleset_id: str, game: Simulation) -> SimSpec:
+    return SimSpec(ruleset_id, fast=game.fast, fast_outcomes=game.fast_outcomes, fast_ready=game.fast_ready,
+                   build_time=game.build_time,
+                   fast_version=game.fast_version, exchange=game.exchange, length=game.length_of,
+                   length_unit=None if game.unit() == "length" else game.unit(),
+                   figures=game.figures, figures_of=game.figures_from,
+                   drawn_of=game.drawn_from, notes=game.notes, cards_per_length=game.cards_per_length,
+                   advisor=game.advisor)
 
 
 def spec_for(ruleset_id: str) -> SimSpec:
-    """The sim entry of a ruleset, or the generic defaults for a game without one."""
-    return SPECS.get(ruleset_id) or SimSpec(ruleset_id)
+    """The sim entry of a ruleset (its simulation facet), or the generic defaults for a game
+    without one."""
+    from turnbuckle.rulesets.registry import get_ruleset
+
+    try:
+        game = get_ruleset(ruleset_id).simulation()
+    except RulesError:  # a game not registered here (a test's own) simulates with the defaults
+        return SimSpec(ruleset_id)
+    return _spec(ruleset_id, game) if game is not None else SimSpec(ruleset_id)

@@ -17,9 +17,9 @@ from turnbuckle.rulesets.registry import get_ruleset
 
 
 def writes_strategy(ruleset: str) -> bool:
-    """Whether a side of this game sends a written strategy for each match (the game's
-    ``RulesetInfo.written_strategies``)."""
-    return get_ruleset(ruleset).info.written_strategies
+    """Whether a side of this game sends a written strategy for each match (the game has the
+    written-strategies facet)."""
+    return get_ruleset(ruleset).written_strategies() is not None
 
 
 def sends(ruleset: str) -> bool:
@@ -81,11 +81,13 @@ def stale(edited_at: datetime | None, sent_at: datetime) -> bool:
 
 def grid_rows(ruleset: str, text: str | None) -> list[tuple[str, list[str]]] | None:
     """A match's grid (its text, ``Po Te Br / We MA HF / Br MA Ch``) as its game lays it out for a
-    table (``Ruleset.grid_table``: MatchMatch's three rows, each with its label 1-3 and its styles'
-    full names under columns A-C); None for no grid, a game without one, or one that does not read."""
-    if not text:
+    table (``WrittenStrategies.grid_table``: MatchMatch's three rows, each with its label 1-3 and its
+    styles' full names under columns A-C); None for no grid, a game without one, or one that does
+    not read."""
+    written = get_ruleset(ruleset).written_strategies()
+    if not text or written is None:
         return None
-    return get_ruleset(ruleset).grid_table(text)
+    return written.grid_table(text)
 
 
 def _utc(when: Any) -> Any:

@@ -1,7 +1,7 @@
 """The course of a match as a chart, read from its record's events (docs/json-format.md).
 
 :func:`match_chart` gives standalone SVG text for any game whose ruleset charts its records
-(``Ruleset.chart``: MatchMatch Stamina by round with each round's style, boxing HP by turn,
+(``Reporting.chart``: MatchMatch Stamina by round with each round's style, boxing HP by turn,
 folkstyle score by turn with the periods marked, Headlock HP by turn, the figures each Deathmatch
 player has left by round). The game reads its own events; this only draws what it gives.
 """
@@ -27,8 +27,8 @@ def match_chart(record: MatchRecord | Mapping[str, Any]) -> str | None:
         except (RulesError, TypeError, ValueError):
             return None
     try:
-        ruleset = get_ruleset(record.ruleset)
-        chart = ruleset.chart(record)
+        reporting = get_ruleset(record.ruleset).reporting()
+        chart = reporting.chart(record) if reporting is not None else None
     except (RulesError, KeyError, TypeError, ValueError):  # no such game, or events not in the expected shape
         return None
     return None if chart is None else draw(chart)

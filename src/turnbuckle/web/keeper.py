@@ -197,7 +197,8 @@ def _private(rs: Ruleset[Any], step: Step) -> bool:
                   if not (isinstance(e, dict) and e.get("type") == "hidden")]
     except RulesError:
         return True  # cannot tell: cover it
-    return bool(rs.hidden(events, None))
+    view = rs.table_view()
+    return view is not None and bool(view.hidden(events, None))
 
 
 def _play_page(request: Request, turn: Turn, status: int, save_problems: list[str] | None = None,

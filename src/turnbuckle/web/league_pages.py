@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
+from turnbuckle.core.facets import sheet_view
 from turnbuckle.league.queries import history_rows, published_standings, standings_rows, title_rows
 from turnbuckle.league.services.briefing import public_sheet, title_history
 from turnbuckle.league.services.notices import notice_row, visible_notices
@@ -90,7 +91,7 @@ def competitor_page(request: Request, cid: PathInt, session: DbSession, viewer: 
     shown, source = (side_document(comp, comp.sheet, None, at), "") if may_see_sheet else (None, "")
     if shown is None and (public := public_sheet(ctx, comp)) is not None:  # the league's public information
         shown, source = public
-    sheet = get_ruleset(comp.ruleset).sheet_view(shown) if shown is not None else None
+    sheet = sheet_view(get_ruleset(comp.ruleset), shown) if shown is not None else None
     return render(request, "competitor.html", {
         "league": ctx.league, "c": comp, "st": published_standings(ctx, [comp])[comp.id],
         "game": game_name(comp.ruleset), "weight_class": m2_weight_class(comp),

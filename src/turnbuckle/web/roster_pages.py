@@ -13,7 +13,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from turnbuckle.core.errors import Broken, RulesError
-from turnbuckle.core.registry import RolledSheet, Ruleset
+from turnbuckle.core.facets import RolledSheet
+from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.core.table import Table
 from turnbuckle.league.context import Ctx
@@ -76,7 +77,8 @@ STARTS = ("blank", "roll")
 
 
 def _rolled(rs: Ruleset[Any], seed: int) -> RolledSheet | None:
-    return rs.roll_sheet(Table(SeededSource(seed)))
+    editor = rs.sheet_editor()
+    return editor.roll_sheet(Table(SeededSource(seed))) if editor is not None else None
 
 
 def _editor(ctx: Ctx, rs: Ruleset[Any], sample_id: str | None, start: str | None = None,
@@ -85,7 +87,8 @@ def _editor(ctx: Ctx, rs: Ruleset[Any], sample_id: str | None, start: str | None
     sheet (``start=blank``) or a sheet rolled on the dice (``start=roll``, the seed random unless
     given; the rolls are shown beside it)."""
     sheet, _ = _starting_sheet(rs, sample_id)
-    blank = rs.blank_sheet()
+    editor = rs.sheet_editor()
+    blank = editor.blank_sheet() if editor is not None else None
     samples = [s for s in rs.samples() if not _is_team(rs, s.text)]
     extra: dict[str, Any] = {"samples": samples, "has_blank": blank is not None,
                              "can_roll": _rolled(rs, 0) is not None, "rolls": (), "seed": None}

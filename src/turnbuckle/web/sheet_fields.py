@@ -1,4 +1,4 @@
-"""Sheets as form fields, for the games whose sheet is a handful of numbers (``Ruleset.sheet_form``:
+"""Sheets as form fields, for the games whose sheet is a handful of numbers (``SheetEditor.sheet_form``:
 MatchMatch's Stamina, styles, defenses, High Spots and Ref Slack; boxing's three abilities). The
 fields are written as the game's YAML sheet and go through the same check and save as a sheet
 typed as text; the rules stay in the rulesets. Other games are edited as text only."""
@@ -19,7 +19,8 @@ Field = SheetField
 
 def _form(ruleset_id: str) -> SheetForm | None:
     try:
-        return get_ruleset(ruleset_id).sheet_form()
+        editor = get_ruleset(ruleset_id).sheet_editor()
+        return editor.sheet_form() if editor is not None else None
     except RulesError:  # not a game this turnbuckle plays
         return None
 

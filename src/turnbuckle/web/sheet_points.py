@@ -1,5 +1,5 @@
 """How many points a sheet being typed has left, for the games that buy with points
-(``Ruleset.sheet_points``: MatchMatch's sheet cost against its budget, boxing's three abilities
+(``SheetEditor.sheet_points``: MatchMatch's sheet cost against its budget, boxing's three abilities
 against theirs, a Deathmatch army's power against the default cap). Each figure comes from the
 game's own code and constants; None while the text cannot be read that far, or for a game
 without a budget."""
@@ -16,6 +16,7 @@ Points = SheetPoints
 
 def points_of(ruleset_id: str, text: str) -> Points | None:
     try:
-        return get_ruleset(ruleset_id).sheet_points(text)
+        editor = get_ruleset(ruleset_id).sheet_editor()
+        return editor.sheet_points(text) if editor is not None else None
     except (RulesError, ValueError, TypeError):
         return None

@@ -17,8 +17,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.facets import SheetSection, sheet_view
 from turnbuckle.core.options import resolve_options
-from turnbuckle.core.registry import SheetSection
 from turnbuckle.league.choices import default_kind, explained, read_choice, takes_choice
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound, SubmissionRefused
@@ -46,10 +46,10 @@ MAX_KIND_CHARS = 40
 def _rounds(m: CardMatch) -> int:
     """The match's time limit in rounds (its game's ``rounds`` option), for a game that takes a
     written strategy; 0 for any other (its form has no round rows)."""
-    info = get_ruleset(m.ruleset).info
-    if not info.written_strategies:
+    rs = get_ruleset(m.ruleset)
+    if rs.written_strategies() is None:
         return 0
-    return int(str(resolve_options(info.options, m.options)["rounds"]))
+    return int(str(resolve_options(rs.info.options, m.options)["rounds"]))
 
 
 def _own_side(ctx: Ctx, number: int, position: int, cid: int) -> tuple[Show, CardMatch, CardSide]:
@@ -66,19 +66,20 @@ def _own_side(ctx: Ctx, number: int, position: int, cid: int) -> tuple[Show, Car
 
 def _choices(ruleset: str, axis: str) -> dict[str, Any]:
     """What the strategy form's lists offer: the game's styles, targets and action types, the grid
-    picks of this side's axis, the resources a conditional waits on (``Ruleset.strategy_choices``).
+    picks of this side's axis, the resources a conditional waits on (``WrittenStrategies.strategy_choices``).
     Empty for a game without written strategies."""
-    picks = get_ruleset(ruleset).strategy_choices()
-    if picks is None:
+    written = get_ruleset(ruleset).written_strategies()
+    if written is None:
         return {}
+    picks = written.strategy_choices()
     return {"plus": list(picks.styles), "targets": list(picks.targets), "types": list(picks.actions),
             "grids": list(dict(picks.grid_picks).get(axis, ())), "resources": dict(picks.resources)}
 
 
 def _axis_text(ruleset: str, axis: str) -> str:
     """What the page tells this side of its grid pick (the game's words; none for a game without)."""
-    picks = get_ruleset(ruleset).strategy_choices()
-    return dict(picks.axis_text).get(axis, "") if picks is not None else ""
+    written = get_ruleset(ruleset).written_strategies()
+    return dict(written.strategy_choices().axis_text).get(axis, "") if written is not None else ""
 
 
 def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, form: Form, paste: Form,
@@ -115,10 +116,10 @@ def _page(request: Request, ctx: Ctx, s: Show, m: CardMatch, side: CardSide, for
 
 def _laid_out(comp: Competitor, sheet: dict[str, Any], push_level: int | None,
               injuries: int) -> list[SheetSection]:
-    """A side's sheet laid out as its game prints it (``Ruleset.sheet_view``, as the competitor page
+    """A side's sheet laid out as its game prints it (``SheetEditor.sheet_view``, as the competitor page
     shows it), with the league's Push Level and injuries as of the last published show in place of
     the figures the sheet itself carries (a sheet as played in an earlier show carries that show's)."""
-    return get_ruleset(comp.ruleset).sheet_view(side_document(comp, sheet, None, SideStanding(push_level, injuries)))
+    return sheet_view(get_ruleset(comp.ruleset), side_document(comp, sheet, None, SideStanding(push_level, injuries)))
 
 
 def check_messages(ctx: Ctx, side: CardSide, text: str) -> list[str]:

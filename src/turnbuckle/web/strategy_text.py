@@ -1,7 +1,7 @@
 """A written strategy's form on its way to the game and back: the fields written as the game's text
-(``Ruleset.strategy_from_form``), each problem the game found put back beside the field it is
+(``WrittenStrategies.strategy_from_form``), each problem the game found put back beside the field it is
 about (by its line, else by the part it names: ``core.problems.Problem``), and a sent strategy read
-back into the fields (``Ruleset.strategy_form_values``). The rules and the text layout stay in the
+back into the fields (``WrittenStrategies.strategy_form_values``). The rules and the text layout stay in the
 game; this only moves values between the form and the game."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ def compose(ruleset: str, form: Form, rows: int) -> Layout:
     """The form's fields written as the game's text for ``rows`` round rows and the form's
     conditionals (empty for a game without the form)."""
     values = {name: form.text(name) for name in form.values}
-    draft = get_ruleset(ruleset).strategy_from_form(values, rows, MAX_CONDITIONALS)
-    return draft if draft is not None else Layout("")
+    written = get_ruleset(ruleset).written_strategies()
+    return written.strategy_from_form(values, rows, MAX_CONDITIONALS) if written is not None else Layout("")
 
 
 def place(form: Form, problem: Problem, layout: Layout) -> None:
@@ -39,7 +39,8 @@ def place(form: Form, problem: Problem, layout: Layout) -> None:
 
 def fields_from(ruleset: str, text: str, rows: int) -> dict[str, str] | None:
     """A sent strategy read back into the form's fields by the game's own reader
-    (``Ruleset.strategy_form_values``), so a player changes their latest rather than starting
+    (``WrittenStrategies.strategy_form_values``), so a player changes their latest rather than starting
     again; None when the form cannot hold it (by-style sections, more rows than the form has) or
     it no longer reads."""
-    return get_ruleset(ruleset).strategy_form_values(text, rows, MAX_CONDITIONALS)
+    written = get_ruleset(ruleset).written_strategies()
+    return written.strategy_form_values(text, rows, MAX_CONDITIONALS) if written is not None else None

@@ -270,7 +270,7 @@ def _refused(page: Page, submit: str, where: str, too_wide: list[str]) -> None:
 def test_form_pages_shown_with_their_problems_fit_a_phone(browser: Any, live_server: LiveServer) -> None:
     """The form pages as they come back refused: a bad sheet (as text and as fields), a refused
     strategy (pasted and filled in), a bad card entry, a bad new show and a bad referee."""
-    writes = {rs.info.id for rs in all_rulesets() if rs.info.written_strategies}
+    writes = {rs.info.id for rs in all_rulesets() if rs.written_strategies() is not None}
     with live_server.ctx() as ctx:
         session = ctx.session
         open_show = min(s.number for s in session.scalars(select(Show).where(Show.status == "open")))

@@ -57,9 +57,10 @@ def match_facts(m: CardMatch) -> list[Fact]:
 
 
 def _grid_text(m: CardMatch) -> str:
-    """The grid with the labels the sides pick by (``Ruleset.grid_table``: rows 1-3, columns A-C),
+    """The grid with the labels the sides pick by (``WrittenStrategies.grid_table``: rows 1-3, columns A-C),
     as 'A-C: 1 Power, Technical, Brawl / 2 ...'; its own text where the game lays out none."""
-    rows = get_ruleset(m.ruleset).grid_table(m.grid or "")
+    written = get_ruleset(m.ruleset).written_strategies()
+    rows = written.grid_table(m.grid or "") if written is not None else None
     if not rows:
         return m.grid or ""
     width = max(len(cells) for _, cells in rows)

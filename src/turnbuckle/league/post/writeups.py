@@ -1,5 +1,5 @@
 """The short write-up of a played match: the game's own account when it writes one
-(``Ruleset.short_account``), else a plain one any game's record gives (who met, how it ended).
+(``Reporting.short_account``), else a plain one any game's record gives (who met, how it ended).
 Read from the stored record alone, so the same record always gives the same words."""
 
 from __future__ import annotations
@@ -40,5 +40,6 @@ def short_account(data: dict[str, Any]) -> list[str]:
         result = data.get("result")
         said = result.get("summary") if isinstance(result, dict) else None
         return [str(said or "The record of this match does not read here.")]
-    told = rs.short_account(record) or plain_account(record, rs.info.name)
+    reporting = rs.reporting()
+    told = (reporting.short_account(record) if reporting is not None else []) or plain_account(record, rs.info.name)
     return [t for t in told if t][:MAX_SENTENCES]

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from turnbuckle.core.chart import Chart
-from turnbuckle.core.events import Event, Json
+from turnbuckle.core.events import Json
+from turnbuckle.core.facets import Reporting, SheetEditor, Simulation, TableView
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.page_hooks import SheetForm, SheetPoints
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, SheetSection
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
@@ -17,7 +16,6 @@ from turnbuckle.rulesets.boxing.engine import Bout
 from turnbuckle.rulesets.boxing.narrator import narrate
 from turnbuckle.rulesets.boxing.punches import GETUP_READINGS, LAST_INTERVALS
 from turnbuckle.rulesets.boxing.sheet import Fighter, load_fighter
-from turnbuckle.rulesets.boxing.table_view import board
 
 INFO = RulesetInfo(
     id="boxing",
@@ -75,39 +73,23 @@ class BoxingRuleset(Ruleset[Fighter]):
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
 
-    def short_account(self, record: MatchRecord) -> list[str]:
-        from turnbuckle.rulesets.boxing.post_text import short_account
+    # -- the facets (core/facets.py), each behind one import -------------------------------
+    def table_view(self) -> TableView:
+        from turnbuckle.rulesets.boxing.table_view import BoxingTable
 
-        return short_account(record)
+        return BoxingTable()
 
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        from turnbuckle.rulesets.boxing.sheet_layout import sheet_sections
+    def sheet_editor(self) -> SheetEditor:
+        from turnbuckle.rulesets.boxing.sheet_layout import BoxingSheets
 
-        return sheet_sections(sheet)
+        return BoxingSheets()
 
-    def blank_sheet(self) -> Json:
-        from turnbuckle.rulesets.boxing.sheet_layout import blank_sheet
+    def reporting(self) -> Reporting:
+        from turnbuckle.rulesets.boxing.reporting import BoxingReporting
 
-        return blank_sheet()
+        return BoxingReporting()
 
-    def chart(self, record: MatchRecord) -> Chart:
-        from turnbuckle.rulesets.boxing.chart import chart
+    def simulation(self) -> Simulation:
+        from turnbuckle.rulesets.boxing.simulation import SIMULATION
 
-        return chart(record)
-
-    def sheet_form(self) -> SheetForm:
-        from turnbuckle.rulesets.boxing.sheet_layout import sheet_form
-
-        return sheet_form()
-
-    def sheet_points(self, text: str) -> SheetPoints | None:
-        from turnbuckle.rulesets.boxing.sheet_layout import sheet_points
-
-        return sheet_points(text)
-
-    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
-        return board(names, events, viewer)
-
-    def table_board(self, sides: Sequence[Fighter], names: Sequence[str], events: Sequence[Event],
-                    viewer: str | None) -> list[str]:
-        return board(names, events, viewer, {n: (f.toughness, f.power) for n, f in zip(names, sides, strict=True)})
+        return SIMULATION

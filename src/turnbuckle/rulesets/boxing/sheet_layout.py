@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.events import Json
+from turnbuckle.core.facets import SheetEditor, SheetSection, shown_value
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.page_hooks import SheetField, SheetForm, SheetPoints
-from turnbuckle.core.registry import SheetSection, shown_value
 from turnbuckle.rulesets.boxing.sheet import BUDGET, STAT_MIN, STATS
 
 
@@ -49,3 +49,19 @@ def sheet_points(text: str) -> SheetPoints | None:
     if len(numbers) != len(STATS):
         return None
     return SheetPoints(sum(numbers), BUDGET)
+
+
+class BoxingSheets(SheetEditor):
+    """The boxer's card: laid out, blank, as form fields, and its points as it is typed."""
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        return sheet_sections(sheet)
+
+    def blank_sheet(self) -> Json:
+        return blank_sheet()
+
+    def sheet_form(self) -> SheetForm:
+        return sheet_form()
+
+    def sheet_points(self, text: str) -> SheetPoints | None:
+        return sheet_points(text)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from turnbuckle.core.events import Event, Happening
+from turnbuckle.core.facets import TableView
 
 
 def board(names: Sequence[str], events: Sequence[Event], viewer: str | None,
@@ -66,3 +68,14 @@ def after_knockdown(now: object, before: int | None, after: int) -> object:
         return after
     fatigue = before - now
     return max(0, after - fatigue)
+
+
+class BoxingTable(TableView):
+    """The corners' board; with the fighters' sheets at hand, their Toughness and Power too."""
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        return board(names, events, viewer)
+
+    def table_board(self, sides: Sequence[Any], names: Sequence[str], events: Sequence[Event],
+                    viewer: str | None) -> list[str]:
+        return board(names, events, viewer, {n: (f.toughness, f.power) for n, f in zip(names, sides, strict=True)})

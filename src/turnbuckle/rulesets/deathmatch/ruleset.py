@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from turnbuckle.core.chart import Chart
-from turnbuckle.core.errors import InputFileError, RulesError
+from turnbuckle.core.errors import InputFileError
 from turnbuckle.core.events import Event, Happening, Json
+from turnbuckle.core.facets import Reporting, SheetEditor, Simulation, TableView
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result, standard_placings
 from turnbuckle.core.options import OptionSpec, OptionValue, resolve_options
-from turnbuckle.core.page_hooks import SheetPoints
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, SheetSection, Standings
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Standings
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
-from turnbuckle.rulesets.deathmatch import table_view
 from turnbuckle.rulesets.deathmatch.engine import SAFETY_CAP, Battle
 from turnbuckle.rulesets.deathmatch.figures import MAX_POWER, Army, army_from_ids, bestiary, load_army
 from turnbuckle.rulesets.deathmatch.initiative import TIEBREAKS
@@ -117,41 +115,6 @@ class DeathmatchRuleset(Ruleset[Army]):
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
 
-    def short_account(self, record: MatchRecord) -> list[str]:
-        from turnbuckle.rulesets.deathmatch.post_text import short_account
-
-        return short_account(record)
-
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        from turnbuckle.rulesets.deathmatch.sheet_layout import sheet_sections
-
-        return sheet_sections(sheet)
-
-    def blank_sheet(self) -> Json:
-        from turnbuckle.rulesets.deathmatch.sheet_layout import blank_sheet
-
-        return blank_sheet()
-
-    def chart(self, record: MatchRecord) -> Chart:
-        from turnbuckle.rulesets.deathmatch.chart import chart
-
-        return chart(record)
-
-    def sheet_points(self, text: str) -> SheetPoints | None:
-        """The army's power against the default cap, once the army reads."""
-        try:
-            army = self.load_text(text, "sheet")
-        except (RulesError, ValueError, TypeError):
-            return None
-        cap = int(str(resolve_options(self.info.options, {})["cap"]))
-        return SheetPoints(army.power, cap, "power")
-
-    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
-        return table_view.hidden(events, viewer)
-
-    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
-        return table_view.board(names, events, viewer)
-
     def standings(self, setup: MatchSetup[Army], result: Result, events: Sequence[Event]) -> Standings:
         """The players still standing at the end share first place (the winner alone, or those of a
         draw); the others are placed by when they were eliminated, the last one out best."""
@@ -160,3 +123,24 @@ class DeathmatchRuleset(Ruleset[Army]):
                if isinstance(e, Happening) and e.type == "eliminated"]
         scores = [len(names) if i not in out else out.index(i) for i in range(len(names))]
         return standard_placings(scores), tuple(range(1, len(names) + 1))
+
+    # -- the facets (core/facets.py), each behind one import -------------------------------
+    def table_view(self) -> TableView:
+        from turnbuckle.rulesets.deathmatch.table_view import DeathmatchTable
+
+        return DeathmatchTable()
+
+    def sheet_editor(self) -> SheetEditor:
+        from turnbuckle.rulesets.deathmatch.sheet_layout import DeathmatchSheets
+
+        return DeathmatchSheets(int(str(resolve_options(self.info.options, {})["cap"])))
+
+    def reporting(self) -> Reporting:
+        from turnbuckle.rulesets.deathmatch.reporting import DeathmatchReporting
+
+        return DeathmatchReporting()
+
+    def simulation(self) -> Simulation:
+        from turnbuckle.rulesets.deathmatch.simulation import SIMULATION
+
+        return SIMULATION

@@ -3,9 +3,14 @@ and its power rating (Runt, Grunt, Fiend), then the army's power; and the blank 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.events import Json
-from turnbuckle.core.registry import SheetSection, shown_value
-from turnbuckle.rulesets.deathmatch.figures import HP_MIN, RATINGS, STAT_MIN
+from turnbuckle.core.facets import SheetEditor, SheetSection, shown_value
+from turnbuckle.core.inputs import parse_yaml
+from turnbuckle.core.page_hooks import SheetPoints
+from turnbuckle.rulesets.deathmatch.figures import HP_MIN, RATINGS, STAT_MIN, load_army
 
 
 def _figure(fig: object) -> tuple[str, str]:
@@ -32,3 +37,25 @@ def blank_sheet() -> Json:
     """One unnamed Runt with every number at its least."""
     return {"name": "", "figures": [{"name": "", "hp": HP_MIN, "spd": STAT_MIN, "atk": STAT_MIN,
                                      "def": STAT_MIN, "power": 1}], "notes": ""}
+
+
+@dataclass(frozen=True)
+class DeathmatchSheets(SheetEditor):
+    """The army list: laid out, blank, and its power against ``cap`` (the default cap) as it is
+    typed."""
+
+    cap: int
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        return sheet_sections(sheet)
+
+    def blank_sheet(self) -> Json:
+        return blank_sheet()
+
+    def sheet_points(self, text: str) -> SheetPoints | None:
+        """The army's power against the default cap, once the army reads."""
+        try:
+            army = load_army(parse_yaml(text, "sheet"), "sheet")
+        except (RulesError, ValueError, TypeError):
+            return None
+        return SheetPoints(army.power, self.cap, "power")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from turnbuckle.core.events import Choice, Event, Happening, Roll
+from turnbuckle.core.facets import TableView
 from turnbuckle.core.step import hide_until
 from turnbuckle.rulesets.deathmatch.initiative import THROWS
 
@@ -52,3 +53,13 @@ def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> 
         lines.append(f"{name}: " + (", ".join(standing) or "no figures standing")
                      + (f" ({fallen} fallen)" if fallen else ""))
     return lines
+
+
+class DeathmatchTable(TableView):
+    """Each side's secret picks hidden until they are shown, and the board."""
+
+    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
+        return hidden(events, viewer)
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        return board(names, events, viewer)

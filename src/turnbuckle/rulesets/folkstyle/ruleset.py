@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import cast
 
-from turnbuckle.core.chart import Chart
-from turnbuckle.core.events import Event, Json
+from turnbuckle.core.events import Json
+from turnbuckle.core.facets import Reporting, SheetEditor, Simulation, TableView
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, SheetSection
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
-from turnbuckle.rulesets.folkstyle import table_view
 from turnbuckle.rulesets.folkstyle.card import Card, card_json, load_card
 from turnbuckle.rulesets.folkstyle.engine import Bout
 from turnbuckle.rulesets.folkstyle.narrator import narrate
@@ -70,25 +69,23 @@ class FolkstyleRuleset(Ruleset[Card]):
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
 
-    def short_account(self, record: MatchRecord) -> list[str]:
-        from turnbuckle.rulesets.folkstyle.post_text import short_account
+    # -- the facets (core/facets.py), each behind one import -------------------------------
+    def table_view(self) -> TableView:
+        from turnbuckle.rulesets.folkstyle.table_view import FolkstyleTable
 
-        return short_account(record)
+        return FolkstyleTable()
 
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        from turnbuckle.rulesets.folkstyle.sheet_layout import sheet_sections
+    def sheet_editor(self) -> SheetEditor:
+        from turnbuckle.rulesets.folkstyle.sheet_layout import FolkstyleSheets
 
-        return sheet_sections(sheet)
+        return FolkstyleSheets()
 
-    def blank_sheet(self) -> Json:
-        from turnbuckle.rulesets.folkstyle.sheet_layout import blank_sheet
+    def reporting(self) -> Reporting:
+        from turnbuckle.rulesets.folkstyle.reporting import FolkstyleReporting
 
-        return blank_sheet()
+        return FolkstyleReporting()
 
-    def chart(self, record: MatchRecord) -> Chart:
-        from turnbuckle.rulesets.folkstyle.chart import chart
+    def simulation(self) -> Simulation:
+        from turnbuckle.rulesets.folkstyle.simulation import SIMULATION
 
-        return chart(record)
-
-    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
-        return table_view.board(names, events, viewer)
+        return SIMULATION

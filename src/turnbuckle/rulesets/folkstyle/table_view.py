@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from turnbuckle.core.events import Event, Happening
+from turnbuckle.core.facets import TableView
 from turnbuckle.rulesets.folkstyle.stalling import CALLS_PER_POINT
 
 COLOURS = ("Red", "Green")
@@ -67,3 +68,10 @@ def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> 
 
 def _nth(n: int) -> str:
     return {1: "", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+class FolkstyleTable(TableView):
+    """The board (nothing is secret)."""
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        return board(names, events, viewer)

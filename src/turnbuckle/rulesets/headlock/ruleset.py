@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from turnbuckle.core.chart import Chart
 from turnbuckle.core.events import Event, Json, to_json_value
+from turnbuckle.core.facets import Reporting, SheetEditor, Simulation, TableView
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.registry import RolledSheet, Ruleset, RulesetInfo, Sample, SheetSection, Standings
+from turnbuckle.core.registry import Ruleset, RulesetInfo, Sample, Standings
 from turnbuckle.core.samples import bundled_samples
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
-from turnbuckle.rulesets.headlock import table_view
 from turnbuckle.rulesets.headlock.engine import Match
 from turnbuckle.rulesets.headlock.narrator import narrate
 from turnbuckle.rulesets.headlock.players import PLAYER_KINDS
@@ -91,37 +90,6 @@ class HeadlockRuleset(Ruleset[Character]):
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
 
-    def short_account(self, record: MatchRecord) -> list[str]:
-        from turnbuckle.rulesets.headlock.post_text import short_account
-
-        return short_account(record)
-
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        from turnbuckle.rulesets.headlock.sheet_layout import sheet_sections
-
-        return sheet_sections(sheet)
-
-    def blank_sheet(self) -> Json:
-        from turnbuckle.rulesets.headlock.sheet_layout import blank_sheet
-
-        return blank_sheet()
-
-    def roll_sheet(self, table: Table) -> RolledSheet:
-        from turnbuckle.rulesets.headlock.sheet_layout import rolled_sheet
-
-        return rolled_sheet(table)
-
-    def chart(self, record: MatchRecord) -> Chart:
-        from turnbuckle.rulesets.headlock.chart import chart
-
-        return chart(record)
-
-    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
-        return table_view.hidden(events, viewer)
-
-    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
-        return table_view.board(names, events, viewer)
-
     def standings(self, setup: MatchSetup[Character], result: Result, events: Sequence[Event]) -> Standings:
         """A tag match (4 wrestlers) is sides 1+2 (team 1) against 3+4 (team 2): the winning team's
         wrestlers share first place, the others third; a draw is a tie for first."""
@@ -132,3 +100,24 @@ class HeadlockRuleset(Ruleset[Character]):
             return (1, 1, 1, 1), teams
         won = teams[result.winner]
         return tuple(1 if t == won else 3 for t in teams), teams
+
+    # -- the facets (core/facets.py), each behind one import -------------------------------
+    def table_view(self) -> TableView:
+        from turnbuckle.rulesets.headlock.table_view import HeadlockTable
+
+        return HeadlockTable()
+
+    def sheet_editor(self) -> SheetEditor:
+        from turnbuckle.rulesets.headlock.sheet_layout import HeadlockSheets
+
+        return HeadlockSheets()
+
+    def reporting(self) -> Reporting:
+        from turnbuckle.rulesets.headlock.reporting import HeadlockReporting
+
+        return HeadlockReporting()
+
+    def simulation(self) -> Simulation:
+        from turnbuckle.rulesets.headlock.simulation import SIMULATION
+
+        return SIMULATION

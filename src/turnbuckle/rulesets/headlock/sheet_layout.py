@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.core.events import Json, Roll, to_json_value
-from turnbuckle.core.registry import RolledSheet, SheetSection, shown_value
+from turnbuckle.core.facets import RolledSheet, SheetEditor, SheetSection, shown_value
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.headlock.build import roll_character
 from turnbuckle.rulesets.headlock.sheet import STAT_DICE, character_json
@@ -54,3 +54,16 @@ def rolled_sheet(table: Table) -> RolledSheet:
     rolls = tuple(f"{e.purpose if e.dice.removeprefix('1') in e.purpose else f'{e.purpose} ({e.dice})'}: {e.total}"
                   for e in table.log.events[start:] if isinstance(e, Roll))
     return RolledSheet(to_json_value(character_json(character)), rolls)
+
+
+class HeadlockSheets(SheetEditor):
+    """The character sheet: laid out, blank, or rolled up on the dice."""
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        return sheet_sections(sheet)
+
+    def blank_sheet(self) -> Json:
+        return blank_sheet()
+
+    def roll_sheet(self, table: Table) -> RolledSheet:
+        return rolled_sheet(table)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from turnbuckle.core.cards import parse_card
 from turnbuckle.core.events import Choice, Draw, Event, Happening
+from turnbuckle.core.facets import TableView
 from turnbuckle.core.step import hide_until
 
 
@@ -56,3 +57,13 @@ def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> 
     if viewer is not None and mine:
         lines.append(f"{viewer}'s card: " + ", ".join(f"{c} ({parse_card(c).name})" for c in mine))
     return lines
+
+
+class HeadlockTable(TableView):
+    """Each side's secret picks hidden until they are shown, and the board."""
+
+    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
+        return hidden(events, viewer)
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        return board(names, events, viewer)

@@ -1,8 +1,7 @@
-"""What MatchMatch tells the pages beyond its rules (the ``Ruleset`` page hooks): the sheet as
-form fields and its points against the budget, the grid as a table, the strategy form's choices, the
-form written as the rulebook's text layout (with the field each line, round, conditional and the
-grid pick came from, where a problem goes back to), and a sent strategy read back into the form's
-fields."""
+"""MatchMatch's sheet editor and written-strategies facets (``core/facets.py``): the sheet as
+form fields and its points against the budget, the grid as a table, a strategy's choices, a
+strategy given in named parts written as the rulebook's text layout (and a reader's problem sent
+back to its part), and a sent strategy read back into those parts."""
 
 from __future__ import annotations
 
@@ -11,11 +10,14 @@ from collections.abc import Mapping
 from pydantic import ValidationError
 
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.events import Json
+from turnbuckle.core.facets import SheetEditor, SheetSection, WrittenStrategies
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.page_hooks import SheetField, SheetForm, SheetPoints, StrategyChoices, StrategyDraft
 from turnbuckle.rulesets.matchmatch.grid import parse_grid
 from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES, type_title
 from turnbuckle.rulesets.matchmatch.sheet import BUDGET, Wrestler, sheet_cost
+from turnbuckle.rulesets.matchmatch.sheet_layout import blank_sheet, sheet_sections
 from turnbuckle.rulesets.matchmatch.side import load_strategy_document
 from turnbuckle.rulesets.matchmatch.styles import GRID_STYLES, STAMINA, STYLES, title
 
@@ -79,9 +81,9 @@ def strategy_choices() -> StrategyChoices:
 
 def strategy_from_form(values: Mapping[str, str], rows: int, conditionals: int) -> StrategyDraft:
     """The form in the rulebook's layout: the style line (with the grid pick), a header, one line
-    per filled round row, one per conditional (``Ruleset.strategy_from_form``). A problem's field
-    (``core.problems.Problem``: ``round 4``, ``conditional 1``, ``grid``) names the form's field in
-    ``round_fields``."""
+    per filled round row, one per conditional (``WrittenStrategies.strategy_from_form``). A problem's
+    field (``core.problems.Problem``: ``round 4``, ``conditional 1``, ``grid``) names the form's field
+    in ``round_fields``."""
 
     def get(name: str) -> str:
         return values.get(name, "").strip()
@@ -117,7 +119,7 @@ def strategy_from_form(values: Mapping[str, str], rows: int, conditionals: int) 
 
 
 def strategy_form_values(text: str, rows: int, conditionals: int) -> dict[str, str] | None:
-    """A sent strategy read back into the form's fields (``Ruleset.strategy_form_values``); None
+    """A sent strategy read back into its named parts (``WrittenStrategies.strategy_form_values``); None
     when the form cannot hold it (by-style sections, more rows or conditionals than it has) or it
     no longer reads."""
     try:
@@ -146,3 +148,35 @@ def strategy_form_values(text: str, rows: int, conditionals: int) -> dict[str, s
         out.update({f"cond_unused{j}": c.resource, f"cond_round{j}": str(c.by_round),
                     f"cond_type{j}": type_title(c.action.kind), f"cond_target{j}": target(c.action.target)})
     return out
+
+
+class MatchMatchSheets(SheetEditor):
+    """The wrestler's sheet: laid out, blank, as form fields, and its cost as it is typed."""
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        return sheet_sections(sheet)
+
+    def blank_sheet(self) -> Json:
+        return blank_sheet()
+
+    def sheet_form(self) -> SheetForm:
+        return sheet_form()
+
+    def sheet_points(self, text: str) -> SheetPoints | None:
+        return sheet_points(text)
+
+
+class MatchMatchStrategies(WrittenStrategies):
+    """The written strategy each side sends for each match, and the grid it picks on."""
+
+    def strategy_choices(self) -> StrategyChoices:
+        return strategy_choices()
+
+    def strategy_from_form(self, values: Mapping[str, str], rows: int, conditionals: int) -> StrategyDraft:
+        return strategy_from_form(values, rows, conditionals)
+
+    def strategy_form_values(self, text: str, rows: int, conditionals: int) -> dict[str, str] | None:
+        return strategy_form_values(text, rows, conditionals)
+
+    def grid_table(self, grid: str) -> list[tuple[str, list[str]]] | None:
+        return grid_table(grid)

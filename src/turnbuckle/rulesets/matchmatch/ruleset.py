@@ -4,20 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from turnbuckle.core.chart import Chart
 from turnbuckle.core.errors import InputRefused, RulesError, SheetError, StrategyError
-from turnbuckle.core.events import Event, Json
-from turnbuckle.core.facets import LeagueRules
+from turnbuckle.core.events import Json
+from turnbuckle.core.facets import LeagueRules, Reporting, SheetEditor, Simulation, TableView, WrittenStrategies
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.match import MatchRecord, MatchSetup, Result
 from turnbuckle.core.options import OptionSpec, OptionValue
-from turnbuckle.core.page_hooks import SheetForm, SheetPoints, StrategyChoices, StrategyDraft
-from turnbuckle.core.registry import Fetch, Ruleset, RulesetInfo, Sample, SheetSection, Verdict
+from turnbuckle.core.registry import Fetch, Ruleset, RulesetInfo, Sample, Verdict
 from turnbuckle.core.samples import bundled_samples, notes_of
 from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
-from turnbuckle.rulesets.matchmatch import forms, table_view
-from turnbuckle.rulesets.matchmatch.chart import chart
 from turnbuckle.rulesets.matchmatch.engine import play_match
 from turnbuckle.rulesets.matchmatch.narrator import narrate
 from turnbuckle.rulesets.matchmatch.options import match_options
@@ -47,7 +43,6 @@ INFO = RulesetInfo(
     aliases=("m2", "mm"),
     side_word="wrestler",
     player_kinds=("auto", "human"),
-    written_strategies=True,
     options=(
         OptionSpec("rounds", 20, "the time limit in rounds; no winner by then is a draw", minimum=1, maximum=100),
         OptionSpec("type", "standard", "match type: standard, cage, strap, scaffold (or one of 'types')"),
@@ -101,11 +96,6 @@ class MatchMatchRuleset(Ruleset[Side]):
         from turnbuckle.rulesets.matchmatch.league_rules import MatchMatchLeagueRules
 
         return MatchMatchLeagueRules(self)
-
-    def short_account(self, record: MatchRecord) -> list[str]:
-        from turnbuckle.rulesets.matchmatch import post_text
-
-        return post_text.short_account(record)
 
     def samples(self) -> Sequence[Sample]:
         return bundled_samples("turnbuckle.rulesets.matchmatch", _summary)
@@ -216,41 +206,29 @@ class MatchMatchRuleset(Ruleset[Side]):
     def narrate(self, record: MatchRecord) -> Writeup:
         return narrate(record)
 
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        from turnbuckle.rulesets.matchmatch.sheet_layout import sheet_sections
 
-        return sheet_sections(sheet)
+    # -- the facets (core/facets.py), each behind one import -------------------------------
+    def table_view(self) -> TableView:
+        from turnbuckle.rulesets.matchmatch.table_view import MatchMatchTable
 
-    def blank_sheet(self) -> Json:
-        from turnbuckle.rulesets.matchmatch.sheet_layout import blank_sheet
+        return MatchMatchTable()
 
-        return blank_sheet()
+    def sheet_editor(self) -> SheetEditor:
+        from turnbuckle.rulesets.matchmatch.forms import MatchMatchSheets
 
-    # -- what the pages ask (rulesets/matchmatch/forms.py) ------------------------------------
-    def chart(self, record: MatchRecord) -> Chart:
-        return chart(record)
+        return MatchMatchSheets()
 
-    def sheet_form(self) -> SheetForm:
-        return forms.sheet_form()
+    def written_strategies(self) -> WrittenStrategies:
+        from turnbuckle.rulesets.matchmatch.forms import MatchMatchStrategies
 
-    def sheet_points(self, text: str) -> SheetPoints | None:
-        return forms.sheet_points(text)
+        return MatchMatchStrategies()
 
-    def grid_table(self, grid: str) -> list[tuple[str, list[str]]] | None:
-        return forms.grid_table(grid)
+    def reporting(self) -> Reporting:
+        from turnbuckle.rulesets.matchmatch.reporting import MatchMatchReporting
 
-    def strategy_choices(self) -> StrategyChoices:
-        return forms.strategy_choices()
+        return MatchMatchReporting()
 
-    def strategy_form_values(self, text: str, rows: int, conditionals: int) -> dict[str, str] | None:
-        return forms.strategy_form_values(text, rows, conditionals)
+    def simulation(self) -> Simulation:
+        from turnbuckle.rulesets.matchmatch.simulation import SIMULATION
 
-    def strategy_from_form(self, values: Mapping[str, str], rows: int, conditionals: int) -> StrategyDraft:
-        return forms.strategy_from_form(values, rows, conditionals)
-
-
-    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
-        return table_view.hidden(events, viewer)
-
-    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
-        return table_view.board(names, events, viewer)
+        return SIMULATION

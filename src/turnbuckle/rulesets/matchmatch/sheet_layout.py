@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.core.events import Json
-from turnbuckle.core.registry import SheetSection, shown_value
+from turnbuckle.core.facets import SheetSection, shown_value
 from turnbuckle.rulesets.matchmatch.sheet import DEFENSE_COST, HIGH_SPOT_COST, REF_SLACK_COST
 from turnbuckle.rulesets.matchmatch.styles import TITLES
 

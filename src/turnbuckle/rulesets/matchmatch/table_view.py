@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from turnbuckle.core.events import Choice, Event, Happening, Roll
+from turnbuckle.core.facets import TableView
 from turnbuckle.core.step import hide_until
 from turnbuckle.rulesets.matchmatch.rounds import SPECIALS
 from turnbuckle.rulesets.matchmatch.styles import title
@@ -71,3 +72,13 @@ def board(names: Sequence[str], events: Sequence[Event], viewer: str | None) -> 
         spots, specials = left[viewer]
         lines.append(f"{viewer} has {spots} High Spot(s) and {specials} Special(s) left")
     return lines
+
+
+class MatchMatchTable(TableView):
+    """Each side's secret picks hidden until they are shown, and the board."""
+
+    def hidden(self, events: Sequence[Event], viewer: str | None) -> set[int]:
+        return hidden(events, viewer)
+
+    def board(self, names: Sequence[str], events: Sequence[Event], viewer: str | None) -> list[str]:
+        return board(names, events, viewer)
