@@ -63,7 +63,7 @@ def test_a_planted_wrong_edge_breaks_the_contract(tmp_path: Path) -> None:
     assert clean.returncode == 0, clean.stdout[-3000:]  # the config file says what pyproject.toml says
     planted = _lint_imports(config, tmp_path)
     assert planted.returncode == 1, planted.stdout[-3000:]
-    assert "turnbuckle.web.health -> turnbuckle.cli.common" in planted.stdout
+    assert "turnbuckle.web.serving.health -> turnbuckle.cli.common" in planted.stdout
 
 
 def _cycles(graph: grimp.ImportGraph) -> set[frozenset[str]]:

@@ -242,7 +242,7 @@ def test_matchmatch_grid_cells_taken_as_d7_faces_or_d8_with_eights_play_the_same
 
 def test_matchmatch_grid_pad_has_eight_keys_the_eighth_rolled_again() -> None:
     """The keeper's pad comes from the same need: eight keys, the 8 marked 'roll again'."""
-    from turnbuckle.web.keeper_pads import pad_for
+    from turnbuckle.web.keeper.pads import pad_for
 
     rs = get_ruleset("matchmatch")
     loaded = [resolve_side(rs, s) for s in ["friendly-sam", "iron-ivan"]]

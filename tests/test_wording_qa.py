@@ -19,7 +19,7 @@ from turnbuckle.core.step import play_step
 from turnbuckle.lab.sweep import make_sweep
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.sim.odds import simulate
-from turnbuckle.web.keeper_pads import pad_for
+from turnbuckle.web.keeper.pads import pad_for
 
 runner = CliRunner()
 DEATHMATCH = get_ruleset("deathmatch")

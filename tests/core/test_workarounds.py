@@ -91,7 +91,7 @@ def test_switched_off_the_plain_paths_are_taken(monkeypatch: pytest.MonkeyPatch,
     import numpy as np
 
     from turnbuckle.sim import aot
-    from turnbuckle.web.serving import config
+    from turnbuckle.web.serving.server import config
 
     monkeypatch.setenv("TURNBUCKLE_CACHE_DIR", str(tmp_path))
     example = (np.uint64(1), np.zeros(3, np.int8))

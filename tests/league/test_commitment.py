@@ -28,7 +28,7 @@ from turnbuckle.league.notify import config, contacts, feeds
 from turnbuckle.league.notify.reach import ALLOW_ENV
 from turnbuckle.league.notify.sender import Timeouts, drain
 from turnbuckle.league.services import card, running, shows
-from turnbuckle.web import autolock
+from turnbuckle.web.organiser import autolock
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
 ATOM = "{http://www.w3.org/2005/Atom}"

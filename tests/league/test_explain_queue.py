@@ -14,7 +14,7 @@ from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.job_worker import Worker, _Running
 from turnbuckle.league.models import Job, Result
 from turnbuckle.league.services import advice, running, shows
-from turnbuckle.web import odds_job
+from turnbuckle.web.odds import job as odds_job
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"]), ("m2", ["Iron Ivan", "Lady Lightning"]),
         ("boxing", ["Mika Sato", "Rico Vance"])]

@@ -50,7 +50,7 @@ def test_the_setup_link_creates_the_league_and_organiser_once(url: str) -> None:
 def test_two_setup_forms_sent_at_once_make_one_league(url: str) -> None:
     """The second waits for the first (PostgreSQL: the link's row FOR UPDATE; SQLite: BEGIN IMMEDIATE),
     then finds the link spent; before, on PostgreSQL both found no league and each made one."""
-    from turnbuckle.web.setup_pages import claim_setup
+    from turnbuckle.web.organiser.setup_pages import claim_setup
 
     engine = make_engine(url)
     outcome: list[BaseException | None] = []

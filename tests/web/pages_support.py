@@ -61,7 +61,7 @@ def client_for(url: str, who: str | None, clock: Clock | None = None) -> TestCli
         member = _member(url, who)
         app.dependency_overrides[current_member] = lambda: member
     client = TestClient(app)
-    # Every post needs the page's CSRF token (web/sessions.py): take this browser's from a page, as htmx does.
+    # Every post needs the page's CSRF token (web/accounts/sessions.py): take this browser's from a page, as htmx does.
     found = re.search(r'"X-CSRF-Token": "([^"]+)"', client.get("/").text)
     assert found, "the home page carries no CSRF token"
     client.headers["X-CSRF-Token"] = found.group(1)

@@ -1,5 +1,5 @@
 """A real server for the availability tests: uvicorn configured as ``turnbuckle serve`` configures it
-(web/serving.py), in a thread, on a free loopback port; and a crowd of simultaneous requests, each on
+(web/serving/server.py), in a thread, on a free loopback port; and a crowd of simultaneous requests, each on
 its own connection (as ``xargs -P curl`` sends them), from a process of its own."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 import uvicorn
 from fastapi import FastAPI
 
-from turnbuckle.web.limits import Limits
-from turnbuckle.web.serving import config
+from turnbuckle.web.serving.limits import Limits
+from turnbuckle.web.serving.server import config
 
 ROOT = Path(__file__).resolve().parents[2]
 

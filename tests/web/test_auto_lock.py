@@ -16,8 +16,8 @@ from tests.league.conftest import pg_admin, pg_session_db, sqlite_template, url 
 from tests.league.helpers import League, build, open_show
 from turnbuckle.league.models import ShowEvent
 from turnbuckle.league.services import shows
-from turnbuckle.web import autolock
 from turnbuckle.web.app import create_app
+from turnbuckle.web.organiser import autolock
 
 PAGES = ["/", "/shows", "/shows/{n}", "/api/shows", "/api/shows/{n}"]
 

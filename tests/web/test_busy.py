@@ -10,7 +10,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from tests.web.support import Site
 from turnbuckle.league.errors import DatabaseError
-from turnbuckle.web import api
+from turnbuckle.web.api import routes as api
 
 
 @pytest.mark.parametrize("error", [PoolTimeout("QueuePool limit reached"), DatabaseError("the database is locked")])

@@ -21,7 +21,7 @@ from starlette.routing import Mount
 from tests.web.conftest import serve_in_thread
 from tests.web.support import Site, sign_in
 from turnbuckle.web.deps import HERE
-from turnbuckle.web.static_files import HashedStaticFiles, StaticAssets
+from turnbuckle.web.serving.static_files import HashedStaticFiles, StaticAssets
 
 YEAR = 365 * 24 * 3600
 

@@ -14,8 +14,8 @@ from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.record_json import record_from_json
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.registry import get_ruleset
-from turnbuckle.web.charts import match_chart
-from turnbuckle.web.charts_odds import odds_chart
+from turnbuckle.web.odds.charts import odds_chart
+from turnbuckle.web.public.charts import match_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 

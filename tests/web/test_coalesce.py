@@ -1,4 +1,4 @@
-"""Identical reads in flight at once share one computation (web/coalesce.py); different keys never do,
+"""Identical reads in flight at once share one computation (web/serving/coalesce.py); different keys never do,
 an error reaches every waiter, and nothing is kept once a computation ends."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from turnbuckle.web.coalesce import Coalescer
+from turnbuckle.web.serving.coalesce import Coalescer
 
 BOUND_S = 60  # generous: the suite runs on a loaded 2-core machine
 

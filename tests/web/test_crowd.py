@@ -4,7 +4,7 @@ simultaneous requests stalled the server for the pool's 30 s and answered 500: a
 pooled connection while it waited for a worker thread, and the threads waited for connections.
 Now 150 at once are all answered 200; of 500 at once, at least half 200 and the rest 503 with
 Retry-After, none taking over 5 s. The same bound holds on the heaviest list, ``/api/standings`` of a
-league of 225 competitors: identical reads in flight at once share one answer (web/coalesce.py)."""
+league of 225 competitors: identical reads in flight at once share one answer (web/serving/coalesce.py)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from tests.web.pages_support import ORGANISER, client_for, copy_demo
 from tests.web.test_keeper import Forms, client, post, start  # noqa: F401  (the client fixture)
-from turnbuckle.web.field_problems import tie_problems
+from turnbuckle.web.strategy.field_problems import tie_problems
 
 
 def _control(html: str, name: str) -> str:

@@ -93,7 +93,7 @@ def test_the_home_page_of_a_server_with_no_league_points_to_the_setup_link(tmp_p
 
 def test_the_auto_lock_pass_has_nothing_to_do_before_the_league_exists(tmp_path: Path) -> None:
     from turnbuckle.league.db import make_engine
-    from turnbuckle.web import autolock
+    from turnbuckle.web.organiser import autolock
 
     url = f"sqlite:///{tmp_path / 'league.db'}"
     upgrade(url)

@@ -16,9 +16,9 @@ from tests.web.pages_support import ORGANISER, client_for, copy_demo
 from turnbuckle.core.problems import Problem
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 from turnbuckle.web.forms import FORM, Form
-from turnbuckle.web.sheet_fields import compose as compose_sheet
-from turnbuckle.web.sheet_fields import values_of
-from turnbuckle.web.strategy_text import MAX_ROWS, compose, fields_from, place
+from turnbuckle.web.strategy.sheet_fields import compose as compose_sheet
+from turnbuckle.web.strategy.sheet_fields import values_of
+from turnbuckle.web.strategy.text import MAX_ROWS, compose, fields_from, place
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "turnbuckle" / "web"
 #: Every file of the web a person wrote: its modules, templates, scripts and styles.

@@ -1,4 +1,5 @@
-"""The headers a public server owes its browsers (web/headers.py, web/links.py): a Content-Security-Policy
+"""The headers a public server owes its browsers (web/serving/headers.py, web/public/links.py): a
+Content-Security-Policy
 with no inline script or style on every answer, and templates that need none; ``Cache-Control: no-store``
 on every answer to a signed-in member or an API token (the strategy page, the sheet editor, the account
 page, the API's strategies...); and invite and reset links built from the configured base URL, never from
@@ -19,7 +20,7 @@ from tests.web.test_security_authz import STRATEGY, World, routes
 from turnbuckle.cli.app import app as cli
 from turnbuckle.league.services import accounts
 from turnbuckle.web.app import create_app
-from turnbuckle.web.headers import CSP
+from turnbuckle.web.serving.headers import CSP
 
 TEMPLATES = Path(__file__).parents[2] / "src" / "turnbuckle" / "web" / "templates"
 #: What a CSP without 'unsafe-inline' would refuse: an inline script, an event handler attribute, a
@@ -126,6 +127,6 @@ def test_serve_refuses_a_base_url_that_is_not_an_address(bad: str) -> None:
 
 
 def test_serve_takes_an_ipv6_base_url() -> None:
-    from turnbuckle.web.links import check_base_url
+    from turnbuckle.web.public.links import check_base_url
 
     assert check_base_url(" http://[::1]:8000/fed/ ") == "http://[::1]:8000/fed"

@@ -1,4 +1,4 @@
-"""What a supervisor, a load balancer and Prometheus ask the server (web/health.py, web/metrics.py):
+"""What a supervisor, a load balancer and Prometheus ask the server (web/serving/health.py, web/serving/metrics.py):
 /healthz answers; /readyz says 503, and which check failed, when the database is gone, its schema is
 behind or the job worker stopped; /metrics, read with prometheus_client's own parser, counts requests
 by route template and status, the jobs and the outbox by state, and show runs with their seconds,
@@ -31,9 +31,9 @@ from turnbuckle.league import jobs
 from turnbuckle.league.db import head_revision, make_engine, session_scope
 from turnbuckle.league.models import OutboxMessage
 from turnbuckle.league.services import shows
-from turnbuckle.web import health
 from turnbuckle.web.app import create_app
-from turnbuckle.web.limits import Limits
+from turnbuckle.web.serving import health
+from turnbuckle.web.serving.limits import Limits
 
 LOOPBACK = ("127.0.0.1", 40000)
 GATE = threading.Event()
@@ -190,7 +190,7 @@ def test_readyz_of_an_unreachable_database() -> None:
 
 
 def test_probes_are_no_route_need_no_session_and_skip_the_queue(site: Site, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.DEBUG, logger="turnbuckle.web.request_log")
+    caplog.set_level(logging.DEBUG, logger="turnbuckle.web.serving.request_log")
     full = create_app(site.league.url, clock=site.league.clock, auto_lock_every=None,
                       limits=Limits(max_active=0, max_waiting=0), settings=Settings(job_threads=0))
     with _client(full) as client:
@@ -203,7 +203,7 @@ def test_probes_are_no_route_need_no_session_and_skip_the_queue(site: Site, capl
         assert client.head("/healthz").status_code == 200
     with _client(site.app, ("203.0.113.9", 40000)) as client:
         client.get("/metrics")
-    lines = [(r.getMessage(), r.levelno) for r in caplog.records if r.name == "turnbuckle.web.request_log"]
+    lines = [(r.getMessage(), r.levelno) for r in caplog.records if r.name == "turnbuckle.web.serving.request_log"]
     healthz = {level for message, level in lines if message.startswith("GET /healthz 200 ")}
     refused = {level for message, level in lines if message.startswith("GET (no route) /metrics 404 ")}
     assert healthz == {logging.DEBUG}  # a supervisor's polling stays out of the info log

@@ -19,7 +19,7 @@ from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.job_worker import Worker
 from turnbuckle.league.models import Job
 from turnbuckle.rulesets.registry import get_ruleset
-from turnbuckle.web.odds_job import KIND, params_of, play
+from turnbuckle.web.odds.job import KIND, params_of, play
 
 
 def _params(n: int) -> dict[str, Any]:

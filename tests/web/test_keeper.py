@@ -27,7 +27,7 @@ from turnbuckle.core.rng import SplitMix64
 from turnbuckle.core.sources import SeededSource
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.app import create_app
-from turnbuckle.web.keeper_form import parse_options
+from turnbuckle.web.keeper.form import parse_options
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,8 @@ from tests.web.support import empty_league
 from tests.web.test_keeper import Forms, post, start, taps
 from turnbuckle.core.entries import Need
 from turnbuckle.web.app import create_app
-from turnbuckle.web.keeper_pads import ask_line, columns_for, pad_for, tapped
-from turnbuckle.web.keeper_play import before_tables
+from turnbuckle.web.keeper.pads import ask_line, columns_for, pad_for, tapped
+from turnbuckle.web.keeper.play import before_tables
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.models import Job, Member
 from turnbuckle.web.app import create_app
 from turnbuckle.web.deps import current_member
-from turnbuckle.web.odds_page import visitor_key
+from turnbuckle.web.odds.page import visitor_key
 
 SPECTATOR = "address:testclient"  # a public (samples-only) run is anyone's to read, this key's too
 

@@ -12,7 +12,8 @@ import pytest
 from tests.web.support import Site, sign_in
 from tests.web.test_keeper import post, start
 from turnbuckle.league.services import accounts
-from turnbuckle.web import keeper, keeper_form
+from turnbuckle.web.keeper import form as keeper_form
+from turnbuckle.web.keeper import pages as keeper
 
 
 def _on_the_event_loop() -> bool:

@@ -165,7 +165,7 @@ def test_a_player_home_lists_their_strategies_due_and_their_competitors(url: str
 
 
 def test_a_long_card_asks_for_its_charts_after_the_page(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from turnbuckle.web import show_pages
+    from turnbuckle.web.public import show_pages
 
     monkeypatch.setattr(show_pages, "INLINE_UP_TO", 2)
     with client_for(url, None) as client:
@@ -177,7 +177,7 @@ def test_a_long_card_asks_for_its_charts_after_the_page(url: str, monkeypatch: p
 
 
 def test_the_home_page_lists_a_few_results_and_links_to_all(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from turnbuckle.web import league_pages
+    from turnbuckle.web.public import league_pages
 
     monkeypatch.setattr(league_pages, "HOME_RESULTS", 2)
     with client_for(url, None) as client:

@@ -16,7 +16,7 @@ from tests.web.support import Site, csrf_of, post_form, sign_in
 from turnbuckle.core.settings import Settings
 from turnbuckle.league.services import throttle
 from turnbuckle.web.app import create_app
-from turnbuckle.web.proxies import Proxies
+from turnbuckle.web.serving.proxies import Proxies
 
 TRUSTED_ENV = "TURNBUCKLE_TRUSTED_PROXIES"
 

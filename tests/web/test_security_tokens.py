@@ -15,7 +15,7 @@ from turnbuckle.league.db import session_scope
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import ApiToken
 from turnbuckle.league.services import accounts
-from turnbuckle.web.token_scopes import scope_needed
+from turnbuckle.web.accounts.token_scopes import scope_needed
 
 
 def _token(site: Site, who: str, scopes: tuple[str, ...] | None = None) -> dict[str, str]:
@@ -92,7 +92,7 @@ def test_each_api_route_checks_the_tokens_scope(site: Site) -> None:
 
 
 def test_every_writing_api_route_names_its_scope() -> None:
-    from turnbuckle.web.api import router
+    from turnbuckle.web.api.routes import router
 
     writes = [(method, route.path) for route in router.routes if isinstance(route, APIRoute)
               for method in route.methods or () if method not in ("GET", "HEAD")]

@@ -55,7 +55,8 @@ def test_a_whole_server_run_logs_each_request_and_no_secret(tmp_path: Path) -> N
     for secret in (setup_token, *planted):
         assert secret not in err, f"a secret reached the log: {secret}"
     lines = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
-    requests = {line.get("request_id"): line for line in lines if line["logger"] == "turnbuckle.web.request_log"}
+    requests = {line.get("request_id"): line for line in lines
+                if line["logger"] == "turnbuckle.web.serving.request_log"}
     assert set(ids) <= set(requests), "a response's X-Request-ID has no log line"
     messages = [requests[i]["message"] for i in ids]
     assert messages[0].startswith("GET /setup/{token} 200 ") and " ms member=" in messages[0]

@@ -17,7 +17,7 @@ import pytest
 from tests.web.serve_support import serving
 from tests.web.support import PASSWORDS, Site
 from turnbuckle.web.app import create_app
-from turnbuckle.web.limits import Limits
+from turnbuckle.web.serving.limits import Limits
 
 LIMITS = Limits(max_body=64 * 1024, body_timeout_s=1.5, header_timeout_s=1.5, keep_alive_s=1)
 

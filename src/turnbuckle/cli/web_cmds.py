@@ -56,7 +56,7 @@ def serve(
 
         env = Settings.from_env()
         url = database_url(db, env)
-        from turnbuckle.web.links import configured_base
+        from turnbuckle.web.public.links import configured_base
 
         try:
             base_url = configured_base(base_url or env.base_url)
@@ -76,14 +76,14 @@ def serve(
             from turnbuckle.league.notify.reach import allow_private
 
             allow_private()  # this process's sender (worker processes take it from the settings handed down)
-        from turnbuckle.web.proxies import parse_proxies
+        from turnbuckle.web.serving.proxies import parse_proxies
 
         try:
             parse_proxies(settings.trusted_proxies)
         except ValueError as exc:
             raise fail(f"{exc}; check --trusted-proxy or $TURNBUCKLE_TRUSTED_PROXIES") from None
         configure(settings.log_level, settings.log_format)  # ours and uvicorn's loggers (core/logs.py)
-        from turnbuckle.web.first_run import create_if_empty
+        from turnbuckle.web.organiser.first_run import create_if_empty
 
         create_if_empty(url)  # first run: an empty database gets the schema; the setup link follows
         app = create_app(url, settings=settings)
@@ -93,7 +93,7 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     print(f"serving {describe(url)} at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops it)", flush=True)
     with user_errors():
-        from turnbuckle.web.first_run import setup_link
+        from turnbuckle.web.organiser.first_run import setup_link
 
         link = setup_link(app.state.engine, base_url or f"http://{_reachable(host)}:{sock.getsockname()[1]}")
         if link:
@@ -106,9 +106,9 @@ def serve(
     if workers > 1:
         _serve_workers(settings, workers, sock)
         return
-    from turnbuckle.web.serving import config
+    from turnbuckle.web.serving.server import config
 
-    # The timeouts and limits of docs/web.md's "Serving under load"; forwarded headers: web/proxies.py.
+    # The timeouts and limits of docs/web.md's "Serving under load"; forwarded headers: web/serving/proxies.py.
     server = uvicorn.Server(config(app, proxy_headers=False))
     with sock:
         server.run(sockets=[sock])
@@ -120,7 +120,7 @@ def _metrics_allow(given: list[str] | None) -> tuple[str, ...] | None:
         return None
     if [g.strip().lower() for g in given] == ["none"]:
         return ()
-    from turnbuckle.web.proxies import parse_proxies
+    from turnbuckle.web.serving.proxies import parse_proxies
 
     try:
         parse_proxies(given)
@@ -155,7 +155,7 @@ def _serve_workers(settings: Settings, workers: int, sock: socket.socket) -> Non
 
     from turnbuckle.core.logs import configure
     from turnbuckle.core.settings import SERVE_SETTINGS_ENV
-    from turnbuckle.web.serving import config
+    from turnbuckle.web.serving.server import config
 
     os.environ[SERVE_SETTINGS_ENV] = settings.to_json()  # read by app_from_env in each worker process
     uvicorn_config = config("turnbuckle.web.app:app_from_env", factory=True, workers=workers, proxy_headers=False)

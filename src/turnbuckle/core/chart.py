@@ -1,5 +1,5 @@
 """A match's course as lines to draw (``Ruleset.chart``): each game reads its own record's events
-into a :class:`Chart`; the web draws it (``web/charts_svg.py``). No drawing here, and no rules: a
+into a :class:`Chart`; the web draws it (``web/public/charts_svg.py``). No drawing here, and no rules: a
 chart only reads the events the engine logged."""
 
 from __future__ import annotations

@@ -124,7 +124,7 @@ def configure(level: str = "info", fmt: str = "text", stream: TextIO | None = No
     access = logging.getLogger("uvicorn.access")
     access.handlers.clear()
     access.propagate = False
-    access.disabled = True  # one line per request comes from web/request_log.py, with its route and id
+    access.disabled = True  # one line per request comes from web/serving/request_log.py, with its route and id
     return handler
 
 

@@ -15,33 +15,29 @@ from turnbuckle.core.settings import Settings
 from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import open_engine
 from turnbuckle.league.job_worker import Worker
-from turnbuckle.web import (
-    accounts,
-    advice_pages,
-    api,
-    autolock,
-    errors,
-    feeds,
-    keeper,
-    notify_pages,
-    odds_page,
-    pages,
-    setup_pages,
-    table_pages,
-    verify_pages,
-)
-from turnbuckle.web.coalesce import Coalescer
+from turnbuckle.web import errors
+from turnbuckle.web.accounts import pages as accounts
+from turnbuckle.web.accounts.sessions import AccountsMiddleware, csrf_secret
+from turnbuckle.web.api import routes as api
 from turnbuckle.web.deps import assets
-from turnbuckle.web.headers import SecurityHeaders
-from turnbuckle.web.health import Health
-from turnbuckle.web.limits import Limits, Shed
-from turnbuckle.web.links import configured_base
-from turnbuckle.web.metrics import Metrics
-from turnbuckle.web.proxies import Proxies
-from turnbuckle.web.request_log import RequestLog
-from turnbuckle.web.sessions import AccountsMiddleware, csrf_secret
-from turnbuckle.web.static_files import HashedStaticFiles
-from turnbuckle.web.write_queue import WriteQueue, WriteSlot
+from turnbuckle.web.keeper import pages as keeper
+from turnbuckle.web.keeper import table_pages
+from turnbuckle.web.notifications import feeds
+from turnbuckle.web.notifications import pages as notify_pages
+from turnbuckle.web.odds import advice_pages
+from turnbuckle.web.odds import page as odds_page
+from turnbuckle.web.organiser import autolock, setup_pages
+from turnbuckle.web.public import pages, verify_pages
+from turnbuckle.web.public.links import configured_base
+from turnbuckle.web.serving.coalesce import Coalescer
+from turnbuckle.web.serving.headers import SecurityHeaders
+from turnbuckle.web.serving.health import Health
+from turnbuckle.web.serving.limits import Limits, Shed
+from turnbuckle.web.serving.metrics import Metrics
+from turnbuckle.web.serving.proxies import Proxies
+from turnbuckle.web.serving.request_log import RequestLog
+from turnbuckle.web.serving.static_files import HashedStaticFiles
+from turnbuckle.web.serving.write_queue import WriteQueue, WriteSlot
 
 #: Answers shorter than this go as they are: compressing them saves less than it costs.
 GZIP_MIN_BYTES = 1000
@@ -61,7 +57,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     address it listens on).
     ``trusted_proxies``: addresses or networks of the proxies whose X-Forwarded-For and
     X-Forwarded-Proto are believed (None: the settings'; none there: the connection's peer is the client).
-    ``limits``: what the process takes on at a time, bodies and waits included (web/limits.py).
+    ``limits``: what the process takes on at a time, bodies and waits included (web/serving/limits.py).
     ``notify_every``: seconds between passes of the notification sender (league/notify/sender.py;
     None: no sender in this process, ``league notify --drain`` sends instead).
     ``settings``: the program's settings (core/settings.py; None: read from the environment now);
@@ -69,7 +65,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     settings = settings if settings is not None else Settings.from_env()
     scheduler = scheduler or settings.scheduler
     trusted_proxies = settings.trusted_proxies if trusted_proxies is None else trusted_proxies
-    limits = limits or Limits()  # what one process takes on at a time (web/limits.py)
+    limits = limits or Limits()  # what one process takes on at a time (web/serving/limits.py)
     engine = open_engine(db_url, limits.pool())
     slot = WriteSlot(queue=engine.dialect.name == "sqlite")
 
@@ -111,9 +107,9 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.state.settings = settings
     app.state.base_url = configured_base(base_url or settings.base_url)
     app.state.coalescer = Coalescer()  # identical heavy reads in flight at once share one answer
-    app.mount("/static", HashedStaticFiles(assets), name="static")  # hashed names (web/static_files.py)
+    app.mount("/static", HashedStaticFiles(assets), name="static")  # hashed names (web/serving/static_files.py)
     # Pages, forms and feeds answer HTML (a token is no way in there): /api/openapi.json describes the
-    # JSON API alone (web/api.py), not operations whose refusals it would not describe.
+    # JSON API alone (web/api/routes.py), not operations whose refusals it would not describe.
     app.include_router(pages.router, include_in_schema=False)
     app.include_router(keeper.router, include_in_schema=False)
     app.include_router(table_pages.router, include_in_schema=False)
@@ -129,18 +125,18 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.add_middleware(WriteQueue, slot=slot)
     app.add_middleware(AccountsMiddleware, engine=engine, clock=clock, secret=csrf_secret(engine),
                        refuse_csrf=accounts.csrf_refused,
-                       proxies=Proxies(trusted_proxies))  # whose X-Forwarded-For is believed (web/proxies.py)
+                       proxies=Proxies(trusted_proxies))  # whose X-Forwarded-For is believed (web/serving/proxies.py)
     errors.install(app)  # every refusal, as a page or as the API's JSON by the request (web/errors.py)
     api.install(app)
-    app.add_middleware(Shed, limits=limits)  # bounded bodies, read first; a place or a 503 (web/limits.py)
-    app.state.metrics = metrics = Metrics(engine)  # the app's own Prometheus registry (web/metrics.py)
-    # /healthz, /readyz and /metrics, answered before the queue, the accounts and the routes (web/health.py)
+    app.add_middleware(Shed, limits=limits)  # bounded bodies, read first; a place or a 503 (web/serving/limits.py)
+    app.state.metrics = metrics = Metrics(engine)  # the app's own Prometheus registry (web/serving/metrics.py)
+    # /healthz, /readyz and /metrics, answered before the queue, the accounts and the routes (web/serving/health.py)
     app.add_middleware(Health, engine=engine, metrics=metrics, proxies=Proxies(trusted_proxies),
                        allowed=settings.metrics_allow)
     # pages, JSON and scripts compressed for a browser that takes gzip (docs/decisions.md: BREACH)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=6)
     app.add_middleware(SecurityHeaders)  # CSP and no-store on every answer, refusals included
-    # outermost: one line per request, refusals included, each told to the metrics (web/request_log.py)
+    # outermost: one line per request, refusals included, each told to the metrics (web/serving/request_log.py)
     app.add_middleware(RequestLog, observe=metrics.observe_request)
     return app
 

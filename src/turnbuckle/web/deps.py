@@ -15,8 +15,8 @@ from sqlalchemy.orm import Session
 from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.models import Member
 from turnbuckle.sim.stats import interval_text
-from turnbuckle.web.field_problems import tie_problems
-from turnbuckle.web.static_files import StaticAssets
+from turnbuckle.web.serving.static_files import StaticAssets
+from turnbuckle.web.strategy.field_problems import tie_problems
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -35,7 +35,7 @@ def csrf_field(request: Request) -> Markup:
 templates.env.globals["csrf_field"] = csrf_field
 templates.env.globals["csrf_token"] = csrf_token
 templates.env.globals["interval_text"] = interval_text  # an interval rounded outward, as the CLI prints it
-#: The static files under content-hashed names (web/static_files.py): ``{{ static_url('style.css') }}``.
+#: The static files under content-hashed names (web/serving/static_files.py): ``{{ static_url('style.css') }}``.
 assets = StaticAssets(HERE / "static")
 templates.env.globals["static_url"] = assets.url
 
@@ -64,7 +64,7 @@ Viewer = Annotated[Member | None, Depends(current_member)]
 
 class LoginRequired(Exception):
     """Raised by :func:`signed_in` for a spectator: a GET goes to the sign-in page, a posted form
-    comes back as the sign-in page carrying its fields (see web/accounts.py), the API answers 401."""
+    comes back as the sign-in page carrying its fields (see web/accounts/pages.py), the API answers 401."""
 
 
 def signed_in(request: Request) -> Member:
@@ -85,7 +85,7 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None, s
     ctx.update(context or {})
     response = templates.TemplateResponse(request, name, ctx, status_code=status_code)
     body = bytes(response.body)
-    if b'data-field="' in body:  # a problem next to a field: tie the field to it (web/field_problems.py)
+    if b'data-field="' in body:  # a problem next to a field: tie the field to it (web/strategy/field_problems.py)
         response.body = tie_problems(body.decode("utf-8")).encode("utf-8")
         response.headers["content-length"] = str(len(response.body))
     return response

@@ -18,9 +18,9 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from turnbuckle.league.errors import DatabaseError, Forbidden, LeagueError, NoLeague, NotFound, SubmissionRefused
+from turnbuckle.web.accounts.sessions import is_api
 from turnbuckle.web.deps import render
 from turnbuckle.web.forms import form_refusal
-from turnbuckle.web.sessions import is_api
 
 BUSY = "the server is busy; try again in a moment"
 
@@ -88,7 +88,7 @@ def _invalid_page(request: Request, exc: RequestValidationError) -> HTMLResponse
 
 
 def _http_page(request: Request, exc: StarletteHTTPException) -> HTMLResponse:
-    if exc.status_code == 404:  # no route, no static file, a path number out of range (web/viewing.py)
+    if exc.status_code == 404:  # no route, no static file, a path number out of range (web/public/viewing.py)
         return _nothing_here(request)
     refused = form_refusal(str(exc.detail)) if exc.status_code == 400 else None
     if refused is not None:

@@ -1,4 +1,4 @@
-"""The Content-Security-Policy (web/headers.py) in a real browser: the pages that run scripts (htmx's
+"""The Content-Security-Policy (web/serving/headers.py) in a real browser: the pages that run scripts (htmx's
 lazy charts, the sheet editor's check while typing, the strategy page, the odds page, the score keeper)
 work under it with no violation reported, and Chromium does refuse an inline script on them."""
 
@@ -13,7 +13,7 @@ from tests.web.browser.test_member_flows import _open_show, _wrestler, sign_in
 from tests.web.conftest import LiveServer
 from turnbuckle.league.demo import LOGINS
 from turnbuckle.league.models import Show
-from turnbuckle.web.headers import CSP
+from turnbuckle.web.serving.headers import CSP
 
 
 def test_pages_with_scripts_run_under_the_policy_without_a_violation(page: Page, live_server: LiveServer) -> None:

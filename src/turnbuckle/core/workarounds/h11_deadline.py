@@ -1,7 +1,7 @@
 """The ``h11_deadline`` workaround: a deadline for a request's line and headers, which uvicorn lacks
 (a connection that sends half a request line and then one byte now and then is closed), as a
 subclass of uvicorn's internal ``H11Protocol``. Off (another uvicorn, or switched off:
-core/workarounds), web/serving.py serves with uvicorn's own h11 protocol and no such deadline.
+core/workarounds), web/serving/server.py serves with uvicorn's own h11 protocol and no such deadline.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ class DeadlineProtocol(H11Protocol):
     """uvicorn's h11 protocol, with a deadline from a request's first byte (or the connection's
     start) to the end of its headers; the keep-alive timeout covers idle connections as before."""
 
-    header_timeout_s = 10.0  # web/limits.py's default; web/serving.py makes a subclass for another
+    header_timeout_s = 10.0  # web/serving/limits.py's default; web/serving/server.py makes a subclass for another
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -22,7 +22,7 @@ DEFAULT_REMINDERS = (24, 1)
 MAX_REMINDERS = 4
 MAX_REMINDER_HOURS = 24 * 14
 SECURITIES = ("starttls", "tls", "none")
-#: Where ``serve --base-url`` leaves the site's address (web/links.py writes it under this name).
+#: Where ``serve --base-url`` leaves the site's address (web/public/links.py writes it under this name).
 
 
 def settings(session: Session, league: League) -> NotifySettings:

@@ -30,7 +30,7 @@ Progress = Callable[[int, int], None]
 #: Told of each show run: its outcome ("run" or "failed") and its seconds.
 RunWatcher = Callable[[str, float], None]
 #: Who hears of the runs made in this context (the web server's metrics set it for each request,
-#: web/metrics.py); None: nobody. The league layer stays free of what the watcher does with it.
+#: web/serving/metrics.py); None: nobody. The league layer stays free of what the watcher does with it.
 run_watcher: ContextVar[RunWatcher | None] = ContextVar("turnbuckle_run_watcher", default=None)
 
 logger = logging.getLogger(__name__)

@@ -1,0 +1,2 @@
+"""The web's accounts pages and parts:
+members, sign-in, sessions and CSRF, API token scopes."""

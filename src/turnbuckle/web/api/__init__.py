@@ -1,0 +1,2 @@
+"""The web's api pages and parts:
+the JSON API and its models."""

@@ -1,0 +1,2 @@
+"""The web's public pages and parts:
+the fed's public pages: the league, shows, rosters, verify, cards and charts."""
