@@ -53,7 +53,7 @@ def test_a_planted_wrong_edge_breaks_the_contract(tmp_path: Path) -> None:
     inside a function: lint-imports sees it and names it."""
     shutil.copytree(ROOT / "src" / "turnbuckle", tmp_path / "turnbuckle",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    target = tmp_path / "turnbuckle" / "web" / "health.py"
+    target = tmp_path / "turnbuckle" / "web" / "serving" / "health.py"
     target.write_text(target.read_text(encoding="utf-8")
                       + "\n\ndef _planted() -> None:\n    from turnbuckle.cli import common  # noqa: F401\n",
                       encoding="utf-8")
