@@ -42,12 +42,13 @@ def test_archive_crawl_offline(browser: Browser, tmp_path: Path) -> None:
     seen, queue, links, styled = {start}, [start], 0, set[int]()
     while queue:
         url = queue.pop()
-        response = tab.goto(url, wait_until="domcontentloaded")
+        # "load": the page's stylesheet is in before the next page is opened (leaving a page while its
+        # stylesheet loads aborts that request, which would read as a failed request below)
+        response = tab.goto(url, wait_until="load")
         assert response is not None and response.ok, url
         depth = url.count("/") - start.count("/")
         if depth not in styled:  # the stylesheet is found from each depth of folder (the root, shows/, shows/N/)
             styled.add(depth)
-            tab.wait_for_load_state("load")
             assert tab.evaluate("getComputedStyle(document.body).maxWidth") != "none", f"{url}: no stylesheet"
         # the organiser's own links in a show's intro lead where they wrote them (http, https or mailto)
         theirs: list[str] = tab.eval_on_selector_all("blockquote.intro a[href]", "els => els.map(e => e.href)")
