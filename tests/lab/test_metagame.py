@@ -60,3 +60,22 @@ def test_weighted_cycle_gives_the_unique_mixed_equilibrium() -> None:
     x = np.array(eq.mixture)
     assert x @ a == pytest.approx([0, 0, 0], abs=1e-9)
     assert eq.mixture == pytest.approx([0.25, 0.5, 0.25], abs=1e-9)
+
+
+@pytest.mark.parametrize("kind", ["ties", "zeros", "tenths", "normal"])
+def test_every_solution_is_an_equilibrium_of_its_game(kind: str) -> None:
+    # Random symmetric games, degenerate ones included (many equal payoffs, an all-zero game):
+    # the mixture found guarantees the value 0 against every entry, as an equilibrium must.
+    rng = np.random.default_rng(7)
+    for _ in range(25):
+        k = int(rng.integers(1, 60))
+        m = {"ties": lambda: rng.integers(-1, 2, (k, k)).astype(float), "zeros": lambda: np.zeros((k, k)),
+             "tenths": lambda: np.round(rng.normal(0, 1, (k, k)), 1),
+             "normal": lambda: rng.normal(0, 1, (k, k))}[kind]()
+        a = m - m.T
+        eq = solve(a)
+        x = np.array(eq.mixture)
+        assert x.sum() == pytest.approx(1.0, abs=1e-12) and bool((x >= 0).all())
+        assert float((x @ a).min()) >= -1e-9
+        assert eq.value == pytest.approx(0.0, abs=1e-9)
+        assert eq.payoffs == pytest.approx(list(a @ x), abs=1e-12)

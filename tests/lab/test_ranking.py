@@ -49,3 +49,17 @@ def test_an_unbeaten_entry_gets_a_finite_strength() -> None:
     ratings = fit(scores)
     assert all(math.isfinite(r.strength) and math.isfinite(r.lo) for r in ratings)
     assert ratings[0].strength > ratings[1].strength > ratings[2].strength
+
+
+def test_the_fit_ends_at_the_likelihood_maximum() -> None:
+    # The gradient of the log-likelihood vanishes at the strengths returned (to round-off), on a
+    # roster the size of boxing's build space with thousands of matches a pairing.
+    rng = np.random.default_rng(3)
+    truth = list(rng.normal(0, 0.5, 73))
+    scores = np.round(_expected_scores(truth, 20_000))
+    b = np.array([r.strength for r in fit(scores, prior=0)])
+    p = 1 / (1 + np.exp(-(b[:, None] - b[None, :])))
+    total = scores + scores.T
+    grad = (scores - total * p).sum(axis=1)  # the diagonal of both is 0
+    assert float(np.abs(grad).max()) < 1e-6 * float(total.sum(axis=1).max())
+    assert sum(b) == pytest.approx(0, abs=1e-9)

@@ -1,6 +1,6 @@
 """``turnbuckle sweep``: the balance lab on the command line.
 
-Kept light to import: the lab, numpy, SciPy, Dask and matplotlib load only when the command runs.
+Kept light to import: the lab, numpy, Dask and matplotlib load only when the command runs.
 """
 
 from __future__ import annotations
@@ -222,16 +222,14 @@ PRELOAD_SWITCH_S = 0.0002
 
 
 def _preload() -> None:
-    """Load what the report needs after the play (SciPy's optimisers: about a fifth of a second)
-    on a thread of its own, while the pairings play: their kernels let go of Python's lock."""
+    """Load what the report needs after the play on a thread of its own, while the pairings play:
+    their kernels let go of Python's lock."""
     import threading
 
     def load() -> None:
         before = sys.getswitchinterval()
         sys.setswitchinterval(PRELOAD_SWITCH_S)
         try:
-            from scipy.optimize import linprog, minimize  # noqa: F401
-
             import turnbuckle.lab.metagame
             import turnbuckle.lab.ranking
             import turnbuckle.lab.render  # noqa: F401

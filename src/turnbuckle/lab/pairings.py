@@ -58,11 +58,10 @@ def parse_sizes(text: str, ruleset: str, max_sides: int) -> tuple[int, ...]:
         raise RulesError(f"--sizes '{text}': give numbers of sides separated by commas, e.g. 2,3,4") from None
     if not sizes:
         raise RulesError("--sizes: give at least one number of sides, e.g. 2")
-    loose = free_for_all()
     for size in sizes:
         if size < 2:
             raise RulesError(f"--sizes: a match needs at least 2 sides, not {size}")
-        if size > 2 and ruleset not in loose:
+        if size > 2 and ruleset not in (loose := free_for_all()):  # loads every game: only when asked
             raise RulesError(f"--sizes {size}: sweeps of more than 2 sides are for free-for-all games "
                              f"({', '.join(loose)}); {ruleset} sweeps 1-v-1")
         if size > max_sides:

@@ -12,8 +12,8 @@ whose gradient is dLL/db_i = sum_j (W_ij - N_ij p_ij), with p_ij = s(b_i - b_j),
 Hessian (the observed Fisher information) is H_ii = sum_j N_ij p_ij (1 - p_ij), H_ij = -N_ij p_ij
 (1 - p_ij). LL is concave and unchanged when every b moves by the same amount, so strengths are
 pinned by sum b = 0: we minimise -LL(b) + (sum b)^2 / 2 (whose minimum has sum b = 0, the
-penalty's gradient vanishing there) with SciPy's trust-region Newton method on the exact gradient
-and Hessian. An entry that wins every match would have an infinite strength, so every pair that
+penalty's gradient vanishing there) with Newton's method on the exact gradient and Hessian
+(``_newton``). An entry that wins every match would have an infinite strength, so every pair that
 played gets ``PRIOR`` virtual matches, half won by each (a tenth of a match by default: it moves
 nothing measurable at thousands of matches a pairing, and keeps every strength finite).
 
@@ -63,29 +63,14 @@ def fit(scores: Matrix, prior: float = PRIOR) -> list[Rating]:
     >>> round(r[0].strength - r[1].strength, 6) == round(math.log(3), 6)
     True
     """
-    from scipy.optimize import minimize
-
     w = np.array(scores, dtype=np.float64)
     np.fill_diagonal(w, 0.0)
     played = w + w.T
     w = w + np.where(played > 0, prior / 2, 0.0)
     total = w + w.T
     k = len(w)
-
-    def objective(b: Matrix) -> tuple[float, Matrix]:
-        d = b[:, None] - b[None, :]
-        # log s(d) = -log(1 + e^-d), computed without overflow.
-        ll = float(np.sum(w * -np.logaddexp(0.0, -d)))
-        grad = np.sum(w - total * _sigmoid(d), axis=1)
-        shift = float(b.sum())
-        return -ll + shift * shift / 2, -grad + shift
-
-    def hessian(b: Matrix) -> Matrix:
-        return _information(b, total) + 1.0
-
-    result = minimize(objective, np.zeros(k), jac=True, hess=hessian, method="trust-exact",
-                      options={"gtol": 1e-9})
-    b = result.x - result.x.mean()
+    b = _newton(w, total)
+    b = b - b.mean()
     cov = np.linalg.pinv(_information(b, total))
     p = _sigmoid(b[:, None] - b[None, :])
     out = []
@@ -95,6 +80,52 @@ def fit(scores: Matrix, prior: float = PRIOR) -> list[Rating]:
         out.append(Rating(i, float(b[i]), float(b[i]) - Z95 * sd, float(b[i]) + Z95 * sd,
                           sum(others) / len(others) if others else math.nan))
     return out
+
+
+#: Newton's method stops when no strength's gradient is above this share of the most matches an
+#: entry played, when a step moves no strength by more than ``XTOL``, or after ``STEPS`` steps.
+GTOL = 1e-12
+XTOL = 1e-12
+STEPS = 100
+
+
+def _penalised(b: Matrix, w: Matrix, total: Matrix) -> tuple[float, Matrix]:
+    """-LL(b) + (sum b)^2 / 2 and its gradient."""
+    d = b[:, None] - b[None, :]
+    # log s(d) = -log(1 + e^-d), computed without overflow.
+    ll = float(np.sum(w * -np.logaddexp(0.0, -d)))
+    grad = np.sum(w - total * _sigmoid(d), axis=1)
+    shift = float(b.sum())
+    return -ll + shift * shift / 2, -grad + shift
+
+
+def _newton(w: Matrix, total: Matrix) -> Matrix:
+    """The minimum of the penalised objective by Newton's method on its exact Hessian (the Fisher
+    information plus the all-ones matrix, positive definite where the pairs played connect the
+    roster), halving a step until the objective falls (it is convex, so a full step is taken near
+    the minimum). A roster in separate groups has a singular Hessian: the least-squares step."""
+    b = np.zeros(len(w))
+    value, grad = _penalised(b, w, total)
+    scale = 1.0 + float(np.max(total.sum(axis=1), initial=0.0))
+    for _ in range(STEPS):
+        if float(np.max(np.abs(grad), initial=0.0)) <= GTOL * scale:
+            break
+        hess = _information(b, total) + 1.0
+        try:
+            step = np.linalg.solve(hess, -grad)
+        except np.linalg.LinAlgError:
+            step = np.linalg.lstsq(hess, -grad, rcond=None)[0]
+        t = 1.0
+        while True:
+            trial = b + t * step
+            trial_value, trial_grad = _penalised(trial, w, total)
+            if trial_value <= value or t < 1e-12:
+                break
+            t /= 2
+        b, value, grad = trial, trial_value, trial_grad
+        if float(np.max(np.abs(t * step), initial=0.0)) <= XTOL:
+            break
+    return b
 
 
 def _information(b: Matrix, total: Matrix) -> Matrix:
