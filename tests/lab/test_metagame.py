@@ -62,16 +62,23 @@ def test_weighted_cycle_gives_the_unique_mixed_equilibrium() -> None:
     assert eq.mixture == pytest.approx([0.25, 0.5, 0.25], abs=1e-9)
 
 
+def _game(kind: str, k: int, rng: np.random.Generator) -> np.ndarray:
+    if kind == "ties":
+        return rng.integers(-1, 2, (k, k)).astype(float)
+    if kind == "zeros":
+        return np.zeros((k, k))
+    if kind == "tenths":
+        return np.round(rng.normal(0, 1, (k, k)), 1)
+    return rng.normal(0, 1, (k, k))
+
+
 @pytest.mark.parametrize("kind", ["ties", "zeros", "tenths", "normal"])
 def test_every_solution_is_an_equilibrium_of_its_game(kind: str) -> None:
     # Random symmetric games, degenerate ones included (many equal payoffs, an all-zero game):
     # the mixture found guarantees the value 0 against every entry, as an equilibrium must.
     rng = np.random.default_rng(7)
     for _ in range(25):
-        k = int(rng.integers(1, 60))
-        m = {"ties": lambda: rng.integers(-1, 2, (k, k)).astype(float), "zeros": lambda: np.zeros((k, k)),
-             "tenths": lambda: np.round(rng.normal(0, 1, (k, k)), 1),
-             "normal": lambda: rng.normal(0, 1, (k, k))}[kind]()
+        m = _game(kind, int(rng.integers(1, 60)), rng)
         a = m - m.T
         eq = solve(a)
         x = np.array(eq.mixture)
