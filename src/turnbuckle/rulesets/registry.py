@@ -30,7 +30,7 @@ def get_ruleset(name: str) -> Ruleset[Any]:
     and only that game."""
     key = name.lower()
     for bundled in _bundled():
-        if key in bundled.names():
+        if bundled.id not in _REGISTRY and key in bundled.names():  # a loaded game needs no look
             _load(bundled)
     ruleset_id = _ALIASES.get(key)
     if ruleset_id is None:
