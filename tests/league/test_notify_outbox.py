@@ -156,3 +156,33 @@ def test_the_reminder_due_is_the_nearest_and_never_one_from_before_the_card_open
     assert due_reminder((24, 1), deadline, opened, deadline - timedelta(minutes=5)) == 1
     assert due_reminder((24, 1), deadline, deadline - timedelta(hours=10), deadline - timedelta(hours=9)) is None
     assert due_reminder((24, 1), deadline, opened, deadline) is None
+
+
+def test_a_sender_stopping_mid_batch_hands_the_rest_back_unsent(lite: League, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from turnbuckle.league.notify import sender
+
+    with receiver() as rec:
+        rec.secret = set_up_webhook(lite, rec.url + "/hook")
+        with lite.act() as ctx:
+            for i in range(3):
+                body = {"content": f"message {i}", "turnbuckle": {"event_id": f"bulk-{i}"}}
+                outbox.enqueue(ctx.session, league_id=ctx.league.id, event_id=f"bulk-{i}", dedupe=f"bulk-{i}",
+                               kind="note", channel="webhook", payload={"body": body}, now=ctx.now())
+        notifier = sender.Notifier(lite.engine, lite.clock, timeouts=FAST)
+        real = sender.deliver
+
+        def deliver_then_stop(ready: sender.Ready) -> outbox.Outcome:
+            notifier._closing.set()  # the server stops while the first message is on the wire
+            return real(ready)
+
+        monkeypatch.setattr(sender, "deliver", deliver_then_stop)
+        assert asyncio.run(notifier.pass_once()) == 3  # claimed all three, sent one
+        assert event_ids(rec) == ["bulk-0"]
+        with read_scope(lite.engine) as session:
+            rows = {m.event_id: (m.state, m.attempts, m.lease_until) for m in session.scalars(select(OutboxMessage))}
+        assert rows == {"bulk-0": ("sent", 1, None), "bulk-1": ("pending", 0, None), "bulk-2": ("pending", 0, None)}
+        monkeypatch.setattr(sender, "deliver", real)
+        assert drain(lite.engine, lite.clock, timeouts=FAST).sent == 2  # due again at once, sent by the next pass
+        assert event_ids(rec) == ["bulk-0", "bulk-1", "bulk-2"]

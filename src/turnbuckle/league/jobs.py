@@ -2,12 +2,12 @@
 a request submits a job and returns; any process's worker (``job_worker.py``) claims it, reports its
 progress and finishes it; any process shows it by its id.
 
-A claim takes a lease: the worker's heartbeat renews it while the job runs. A worker that dies
-(its process killed) stops renewing, and once the lease has run out another worker may claim the
-job again; after ``MAX_ATTEMPTS`` claims it is failed instead, so a job that kills its worker does
-not kill them all. On PostgreSQL a claim is ``SELECT ... FOR UPDATE SKIP LOCKED`` (two workers never
-take the same row, nor wait for each other); on SQLite the write lock that every unit of work takes
-when it begins makes claims take turns.
+A claim takes a lease (``lease_queue.py``, shared with the notification outbox): the worker's
+heartbeat renews it while the job runs. A worker that dies (its process killed) stops renewing, and
+once the lease has run out another worker may claim the job again; after ``MAX_ATTEMPTS`` claims it
+is failed instead, so a job that kills its worker does not kill them all. On PostgreSQL a claim is
+``SELECT ... FOR UPDATE SKIP LOCKED`` (two workers never take the same row, nor wait for each
+other); on SQLite the write lock that every unit of work takes when it begins makes claims take turns.
 
 A kind of job is one :func:`register` call: its name, the function that runs it, and whether anyone
 who has a job's id may follow it (``public``) or its owner only. A ``background`` kind (a published
@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, case, delete, func, or_, select, text, update
+from sqlalchemy import Engine, case, delete, func, select, text
 from sqlalchemy.orm import Session
 
-from turnbuckle.league.db import read_scope, session_scope
+from turnbuckle.league.db import session_scope
+from turnbuckle.league.lease_queue import LeasedQueue
 from turnbuckle.league.models import Job
 
 #: Seconds a claim holds a job without a heartbeat; the worker renews it every third of that.
@@ -35,6 +36,9 @@ LEASE_S = 30.0
 MAX_ATTEMPTS = 3
 #: Jobs that may wait for a worker (the running ones not counted); more are refused.
 QUEUE_LIMIT = 8
+#: The jobs table as a leased queue: a queued job waits, a running one is a worker's.
+QUEUE = LeasedQueue(Job, Job.id, Job.state, Job.worker, Job.attempts, Job.lease_until, waiting="queued",
+                    leased="running")
 #: Finished jobs are deleted this long after they end.
 KEEP_FINISHED = timedelta(days=2)
 #: PostgreSQL's advisory lock that makes submits take turns, until their transaction ends (the
@@ -140,19 +144,18 @@ def claim(engine: Engine, worker: str, kinds: set[str] | None = None, *, lease_s
     now = now or now_utc()
     names = set(KINDS) if kinds is None else kinds
     background = background_kinds()
-    waiting = or_(Job.state == "queued", (Job.state == "running") & (Job.lease_until < now))
+    waiting = QUEUE.claimable(now)
     claimable = select(Job).where(Job.kind.in_(names), waiting)
     others_wait = select(Job.id).where(Job.kind.in_(set(KINDS) - background), waiting).limit(1)
-    with read_scope(engine) as session:  # most looks find nothing: they need not take SQLite's write lock
-        if session.scalars(claimable.with_only_columns(Job.id).limit(1)).first() is None:
-            return None
+    if not QUEUE.anything(engine, Job.kind.in_(names) & waiting):
+        return None
     with session_scope(engine) as session:
         for _ in range(2 * MAX_ATTEMPTS):
             order = case((Job.kind.in_(background), 1), else_=0)
-            q = claimable.order_by(order, Job.created_at, Job.id).limit(1).with_for_update(skip_locked=True)
-            job = session.scalars(q).first()
-            if job is None:
+            found = QUEUE.locked(session, claimable.order_by(order, Job.created_at, Job.id), 1)
+            if not found:
                 return None
+            job = found[0]
             if job.kind in background and session.scalars(others_wait).first() is not None:
                 return None  # a member's run waits (for another worker's free thread): it goes first
             if job.state == "running" and job.attempts >= MAX_ATTEMPTS:
@@ -162,8 +165,7 @@ def claim(engine: Engine, worker: str, kinds: set[str] | None = None, *, lease_s
             if job.cancel:  # cancelled while its worker was gone
                 job.state, job.finished_at = "cancelled", now
                 continue
-            job.state, job.worker, job.attempts = "running", worker, job.attempts + 1
-            job.lease_until = now + timedelta(seconds=lease_s)
+            QUEUE.lease(job, worker, now, lease_s)
             job.started_at = job.started_at or now
             session.flush()
             session.expunge(job)
@@ -190,10 +192,10 @@ def heartbeat(engine: Engine, worker: str, job_ids: list[str], *, done: dict[str
                 continue
             if row.cancel:
                 stop[job_id] = "cancelled"
-            values: dict[str, Any] = {"lease_until": now + timedelta(seconds=lease_s)}
+            values = QUEUE.renewal(now, lease_s)
             if job_id in done:
                 values["done"] = done[job_id]
-            session.execute(update(Job).where(Job.id == job_id).values(**values))
+            QUEUE.settle(session, worker, [job_id], values)
     return stop
 
 
@@ -203,14 +205,12 @@ def finish(engine: Engine, worker: str, job_id: str, *, result: dict[str, Any] |
     queued, to hand it back to another worker). False if the job was no longer this worker's."""
     end = state or ("failed" if error else "done")
     now = now or now_utc()
-    values: dict[str, Any] = {"state": end, "error": error, "lease_until": None}
+    values: dict[str, Any]
     if end == "queued":
-        values |= {"worker": "", "attempts": Job.attempts - 1}
+        values = QUEUE.handed_back() | {"worker": "", "error": error}
     else:
-        values["finished_at"] = now
+        values = {"state": end, "error": error, "lease_until": None, "finished_at": now}
     if end == "done":
         values |= {"result": result, "done": Job.total}
     with session_scope(engine) as session:
-        changed = session.execute(update(Job).where(Job.id == job_id, Job.worker == worker, Job.state == "running")
-                                  .values(**values).execution_options(synchronize_session=False))
-        return bool(getattr(changed, "rowcount", 0))
+        return QUEUE.settle(session, worker, [job_id], values) > 0

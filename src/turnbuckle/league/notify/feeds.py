@@ -16,10 +16,10 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from turnbuckle.league import member_tokens
 from turnbuckle.league.context import Clock, Ctx, the_league
-from turnbuckle.league.credentials import digest, new_token
 from turnbuckle.league.db import read_scope, session_scope
-from turnbuckle.league.errors import LeagueError, NotFound
+from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import (
     CalendarSequence,
     FeedToken,
@@ -33,7 +33,7 @@ from turnbuckle.league.notify import atom, ical
 #: Shows in a calendar (the latest) and entries in the news feed (the latest published).
 MAX_CALENDAR = 200
 MAX_ENTRIES = 20
-MAX_FEED_TOKENS = 5
+MAX_FEED_TOKENS = member_tokens.FEED.most_live
 PUBLIC = ("open", "locked", "run", "published")  # a draft's card is the organiser's until it opens
 
 
@@ -200,38 +200,20 @@ def create_feed_token(ctx: Ctx) -> tuple[str, FeedToken]:
     """A new secret for the acting member's private calendar address: returned once, kept hashed."""
     if not ctx.actor.id:
         raise NotFound("sign in for a private calendar")
-    live = [t for t in feed_tokens(ctx) if t.revoked_at is None]
-    if len(live) >= MAX_FEED_TOKENS:
-        raise LeagueError(f"you have {MAX_FEED_TOKENS} live calendar addresses; revoke one first")
-    raw = new_token("cal_")
-    row = FeedToken(token_sha256=digest(raw), member_id=ctx.actor.id, hint=raw[:8], created_at=ctx.now(),
-                    revoked_at=None)
-    ctx.session.add(row)
-    ctx.session.flush()
-    return raw, row
+    return member_tokens.issue(ctx.session, member_tokens.FEED, ctx.actor.id, ctx.now())
 
 
 def feed_tokens(ctx: Ctx) -> list[FeedToken]:
-    return list(ctx.session.scalars(select(FeedToken).where(FeedToken.member_id == ctx.actor.id)
-                                    .order_by(FeedToken.id.desc())))
+    return member_tokens.owned(ctx.session, member_tokens.FEED, ctx.actor.id)
 
 
 def revoke_feed_token(ctx: Ctx, token_id: int) -> FeedToken:
-    row = ctx.session.get(FeedToken, token_id)
-    if row is None or row.member_id != ctx.actor.id:
-        raise NotFound(f"you have no calendar address {token_id}")
-    if row.revoked_at is None:
-        row.revoked_at = ctx.now()
-    return row
+    return member_tokens.revoke(ctx.session, member_tokens.FEED, ctx.actor.id, token_id, ctx.now())
 
 
 def member_for_feed(session: Session, raw: str) -> Member | None:
-    if not raw.startswith("cal_") or len(raw) > 100:
-        return None
-    row = session.scalars(select(FeedToken).where(FeedToken.token_sha256 == digest(raw))).first()
-    if row is None or row.revoked_at is not None:
-        return None
-    return session.get(Member, row.member_id)
+    row = member_tokens.live(session, member_tokens.FEED, raw)
+    return None if row is None else session.get(Member, row.member_id)
 
 
 def described(row: FeedToken, ctx: Ctx) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """The outbox table: messages written with their event, claimed by a worker under a lease, retried
 with back-off, each attempt logged.
 
-A claim marks rows ``sending`` with a lease in one short unit of work: on PostgreSQL the rows are
+A claim marks rows ``sending`` with a lease in one short unit of work (``league/lease_queue.py``,
+shared with the jobs): on PostgreSQL the rows are
 taken ``FOR UPDATE SKIP LOCKED`` (two workers never take one row, nor wait for each other); on
 SQLite the write lock each unit of work takes when it begins makes claims take turns. A worker that
 dies mid-send leaves its rows ``sending`` until the lease runs out, when any worker takes them
@@ -16,13 +17,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, delete, or_, select, update
+from sqlalchemy import ColumnElement, Engine, delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from turnbuckle.league.db import read_scope, session_scope
+from turnbuckle.league.db import session_scope
+from turnbuckle.league.lease_queue import LeasedQueue
 from turnbuckle.league.models import OutboxAttempt, OutboxMessage
 
+#: The outbox as a leased queue (``lease_queue.py``, shared with the jobs): a pending message waits
+#: (for its due time too), a sending one is a worker's.
+QUEUE = LeasedQueue(OutboxMessage, OutboxMessage.id, OutboxMessage.state, OutboxMessage.worker,
+                    OutboxMessage.attempts, OutboxMessage.lease_until, waiting="pending", leased="sending")
 #: Seconds a claim holds a row: longer than any send (a webhook's timeout, an SMTP exchange).
 LEASE_S = 120.0
 #: Tries before a message is given up (its row stays, ``failed``, with every attempt).
@@ -77,22 +83,19 @@ class Claimed:
     attempts: int
 
 
-def _claimable(now: datetime) -> Any:
-    return select(OutboxMessage).where(or_((OutboxMessage.state == "pending") & (OutboxMessage.due_at <= now),
-                                           (OutboxMessage.state == "sending") & (OutboxMessage.lease_until < now)))
+def _due(now: datetime) -> ColumnElement[bool]:
+    return QUEUE.claimable(now, ready=OutboxMessage.due_at <= now)
 
 
 def claim(engine: Engine, worker: str, now: datetime, *, limit: int = BATCH, lease_s: float = LEASE_S) -> list[Claimed]:
     """Take up to ``limit`` due messages for ``worker`` (oldest due first); [] when none is due."""
-    with read_scope(engine) as session:  # most looks find nothing: they need not take SQLite's write lock
-        if session.scalars(_claimable(now).with_only_columns(OutboxMessage.id).limit(1)).first() is None:
-            return []
+    if not QUEUE.anything(engine, _due(now)):
+        return []
     with session_scope(engine) as session:
-        q = _claimable(now).order_by(OutboxMessage.due_at, OutboxMessage.id).limit(limit)
-        rows = session.scalars(q.with_for_update(skip_locked=True)).all()
+        rows = QUEUE.locked(session, select(OutboxMessage).where(_due(now))
+                            .order_by(OutboxMessage.due_at, OutboxMessage.id), limit)
         for row in rows:
-            row.state, row.worker, row.attempts = "sending", worker, row.attempts + 1
-            row.lease_until = now + timedelta(seconds=lease_s)
+            QUEUE.lease(row, worker, now, lease_s)
         session.flush()
         return [Claimed(r.id, r.league_id, r.event_id, r.kind, r.channel, r.member_id, r.show_id, dict(r.payload),
                         r.attempts) for r in rows]
@@ -128,9 +131,7 @@ def finish(engine: Engine, worker: str, message_id: int, outcome: Outcome, now: 
             values |= {"state": "failed"}
         else:
             values |= {"state": "pending", "due_at": now + backoff(row.attempts)}
-        session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id, OutboxMessage.worker == worker,
-                                                    OutboxMessage.state == "sending").values(**values)
-                        .execution_options(synchronize_session=False))
+        QUEUE.settle(session, worker, [message_id], values)
         return str(values["state"])
 
 
@@ -138,25 +139,12 @@ def renew(engine: Engine, worker: str, message_id: int, now: datetime, *, lease_
     """Just before a send: whether the row is still ``worker``'s, its lease begun again if so. A batch
     is claimed at once and sent one by one, so with a slow receiver a late row's lease may have run
     out and another worker taken it: this worker must not send it as well."""
-    with session_scope(engine) as session:
-        done = session.execute(update(OutboxMessage).where(OutboxMessage.id == message_id,
-                                                           OutboxMessage.worker == worker,
-                                                           OutboxMessage.state == "sending")
-                               .values(lease_until=now + timedelta(seconds=lease_s))
-                               .execution_options(synchronize_session=False))
-        return int(getattr(done, "rowcount", 0)) == 1
+    return QUEUE.renew(engine, worker, [message_id], now, lease_s) == 1
 
 
 def release(engine: Engine, worker: str, ids: Iterable[int]) -> None:
     """Hand claimed rows back unsent (a worker stopping): due again at once, the try not counted."""
-    ids = list(ids)
-    if not ids:
-        return
-    with session_scope(engine) as session:
-        session.execute(update(OutboxMessage).where(OutboxMessage.id.in_(ids), OutboxMessage.worker == worker,
-                                                    OutboxMessage.state == "sending")
-                        .values(state="pending", lease_until=None, attempts=OutboxMessage.attempts - 1)
-                        .execution_options(synchronize_session=False))
+    QUEUE.release(engine, worker, ids)
 
 
 def retry_now(session: Session, league_id: int, message_id: int, now: datetime) -> OutboxMessage | None:

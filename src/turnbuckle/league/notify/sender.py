@@ -1,9 +1,10 @@
 """The worker's pass: queue the reminders now due, claim due messages, send each (no database
 transaction is held while a message is on the wire) and log how it went.
 
-:func:`drain` is one whole pass, synchronous, for ``turnbuckle league notify --drain`` and tests;
-:class:`Notifier` runs passes in the web server's lifespan, each database step taken in the app's
-writing slot (on SQLite the same queue as the forms) and each send in a thread.
+:func:`send_pass` is the pass, written once as the steps it takes; two runners take them.
+:func:`drain` takes every step here, one whole pass, for ``turnbuckle league notify --drain`` and
+tests; :class:`Notifier` runs a batch at a time in the web server's lifespan, each step in a thread
+and each step that writes in the app's writing slot (on SQLite the same queue as the forms).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Generator
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
@@ -160,11 +162,6 @@ def schedule(engine: Engine, now: datetime) -> int:
         return events.schedule_reminders(session, now) if waiting else 0
 
 
-def claim_ready(engine: Engine, worker: str, now: datetime, timeouts: Timeouts,
-                limit: int = outbox.BATCH) -> list[Ready]:
-    return prepare_all(engine, outbox.claim(engine, worker, now, limit=limit), now, timeouts)
-
-
 def prepare_all(engine: Engine, claimed: list[Claimed], now: datetime, timeouts: Timeouts) -> list[Ready]:
     """The claimed messages made ready (written), in one reading unit of work."""
     if not claimed:
@@ -201,26 +198,54 @@ class Drained:
     failed: int = 0
     dropped: int = 0
     states: dict[int, str] = field(default_factory=dict)
+    released: list[int] = field(default_factory=list)  # claimed, handed back unsent (the sender stopping)
 
 
-def drain(engine: Engine, clock: Clock = system_clock, *, worker: str | None = None,
-          timeouts: Timeouts | None = None, limit: int = MAX_PER_DRAIN) -> Drained:
-    """One whole pass: reminders, then every message due now, each tried once (a failed one waits
-    for its back-off: a later pass tries it again). Bounded by ``limit`` messages."""
-    worker = worker or worker_name()
-    timeouts = timeouts or Timeouts()
+@dataclass(frozen=True)
+class Step:
+    """One step of a pass, for its runner to take: ``writes`` (hold the writing slot for it), else a
+    read or a send (never in the slot)."""
+
+    run: Callable[[], Any]
+    writes: bool = False
+
+
+Pass = Generator[Step, Any, Drained]
+
+
+def _now(clock: Clock, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``fn(*args, now, **kwargs)``, ``now`` read when the step runs (after its wait for the slot)."""
+    return fn(*args, clock(), **kwargs)
+
+
+def send_pass(engine: Engine, clock: Clock, worker: str, timeouts: Timeouts, *, limit: int = MAX_PER_DRAIN,
+              batches: int | None = None, stopping: Callable[[], bool] = lambda: False) -> Pass:
+    """The one loop body of both senders, as the steps it takes: reminders, then claimed batches of
+    due messages (at most ``batches`` of them, ``limit`` messages in all), each message renewed,
+    sent once and its outcome recorded. Once ``stopping()`` says so, the rest of the batch goes back
+    unsent. :func:`drain` takes the steps here, :class:`Notifier` each in a thread."""
     done = Drained()
-    schedule(engine, clock())
-    while len(done.states) < limit:
-        batch = claim_ready(engine, worker, clock(), timeouts, min(outbox.BATCH, limit - len(done.states)))
-        if not batch:
+    yield Step(partial(_now, clock, schedule, engine), writes=True)
+    claims = 0
+    while len(done.states) < limit and (batches is None or claims < batches):
+        claims += 1
+        size = min(outbox.BATCH, limit - len(done.states))
+        claimed: list[Claimed] = yield Step(partial(_now, clock, outbox.claim, engine, worker, limit=size),
+                                            writes=True)
+        if not claimed:
             break
-        for ready in batch:
-            if not outbox.renew(engine, worker, ready.claimed.id, clock()):  # its lease ran out: another's now
+        batch: list[Ready] = yield Step(partial(_now, clock, prepare_all, engine, claimed, timeouts=timeouts))
+        for i, ready in enumerate(batch):
+            if stopping():
+                done.released = [r.claimed.id for r in batch[i:]]
+                yield Step(partial(outbox.release, engine, worker, done.released), writes=True)
+                return done
+            mine = yield Step(partial(_now, clock, outbox.renew, engine, worker, ready.claimed.id), writes=True)
+            if not mine:  # its lease ran out while the batch was sent: another sender has it now
                 done.states[ready.claimed.id] = ""
                 continue
-            outcome = deliver(ready)
-            state = record(engine, worker, ready, outcome, clock())
+            outcome: Outcome = yield Step(partial(deliver, ready))
+            state = yield Step(partial(_now, clock, record, engine, worker, ready, outcome), writes=True)
             done.states[ready.claimed.id] = state
             if outcome.ok:
                 done.sent += 1
@@ -229,6 +254,19 @@ def drain(engine: Engine, clock: Clock = system_clock, *, worker: str | None = N
             else:
                 done.failed += 1
     return done
+
+
+def drain(engine: Engine, clock: Clock = system_clock, *, worker: str | None = None,
+          timeouts: Timeouts | None = None, limit: int = MAX_PER_DRAIN) -> Drained:
+    """One whole pass: reminders, then every message due now, each tried once (a failed one waits
+    for its back-off: a later pass tries it again). Bounded by ``limit`` messages."""
+    steps = send_pass(engine, clock, worker or worker_name(), timeouts or Timeouts(), limit=limit)
+    try:
+        step = next(steps)
+        while True:
+            step = steps.send(step.run())
+    except StopIteration as end:
+        return cast(Drained, end.value)
 
 
 Slot = Callable[[], AbstractAsyncContextManager[Any]]
@@ -271,24 +309,21 @@ class Notifier:
         self._task = None
 
     async def pass_once(self) -> int:
-        async with self.slot():
-            await asyncio.to_thread(schedule, self.engine, self.clock())
-        async with self.slot():  # the claim writes; writing the messages only reads: outside the slot
-            claimed = await asyncio.to_thread(outbox.claim, self.engine, self.name, self.clock())
-        batch = await asyncio.to_thread(prepare_all, self.engine, claimed, self.clock(), self.timeouts)
-        for i, ready in enumerate(batch):
-            if self._closing.is_set():
-                async with self.slot():
-                    await asyncio.to_thread(outbox.release, self.engine, self.name, [r.claimed.id for r in batch[i:]])
-                break
-            async with self.slot():
-                mine = await asyncio.to_thread(outbox.renew, self.engine, self.name, ready.claimed.id, self.clock())
-            if not mine:  # its lease ran out while the batch was sent: another sender has it now
-                continue
-            outcome = await asyncio.to_thread(deliver, ready)
-            async with self.slot():
-                await asyncio.to_thread(record, self.engine, self.name, ready, outcome, self.clock())
-        return len(batch)
+        """One batch (:func:`send_pass`), each step in a thread; returns how many messages it claimed."""
+        steps = send_pass(self.engine, self.clock, self.name, self.timeouts, batches=1,
+                          stopping=self._closing.is_set)
+        try:
+            step = next(steps)
+            while True:
+                if step.writes:
+                    async with self.slot():
+                        result = await asyncio.to_thread(step.run)
+                else:
+                    result = await asyncio.to_thread(step.run)
+                step = steps.send(result)
+        except StopIteration as end:
+            done = cast(Drained, end.value)
+            return len(done.states) + len(done.released)
 
     async def _loop(self) -> None:
         while not self._closing.is_set():

@@ -7,10 +7,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from hmac import compare_digest
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from turnbuckle.core.errors import Broken
+from turnbuckle.league import member_tokens
 from turnbuckle.league.context import Clock, Ctx, member_named
 from turnbuckle.league.credentials import check_password, digest, hash_password, new_token, verify_password
 from turnbuckle.league.errors import LeagueError, NotFound
@@ -27,7 +28,7 @@ SESSION_IDLE = timedelta(days=14)  # a session unused this long ends
 SESSION_CAP = timedelta(days=90)  # and none outlives this, however much it is used
 SESSION_RENEW_AFTER = timedelta(days=1)  # use extends a session at most once a day (one write)
 THROTTLE_WINDOW = throttle.WINDOW
-MAX_TOKENS = 20
+MAX_TOKENS = member_tokens.API.most_live
 #: what a personal API token may do: read (every GET of the API), submit (strategies), organise (the
 #: organiser's API routes); a new token gets DEFAULT_SCOPES unless others are chosen
 SCOPES = ("read", "submit", "organise")
@@ -200,8 +201,7 @@ def end_member_sessions(session: Session, member: Member) -> None:
 def end_member_credentials(session: Session, member: Member, now: datetime) -> None:
     """A new password: every session of the member ends and every live API token is revoked."""
     end_member_sessions(session, member)
-    session.execute(update(ApiToken).where(ApiToken.member_id == member.id, ApiToken.revoked_at.is_(None))
-                    .values(revoked_at=now))
+    member_tokens.revoke_all(session, member_tokens.API, member.id, now)
 
 
 # -- personal API tokens --------------------------------------------------------------------------------
@@ -224,32 +224,18 @@ def create_token(ctx: Ctx, label: str, scopes: list[str] | tuple[str, ...] | Non
     refuses API tokens on every page, this one's included)."""
     label = check_name(label, "token label") if label.strip() else "API token"
     stored_scopes = check_scopes(ctx, scopes)
-    live = ctx.session.scalar(select(func.count()).select_from(ApiToken).where(
-        ApiToken.member_id == ctx.actor.id, ApiToken.revoked_at.is_(None)))
-    if (live or 0) >= MAX_TOKENS:
-        raise LeagueError(f"you have {MAX_TOKENS} live API tokens; revoke one first")
-    raw = new_token("tb_")
-    row = ApiToken(token_sha256=digest(raw), member_id=ctx.actor.id, label=label, hint=raw[:7],
-                   scopes=stored_scopes, created_at=ctx.now(), last_used_at=None, revoked_at=None)
-    ctx.session.add(row)
-    ctx.session.flush()
-    return raw, row
+    return member_tokens.issue(ctx.session, member_tokens.API, ctx.actor.id, ctx.now(), label=label,
+                               scopes=stored_scopes, last_used_at=None)
 
 
 def tokens(ctx: Ctx) -> list[ApiToken]:
     """The acting member's own tokens (live and revoked), newest first."""
-    return list(ctx.session.scalars(select(ApiToken).where(ApiToken.member_id == ctx.actor.id)
-                                    .order_by(ApiToken.id.desc())))
+    return member_tokens.owned(ctx.session, member_tokens.API, ctx.actor.id)
 
 
 def revoke_token(ctx: Ctx, token_id: int) -> ApiToken:
     """Revoke one of the acting member's tokens (another member's reads as not found)."""
-    row = ctx.session.get(ApiToken, token_id)
-    if row is None or row.member_id != ctx.actor.id:
-        raise NotFound(f"you have no API token {token_id}")
-    if row.revoked_at is None:
-        row.revoked_at = ctx.now()
-    return row
+    return member_tokens.revoke(ctx.session, member_tokens.API, ctx.actor.id, token_id, ctx.now())
 
 
 def member_for_token(session: Session, raw: str, now: datetime) -> Member | None:
@@ -259,8 +245,8 @@ def member_for_token(session: Session, raw: str, now: datetime) -> Member | None
 
 def token_for(session: Session, raw: str, now: datetime) -> tuple[Member, frozenset[str]] | None:
     """The live token's member and scopes, or None (unknown or revoked)."""
-    row = session.scalars(select(ApiToken).where(ApiToken.token_sha256 == digest(raw))).first()
-    if row is None or row.revoked_at is not None:
+    row = member_tokens.live(session, member_tokens.API, raw)
+    if row is None:
         return None
     if row.last_used_at is None or now - row.last_used_at > timedelta(minutes=5):
         row.last_used_at = now  # written at most every few minutes
