@@ -17,17 +17,15 @@ ROOT = Path(__file__).resolve().parents[1]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 #: Cycles still to be untangled, each as its set of modules: the test fails on any other cycle, and on
-#: one of these that no longer exists (so this only shrinks). One is left: the league's services, its
-#: notifier and its post renderers import each other (inside functions), until the services record
-#: domain events that listeners turn into notifications.
+#: one of these that no longer exists (so this only shrinks). One is left: the league's services and its
+#: notifier import each other (inside functions), the notifier's messages through the posts' query layer,
+#: until the services record domain events that listeners turn into notifications. The post renderers
+#: are out of it: they import neither (pyproject's "the post renderers read nothing" contract).
 PENDING: frozenset[frozenset[str]] = frozenset({frozenset({
-    "turnbuckle.league.export", "turnbuckle.league.notify.config", "turnbuckle.league.notify.contacts",
-    "turnbuckle.league.notify.events", "turnbuckle.league.notify.messages", "turnbuckle.league.post",
-    "turnbuckle.league.post.announce", "turnbuckle.league.post.card", "turnbuckle.league.post.compose",
-    "turnbuckle.league.post.discord", "turnbuckle.league.post.links", "turnbuckle.league.post.markdown",
-    "turnbuckle.league.queries", "turnbuckle.league.services.advice", "turnbuckle.league.services.briefing",
-    "turnbuckle.league.services.card", "turnbuckle.league.services.running", "turnbuckle.league.services.shows",
-    "turnbuckle.league.services.sides",
+    "turnbuckle.league.notify.config", "turnbuckle.league.notify.contacts", "turnbuckle.league.notify.events",
+    "turnbuckle.league.notify.messages", "turnbuckle.league.queries", "turnbuckle.league.queries_posts",
+    "turnbuckle.league.services.advice", "turnbuckle.league.services.briefing", "turnbuckle.league.services.card",
+    "turnbuckle.league.services.running", "turnbuckle.league.services.shows", "turnbuckle.league.services.sides",
 })})
 
 
