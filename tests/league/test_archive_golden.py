@@ -60,3 +60,37 @@ def test_the_goldens_hold_the_pages_worth_keeping(site: dict[str, str]) -> None:
     assert any(p.startswith("shows/") and "/match-" in p for p in site)
     assert any(p.startswith("competitors/") for p in site) and any(p.startswith("table-matches/") for p in site)
     assert "&lt;script&gt;" in site["shows/1.html"] and "<script" not in "".join(site.values())
+
+
+def test_the_pages_are_autoescaped_as_html_escape_writes_it() -> None:
+    """Autoescape is on: a value is escaped (``&#x27;``, ``&quot;``, as the pages always had it), and only
+    markup this program made (a ``Markup``) is printed as it is."""
+    from markupsafe import Markup
+
+    from turnbuckle.league.archive_pages import environment
+
+    env = environment()
+    assert env.autoescape is True
+    page = env.from_string("{{ a }}|{{ b }}|{{ c|join(' vs ') }}").render(
+        a="<b>O'Neil & \"Sam\"</b>", b=Markup("<em>made here</em>"), c=["<i>", "'x'"])
+    assert page == "&lt;b&gt;O&#x27;Neil &amp; &quot;Sam&quot;&lt;/b&gt;|<em>made here</em>|&lt;i&gt; vs &#x27;x&#x27;"
+
+
+def test_the_templates_ship_with_the_package() -> None:
+    """The wheel hatch builds holds the whole package folder (pyproject's wheel target names it and
+    excludes nothing), and so does the wheel an archive carries (``archive_wheel``): the templates too."""
+    import tomllib
+
+    import turnbuckle
+    from turnbuckle.league.archive_pages import TEMPLATES
+    from turnbuckle.league.archive_wheel import _package_files
+
+    root = Path(__file__).resolve().parents[2]
+    wheel = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]
+    assert wheel["wheel"] == {"packages": ["src/turnbuckle"]}
+    package = Path(turnbuckle.__file__).parent
+    assert TEMPLATES.is_relative_to(package)
+    carried = {name for name, _data in _package_files(package)}
+    templates = sorted(p.name for p in TEMPLATES.iterdir())
+    assert {"base.html", "style.css", "verify.html"} <= set(templates)
+    assert {f"turnbuckle/league/templates/archive/{name}" for name in templates} <= carried
