@@ -1,8 +1,7 @@
 """Reading what a post says: a published show's results card (``post.card.ResultsCard``) and an open
 show's announcement (``post.announce.Announcement``), built from the database as plain frozen values
-that the post renderers (``league.post``) lay out without reading anything; and the league's site
-address its links start with. ``results_post`` and ``announcement`` read and render in one call, for
-the command line, the notifier and the feeds."""
+that the post renderers (``league.post``) lay out without reading anything. ``results_post`` and
+``announcement`` read and render in one call, for the command line, the notifier and the feeds."""
 
 from __future__ import annotations
 
@@ -21,14 +20,12 @@ from turnbuckle.league.models import (
     CardMatch,
     Competitor,
     InjuryChange,
-    NotifySettings,
     PushChange,
     Reign,
     Result,
     Show,
     Title,
 )
-from turnbuckle.league.notify.config import site_url
 from turnbuckle.league.post import compose, renderer
 from turnbuckle.league.post.announce import Announcement, CardLine
 from turnbuckle.league.post.card import MatchLine, ResultsCard, headline, intro_of, shown_notes
@@ -53,13 +50,6 @@ def announcement(session: Session, show_key: str, fmt: str, *, base_url: str = "
     ``LeagueError`` for an unknown show, a draft, or an unknown format."""
     render = renderer(fmt)
     return render(compose.announcement(announcement_of(context(session), show_key, base_links(base_url))))
-
-
-def site_address(session: Session, league_id: int) -> str:
-    """The league's own web address, as its notifications' links use it: the site address the
-    organiser set, else the settings' base URL (``serve --base-url``, $TURNBUCKLE_BASE_URL), else ""
-    (none). Only reads."""
-    return site_url(session.get(NotifySettings, league_id))
 
 
 # -- the results card ------------------------------------------------------------------------------

@@ -270,6 +270,12 @@ def site_url(row: NotifySettings | None, settings: Settings | None = None) -> st
     return (own or (settings or Settings.from_env()).base_url or "").rstrip("/")
 
 
+def site_address(session: Session, league_id: int) -> str:
+    """The league's own web address, as its notifications' links and posts use it (:func:`site_url` of
+    its settings row). Only reads."""
+    return site_url(session.get(NotifySettings, league_id))
+
+
 def public_view(row: NotifySettings) -> dict[str, object]:
     """The settings as the organiser's pages and the command line show them: no secret, the
     webhook's address cut to its host."""
