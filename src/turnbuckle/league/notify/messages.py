@@ -1,9 +1,9 @@
-"""What each message says. The announcement and the results post come from ``league.post`` (the
-formats shared with the organiser's copy-and-paste posts); the reminder, the commitment at lock, the
-receipt and the address confirmation are short texts written here. A webhook body is written here with
-its text in ``content`` and ``text`` and a stable ``turnbuckle`` object, then shaped for the dialect the
-receiver reads (``dialects.shaped``: Discord, Slack or plain JSON); an e-mail is a subject, a text
-body and, for the posts, an HTML alternative."""
+"""What each message says. The announcement and the results post are read by ``league.queries_posts``
+and laid out by ``league.post`` (the formats shared with the organiser's copy-and-paste posts); the
+reminder, the commitment at lock, the receipt and the address confirmation are short texts written
+here. A webhook body is written here with its text in ``content`` and ``text`` and a stable
+``turnbuckle`` object, then shaped for the dialect the receiver reads (``dialects.shaped``: Discord,
+Slack or plain JSON); an e-mail is a subject, a text body and, for the posts, an HTML alternative."""
 
 from __future__ import annotations
 
