@@ -26,7 +26,7 @@ from turnbuckle.league.models import (
     ShowEvent,
     TableMatch,
 )
-from turnbuckle.league.post.escape import md_text as md_text  # the export's Markdown escapes names with it
+from turnbuckle.league.post.escape import md_text as md_text  # the Markdown export escapes as the posts do
 from turnbuckle.league.services.running import match_options
 from turnbuckle.league.services.shows import card_entry, latest_submission, shows
 

@@ -1,7 +1,8 @@
 """Reading what a post says: a published show's results card (``post.card.ResultsCard``) and an open
 show's announcement (``post.announce.Announcement``), built from the database as plain frozen values
-that the post renderers (``league.post``) lay out without reading anything. ``results_post`` and
-``announcement`` read and render in one call, for the command line, the notifier and the feeds."""
+that the post renderers (``league.post``) lay out without reading anything, and the league's site
+address their links begin with. ``results_post`` and ``announcement`` read and render in one call,
+for the command line, the notifier and the feeds."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from turnbuckle.league.models import (
     CardMatch,
     Competitor,
     InjuryChange,
+    NotifySettings,
     PushChange,
     Reign,
     Result,
@@ -34,7 +36,14 @@ from turnbuckle.league.post.told import Told, keep, kept, told_of
 from turnbuckle.league.services.running import match_options
 from turnbuckle.league.services.shows import show
 from turnbuckle.league.services.stakes import stake
+from turnbuckle.league.site_address import site_url
 from turnbuckle.rulesets.registry import get_ruleset
+
+
+def site_address(session: Session, league_id: int) -> str:
+    """The league's own web address, as its posts' and notifications' links begin with it
+    (``site_address.site_url`` of its settings row). Only reads."""
+    return site_url(session.get(NotifySettings, league_id))
 
 
 def results_post(session: Session, show_key: str, fmt: str, *, base_url: str = "") -> list[str]:

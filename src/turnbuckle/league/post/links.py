@@ -43,7 +43,7 @@ class ArchiveLinks(Links):
         return f"{self._up}export/show-{number}.json"
 
 
-#: What is said where a link is made without a site address (``notify.config.site_address``): the command
+#: What is said where a link is made without a site address (``queries_posts.site_address``): the command
 #: line's stderr, the web's copy box.
 NO_SITE_ADDRESS = ("no site address is set, so links in it start with {fallback}, which readers elsewhere cannot "
                    "open; set the league's site address (the organiser's notifications page, or "
