@@ -12,8 +12,8 @@ from tests.league.helpers import League, open_show
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import InjuryChange, Reign, Result, Show, Title
-from turnbuckle.league.post import announcement
 from turnbuckle.league.queries import published_standings, standings_rows
+from turnbuckle.league.queries_posts import announcement
 from turnbuckle.league.services import roster, running, shows
 from turnbuckle.league.services.sides import standing
 

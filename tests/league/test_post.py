@@ -16,8 +16,9 @@ from turnbuckle.core.record_json import record_from_json
 from turnbuckle.league.context import context
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.errors import LeagueError, NotFound
-from turnbuckle.league.post import FORMATS, announcement, results_post
+from turnbuckle.league.post import FORMATS
 from turnbuckle.league.post.discord import LIMIT, pieces
+from turnbuckle.league.queries_posts import announcement, results_post
 from turnbuckle.league.services import shows
 
 from .markdown_support import rendered

@@ -87,7 +87,7 @@ def test_a_plain_base_url_is_taken() -> None:
 def test_a_show_not_published_is_named_in_plain_words(tmp_path: Path) -> None:
     from turnbuckle.league.db import make_engine, session_scope
     from turnbuckle.league.models import Show
-    from turnbuckle.league.post import results_post
+    from turnbuckle.league.queries_posts import results_post
 
     from .post_league import copy_post_league
 
@@ -215,8 +215,8 @@ def test_a_note_that_holds_a_short_titles_name_is_kept(tmp_path: Path) -> None:
     from turnbuckle.league.context import context
     from turnbuckle.league.db import make_engine, session_scope
     from turnbuckle.league.models import CardMatch, Result, Show, Title
-    from turnbuckle.league.post.card import results_card
     from turnbuckle.league.post.links import Links
+    from turnbuckle.league.queries_posts import results_card
 
     from .post_league import copy_post_league
 

@@ -97,8 +97,8 @@ def test_a_league_whose_competitors_play_one_game_is_told_from_one_of_many(tmp_p
     from turnbuckle.league.context import context
     from turnbuckle.league.db import make_engine, session_scope
     from turnbuckle.league.models import Competitor
-    from turnbuckle.league.post.card import _many_games, results_card
     from turnbuckle.league.post.links import Links
+    from turnbuckle.league.queries_posts import _many_games, results_card
 
     engine = make_engine(copy_post_league(tmp_path))
     try:

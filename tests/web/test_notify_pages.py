@@ -116,7 +116,7 @@ def test_a_member_confirms_chooses_and_unsubscribes_through_the_pages(site: Site
 
 def test_a_results_post_too_long_for_one_discord_message_goes_in_parts(tmp_path: Path) -> None:
     from tests.web.pages_support import copy_demo
-    from turnbuckle.league import post
+    from turnbuckle.league import queries_posts
     from turnbuckle.league.context import context
     from turnbuckle.league.db import make_engine, session_scope
     from turnbuckle.league.notify import events
@@ -128,7 +128,7 @@ def test_a_results_post_too_long_for_one_discord_message_goes_in_parts(tmp_path:
         with receiver([(204, 0), (500, 0)]) as rec:
             with session_scope(engine) as session:
                 ctx = context(session)
-                n = len(post.results_post(session, "2", "discord"))
+                n = len(queries_posts.results_post(session, "2", "discord"))
                 assert n >= 2
                 config.set_webhook(ctx, rec.url + "/hook", "results", "discord")
                 rec.secret = config.webhook_secret(ctx)

@@ -22,7 +22,8 @@ DEFAULT_BASE = "http://127.0.0.1:8000"
 def _link_base(ctx: Ctx, base: str) -> str:
     """``--base``, else the league's site address, else this machine's default address with a
     warning on stderr (such a link opens only here)."""
-    from turnbuckle.league.post.links import NO_SITE_ADDRESS, site_address
+    from turnbuckle.league.post.links import NO_SITE_ADDRESS
+    from turnbuckle.league.queries_posts import site_address
 
     chosen = base or site_address(ctx.session, ctx.league.id)
     if chosen:

@@ -28,8 +28,8 @@ def post(show: ShowArg,
     """A show's results post, or with --announce its card's announcement, in a forum's or a chat's format.
     Everything a member wrote is escaped for that format (no markup, link or mention gets through)."""
     with user_errors():
-        from turnbuckle.league.post import announcement, results_post
-        from turnbuckle.league.post.links import NO_SITE_ADDRESS, site_address
+        from turnbuckle.league.post.links import NO_SITE_ADDRESS
+        from turnbuckle.league.queries_posts import announcement, results_post, site_address
 
         with unit(db) as ctx:
             make = announcement if announce else results_post

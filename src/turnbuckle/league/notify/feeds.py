@@ -173,7 +173,7 @@ def _commitments(session: Session, league: League, base: str) -> list[atom.Entry
 def news_feed(engine: Engine, base: str, self_path: str) -> str:
     """The Atom feed of published shows and of locks, newest first: each published show's entry
     its results post, each lock's the show seed's hash it committed to (before the results)."""
-    from turnbuckle.league import post
+    from turnbuckle.league.queries_posts import results_post
 
     with read_scope(engine) as session:
         league = the_league(session)
@@ -184,7 +184,7 @@ def news_feed(engine: Engine, base: str, self_path: str) -> str:
             published = session.scalars(select(ShowEvent.at).where(ShowEvent.show_id == s.id,
                                                                     ShowEvent.kind == "publish")
                                         .order_by(ShowEvent.id.desc())).first() or s.created_at
-            html = "\n".join(post.results_post(session, str(s.number), "html", base_url=base))
+            html = "\n".join(results_post(session, str(s.number), "html", base_url=base))
             entries.append(atom.Entry(f"urn:turnbuckle:show:{s.uid}", f"Show {s.number}: {s.name} ({s.show_date})",
                                       published, _url(base, f"/shows/{s.number}"), html,
                                       summary=f"Results of {s.name}, {s.show_date}"))

@@ -1,9 +1,9 @@
-"""What each message says. The announcement and the results post come from ``league.post`` (the
-formats shared with the organiser's copy-and-paste posts); the reminder, the commitment at lock, the
-receipt and the address confirmation are short texts written here. A webhook body is written here with
-its text in ``content`` and ``text`` and a stable ``turnbuckle`` object, then shaped for the dialect the
-receiver reads (``dialects.shaped``: Discord, Slack or plain JSON); an e-mail is a subject, a text
-body and, for the posts, an HTML alternative."""
+"""What each message says. The announcement and the results post are read by ``league.queries_posts``
+and laid out by ``league.post`` (the formats shared with the organiser's copy-and-paste posts); the
+reminder, the commitment at lock, the receipt and the address confirmation are short texts written
+here. A webhook body is written here with its text in ``content`` and ``text`` and a stable
+``turnbuckle`` object, then shaped for the dialect the receiver reads (``dialects.shaped``: Discord,
+Slack or plain JSON); an e-mail is a subject, a text body and, for the posts, an HTML alternative."""
 
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ def local(league: League, when: datetime) -> str:
 
 def post_parts(session: Session, s: Show, kind: str, fmt: str, base: str) -> list[str]:
     """The announcement (``open``) or the results post (``results``) of ``s`` in ``fmt``."""
-    from turnbuckle.league import post
+    from turnbuckle.league import queries_posts
 
-    make = post.announcement if kind == "open" else post.results_post
+    make = queries_posts.announcement if kind == "open" else queries_posts.results_post
     return [p for p in make(session, str(s.number), fmt, base_url=base) if p.strip()]
 
 
@@ -56,15 +56,12 @@ def slack_units(session: Session, s: Show, kind: str, base: str) -> list[str]:
     from turnbuckle.league.context import context
     from turnbuckle.league.post import compose, slack
     from turnbuckle.league.post.links import base_links
+    from turnbuckle.league.queries_posts import announcement_of, results_card
 
     ctx, links = context(session), base_links(base)
     if kind == "open":
-        from turnbuckle.league.post.announce import announcement_of
-
         doc = compose.announcement(announcement_of(ctx, str(s.number), links))
     else:
-        from turnbuckle.league.post.card import results_card
-
         doc = compose.results_post(results_card(ctx, str(s.number), links))
     return [u for u in slack.render(doc) if u.strip()]
 

@@ -4,10 +4,6 @@ site's root), or the pages of a static archive (relative to the page that links)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
 
 
 @dataclass(frozen=True)
@@ -47,20 +43,11 @@ class ArchiveLinks(Links):
         return f"{self._up}export/show-{number}.json"
 
 
-#: What is said where a link is made without a site address (the command line's stderr, the web's copy box).
+#: What is said where a link is made without a site address (``queries_posts.site_address``): the command
+#: line's stderr, the web's copy box.
 NO_SITE_ADDRESS = ("no site address is set, so links in it start with {fallback}, which readers elsewhere cannot "
                    "open; set the league's site address (the organiser's notifications page, or "
                    "'turnbuckle league notify site URL'), or give {option}")
-
-
-def site_address(session: Session, league_id: int) -> str:
-    """The league's own web address, as its notifications' links use it: the site address the
-    organiser set, else the settings' base URL (``serve --base-url``, $TURNBUCKLE_BASE_URL), else ""
-    (none). Only reads."""
-    from turnbuckle.league.models import NotifySettings
-    from turnbuckle.league.notify.config import site_url
-
-    return site_url(session.get(NotifySettings, league_id))
 
 
 def _without_ipv6_host(url: str, netloc: str) -> str:

@@ -37,7 +37,7 @@ def league_base(request: Request, session: Session, league_id: int) -> tuple[str
     """Where the league's links begin, and whether that address was set rather than guessed: the
     league's site address (the organiser's notifications page), else ``serve --base-url``, else
     (not set: a link that opens only where this server's own address does) the socket's address."""
-    from turnbuckle.league.post.links import site_address
+    from turnbuckle.league.queries_posts import site_address
 
     configured: str | None = getattr(request.app.state, "base_url", None)
     chosen = site_address(session, league_id) or (configured or "").rstrip("/")

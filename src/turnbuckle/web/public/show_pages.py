@@ -19,12 +19,12 @@ from turnbuckle.league.export import export_league
 from turnbuckle.league.models import Result, Show
 from turnbuckle.league.post import FORMATS, compose, renderer
 from turnbuckle.league.post import html as post_html
-from turnbuckle.league.post.announce import announcement_of
-from turnbuckle.league.post.card import headline, results_card
+from turnbuckle.league.post.card import headline
 from turnbuckle.league.post.doc import Post
 from turnbuckle.league.post.intro import parse
 from turnbuckle.league.post.links import Links
 from turnbuckle.league.post.told import keep, kept, told_of
+from turnbuckle.league.queries_posts import announcement_of, results_card
 from turnbuckle.league.verify_job import verdict
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.accounts.sessions import is_htmx
