@@ -37,7 +37,7 @@ def solve(payoff: Matrix) -> Equilibrium:
     >>> [round(x, 6) for x in solve(rps).mixture]
     [0.333333, 0.333333, 0.333333]
     """
-    from scipy.optimize import linprog
+    from scipy.optimize import linprog  # lazy: keeps numpy and scipy out of start-up
 
     a = np.asarray(payoff, dtype=np.float64)
     k = len(a)

@@ -63,7 +63,7 @@ def fit(scores: Matrix, prior: float = PRIOR) -> list[Rating]:
     >>> round(r[0].strength - r[1].strength, 6) == round(math.log(3), 6)
     True
     """
-    from scipy.optimize import minimize
+    from scipy.optimize import minimize  # lazy: keeps numpy and scipy out of start-up
 
     w = np.array(scores, dtype=np.float64)
     np.fill_diagonal(w, 0.0)

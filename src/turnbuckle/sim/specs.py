@@ -158,7 +158,7 @@ def _spec(ruleset_id: str, game: Simulation) -> SimSpec:
 def spec_for(ruleset_id: str) -> SimSpec:
     """The sim entry of a ruleset (its simulation facet), or the generic defaults for a game
     without one."""
-    from turnbuckle.rulesets.registry import get_ruleset
+    from turnbuckle.rulesets.registry import get_ruleset  # lazy: keeps the games' registry out of start-up
 
     try:
         game = get_ruleset(ruleset_id).simulation()

@@ -84,7 +84,9 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
         _app.state.auto_lock = locker  # the background task that locks shows past their deadline
         notifier = None
         if notify_every is not None:  # sends the outbox's webhooks and e-mail (league/notify/sender.py)
-            from turnbuckle.league.notify.sender import Notifier
+            from turnbuckle.league.notify.sender import (  # lazy: keeps the sender out of an app that sends nothing
+                Notifier,
+            )
 
             notifier = Notifier(engine, clock, every=notify_every, slot=slot.held)
             notifier.start()
@@ -144,8 +146,8 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
 def app_from_env() -> FastAPI:
     """The app ``serve --workers N`` gives uvicorn as a factory: each worker process builds it from the
     one serialised value ``serve`` handed down (core/settings.py)."""
-    from turnbuckle.core.logs import configure
-    from turnbuckle.league.db import database_url
+    from turnbuckle.core.logs import configure  # lazy: keeps the logs' set-up out of start-up
+    from turnbuckle.league.db import database_url  # lazy: only this path needs it
 
     settings = Settings.from_env()
     configure(settings.log_level, settings.log_format)  # this worker process's lines, as serve's own

@@ -93,7 +93,9 @@ class MatchMatchRuleset(Ruleset[Side]):
         return match_options(options)
 
     def league_rules(self) -> LeagueRules:
-        from turnbuckle.rulesets.matchmatch.league_rules import MatchMatchLeagueRules
+        from turnbuckle.rulesets.matchmatch.league_rules import (  # lazy: the facet's module loads when it is asked for
+            MatchMatchLeagueRules,
+        )
 
         return MatchMatchLeagueRules(self)
 
@@ -209,26 +211,36 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     # -- the facets (core/facets.py), each behind one import -------------------------------
     def table_view(self) -> TableView:
-        from turnbuckle.rulesets.matchmatch.table_view import MatchMatchTable
+        from turnbuckle.rulesets.matchmatch.table_view import (  # lazy: the facet's module loads when it is asked for
+            MatchMatchTable,
+        )
 
         return MatchMatchTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.matchmatch.forms import MatchMatchSheets
+        from turnbuckle.rulesets.matchmatch.forms import (  # lazy: the facet's module loads when it is asked for
+            MatchMatchSheets,
+        )
 
         return MatchMatchSheets()
 
     def written_strategies(self) -> WrittenStrategies:
-        from turnbuckle.rulesets.matchmatch.forms import MatchMatchStrategies
+        from turnbuckle.rulesets.matchmatch.forms import (  # lazy: the facet's module loads when it is asked for
+            MatchMatchStrategies,
+        )
 
         return MatchMatchStrategies()
 
     def reporting(self) -> Reporting:
-        from turnbuckle.rulesets.matchmatch.reporting import MatchMatchReporting
+        from turnbuckle.rulesets.matchmatch.reporting import (  # lazy: the facet's module loads when it is asked for
+            MatchMatchReporting,
+        )
 
         return MatchMatchReporting()
 
     def simulation(self) -> Simulation:
-        from turnbuckle.rulesets.matchmatch.simulation import SIMULATION
+        from turnbuckle.rulesets.matchmatch.simulation import (  # lazy: the facet's module loads when it is asked for
+            SIMULATION,
+        )
 
         return SIMULATION

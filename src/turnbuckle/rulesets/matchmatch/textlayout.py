@@ -9,7 +9,7 @@ import re
 
 from turnbuckle.core.errors import InputRefused, SheetError
 from turnbuckle.core.inputs import MAX_INT_DIGITS
-from turnbuckle.rulesets.matchmatch.sheet import DEFENSE_COST, HIGH_SPOT_COST, REF_SLACK_COST, Wrestler
+from turnbuckle.rulesets.matchmatch.sheet import DEFENSE_COST, HIGH_SPOT_COST, REF_SLACK_COST, Wrestler, load_wrestler
 from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text as format_strategy_text
 from turnbuckle.rulesets.matchmatch.strategy_text import parse_strategy_text as parse_strategy_text
 from turnbuckle.rulesets.matchmatch.styles import find_style, title
@@ -149,7 +149,6 @@ def parse_sheet_text(text: str | Plain, label: str) -> Wrestler:
     if problems:
         raise SheetError(label, problems)
     data: dict[str, object] = {"name": name, "stamina": stamina, "styles": styles, "defenses": defenses, **extra}
-    from turnbuckle.rulesets.matchmatch.sheet import load_wrestler
 
     return load_wrestler(data, label)
 
