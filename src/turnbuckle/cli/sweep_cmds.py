@@ -230,11 +230,11 @@ def _preload() -> None:
         before = sys.getswitchinterval()
         sys.setswitchinterval(PRELOAD_SWITCH_S)
         try:
-            from scipy.optimize import linprog, minimize  # noqa: F401
+            from scipy.optimize import linprog, minimize  # noqa: F401  # lazy: preloads scipy on a thread
 
-            import turnbuckle.lab.metagame  # lazy: keeps numpy out of start-up
-            import turnbuckle.lab.ranking  # lazy: keeps numpy out of start-up
-            import turnbuckle.lab.render  # noqa: F401
+            import turnbuckle.lab.metagame  # lazy: preloads the report on a thread
+            import turnbuckle.lab.ranking  # lazy: preloads the report on a thread
+            import turnbuckle.lab.render  # noqa: F401  # lazy: preloads the report on a thread
         except ImportError:  # said where the report needs it
             pass
         finally:
