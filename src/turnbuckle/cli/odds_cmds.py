@@ -16,7 +16,6 @@ from types import TracebackType
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
 from turnbuckle.cli.common import EXIT_INTERRUPTED, user_errors
 from turnbuckle.cli.ending import skip_teardown
@@ -69,6 +68,7 @@ class ProgressBar:
         if self.bar is None:
             if time.perf_counter() - self.start < PROGRESS_AFTER_S:
                 return
+            from rich.console import Console  # lazy: keeps rich out of start-up
             from rich.progress import (  # lazy: keeps rich out of start-up
                 BarColumn,
                 MofNCompleteColumn,

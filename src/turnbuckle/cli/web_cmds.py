@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from turnbuckle.cli.common import fail, user_errors
 from turnbuckle.core.settings import LOG_FORMATS, LOG_LEVELS, SERVE_SETTINGS_ENV, Settings
 
-if TYPE_CHECKING:
-    from turnbuckle.core.settings import Settings
-
 Db = Annotated[str | None, typer.Option("--db", help="SQLite file or database URL (default: "
                                         "$TURNBUCKLE_DATABASE_URL, else ./turnbuckle.db).")]
 
 
 def serve(
+    ctx: typer.Context,
     db: Db = None,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")]
     = "127.0.0.1",
@@ -72,10 +70,10 @@ def serve(
                              log_format=log_format.lower() if log_format else None,
                              allow_private_notify=True if allow_private_notify else None)
         _check_scheduler(settings.scheduler, "--scheduler" if scheduler else "$TURNBUCKLE_SCHEDULER")
-        if allow_private_notify:
-            from turnbuckle.league.notify.reach import allow_private  # lazy: keeps the league out of start-up
+        if allow_private_notify:  # this process's sender, for the server's run (its workers: the settings)
+            from turnbuckle.league.notify.reach import allowing_private  # lazy: keeps the league out of start-up
 
-            allow_private()  # this process's sender (worker processes take it from the settings handed down)
+            ctx.with_resource(allowing_private())
         from turnbuckle.web.serving.proxies import parse_proxies  # lazy: keeps the web out of start-up
 
         try:

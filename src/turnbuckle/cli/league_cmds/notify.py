@@ -36,10 +36,10 @@ def notify(ctx: typer.Context,
 
     Exit 0 when everything due was sent (or dropped with a reason), 1 when some try failed (it is
     tried again later; see 'league notify log')."""
-    if allow_private_notify:
-        from turnbuckle.league.notify.reach import allow_private  # lazy: keeps the league out of start-up
+    if allow_private_notify:  # held for this command and its subcommand, then let go
+        from turnbuckle.league.notify.reach import allowing_private  # lazy: keeps the league out of start-up
 
-        allow_private()
+        ctx.with_resource(allowing_private())
     if ctx.invoked_subcommand is not None:
         return
     if not drain:
