@@ -162,7 +162,7 @@ class MatchMatchRuleset(Ruleset[Side]):
         """The side playing the strategy in ``text``; a side whose own file holds one is refused
         (one strategy a side, and no silent choice between two)."""
         if side.strategy is not None:
-            raise StrategyError(f"{label}: {side.name}'s own file already holds a strategy; give the sheet "
+            raise StrategyError.under(label, f"{side.name}'s own file already holds a strategy; give the sheet "
                                 "without one, or leave out --strategy")
         return Side(side.name, side.sheet, side.members, load_strategy_document(text, label))
 

@@ -103,7 +103,7 @@ def parse_sheet_text(text: str | Plain, label: str) -> Wrestler:
         for label_text, value_text, cost_text in pairs:
             too_long = max(len(value_text.lstrip("-")), len(cost_text.lstrip("-")))
             if too_long > MAX_INT_DIGITS:  # int() refuses 4,300 digits and more: refused as hostile input
-                raise InputRefused(f"{label}: '{label_text.strip()}' has a number of {too_long} digits; "
+                raise InputRefused.under(label, f"'{label_text.strip()}' has a number of {too_long} digits; "
                                    f"numbers here have at most {MAX_INT_DIGITS}")
             key = " ".join(label_text.strip().lower().replace("-", " ").split())
             value = int(value_text)
