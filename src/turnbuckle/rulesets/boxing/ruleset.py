@@ -78,11 +78,9 @@ class BoxingRuleset(Ruleset[Fighter]):
         return BoxingTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.boxing.sheet_layout import (  # lazy: the facet's module loads when it is asked for
-            BoxingSheets,
-        )
+        from turnbuckle.rulesets.boxing.sheet_layout import SHEETS  # lazy: the facet's module loads when asked
 
-        return BoxingSheets()
+        return SHEETS
 
     def reporting(self) -> Reporting:
         from turnbuckle.rulesets.boxing.reporting import (  # lazy: the facet's module loads when it is asked for

@@ -133,11 +133,9 @@ class DeathmatchRuleset(Ruleset[Army]):
         return DeathmatchTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.deathmatch.sheet_layout import (  # lazy: the facet's module loads when it is asked for
-            DeathmatchSheets,
-        )
+        from turnbuckle.rulesets.deathmatch.sheet_layout import sheets  # lazy: the facet's module loads when asked
 
-        return DeathmatchSheets(int(str(resolve_options(self.info.options, {})["cap"])))
+        return sheets(int(str(resolve_options(self.info.options, {})["cap"])))
 
     def reporting(self) -> Reporting:
         from turnbuckle.rulesets.deathmatch.reporting import (  # lazy: the facet's module loads when it is asked for

@@ -78,11 +78,9 @@ class FolkstyleRuleset(Ruleset[Card]):
         return FolkstyleTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.folkstyle.sheet_layout import (  # lazy: the facet's module loads when it is asked for
-            FolkstyleSheets,
-        )
+        from turnbuckle.rulesets.folkstyle.sheet_layout import SHEETS  # lazy: the facet's module loads when asked
 
-        return FolkstyleSheets()
+        return SHEETS
 
     def reporting(self) -> Reporting:
         from turnbuckle.rulesets.folkstyle.reporting import (  # lazy: the facet's module loads when it is asked for

@@ -109,11 +109,9 @@ class HeadlockRuleset(Ruleset[Character]):
         return HeadlockTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.headlock.sheet_layout import (  # lazy: the facet's module loads when it is asked for
-            HeadlockSheets,
-        )
+        from turnbuckle.rulesets.headlock.sheet_layout import SHEETS  # lazy: the facet's module loads when asked
 
-        return HeadlockSheets()
+        return SHEETS
 
     def reporting(self) -> Reporting:
         from turnbuckle.rulesets.headlock.reporting import (  # lazy: the facet's module loads when it is asked for

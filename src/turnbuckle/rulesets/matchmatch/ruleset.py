@@ -218,11 +218,9 @@ class MatchMatchRuleset(Ruleset[Side]):
         return MatchMatchTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.matchmatch.forms import (  # lazy: the facet's module loads when it is asked for
-            MatchMatchSheets,
-        )
+        from turnbuckle.rulesets.matchmatch.forms import SHEETS  # lazy: the facet's module loads when asked
 
-        return MatchMatchSheets()
+        return SHEETS
 
     def written_strategies(self) -> WrittenStrategies:
         from turnbuckle.rulesets.matchmatch.forms import (  # lazy: the facet's module loads when it is asked for
