@@ -3,6 +3,7 @@ the small printers. SQLAlchemy and the league package are imported inside functi
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -70,8 +71,6 @@ def collector_spared() -> Iterator[None]:
     the garbage collector's passes: what the imports built lives until the command ends anyway,
     and a full pass over it during a show is a measurable share of the run. Put back after,
     so a process that goes on (a test calling the command) keeps collecting as before."""
-    import gc  # lazy: only this path needs it
-
     gc.freeze()
     try:
         yield

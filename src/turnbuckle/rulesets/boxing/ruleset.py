@@ -78,7 +78,7 @@ class BoxingRuleset(Ruleset[Fighter]):
         return BoxingTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.boxing.sheet_layout import SHEETS  # lazy: the facet's module loads when asked
+        from turnbuckle.rulesets.boxing.sheet_layout import SHEETS  # lazy: the facet's module loads when it is asked for
 
         return SHEETS
 

@@ -133,7 +133,7 @@ class DeathmatchRuleset(Ruleset[Army]):
         return DeathmatchTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.deathmatch.sheet_layout import sheets  # lazy: the facet's module loads when asked
+        from turnbuckle.rulesets.deathmatch.sheet_layout import sheets  # lazy: the facet's module loads when it is asked for
 
         return sheets(int(str(resolve_options(self.info.options, {})["cap"])))
 

@@ -78,7 +78,7 @@ class FolkstyleRuleset(Ruleset[Card]):
         return FolkstyleTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.folkstyle.sheet_layout import SHEETS  # lazy: the facet's module loads when asked
+        from turnbuckle.rulesets.folkstyle.sheet_layout import SHEETS  # lazy: the facet's module loads when it is asked for
 
         return SHEETS
 

@@ -109,7 +109,7 @@ class HeadlockRuleset(Ruleset[Character]):
         return HeadlockTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.headlock.sheet_layout import SHEETS  # lazy: the facet's module loads when asked
+        from turnbuckle.rulesets.headlock.sheet_layout import SHEETS  # lazy: the facet's module loads when it is asked for
 
         return SHEETS
 

@@ -218,7 +218,7 @@ class MatchMatchRuleset(Ruleset[Side]):
         return MatchMatchTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.matchmatch.forms import SHEETS  # lazy: the facet's module loads when asked
+        from turnbuckle.rulesets.matchmatch.forms import SHEETS  # lazy: the facet's module loads when it is asked for
 
         return SHEETS
 
