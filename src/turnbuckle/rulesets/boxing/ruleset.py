@@ -78,19 +78,19 @@ class BoxingRuleset(Ruleset[Fighter]):
         return BoxingTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.boxing.sheet_layout import SHEETS  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.boxing.sheet_layout import SHEETS  # lazy: the facet loads when it is asked for
 
         return SHEETS
 
     def reporting(self) -> Reporting:
-        from turnbuckle.rulesets.boxing.reporting import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.boxing.reporting import (  # lazy: the facet loads when it is asked for
             BoxingReporting,
         )
 
         return BoxingReporting()
 
     def simulation(self) -> Simulation:
-        from turnbuckle.rulesets.boxing.simulation import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.boxing.simulation import (  # lazy: the facet loads when it is asked for
             SIMULATION,
         )
 

@@ -71,26 +71,26 @@ class FolkstyleRuleset(Ruleset[Card]):
 
     # -- the facets (core/facets.py), each behind one import -------------------------------
     def table_view(self) -> TableView:
-        from turnbuckle.rulesets.folkstyle.table_view import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.folkstyle.table_view import (  # lazy: the facet loads when it is asked for
             FolkstyleTable,
         )
 
         return FolkstyleTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.folkstyle.sheet_layout import SHEETS  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.folkstyle.sheet_layout import SHEETS  # lazy: the facet loads when it is asked for
 
         return SHEETS
 
     def reporting(self) -> Reporting:
-        from turnbuckle.rulesets.folkstyle.reporting import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.folkstyle.reporting import (  # lazy: the facet loads when it is asked for
             FolkstyleReporting,
         )
 
         return FolkstyleReporting()
 
     def simulation(self) -> Simulation:
-        from turnbuckle.rulesets.folkstyle.simulation import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.folkstyle.simulation import (  # lazy: the facet loads when it is asked for
             SIMULATION,
         )
 

@@ -102,26 +102,26 @@ class HeadlockRuleset(Ruleset[Character]):
 
     # -- the facets (core/facets.py), each behind one import -------------------------------
     def table_view(self) -> TableView:
-        from turnbuckle.rulesets.headlock.table_view import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.headlock.table_view import (  # lazy: the facet loads when it is asked for
             HeadlockTable,
         )
 
         return HeadlockTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.headlock.sheet_layout import SHEETS  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.headlock.sheet_layout import SHEETS  # lazy: the facet loads when it is asked for
 
         return SHEETS
 
     def reporting(self) -> Reporting:
-        from turnbuckle.rulesets.headlock.reporting import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.headlock.reporting import (  # lazy: the facet loads when it is asked for
             HeadlockReporting,
         )
 
         return HeadlockReporting()
 
     def simulation(self) -> Simulation:
-        from turnbuckle.rulesets.headlock.simulation import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.headlock.simulation import (  # lazy: the facet loads when it is asked for
             SIMULATION,
         )
 

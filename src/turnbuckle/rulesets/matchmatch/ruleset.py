@@ -93,7 +93,7 @@ class MatchMatchRuleset(Ruleset[Side]):
         return match_options(options)
 
     def league_rules(self) -> LeagueRules:
-        from turnbuckle.rulesets.matchmatch.league_rules import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.matchmatch.league_rules import (  # lazy: the facet loads when it is asked for
             MatchMatchLeagueRules,
         )
 
@@ -211,33 +211,33 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     # -- the facets (core/facets.py), each behind one import -------------------------------
     def table_view(self) -> TableView:
-        from turnbuckle.rulesets.matchmatch.table_view import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.matchmatch.table_view import (  # lazy: the facet loads when it is asked for
             MatchMatchTable,
         )
 
         return MatchMatchTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.matchmatch.forms import SHEETS  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.matchmatch.forms import SHEETS  # lazy: the facet loads when it is asked for
 
         return SHEETS
 
     def written_strategies(self) -> WrittenStrategies:
-        from turnbuckle.rulesets.matchmatch.forms import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.matchmatch.forms import (  # lazy: the facet loads when it is asked for
             MatchMatchStrategies,
         )
 
         return MatchMatchStrategies()
 
     def reporting(self) -> Reporting:
-        from turnbuckle.rulesets.matchmatch.reporting import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.matchmatch.reporting import (  # lazy: the facet loads when it is asked for
             MatchMatchReporting,
         )
 
         return MatchMatchReporting()
 
     def simulation(self) -> Simulation:
-        from turnbuckle.rulesets.matchmatch.simulation import (  # lazy: the facet's module loads when it is asked for
+        from turnbuckle.rulesets.matchmatch.simulation import (  # lazy: the facet loads when it is asked for
             SIMULATION,
         )
 
