@@ -29,7 +29,9 @@ from turnbuckle.cli.grammar import (
     side_pairs,
 )
 from turnbuckle.cli.match_cmd import game_options
+from turnbuckle.cli.odds_cmds import ProgressBar
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import sides_word
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -45,7 +47,7 @@ MAX_MATCHES = 10**10
 
 def advisor_for(rs: Any, command: str) -> Any:
     """The ruleset's advisor, or a RulesError (exit 2) saying the game has none."""
-    from turnbuckle.sim.specs import spec_for
+    from turnbuckle.sim.specs import spec_for  # lazy: keeps the simulators out of start-up
 
     hook = spec_for(rs.info.id).advisor_hook()
     if hook is None:
@@ -69,7 +71,6 @@ def check_seed(seed: int | None) -> None:
 
 def fraction_bar(label: str) -> Any:
     """A progress bar on stderr (a terminal only) fed with the share of the work done."""
-    from turnbuckle.cli.odds_cmds import ProgressBar
 
     bar = ProgressBar(1000, label)
     return bar, (lambda f: bar(int(1000 * f)))
@@ -81,7 +82,7 @@ def _cluster(scheduler: str | None) -> Iterator[Any]:
     if scheduler is None:
         yield None
         return
-    from turnbuckle.sim.cluster import cluster_client
+    from turnbuckle.sim.cluster import cluster_client  # lazy: keeps the simulators out of start-up
 
     with cluster_client(scheduler) as client:
         yield client
@@ -133,7 +134,6 @@ def advise(
             need = str(info.min_sides) if info.min_sides == info.max_sides else f"{info.min_sides} to {info.max_sides}"
             raise RulesError(f"{info.name} needs {need} {sides_word(info)}, got {count}")
         options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee)
-        from turnbuckle.core.options import resolve_options
 
         resolved = resolve_options(rs.info.options, options)
         if not 1 <= position <= len(opponents) + 1:

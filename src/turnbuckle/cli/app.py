@@ -25,10 +25,12 @@ from turnbuckle.cli import (
     sweep_cmds,
     web_cmds,
 )
-from turnbuckle.cli.common import EXIT_INTERRUPTED, internal_error, interrupted, user_errors
+from turnbuckle.cli.common import EXIT_INTERRUPTED, fail, internal_error, interrupted, user_errors
 from turnbuckle.cli.grammar import TurnbuckleGroup
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.settings import Settings
 from turnbuckle.core.workarounds.stack_room import with_stack_room
+from turnbuckle.core.workarounds.typer_click import is_a
 
 
 class _Program(TurnbuckleGroup):
@@ -47,12 +49,9 @@ class _Program(TurnbuckleGroup):
         except (typer.Exit, typer.Abort):
             raise
         except Exception as exc:
-            from turnbuckle.core.errors import RulesError
-
             if _is_click_error(exc):  # a usage error: click reports it (exit 2)
                 raise
             if isinstance(exc, RulesError):  # a user's mistake that escaped a command's handler
-                from turnbuckle.cli.common import fail
 
                 raise fail(str(exc)) from None
             if ctx.params.get("debug"):
@@ -70,8 +69,6 @@ def _quiet_stdout() -> None:
 
 
 def _is_click_error(exc: BaseException) -> bool:
-    from turnbuckle.core.workarounds.typer_click import is_a
-
     return is_a(exc, "ClickException")
 
 
@@ -110,7 +107,7 @@ def _root(
     with user_errors():  # a bad setting is refused at start, in one line (core/settings.py)
         Settings.from_env()
     if debug:  # the program's log lines too, tracebacks included (core/logs.py)
-        from turnbuckle.core.logs import configure
+        from turnbuckle.core.logs import configure  # lazy: keeps the logs' set-up out of start-up
 
         configure("debug", "text")
     elif "turnbuckle.core.logs" in sys.modules:  # an earlier command of this process (tests run many)

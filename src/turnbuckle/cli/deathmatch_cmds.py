@@ -22,8 +22,14 @@ def bestiary(
     fmt: Annotated[str, format_option(BESTIARY_FORMATS)] = "text",
 ) -> None:
     """List the UOV Deathmatch bestiary, or the exact odds of one attack between two figures."""
-    from turnbuckle.rulesets.deathmatch.figures import bestiary as load_bestiary
-    from turnbuckle.rulesets.deathmatch.odds import expected_damage, hit_chance, kill_chance
+    from turnbuckle.rulesets.deathmatch.figures import (  # lazy: loads the game only when a command asks for it
+        bestiary as load_bestiary,
+    )
+    from turnbuckle.rulesets.deathmatch.odds import (  # lazy: loads the game only when a command asks for it
+        expected_damage,
+        hit_chance,
+        kill_chance,
+    )
 
     with user_errors():
         chosen = check_format(fmt, BESTIARY_FORMATS)

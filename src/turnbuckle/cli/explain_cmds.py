@@ -47,7 +47,7 @@ def explain(
         if not 100 <= continuations <= 10**8:
             raise RulesError(f"--continuations {continuations}: give 100 to 100,000,000")
         if plot is not None:
-            from turnbuckle.sim.plot import check_plot_path
+            from turnbuckle.sim.plot import check_plot_path  # lazy: keeps the simulators out of start-up
 
             check_plot_path(plot)
         rs, record = load_record_file(record_file)

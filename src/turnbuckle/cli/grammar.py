@@ -26,6 +26,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from turnbuckle.cli.sides import files_beside, resolve_side
 from turnbuckle.core.errors import InputFileError, OptionError, RulesError
 from turnbuckle.core.hints import near_miss
 from turnbuckle.core.inputs import STDIN, printable, read_input
@@ -35,6 +36,7 @@ from turnbuckle.core.side_pairs import players_and_policies as players_and_polic
 from turnbuckle.core.side_pairs import side_index as side_index
 from turnbuckle.core.side_pairs import side_pairs as side_pairs
 from turnbuckle.core.workarounds.typer_click import is_a
+from turnbuckle.rulesets.registry import all_rulesets
 
 EXIT_ERROR = 2
 
@@ -94,7 +96,6 @@ def check_stdin_use(args: Sequence[str], dice: str | None = None) -> None:
 # -- hints ---------------------------------------------------------------------------------------
 def _rules_option_names() -> set[str]:
     """Every bundled game's option names (read only on an error, so it may import the games)."""
-    from turnbuckle.rulesets.registry import all_rulesets
 
     try:
         return {spec.name for rs in all_rulesets() for spec in rs.info.options}
@@ -176,7 +177,6 @@ class TurnbuckleGroup(TyperGroup):
 def load_sides(rs: Ruleset[Any], args: Sequence[str], dice: str | None = None) -> list[Any]:
     """Each side from its argument: ``-`` (standard input), a file, or a sample id."""
     check_stdin_use(args, dice)
-    from turnbuckle.cli.sides import files_beside, resolve_side
 
     return [rs.load_text(read_input(STDIN), "standard input", files_beside(STDIN)) if arg == STDIN
             else resolve_side(rs, arg) for arg in args]

@@ -23,8 +23,12 @@ def build(
     name: Annotated[str | None, typer.Option(help="The wrestler's name (default: rolled).")] = None,
 ) -> None:
     """Roll a character from the dice and print it as YAML you can save, edit and play."""
-    from turnbuckle.rulesets.headlock.build import roll_character
-    from turnbuckle.rulesets.headlock.sheet import character_json
+    from turnbuckle.rulesets.headlock.build import (  # lazy: loads the game only when a command asks for it
+        roll_character,
+    )
+    from turnbuckle.rulesets.headlock.sheet import (  # lazy: loads the game only when a command asks for it
+        character_json,
+    )
 
     with user_errors():
         rs = get_ruleset(ruleset)

@@ -28,6 +28,7 @@ from turnbuckle.cli.grammar import (
     rules_options,
     side_pairs,
 )
+from turnbuckle.cli.option_files import read_option_files, read_referee
 from turnbuckle.cli.table_play import Stopped, play_at_table
 from turnbuckle.cli.table_setup import setup_of
 from turnbuckle.core.errors import OptionError, RulesError
@@ -68,7 +69,6 @@ def make_source(seed: int | None, dice: str | None) -> Source:
 def game_options(rs: Ruleset[Any], pairs: list[str] | None, **shortcuts: object) -> dict[str, object]:
     """A command's rules options for this game: ``-o`` pairs (a file option read: see
     cli/option_files.py) and the named shortcuts merged."""
-    from turnbuckle.cli.option_files import read_option_files, read_referee
 
     if shortcuts.get("referee") is not None:
         shortcuts["referee"] = read_referee(rs, shortcuts["referee"])

@@ -36,7 +36,9 @@ STRATEGY_FORMATS = ("text", "markdown", "json")
 
 
 def _matchmatch(ruleset: str, command: str) -> MatchMatchRuleset:
-    from turnbuckle.rulesets.matchmatch.ruleset import MatchMatchRuleset
+    from turnbuckle.rulesets.matchmatch.ruleset import (  # lazy: loads the game only when a command asks for it
+        MatchMatchRuleset,
+    )
 
     rs = get_ruleset(ruleset)
     if not isinstance(rs, MatchMatchRuleset):
@@ -60,10 +62,16 @@ def strategy(
     """Print an automatic strategy for SIDE against OPPONENTS in the rulebook's text layout, for the
     match the rules options describe (--rounds, --type, --grid: with a grid the column and row are
     picked for it)."""
-    from turnbuckle.rulesets.matchmatch.auto import auto_strategy
-    from turnbuckle.rulesets.matchmatch.grid import parse_grid
-    from turnbuckle.rulesets.matchmatch.options import match_options
-    from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text
+    from turnbuckle.rulesets.matchmatch.auto import (  # lazy: loads the game only when a command asks for it
+        auto_strategy,
+    )
+    from turnbuckle.rulesets.matchmatch.grid import parse_grid  # lazy: loads the game only when a command asks for it
+    from turnbuckle.rulesets.matchmatch.options import (  # lazy: loads the game only when a command asks for it
+        match_options,
+    )
+    from turnbuckle.rulesets.matchmatch.strategy_text import (  # lazy: loads the game only when a command asks for it
+        format_strategy_text,
+    )
 
     with user_errors():
         chosen = check_format(fmt, STRATEGY_FORMATS)
@@ -106,10 +114,18 @@ def validate_strategy(
 ) -> None:
     """Check a strategy on its own (styles, grid pick, rounds) and, with --sheet, against a sheet's
     High Spots and Push Level and the match's rounds and type. Prints 'valid' or the problems (exit 1)."""
-    from turnbuckle.rulesets.matchmatch.options import match_options
-    from turnbuckle.rulesets.matchmatch.side import load_strategy_document
-    from turnbuckle.rulesets.matchmatch.strategy import strategy_problems
-    from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text
+    from turnbuckle.rulesets.matchmatch.options import (  # lazy: loads the game only when a command asks for it
+        match_options,
+    )
+    from turnbuckle.rulesets.matchmatch.side import (  # lazy: loads the game only when a command asks for it
+        load_strategy_document,
+    )
+    from turnbuckle.rulesets.matchmatch.strategy import (  # lazy: loads the game only when a command asks for it
+        strategy_problems,
+    )
+    from turnbuckle.rulesets.matchmatch.strategy_text import (  # lazy: loads the game only when a command asks for it
+        format_strategy_text,
+    )
 
     with user_errors():
         chosen = check_format(fmt, STRATEGY_FORMATS)

@@ -37,6 +37,8 @@ from turnbuckle.cli.grammar import (
 from turnbuckle.cli.match_cmd import game_options
 from turnbuckle.cli.odds_render import render_csv, render_markdown
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.match import unique_names
+from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import check_side_count, sides_word
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -66,8 +68,14 @@ class ProgressBar:
         if self.bar is None:
             if time.perf_counter() - self.start < PROGRESS_AFTER_S:
                 return
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            from rich.console import Console  # lazy: keeps rich out of start-up
+            from rich.progress import (  # lazy: keeps rich out of start-up
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
 
             self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                                 TimeRemainingColumn(), console=Console(stderr=True), transient=True)
@@ -159,7 +167,13 @@ def odds(
     """Simulate many matches of one matchup: win/draw/loss with 95% intervals, finishes, match
     length and game figures. Same seed, same numbers, whatever the thread count."""
     with user_errors():
-        from turnbuckle.sim.odds import DEFAULT_N, odds_json, partial_line, render_text, simulate
+        from turnbuckle.sim.odds import (  # lazy: keeps the simulators out of start-up
+            DEFAULT_N,
+            odds_json,
+            partial_line,
+            render_text,
+            simulate,
+        )
         fmt = check_format(fmt, ODDS_FORMATS)
         rs = get_ruleset(ruleset)
         options = game_options(rs, option, rounds=rounds, grid=grid, type=match_type, referee=referee, cap=cap,
@@ -182,19 +196,19 @@ def odds(
             _exchange(rs, loaded, options, fmt)
             return
         if plot is not None:
-            from turnbuckle.sim.plot import check_plot_path
+            from turnbuckle.sim.plot import check_plot_path  # lazy: keeps the simulators out of start-up
 
             check_plot_path(plot)
         count = DEFAULT_N if n is None else n
         check_side_count(rs.info, len(loaded))  # before the note that a compile is coming
         if engine == "fast":
-            from turnbuckle.sim.specs import spec_for
+            from turnbuckle.sim.specs import spec_for  # lazy: keeps the simulators out of start-up
 
             spec = spec_for(rs.info.id)
             if spec.fast_needs_compile(count):
                 print(f"turnbuckle: note: {spec.compile_note()}", file=sys.stderr)
         run_seed = seed if seed is not None else secrets.randbelow(2**31)
-        from turnbuckle.sim.interrupt import stoppable
+        from turnbuckle.sim.interrupt import stoppable  # lazy: keeps the simulators out of start-up
 
         with ProgressBar(max(count, 1), f"{rs.info.id} odds") as bar:
             try:
@@ -211,7 +225,7 @@ def odds(
             print(f"turnbuckle: note: {note}", file=sys.stderr)
         data = odds_json(run)
         if plot is not None:
-            from turnbuckle.sim.plot import plot_odds
+            from turnbuckle.sim.plot import plot_odds  # lazy: keeps the simulators out of start-up
 
             plot_odds(data, run.tally.lengths, plot)
         if fmt == "json":
@@ -229,9 +243,7 @@ def odds(
 
 
 def _exchange(rs: Any, loaded: list[Any], options: dict[str, object], fmt: str) -> None:
-    from turnbuckle.core.match import unique_names
-    from turnbuckle.core.options import resolve_options
-    from turnbuckle.sim.specs import spec_for
+    from turnbuckle.sim.specs import spec_for  # lazy: keeps the simulators out of start-up
 
     tables = spec_for(rs.info.id).exchange_tables()
     if tables is None:

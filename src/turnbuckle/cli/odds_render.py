@@ -14,7 +14,7 @@ from turnbuckle.core.render import csv_text
 def interval_text(lo: float, hi: float, digits: int, **how: Any) -> str:
     """sim.stats.interval_text, imported when an interval is printed: the quick commands that load this
     module at start (--help, match, validate) never load the simulation layer."""
-    from turnbuckle.sim.stats import interval_text as rounded_outward
+    from turnbuckle.sim.stats import interval_text as rounded_outward  # lazy: keeps the simulators out of start-up
 
     return rounded_outward(lo, hi, digits, **how)
 
@@ -36,7 +36,7 @@ def render_markdown(data: Mapping[str, Any]) -> str:
              f"{data['ruleset']} v{data['ruleset_version']}" + (f" ({opts})" if opts else "")
              + f"; {data['n']:,} matches, {data['engine']} engine, seed {data['seed']}; 95% Wilson intervals.", ""]
     if data.get("partial"):  # as the text says it: the run was stopped early
-        from turnbuckle.sim.odds import partial_line
+        from turnbuckle.sim.odds import partial_line  # lazy: keeps the simulators out of start-up
 
         lines += [f"**{partial_line(data['n'], data['requested'])}**", ""]
     if data.get("players"):

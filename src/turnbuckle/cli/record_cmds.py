@@ -12,6 +12,7 @@ from turnbuckle.cli.grammar import check_format, format_option
 from turnbuckle.core.errors import RecordError
 from turnbuckle.core.inputs import MAX_ARCHIVE_BYTES, read_input
 from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.record_json import parse_record
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.render import FORMATS, render
 from turnbuckle.core.writeup import result_last
@@ -22,7 +23,6 @@ RECORD_HELP = "A match record written by `turnbuckle match ... --format json`."
 
 def load_record_file(path: str) -> tuple[Ruleset[Any], MatchRecord]:
     """The record in a file and its ruleset; a RulesError (one line) when it is not a record."""
-    from turnbuckle.core.record_json import parse_record
 
     text = read_input(path, "match record", MAX_ARCHIVE_BYTES)
     try:
@@ -35,7 +35,7 @@ def load_record_file(path: str) -> tuple[Ruleset[Any], MatchRecord]:
 def replay(record_file: Annotated[str, typer.Argument(metavar="RECORD.json", help=RECORD_HELP)]) -> None:
     """Play a stored match again (from its seed, or the entries it logged) under the rules installed
     now; print "identical", or the first event that differs (exit 1)."""
-    from turnbuckle.core.replay import replay as replay_record
+    from turnbuckle.core.replay import replay as replay_record  # lazy: keeps core.replay out of start-up
 
     with user_errors():
         rs, record = load_record_file(record_file)

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,6 +30,9 @@ from turnbuckle.cli.grammar import (
     format_option,
     load_sides,
 )
+from turnbuckle.cli.match_cmd import game_options
+from turnbuckle.cli.odds_cmds import ProgressBar
+from turnbuckle.cli.sides import resolve_side
 from turnbuckle.core.errors import RulesError
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -44,7 +48,6 @@ def roster_sides(rs: Any, folder: Path) -> list[Any]:
     files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in SHEET_SUFFIXES)
     if not files:
         raise RulesError(f"--roster '{folder}' holds no sheet files ({', '.join(SHEET_SUFFIXES)})")
-    from turnbuckle.cli.sides import resolve_side
 
     return [resolve_side(rs, str(path)) for path in files]
 
@@ -83,11 +86,10 @@ def sweep(
     """Play every pairing of a roster (or every legal build) on the fast engines: per-pairing odds,
     a power ranking, the metagame's equilibrium mixture; on this machine or a Dask cluster."""
     with user_errors():
-        from turnbuckle.cli.match_cmd import game_options
-        from turnbuckle.lab.cache import ResultCache
-        from turnbuckle.lab.pairings import parse_sizes
-        from turnbuckle.lab.sweep import assemble, make_sweep, split_cached
-        from turnbuckle.sim.odds import DEFAULT_N
+        from turnbuckle.lab.cache import ResultCache  # lazy: keeps the lab out of start-up
+        from turnbuckle.lab.pairings import parse_sizes  # lazy: keeps the lab out of start-up
+        from turnbuckle.lab.sweep import assemble, make_sweep, split_cached  # lazy: keeps the lab out of start-up
+        from turnbuckle.sim.odds import DEFAULT_N  # lazy: keeps the simulators out of start-up
 
         fmt = check_format(fmt, SWEEP_FORMATS)
         rs = get_ruleset(ruleset)
@@ -100,7 +102,7 @@ def sweep(
         if max_pairs < 1:
             raise RulesError(f"--max-pairs {max_pairs}: give at least 1")
         if plot is not None:
-            from turnbuckle.sim.plot import check_plot_path
+            from turnbuckle.sim.plot import check_plot_path  # lazy: keeps the simulators out of start-up
 
             check_plot_path(plot)
         entries = load_sides(rs, sides or [])
@@ -108,7 +110,7 @@ def sweep(
             entries += roster_sides(rs, roster)
         space = None
         if builds:
-            from turnbuckle.lab.builds import build_space
+            from turnbuckle.lab.builds import build_space  # lazy: keeps the lab out of start-up
 
             found, space = build_space(rs)
             entries += found
@@ -135,11 +137,11 @@ def sweep(
                 _play(rs, plan, todo, results, store, client, threads, made)
         doc = assemble(plan, results, made)
         if space is not None:
-            from turnbuckle.lab.builds import builds_report
+            from turnbuckle.lab.builds import builds_report  # lazy: keeps the lab out of start-up
 
             doc["builds"] = builds_report(doc, space)
         if plot is not None:
-            from turnbuckle.lab.plot import plot_sweep
+            from turnbuckle.lab.plot import plot_sweep  # lazy: keeps the lab out of start-up
 
             plot_sweep(doc, plot, _sheets(rs, entries) if space is not None else None)
         _write(doc, fmt, pairings)
@@ -163,7 +165,7 @@ def _cluster(scheduler: str | None) -> Iterator[Any]:
     if scheduler is None:
         yield None
         return
-    from turnbuckle.sim.cluster import cluster_client
+    from turnbuckle.sim.cluster import cluster_client  # lazy: keeps the simulators out of start-up
 
     with cluster_client(scheduler) as client:
         yield client
@@ -173,8 +175,7 @@ def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: A
           threads: int | None, made: dict[int, dict[str, Any]]) -> None:
     """Play ``todo``, keeping each result (``results``, the cache) and making its pairings' entries
     of the report (``made``) as it comes, while the other pairings play."""
-    from turnbuckle.cli.odds_cmds import ProgressBar
-    from turnbuckle.lab.sweep import pairing_entry
+    from turnbuckle.lab.sweep import pairing_entry  # lazy: keeps the lab out of start-up
 
     where: dict[str, list[int]] = {}
     for index, job in enumerate(plan.jobs):
@@ -189,8 +190,8 @@ def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: A
 
     before = len(results)
     if client is None:
-        from turnbuckle.lab.run_local import default_workers, run_local
-        from turnbuckle.sim.specs import spec_for
+        from turnbuckle.lab.run_local import default_workers, run_local  # lazy: keeps the lab out of start-up
+        from turnbuckle.sim.specs import spec_for  # lazy: keeps the simulators out of start-up
 
         spec = spec_for(rs.info.id)
         if spec.fast_needs_compile(plan.n):
@@ -199,13 +200,13 @@ def _play(rs: Any, plan: Any, todo: list[Any], results: dict[str, Any], store: A
     try:
         with ProgressBar(len(todo), f"{rs.info.id} sweep: pairings") as bar:
             if client is None:
-                from turnbuckle.lab.play import play_first
+                from turnbuckle.lab.play import play_first  # lazy: keeps the lab out of start-up
 
                 first, on_threads = play_first(todo[0])  # also loads the engine here, before any fork
                 keep(todo[0].key, first)
                 run_local(todo[1:], threads or default_workers(), keep, on_threads)
             else:
-                from turnbuckle.lab.run_dask import run_dask
+                from turnbuckle.lab.run_dask import run_dask  # lazy: keeps the lab out of start-up
 
                 run_dask(todo, client, keep)
     except KeyboardInterrupt:
@@ -224,15 +225,14 @@ PRELOAD_SWITCH_S = 0.0002
 def _preload() -> None:
     """Load what the report needs after the play on a thread of its own, while the pairings play:
     their kernels let go of Python's lock."""
-    import threading
 
     def load() -> None:
         before = sys.getswitchinterval()
         sys.setswitchinterval(PRELOAD_SWITCH_S)
         try:
-            import turnbuckle.lab.metagame
-            import turnbuckle.lab.ranking
-            import turnbuckle.lab.render  # noqa: F401
+            import turnbuckle.lab.metagame  # lazy: preloads the report on a thread
+            import turnbuckle.lab.ranking  # lazy: preloads the report on a thread
+            import turnbuckle.lab.render  # noqa: F401  # lazy: preloads the report on a thread
         except ImportError:  # said where the report needs it
             pass
         finally:
@@ -242,7 +242,7 @@ def _preload() -> None:
 
 
 def _write(doc: dict[str, Any], fmt: str, pairings: bool = False) -> None:
-    from turnbuckle.lab.render import render_csv, render_markdown, render_text
+    from turnbuckle.lab.render import render_csv, render_markdown, render_text  # lazy: keeps the lab out of start-up
 
     if fmt == "json":
         sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")

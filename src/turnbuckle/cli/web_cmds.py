@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from turnbuckle.cli.common import fail, user_errors
-
-if TYPE_CHECKING:
-    from turnbuckle.core.settings import Settings
+from turnbuckle.core.settings import LOG_FORMATS, LOG_LEVELS, SERVE_SETTINGS_ENV, Settings
 
 Db = Annotated[str | None, typer.Option("--db", help="SQLite file or database URL (default: "
                                         "$TURNBUCKLE_DATABASE_URL, else ./turnbuckle.db).")]
 
 
 def serve(
+    ctx: typer.Context,
     db: Db = None,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")]
     = "127.0.0.1",
@@ -49,14 +48,13 @@ def serve(
 ) -> None:
     """Serve the league's web pages, the table-side score keeper and the JSON API (Ctrl-C stops it)."""
     with user_errors():
-        from turnbuckle.core.logs import configure
-        from turnbuckle.core.settings import LOG_FORMATS, LOG_LEVELS, Settings
-        from turnbuckle.league.db import database_url, describe
-        from turnbuckle.web.app import create_app
+        from turnbuckle.core.logs import configure  # lazy: keeps the logs' set-up out of start-up
+        from turnbuckle.league.db import database_url, describe  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.web.app import create_app  # lazy: keeps the league (sqlalchemy) out of start-up
 
         env = Settings.from_env()
         url = database_url(db, env)
-        from turnbuckle.web.public.links import configured_base
+        from turnbuckle.web.public.links import configured_base  # lazy: keeps fastapi out of start-up
 
         try:
             base_url = configured_base(base_url or env.base_url)
@@ -72,41 +70,43 @@ def serve(
                              log_format=log_format.lower() if log_format else None,
                              allow_private_notify=True if allow_private_notify else None)
         _check_scheduler(settings.scheduler, "--scheduler" if scheduler else "$TURNBUCKLE_SCHEDULER")
-        if allow_private_notify:
-            from turnbuckle.league.notify.reach import allow_private
+        if allow_private_notify:  # this process's sender, for the server's run (its workers: the settings)
+            from turnbuckle.league.notify.reach import allowing_private  # lazy: keeps the league out of start-up
 
-            allow_private()  # this process's sender (worker processes take it from the settings handed down)
-        from turnbuckle.web.serving.proxies import parse_proxies
+            ctx.with_resource(allowing_private())
+        from turnbuckle.web.serving.proxies import parse_proxies  # lazy: keeps the web out of start-up
 
         try:
             parse_proxies(settings.trusted_proxies)
         except ValueError as exc:
             raise fail(f"{exc}; check --trusted-proxy or $TURNBUCKLE_TRUSTED_PROXIES") from None
         configure(settings.log_level, settings.log_format)  # ours and uvicorn's loggers (core/logs.py)
-        from turnbuckle.web.organiser.first_run import create_if_empty
+        from turnbuckle.web.organiser.first_run import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            create_if_empty,
+        )
 
         create_if_empty(url)  # first run: an empty database gets the schema; the setup link follows
         app = create_app(url, settings=settings)
     sock = _listen(host, port)
-    import uvicorn
+    import uvicorn  # lazy: keeps uvicorn out of start-up
 
     shown = f"[{host}]" if ":" in host else host
     print(f"serving {describe(url)} at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops it)", flush=True)
     with user_errors():
-        from turnbuckle.web.organiser.first_run import setup_link
+        from turnbuckle.web.organiser.first_run import setup_link  # lazy: keeps the league (sqlalchemy) out of start-up
 
         link = setup_link(app.state.engine, base_url or f"http://{_reachable(host)}:{sock.getsockname()[1]}")
         if link:
             print(f"  no league yet: set it up at {link} (this link works once)", flush=True)
     with user_errors():
-        from turnbuckle.league.demo import demo_logins
+        from turnbuckle.league.demo import demo_logins  # lazy: keeps the league (sqlalchemy) out of start-up
 
         for name, password, role in demo_logins(url):
             print(f"  demo sign-in: {name} / {password} ({role})", flush=True)
     if workers > 1:
         _serve_workers(settings, workers, sock)
         return
-    from turnbuckle.web.serving.server import config
+    from turnbuckle.web.serving.server import config  # lazy: keeps uvicorn and fastapi out of start-up
 
     # The timeouts and limits of docs/web.md's "Serving under load"; forwarded headers: web/serving/proxies.py.
     server = uvicorn.Server(config(app, proxy_headers=False))
@@ -120,7 +120,7 @@ def _metrics_allow(given: list[str] | None) -> tuple[str, ...] | None:
         return None
     if [g.strip().lower() for g in given] == ["none"]:
         return ()
-    from turnbuckle.web.serving.proxies import parse_proxies
+    from turnbuckle.web.serving.proxies import parse_proxies  # lazy: keeps the web out of start-up
 
     try:
         parse_proxies(given)
@@ -151,11 +151,10 @@ def _reachable(host: str) -> str:
 def _serve_workers(settings: Settings, workers: int, sock: socket.socket) -> None:
     """``workers`` processes on one socket: uvicorn starts them fresh (so it needs the app as an
     import string), and each builds its app from the settings handed down as one serialised value."""
-    from uvicorn.supervisors import Multiprocess
+    from uvicorn.supervisors import Multiprocess  # lazy: keeps uvicorn out of start-up
 
-    from turnbuckle.core.logs import configure
-    from turnbuckle.core.settings import SERVE_SETTINGS_ENV
-    from turnbuckle.web.serving.server import config
+    from turnbuckle.core.logs import configure  # lazy: keeps the logs' set-up out of start-up
+    from turnbuckle.web.serving.server import config  # lazy: keeps uvicorn and fastapi out of start-up
 
     os.environ[SERVE_SETTINGS_ENV] = settings.to_json()  # read by app_from_env in each worker process
     uvicorn_config = config("turnbuckle.web.app:app_from_env", factory=True, workers=workers, proxy_headers=False)

@@ -3,12 +3,38 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from turnbuckle.core.problems import Problem, problem_list
 
 
 class RulesError(ValueError):
-    """Base of every error a user can cause: bad syntax, an illegal choice, a sheet over budget."""
+    """Base of every error a user can cause: bad syntax, an illegal choice, a sheet over budget.
+    One about a document made by :meth:`under` keeps the document's label and what is wrong apart
+    (``label``, ``problem``), so a front end that names the document already shows the problem
+    alone without cutting the message.
+
+    >>> exc = RulesError.under("sheet", "nested too deeply")
+    >>> str(exc), exc.label, exc.problem
+    ('sheet: nested too deeply', 'sheet', 'nested too deeply')
+    >>> RulesError("no label").problem
+    'no label'
+    """
+
+    label: str = ""
+    _problem: str | None = None
+
+    @classmethod
+    def under(cls, label: str, problem: str) -> Self:
+        """The error ``label: problem`` about the document ``label``."""
+        exc = cls(f"{label}: {problem}")
+        exc.label, exc._problem = label, problem
+        return exc
+
+    @property
+    def problem(self) -> str:
+        """What is wrong, without the document's label where the error was made with one."""
+        return self._problem if self._problem is not None else str(self)
 
 
 class SheetError(RulesError):
@@ -16,11 +42,11 @@ class SheetError(RulesError):
     ``details`` as data (message, line, field), ``problems`` as messages print them."""
 
     def __init__(self, label: str, problems: Sequence[str | Problem]) -> None:
-        self.label = label
         self.details = problem_list(problems)
         self.problems = [str(p) for p in self.details]
         lines = "; ".join(self.problems)
         super().__init__(f"{label}: {lines}")
+        self.label, self._problem = label, lines
 
 
 class InputFileError(RulesError):
@@ -62,8 +88,8 @@ class StrategyError(RulesError):
         """The error for ``problems`` found in the strategy ``label``: its message is the label, then
         each problem as printed, joined by '; '."""
         details = problem_list(problems)
-        exc = cls(f"{label}: " + "; ".join(str(p) for p in details))
-        exc.label, exc.details = label, details
+        exc = cls.under(label, "; ".join(str(p) for p in details))
+        exc.details = details
         return exc
 
 

@@ -117,6 +117,33 @@ class SheetEditor(Protocol):
         return None
 
 
+@dataclass(frozen=True)
+class GameSheets:
+    """A :class:`SheetEditor` written as data (as :class:`GameSimulation` is): each part the game
+    has, as its module's function; a part left out takes the plain default."""
+
+    view: Callable[[Json], list[SheetSection]] = plain_sheet_view
+    blank: Callable[[], Json] | None = None
+    roll: Callable[[Table], RolledSheet] | None = None
+    form: Callable[[], SheetForm] | None = None
+    points: Callable[[str], SheetPoints | None] | None = None
+
+    def sheet_view(self, sheet: Json) -> list[SheetSection]:
+        return self.view(sheet)
+
+    def blank_sheet(self) -> Json | None:
+        return self.blank() if self.blank else None
+
+    def roll_sheet(self, table: Table) -> RolledSheet | None:
+        return self.roll(table) if self.roll else None
+
+    def sheet_form(self) -> SheetForm | None:
+        return self.form() if self.form else None
+
+    def sheet_points(self, text: str) -> SheetPoints | None:
+        return self.points(text) if self.points else None
+
+
 def sheet_view(rs: Ruleset[Any], sheet: Json) -> list[SheetSection]:
     """``sheet`` laid out by its game's sheet editor, or plainly for a game without one."""
     editor = rs.sheet_editor()

@@ -88,7 +88,7 @@ def check_text(text: str, label: str) -> None:
     if found is not None:
         index, c = found
         line = text.count("\n", 0, index) + 1
-        raise InputRefused(f"{label}: line {line} holds {describe_char(c)}, which a document may not "
+        raise InputRefused.under(label, f"line {line} holds {describe_char(c)}, which a document may not "
                            "hold; remove it (save the file as plain text)")
 
 
@@ -168,16 +168,17 @@ def parse_json(text: str, label: str) -> object:
     the parser and whole numbers over ``MAX_INT_DIGITS`` digits are refused (InputRefused)."""
     def whole(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-            raise InputRefused(f"{label}: a number of {len(digits.lstrip('-'))} digits; numbers here have at "
+            raise InputRefused.under(label, f"a number of {len(digits.lstrip('-'))} digits; numbers here have at "
                                f"most {MAX_INT_DIGITS}")
         return int(digits)
 
     try:
         data = json.loads(text, parse_int=whole)
     except json.JSONDecodeError as exc:
-        raise InputFileError(f"{label}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        raise InputFileError.under(label, f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") \
+            from None
     except RecursionError:
-        raise InputRefused(f"{label}: nested too deeply") from None
+        raise InputRefused.under(label, "nested too deeply") from None
     check_strings(data, label)
     return data
 
@@ -193,7 +194,7 @@ def check_strings(data: object, label: str) -> None:
         elif isinstance(item, list):
             stack.extend(item)
         elif isinstance(item, str) and (found := hostile_char(item)) is not None:
-            raise InputRefused(f"{label}: a value holds {describe_char(found[1])}; remove it")
+            raise InputRefused.under(label, f"a value holds {describe_char(found[1])}; remove it")
 
 
 # -- YAML --------------------------------------------------------------------------------------
@@ -276,7 +277,7 @@ def parse_yaml(text: str, label: str) -> object:
     """Parse YAML (JSON is YAML too) into plain data, or raise an InputFileError naming the spot.
     Bounded: see the module's notes (size, aliases, depth, numbers, characters)."""
     if len(text) > MAX_INPUT_BYTES:
-        raise InputRefused(f"{label}: over {_size(MAX_INPUT_BYTES)}; documents are read up to that size")
+        raise InputRefused.under(label, f"over {_size(MAX_INPUT_BYTES)}; documents are read up to that size")
     try:
         return yaml.load(text, Loader=BoundedLoader)
     except yaml.YAMLError as exc:
@@ -287,7 +288,7 @@ def parse_yaml(text: str, label: str) -> object:
         problem = getattr(exc, "problem", None) or "not valid YAML"
         if isinstance(exc, _Problem):
             kind = InputRefused if exc.refused else InputFileError
-            raise kind(f"{label}{where}: {problem}") from None
-        raise InputFileError(f"{label}: not valid YAML{where}: {printable(str(problem))}") from None
+            raise (kind.under(label, str(problem)) if not where else kind(f"{label}{where}: {problem}")) from None
+        raise InputFileError.under(label, f"not valid YAML{where}: {printable(str(problem))}") from None
     except RecursionError:  # MAX_DEPTH should come first; never a traceback if it does not
-        raise InputRefused(f"{label}: nested too deeply") from None
+        raise InputRefused.under(label, "nested too deeply") from None

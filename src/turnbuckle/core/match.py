@@ -11,6 +11,7 @@ from turnbuckle import __version__
 from turnbuckle.core.events import Event, Json
 from turnbuckle.core.frozen import FrozenDict, freeze
 from turnbuckle.core.options import OptionValue
+from turnbuckle.core.versions import at_least
 
 S = TypeVar("S")
 
@@ -83,7 +84,6 @@ class MatchSetup(Generic[S]):
 
     def rules_at_least(self, floor: str) -> bool:
         """Is this match played under rules version ``floor`` or later?"""
-        from turnbuckle.core.versions import at_least
 
         return at_least(self.version, floor)
 

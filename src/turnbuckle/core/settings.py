@@ -133,7 +133,8 @@ SETTINGS: tuple[Setting, ...] = (
             secret=True),
     Setting("TURNBUCKLE_ALLOW_PRIVATE_NOTIFY", "allow_private_notify", "1 or 0", "0",
             "1 lets the league's webhook and SMTP server be on this host or its private network (loopback, "
-            "private, link-local addresses), which are refused otherwise. `--allow-private-notify` sets it.",
+            "private, link-local addresses), which are refused otherwise. `--allow-private-notify` does the same "
+            "for its command's run.",
             _switch),
     Setting("TURNBUCKLE_LOG_LEVEL", "log_level", "debug, info, warning or error", "info",
             "The least important log lines `serve` writes. `serve --log-level` wins over it.",

@@ -15,7 +15,7 @@ from turnbuckle.core.errors import RulesError
 def free_for_all() -> list[str]:
     """The games whose three or more sides play each for itself (their simulation facet says so;
     Headlock's four sides are a tag match, two teams, so it is not one)."""
-    from turnbuckle.rulesets.registry import all_rulesets
+    from turnbuckle.rulesets.registry import all_rulesets  # lazy: keeps the games' registry out of start-up
 
     return sorted(rs.info.id for rs in all_rulesets() if (game := rs.simulation()) is not None and game.free_for_all)
 

@@ -30,8 +30,8 @@ class Job:
 def play_job(job: Job) -> dict[str, Any]:
     """Play ``job`` on the fast engine (one process) and count it: per seat wins, draws shared and
     wins by finish; the draws; the engine that ran and its notes."""
-    from turnbuckle.rulesets.registry import get_ruleset
-    from turnbuckle.sim.odds import simulate
+    from turnbuckle.rulesets.registry import get_ruleset  # lazy: keeps the games' registry out of start-up
+    from turnbuckle.sim.odds import simulate  # lazy: keeps the simulators out of start-up
 
     rs = get_ruleset(job.ruleset)
     t = _outcomes_only(rs, job)
@@ -55,8 +55,8 @@ def _outcomes_only(rs: Any, job: Job) -> Any:
     fast_outcomes``: the same matches as ``simulate`` plays, less work a run), or None where
     ``simulate`` must play it: no such path, the fast engine checked against another version of
     the rules, an option the engine does not know, or no ahead-of-time build here."""
-    from turnbuckle.sim.specs import FastEngineUnsupported, spec_for
-    from turnbuckle.sim.tally import Tally
+    from turnbuckle.sim.specs import FastEngineUnsupported, spec_for  # lazy: keeps the simulators out of start-up
+    from turnbuckle.sim.tally import Tally  # lazy: keeps the simulators out of start-up
 
     spec = spec_for(job.ruleset)
     if spec.fast_version is not None and spec.fast_version != rs.info.version:
@@ -83,7 +83,7 @@ def play_first(job: Job) -> tuple[dict[str, Any], bool]:
     say whether the sweep's other pairings may play on threads of this process: when the fast
     engine's ahead-of-time build played it, which lets go of the GIL (numba's JIT kernel runs
     threads of its own and the reference engine holds the GIL: those play over processes)."""
-    from turnbuckle.sim.drive import NotBuilt, built_only
+    from turnbuckle.sim.drive import NotBuilt, built_only  # lazy: keeps numpy out of start-up
 
     try:
         with built_only():
@@ -95,6 +95,6 @@ def play_first(job: Job) -> tuple[dict[str, Any], bool]:
 
 @lru_cache(maxsize=16)
 def _outcomes_engine(ruleset: str) -> FastOutcomes | None:
-    from turnbuckle.sim.specs import spec_for
+    from turnbuckle.sim.specs import spec_for  # lazy: keeps the simulators out of start-up
 
     return spec_for(ruleset).outcomes_engine()

@@ -20,7 +20,7 @@ def plot_sweep(doc: Mapping[str, Any], path: Path, stats: Sequence[Mapping[str, 
     if "matrix" not in doc:
         raise RulesError("--plot draws the 1-v-1 matrix and ranking; add 2 to --sizes")
     fig = sweep_figure(doc, stats)
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: keeps numpy and matplotlib out of start-up
 
     try:
         with plt.rc_context({"text.parse_math": False}):
@@ -31,10 +31,10 @@ def plot_sweep(doc: Mapping[str, Any], path: Path, stats: Sequence[Mapping[str, 
 
 def sweep_figure(doc: Mapping[str, Any], stats: Sequence[Mapping[str, Any]] | None = None) -> Any:
     """The figure ``plot_sweep`` saves (a matplotlib Figure; the caller closes it)."""
-    import matplotlib
+    import matplotlib  # lazy: keeps numpy and matplotlib out of start-up
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: keeps numpy and matplotlib out of start-up
 
     # names are the users' own text: a '$' in one must not start matplotlib's mathtext (a '$\\frac{'
     # in a sheet's name stopped the whole run with a parse error)
@@ -86,7 +86,7 @@ def _label(stat: str) -> str:
 
 def _grid(stats: Sequence[Mapping[str, Any]], axes: MapAxes, values: Sequence[float]) -> Any:
     """The builds' values on a grid of ``y`` rows and ``x`` columns (NaN where no build is)."""
-    import numpy as np
+    import numpy as np  # lazy: keeps numpy out of start-up
 
     xs, ys = [s[axes.x] for s in stats], [s[axes.y] for s in stats]
     grid = np.full((max(ys) - min(ys) + 1, max(xs) - min(xs) + 1), np.nan)
@@ -99,7 +99,7 @@ def _build_map(doc: Mapping[str, Any], stats: Sequence[Mapping[str, Any]], axes:
     """Two maps over the builds' stats (one cell a build): the Bradley-Terry strength, each cell
     labelled with the build's rank; and the metagame, each build's payoff against the equilibrium
     mixture, the fielded builds labelled with their weight and the dominated ones crossed out."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: keeps numpy and matplotlib out of start-up
 
     k = len(doc["entries"])
     strength = [0.0] * k
@@ -148,8 +148,8 @@ def _build_map(doc: Mapping[str, Any], stats: Sequence[Mapping[str, Any]], axes:
 
 def _matrix_and_ranking(doc: Mapping[str, Any]) -> Any:
     """Two panels: the heatmap (row's win share against column) and the ranking, strongest on top."""
-    import matplotlib.pyplot as plt
-    import numpy as np
+    import matplotlib.pyplot as plt  # lazy: keeps numpy and matplotlib out of start-up
+    import numpy as np  # lazy: keeps numpy out of start-up
 
     names = [e["name"] for e in doc["entries"]]
     k = len(names)

@@ -29,7 +29,7 @@ def chunk_key(chunk: Sequence[Job]) -> str:
 
 def run_dask(jobs: Sequence[Job], client: Any, on_result: OnResult) -> None:
     """Play every job on the cluster of ``client``; ``on_result`` hears each pairing here."""
-    from distributed import as_completed
+    from distributed import as_completed  # lazy: keeps numpy and distributed out of start-up
 
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     size = chunk_size(len(jobs), jobs[0].n if jobs else 1, workers)

@@ -64,9 +64,13 @@ def run_local(jobs: Sequence[Job], workers: int, on_result: OnResult, on_threads
         for job in jobs:
             on_result(job.key, play_job(job))
         return
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import (  # lazy: keeps concurrent.futures out of start-up
+        FIRST_COMPLETED,
+        ProcessPoolExecutor,
+        wait,
+    )
 
-    from turnbuckle.sim.interrupt import end_pool
+    from turnbuckle.sim.interrupt import end_pool  # lazy: keeps the simulators out of start-up
 
     pool = ProcessPoolExecutor(min(workers, len(chunks)), mp_context=multiprocessing.get_context("fork"),
                                initializer=_ignore_sigint)
@@ -99,9 +103,9 @@ def run_threads(jobs: Sequence[Job], workers: int, on_result: OnResult) -> None:
     threads play at once, and a pairing costs no pickling and no worker start (forking a pool and
     sending results back cost more than a short pairing's play). An error in a thread, or in
     ``on_result`` (a Ctrl-C), stops the others after the pairing each is playing."""
-    from queue import Empty, SimpleQueue
+    from queue import Empty, SimpleQueue  # lazy: keeps queue out of start-up
 
-    from turnbuckle.sim.drive import built_only
+    from turnbuckle.sim.drive import built_only  # lazy: keeps numpy out of start-up
 
     results: SimpleQueue[tuple[str, dict[str, Any]] | BaseException | None] = SimpleQueue()
     taking = threading.Lock()

@@ -161,10 +161,10 @@ def assemble(sweep: Sweep, results: Mapping[str, Mapping[str, Any]],
 
 def _duels(names: list[str], duels: list[dict[str, Any]]) -> dict[str, Any]:
     """The win and draw matrices (row against column), the ranking and the metagame."""
-    import numpy as np
+    import numpy as np  # lazy: keeps numpy out of start-up
 
-    from turnbuckle.lab.metagame import metagame_json, payoff_matrix, solve
-    from turnbuckle.lab.ranking import fit, ranking_json
+    from turnbuckle.lab.metagame import metagame_json, payoff_matrix, solve  # lazy: keeps numpy out of start-up
+    from turnbuckle.lab.ranking import fit, ranking_json  # lazy: keeps numpy out of start-up
 
     k = len(names)
     win = np.full((k, k), np.nan)

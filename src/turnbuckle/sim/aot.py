@@ -157,7 +157,10 @@ def _source_digest(origin: str, mtime_ns: int, size: int, flavour: str) -> str:
 
 @lru_cache(maxsize=1)
 def _numba_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import (  # lazy: importlib.metadata is slow to load; read only to check a version
+        PackageNotFoundError,
+        version,
+    )
 
     try:
         return version("numba")
@@ -232,7 +235,7 @@ def _build_lock(path: Path) -> Iterator[None]:
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path.with_suffix(".lock"), "a+b") as handle:
         try:
-            import fcntl
+            import fcntl  # lazy: POSIX only; asked for only when a build is made
         except ImportError:  # no flock here: two builds may race, and os.replace keeps one
             yield
             return

@@ -20,7 +20,7 @@ LOCAL_WORKERS = 2
 def start_local() -> Any:
     """A LocalCluster on the loopback interface: worker processes, no dashboard, quiet logs. (The
     scheduler still serves its small HTTP health routes: on a free loopback port, not 8787.)"""
-    from distributed import LocalCluster
+    from distributed import LocalCluster  # lazy: keeps numpy and distributed out of start-up
 
     return LocalCluster(n_workers=LOCAL_WORKERS, threads_per_worker=1, processes=True, host="127.0.0.1",
                         dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
@@ -42,7 +42,7 @@ def cluster_client(address: str) -> Iterator[Any]:
 def connect(address: str) -> tuple[Any, Any]:
     """A client of the scheduler at ``address`` (``tcp://HOST:PORT``), or of a new LocalCluster
     (``local``); and the cluster to close (None for a scheduler we did not start)."""
-    from distributed import Client
+    from distributed import Client  # lazy: keeps numpy and distributed out of start-up
 
     if address == "local":
         cluster = start_local()

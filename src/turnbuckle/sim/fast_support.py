@@ -42,7 +42,7 @@ def fast_key(seed: int) -> int:
 
 def set_threads(threads: int | None) -> None:
     """Use ``threads`` numba threads (all the machine has when None); a bad count is a RulesError."""
-    import numba
+    import numba  # lazy: keeps numba and numpy out of start-up
 
     config: Any = numba.config
     most = int(config.NUMBA_NUM_THREADS)

@@ -42,10 +42,10 @@ def save_figure(fig: Any, path: Path) -> None:
 def plot_odds(data: Mapping[str, Any], lengths: Mapping[int, int], path: Path) -> None:
     """Two panels: each side's wins by finish (and draws) with 95% intervals; match lengths."""
     check_plot_path(path)
-    import matplotlib
+    import matplotlib  # lazy: keeps numpy and matplotlib out of start-up
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: keeps numpy and matplotlib out of start-up
 
     # names are the users' own text: a '$' in one must not start matplotlib's mathtext (a '$\\frac{'
     # in a sheet's name stopped the whole run with a parse error)

@@ -108,8 +108,13 @@ def run_reference_parallel(rs: Ruleset[Any], sides: Sequence[Any], options: Mapp
     played so far: the workers ignore Ctrl-C themselves and stop when this process tells them."""
     if workers <= 1 or n < PARALLEL_MIN:
         return run_reference(rs, sides, options, n, seed, progress=progress, start=start, players=players)
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    import multiprocessing  # lazy: keeps multiprocessing out of start-up
+    from concurrent.futures import (  # lazy: keeps concurrent.futures out of start-up
+        FIRST_COMPLETED,
+        Future,
+        ProcessPoolExecutor,
+        wait,
+    )
 
     # Many small slices: the progress bar moves and an interrupt stops soon, even for slow games.
     size = max(SLICE_MIN, min(SLICE_MAX, n // (workers * 50)))

@@ -4,8 +4,8 @@ Every registered ruleset can be simulated with the reference engine and the gene
 below. A game may add, in its simulation facet (``core/facets.py``): a fast engine, exact per-exchange tables, the
 unit of match length, and game-specific figures read from a match record. Fast engines and
 exact tables are named as ``"module:function"`` strings, imported only when used (so numba is
-not loaded unless a fast engine runs). Adding a game here is one entry; a game without an entry
-still works with ``--engine reference`` (and the fast engine falls back to it).
+not loaded unless a fast engine runs). ``SimSpec`` holds the facet and reads it; a game without
+one still works with ``--engine reference`` (and the fast engine falls back to it).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import Any, Literal, Protocol
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.facets import Figure, Simulation, first_at
+from turnbuckle.core.facets import Figure, GameSimulation, Simulation
 from turnbuckle.core.match import MatchRecord, Result
 from turnbuckle.core.options import OptionValue
 from turnbuckle.sim.tally import Outcome, Tally
@@ -64,34 +64,69 @@ class ExchangeTables(Protocol):
 
 @dataclass(frozen=True)
 class SimSpec:
-    ruleset: str
-    fast: str | None = None
-    #: ``"module:function"`` of the run's length, returning False when the fast engine must
-    #: compile before it runs.
-    fast_ready: str | None = None
-    #: How long the fast engine's first build may take, in words, for the note ``odds`` prints
-    #: before it.
-    build_time: str = "up to a minute"
-    #: The ruleset version the fast engine was checked against; another version is played by
-    #: the reference engine (with a note) until the fast engine is brought up to date.
-    fast_version: str | None = None
-    exchange: str | None = None
-    length_unit: str | None = None
-    length: Callable[[Result, Mapping[str, OptionValue]], int | None] | None = None
-    figures: tuple[Figure, ...] = ()
-    figures_of: Callable[[MatchRecord], Mapping[str, float]] | None = None
-    #: The sides that share a drawn match (None: every side), read from its record.
-    drawn_of: Callable[[MatchRecord], Sequence[int] | None] | None = None
-    notes: tuple[str, ...] = field(default_factory=tuple)
-    #: Cards drawn per unit of match length (Headlock: two a turn). Dice counts leave cards out;
-    #: ``make bench`` adds them to count every random draw a match needs.
-    cards_per_length: int = 0
-    #: ``"module:NAME"`` of the game's advisor (``sim/advice.py``): ``advise`` and ``explain``.
-    advisor: str | None = None
-    #: ``"module:function"`` giving only a fast run's outcome counts, with less work a run (what a
-    #: sweep keeps of each of its many short runs): :class:`FastOutcomes`.
-    fast_outcomes: str | None = None
+    """A game's simulation facet (``game``; the generic defaults for a game without one) and what
+    the sim layer does with it: load the engines, tables and advisor it names, say when a fast run
+    compiles first. What the facet knows (match length, its unit, figures, shared draws) is read
+    from the facet itself, never copied."""
 
+    ruleset: str
+    game: Simulation = field(default_factory=GameSimulation)
+
+    # -- the facet's data, as the facet says it ----------------------------------------------
+    @property
+    def fast(self) -> str | None:
+        return self.game.fast
+
+    @property
+    def fast_outcomes(self) -> str | None:
+        return self.game.fast_outcomes
+
+    @property
+    def fast_ready(self) -> str | None:
+        return self.game.fast_ready
+
+    @property
+    def build_time(self) -> str:
+        return self.game.build_time
+
+    @property
+    def fast_version(self) -> str | None:
+        return self.game.fast_version
+
+    @property
+    def exchange(self) -> str | None:
+        return self.game.exchange
+
+    @property
+    def advisor(self) -> str | None:
+        return self.game.advisor
+
+    @property
+    def figures(self) -> tuple[Figure, ...]:
+        return self.game.figures
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.game.notes
+
+    @property
+    def cards_per_length(self) -> int:
+        return self.game.cards_per_length
+
+    def length_of(self, result: Result, options: Mapping[str, OptionValue]) -> int | None:
+        return self.game.length_of(result, options)
+
+    def unit(self, result: Result | None = None) -> str:
+        return self.game.unit(result)
+
+    def figures_from(self, record: MatchRecord) -> Mapping[str, float]:
+        return self.game.figures_from(record)
+
+    def drawn_from(self, record: MatchRecord) -> Sequence[int] | None:
+        """Who shares the match's draw (None for a win, or when every side does)."""
+        return self.game.drawn_from(record)
+
+    # -- what the sim layer does with it -----------------------------------------------------
     def outcomes_engine(self) -> FastOutcomes | None:
         """The game's outcome-counting path of its fast engine, or None when it has none."""
         return _load(self.fast_outcomes) if self.fast_outcomes else None
@@ -99,25 +134,6 @@ class SimSpec:
     def advisor_hook(self) -> Any:
         """The game's advisor, or None when it has none."""
         return _load(self.advisor) if self.advisor else None
-
-    def length_of(self, result: Result, options: Mapping[str, OptionValue]) -> int | None:
-        return (self.length or (lambda r, _o: first_at(r)))(result, options)
-
-    def unit(self, result: Result | None = None) -> str:
-        if self.length_unit:
-            return self.length_unit
-        if result is not None and result.at:
-            return next(iter(result.at)) + "s"
-        return "length"
-
-    def figures_from(self, record: MatchRecord) -> Mapping[str, float]:
-        return self.figures_of(record) if self.figures_of else {}
-
-    def drawn_from(self, record: MatchRecord) -> Sequence[int] | None:
-        """Who shares the match's draw (None for a win, or when every side does)."""
-        if record.result.winner is not None or self.drawn_of is None:
-            return None
-        return self.drawn_of(record)
 
     def fast_engine(self) -> FastEngine | None:
         return _load(self.fast) if self.fast else None
@@ -145,23 +161,13 @@ def _load(path: str) -> Any:
     return getattr(import_module(module), name)
 
 
-def _spec(ruleset_id: str, game: Simulation) -> SimSpec:
-    return SimSpec(ruleset_id, fast=game.fast, fast_outcomes=game.fast_outcomes, fast_ready=game.fast_ready,
-                   build_time=game.build_time,
-                   fast_version=game.fast_version, exchange=game.exchange, length=game.length_of,
-                   length_unit=None if game.unit() == "length" else game.unit(),
-                   figures=game.figures, figures_of=game.figures_from,
-                   drawn_of=game.drawn_from, notes=game.notes, cards_per_length=game.cards_per_length,
-                   advisor=game.advisor)
-
-
 def spec_for(ruleset_id: str) -> SimSpec:
     """The sim entry of a ruleset (its simulation facet), or the generic defaults for a game
     without one."""
-    from turnbuckle.rulesets.registry import get_ruleset
+    from turnbuckle.rulesets.registry import get_ruleset  # lazy: keeps the games' registry out of start-up
 
     try:
         game = get_ruleset(ruleset_id).simulation()
     except RulesError:  # a game not registered here (a test's own) simulates with the defaults
         return SimSpec(ruleset_id)
-    return _spec(ruleset_id, game) if game is not None else SimSpec(ruleset_id)
+    return SimSpec(ruleset_id, game) if game is not None else SimSpec(ruleset_id)

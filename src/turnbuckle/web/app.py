@@ -11,9 +11,10 @@ from fastapi import FastAPI
 from starlette.middleware.gzip import GZipMiddleware
 
 from turnbuckle import __version__
+from turnbuckle.core.logs import configure
 from turnbuckle.core.settings import Settings
 from turnbuckle.league.context import Clock, system_clock
-from turnbuckle.league.db import open_engine
+from turnbuckle.league.db import database_url, open_engine
 from turnbuckle.league.job_worker import Worker
 from turnbuckle.web import errors
 from turnbuckle.web.accounts import pages as accounts
@@ -84,7 +85,9 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
         _app.state.auto_lock = locker  # the background task that locks shows past their deadline
         notifier = None
         if notify_every is not None:  # sends the outbox's webhooks and e-mail (league/notify/sender.py)
-            from turnbuckle.league.notify.sender import Notifier
+            from turnbuckle.league.notify.sender import (  # lazy: the sender loads only where the app sends
+                Notifier,
+            )
 
             notifier = Notifier(engine, clock, every=notify_every, slot=slot.held)
             notifier.start()
@@ -144,9 +147,6 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
 def app_from_env() -> FastAPI:
     """The app ``serve --workers N`` gives uvicorn as a factory: each worker process builds it from the
     one serialised value ``serve`` handed down (core/settings.py)."""
-    from turnbuckle.core.logs import configure
-    from turnbuckle.league.db import database_url
-
     settings = Settings.from_env()
     configure(settings.log_level, settings.log_format)  # this worker process's lines, as serve's own
     return create_app(database_url(None, settings), settings=settings)

@@ -1,6 +1,7 @@
-"""Every refusal the site answers, in one place, answered as the request wants it: JSON under
-``/api/`` (``{"detail": "one line"}``, docs/web.md "JSON API"), a page saying what is wrong
-everywhere else, never a traceback. Another member's object and an object that does not exist both
+"""Every refusal the site answers, in one place, answered as the request wants it: JSON
+(``{"detail": "one line"}``, docs/web.md "JSON API") under ``/api/`` and to a client whose
+``Accept`` asks for ``application/json`` and not ``text/html``, a page saying what is wrong to
+everyone else, never a traceback. Another member's object and an object that does not exist both
 read as 404, so a URL does not reveal what exists; a database without a league yet (``NoLeague``)
 is a page pointing to the one-time setup link. FastAPI's own refusals of a page route (an address
 that names nothing, a path value that is not a number or out of range, a form over Starlette's
@@ -28,6 +29,30 @@ BUSY = "the server is busy; try again in a moment"
 def refusal_json(status: int, message: str, **more: object) -> JSONResponse:
     """A refusal as the API answers it: ``detail`` says what is wrong (and ``more`` beside it)."""
     return JSONResponse({"detail": " ".join(message.split()) or "refused", **more}, status)
+
+
+def _media_types(accept: str) -> set[str]:
+    """The media types an ``Accept`` header takes (parameters dropped; one with ``q=0`` refused).
+
+    >>> sorted(_media_types("text/html;q=0, Application/JSON; charset=utf-8, */*;q=0.1"))
+    ['*/*', 'application/json']
+    """
+    taken: set[str] = set()
+    for part in accept.split(","):
+        kind, *params = (p.strip() for p in part.split(";"))
+        refused = any(p.replace(" ", "").lower() in ("q=0", "q=0.0", "q=0.00", "q=0.000") for p in params)
+        if kind and not refused:
+            taken.add(kind.lower())
+    return taken
+
+
+def wants_json(request: Request) -> bool:
+    """Whether a refusal is answered as JSON: always under ``/api/``; elsewhere when the request's
+    ``Accept`` asks for ``application/json`` and not ``text/html`` (a browser asks for HTML)."""
+    if is_api(request):
+        return True
+    types = _media_types(request.headers.get("accept", ""))
+    return "application/json" in types and "text/html" not in types
 
 
 def _page(request: Request, title: str, message: str, status: int) -> HTMLResponse:
@@ -110,20 +135,20 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(LeagueError)
     async def _league(request: Request, exc: LeagueError) -> Response:
-        return league_json(exc) if is_api(request) else league_page(request, exc)
+        return league_json(exc) if wants_json(request) else league_page(request, exc)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
-        if is_api(request):
+        if wants_json(request):
             return await http_exception_handler(request, exc)
         return _http_page(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> Response:
-        return _invalid_json(exc) if is_api(request) else _invalid_page(request, exc)
+        return _invalid_json(exc) if wants_json(request) else _invalid_page(request, exc)
 
     @app.exception_handler(PoolTimeout)
     async def _pool(request: Request, exc: PoolTimeout) -> Response:
-        if is_api(request):
+        if wants_json(request):
             return JSONResponse({"detail": BUSY}, 503, headers={"Retry-After": "2"})
         return _page(request, "Busy", BUSY, 503)

@@ -22,8 +22,8 @@ DEFAULT_BASE = "http://127.0.0.1:8000"
 def _link_base(ctx: Ctx, base: str) -> str:
     """``--base``, else the league's site address, else this machine's default address with a
     warning on stderr (such a link opens only here)."""
-    from turnbuckle.league.post.links import NO_SITE_ADDRESS
-    from turnbuckle.league.queries_posts import site_address
+    from turnbuckle.league.post.links import NO_SITE_ADDRESS  # lazy: keeps the league out of start-up
+    from turnbuckle.league.queries_posts import site_address  # lazy: keeps the league out of start-up
 
     chosen = base or site_address(ctx.session, ctx.league.id)
     if chosen:
@@ -47,7 +47,9 @@ def password(name: Annotated[str, typer.Argument(help="The member whose password
     if not secret:
         raise fail("no password given")
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.accounts import set_password
+        from turnbuckle.league.services.accounts import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            set_password,
+        )
 
         member = set_password(ctx, name, secret)
         print(f"password set for {member.name}")
@@ -61,7 +63,9 @@ def invite(name: Annotated[str | None, typer.Argument(help="The new player's nam
     """Print a one-time sign-up link for a new player (valid 7 days)."""
 
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.accounts import create_invite
+        from turnbuckle.league.services.accounts import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            create_invite,
+        )
 
         token = create_invite(ctx, name)
         print(f"{_link_base(ctx, base)}/invite/{token}")
@@ -75,7 +79,9 @@ def reset(name: Annotated[str, typer.Argument(help="The member who forgot their 
     """Print a one-time password-reset link for a member (valid 1 day)."""
 
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.accounts import create_reset
+        from turnbuckle.league.services.accounts import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            create_reset,
+        )
 
         token = create_reset(ctx, name)
         print(f"{_link_base(ctx, base)}/reset/{token}")

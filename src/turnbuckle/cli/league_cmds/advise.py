@@ -24,10 +24,12 @@ def league_advise(show: ShowArg, position: Annotated[int, typer.Argument(help="T
     ready for `league submit`."""
     kind = check_format(fmt)
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.errors import NotFound
-        from turnbuckle.league.services.advice import advise_side
-        from turnbuckle.league.services.shows import show as find_show
-        from turnbuckle.league.services.shows import side_of
+        from turnbuckle.league.errors import NotFound  # lazy: keeps the league out of start-up
+        from turnbuckle.league.services.advice import advise_side  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.services.shows import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            show as find_show,
+        )
+        from turnbuckle.league.services.shows import side_of  # lazy: keeps the league (sqlalchemy) out of start-up
 
         s = find_show(ctx, show)
         if competitor is not None:
@@ -52,8 +54,8 @@ def league_advisor(setting: Annotated[str, typer.Argument(help="on or off.")], d
                    actor: As = None) -> None:
     """Turn the advisor on or off for the league's members (the organiser's)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.errors import LeagueError
-        from turnbuckle.league.services.advice import set_advisor
+        from turnbuckle.league.errors import LeagueError  # lazy: keeps the league out of start-up
+        from turnbuckle.league.services.advice import set_advisor  # lazy: keeps the league (sqlalchemy) out of start-up
 
         if setting.strip().lower() not in ("on", "off"):
             raise LeagueError(f"'{setting}': say on or off")

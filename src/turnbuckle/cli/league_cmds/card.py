@@ -13,6 +13,7 @@ import typer
 from turnbuckle.cli.common import fail, user_errors
 from turnbuckle.cli.league_cmds.common import KEY_HELP, As, Db, Fmt, ShowArg, check_format, print_card, unit, when
 from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import parse_option_pairs
 
 Position = Annotated[int, typer.Argument(help="The match's position on the card (from 1).")]
 
@@ -48,13 +49,16 @@ def card_edit(show: ShowArg, position: Position,
                 or no_title or rebook is not None):
             raise fail("nothing to change; give --side (each side), --option, --clear-options, --referee, "
                        "--drawn-referee, --title, --no-title or --rebook")
-        from turnbuckle.core.options import parse_option_pairs
 
         changes = parse_option_pairs(option or [])
         with unit(db, actor) as ctx:
-            from turnbuckle.league.services import card
-            from turnbuckle.league.services.shows import card_entry
-            from turnbuckle.league.services.shows import show as find
+            from turnbuckle.league.services import card  # lazy: keeps the league (sqlalchemy) out of start-up
+            from turnbuckle.league.services.shows import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                card_entry,
+            )
+            from turnbuckle.league.services.shows import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                show as find,
+            )
 
             options: dict[str, object] | None = None
             if option or clear_options:
@@ -72,9 +76,9 @@ def card_edit(show: ShowArg, position: Position,
             print(f"show {s.number} match {m.position} changed:")
             print_card([card_entry(m)])
             if s.status == "open":
-                from sqlalchemy import func, select
+                from sqlalchemy import func, select  # lazy: keeps sqlalchemy out of start-up
 
-                from turnbuckle.league.models import Submission
+                from turnbuckle.league.models import Submission  # lazy: keeps the league (sqlalchemy) out of start-up
 
                 sent = ctx.session.scalar(select(func.count(func.distinct(Submission.side_id)))
                                           .where(Submission.side_id.in_([sd.id for sd in m.sides])))
@@ -87,9 +91,9 @@ def card_remove(show: ShowArg, position: Position, db: Db = None, actor: As = No
 
     Strategies sent for it no longer count; their owners are told, with the text they sent."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services import card
-        from turnbuckle.league.services.shows import card_entry
-        from turnbuckle.league.services.shows import show as find
+        from turnbuckle.league.services import card  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.services.shows import card_entry  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.services.shows import show as find  # lazy: keeps the league (sqlalchemy) out of start-up
 
         card.remove_match(ctx, show, position)
         s = find(ctx, show)
@@ -102,9 +106,9 @@ def card_move(show: ShowArg, position: Position,
               db: Db = None, actor: As = None) -> None:
     """Move a match to another place on the card (its draws do not depend on places)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services import card
-        from turnbuckle.league.services.shows import card_entry
-        from turnbuckle.league.services.shows import show as find
+        from turnbuckle.league.services import card  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.services.shows import card_entry  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.services.shows import show as find  # lazy: keeps the league (sqlalchemy) out of start-up
 
         card.move_match(ctx, show, position, to)
         s = find(ctx, show)
@@ -117,7 +121,7 @@ def show_deadline(show: ShowArg,
                   db: Db = None, actor: As = None) -> None:
     """Move a draft or open show's strategy deadline."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.card import move_deadline
+        from turnbuckle.league.services.card import move_deadline  # lazy: keeps the league (sqlalchemy) out of start-up
 
         s = move_deadline(ctx, show, when(ctx, deadline))
         print(f"show {s.number}: strategies due {ctx.local(s.deadline)}")
@@ -134,8 +138,8 @@ def unlock(show: ShowArg,
 
     Unlocked, its card can change; lock it again when done."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services import shows
-        from turnbuckle.league.services.card import move_deadline
+        from turnbuckle.league.services import shows  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.services.card import move_deadline  # lazy: keeps the league (sqlalchemy) out of start-up
 
         s = shows.unlock(ctx, show)
         if deadline is not None:
@@ -161,8 +165,12 @@ def show_delete(show: ShowArg,
             if sys.stdin.readline().strip().lower() not in ("y", "yes"):
                 raise RulesError(f"show {show} is kept; add --yes to delete it without asking")
         with unit(db, actor) as ctx:
-            from turnbuckle.league.services.card import delete_show
-            from turnbuckle.league.services.shows import show as find
+            from turnbuckle.league.services.card import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                delete_show,
+            )
+            from turnbuckle.league.services.shows import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                show as find,
+            )
 
             s = find(ctx, show)
             number, name = s.number, s.name
@@ -180,8 +188,13 @@ def notices(include_read: Annotated[bool, typer.Option("--all", help="Read ones 
     with user_errors():
         kind = check_format(fmt)
         with unit(db, actor) as ctx:
-            from turnbuckle.league.services.notices import mark_read as mark
-            from turnbuckle.league.services.notices import notice_row, visible_notices
+            from turnbuckle.league.services.notices import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                mark_read as mark,
+            )
+            from turnbuckle.league.services.notices import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                notice_row,
+                visible_notices,
+            )
 
             found = visible_notices(ctx, include_read)
             rows = [notice_row(ctx, n, number) for n, number in found]

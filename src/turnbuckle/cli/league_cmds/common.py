@@ -3,6 +3,7 @@ the small printers. SQLAlchemy and the league package are imported inside functi
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from turnbuckle.core.errors import InputFileError
+from turnbuckle.core.inputs import MAX_ARCHIVE_BYTES, MAX_INPUT_BYTES, read_input
 
 if TYPE_CHECKING:
     from turnbuckle.league.context import Ctx
@@ -48,8 +50,12 @@ KEY_HELP = "by name, or #ID for an id (a bare 27 is a name)"
 @contextmanager
 def unit(db: str | None, actor: str | None = None) -> Iterator[Ctx]:
     """One unit of work on the league database: committed at the end, rolled back on any error."""
-    from turnbuckle.league.context import context
-    from turnbuckle.league.db import database_url, open_engine, session_scope
+    from turnbuckle.league.context import context  # lazy: keeps the league (sqlalchemy) out of start-up
+    from turnbuckle.league.db import (  # lazy: keeps the league (sqlalchemy) out of start-up
+        database_url,
+        open_engine,
+        session_scope,
+    )
 
     engine = open_engine(database_url(db))
     try:
@@ -65,8 +71,6 @@ def collector_spared() -> Iterator[None]:
     the garbage collector's passes: what the imports built lives until the command ends anyway,
     and a full pass over it during a show is a measurable share of the run. Put back after,
     so a process that goes on (a test calling the command) keeps collecting as before."""
-    import gc
-
     gc.freeze()
     try:
         yield
@@ -99,7 +103,6 @@ def emit(fmt: str, data: Any, rows: list[list[str]], empty: str) -> None:
 
 def read_text(path: str, label: str = "", archive: bool = False) -> str:
     """A file's text, or standard input's for ``-``, bounded (``archive``: an export or backup)."""
-    from turnbuckle.core.inputs import MAX_ARCHIVE_BYTES, MAX_INPUT_BYTES, read_input
 
     return read_input(path, label or "file", MAX_ARCHIVE_BYTES if archive else MAX_INPUT_BYTES)
 
@@ -117,9 +120,9 @@ def standing_table(rows: list[dict[str, Any]]) -> list[list[str]]:
 
 
 def when(ctx: Ctx, text: str) -> datetime:
-    from zoneinfo import ZoneInfo
+    from zoneinfo import ZoneInfo  # lazy: keeps zoneinfo out of start-up
 
-    from turnbuckle.league.errors import LeagueError
+    from turnbuckle.league.errors import LeagueError  # lazy: keeps the league out of start-up
 
     try:
         when = datetime.fromisoformat(text.strip())

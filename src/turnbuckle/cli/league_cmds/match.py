@@ -22,7 +22,7 @@ PICKS = {"column": "you are named first: pick a column, A-C",
 
 def briefing_text(b: object) -> list[str]:
     """A briefing (``briefing.Briefing``) as lines of text."""
-    from turnbuckle.league.services.briefing import Briefing
+    from turnbuckle.league.services.briefing import Briefing  # lazy: keeps the league (sqlalchemy) out of start-up
 
     if not isinstance(b, Briefing):
         raise Broken("expected isinstance(b, Briefing)")
@@ -61,10 +61,12 @@ def match_view(show: ShowArg, position: Annotated[int, typer.Argument(help="The 
     and injuries as of the last published show, the deadline."""
     kind = check_format(fmt)
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.errors import LeagueError, NotFound
-        from turnbuckle.league.services.briefing import briefing
-        from turnbuckle.league.services.shows import show as find_show
-        from turnbuckle.league.services.shows import side_of
+        from turnbuckle.league.errors import LeagueError, NotFound  # lazy: keeps the league out of start-up
+        from turnbuckle.league.services.briefing import briefing  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.services.shows import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            show as find_show,
+        )
+        from turnbuckle.league.services.shows import side_of  # lazy: keeps the league (sqlalchemy) out of start-up
 
         s = find_show(ctx, show)
         if s.status == "draft":  # its referees and grids are drawn at open: nothing true to tell yet

@@ -36,10 +36,10 @@ def notify(ctx: typer.Context,
 
     Exit 0 when everything due was sent (or dropped with a reason), 1 when some try failed (it is
     tried again later; see 'league notify log')."""
-    if allow_private_notify:
-        from turnbuckle.league.notify.reach import allow_private
+    if allow_private_notify:  # held for this command and its subcommand, then let go
+        from turnbuckle.league.notify.reach import allowing_private  # lazy: keeps the league out of start-up
 
-        allow_private()
+        ctx.with_resource(allowing_private())
     if ctx.invoked_subcommand is not None:
         return
     if not drain:
@@ -47,9 +47,14 @@ def notify(ctx: typer.Context,
         raise typer.Exit(0)
     with user_errors():
         check_format(fmt)
-        from turnbuckle.league.db import database_url, open_engine
-        from turnbuckle.league.notify.sender import Timeouts
-        from turnbuckle.league.notify.sender import drain as send_due
+        from turnbuckle.league.db import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            database_url,
+            open_engine,
+        )
+        from turnbuckle.league.notify.sender import Timeouts  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.notify.sender import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            drain as send_due,
+        )
 
         engine = open_engine(database_url(db))
         try:
@@ -76,7 +81,7 @@ def _show(view: dict[str, Any], fmt: str) -> None:
 def show_settings(db: Db = None, actor: As = None, fmt: Fmt = "text") -> None:
     """The league's notification settings (no secret: the webhook by its host only)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.notify import config
+        from turnbuckle.league.notify import config  # lazy: keeps the league (sqlalchemy) out of start-up
 
         ctx.require_organiser("see the notification settings")
         _show(config.public_view(config.settings(ctx.session, ctx.league)), check_format(fmt))
@@ -96,7 +101,7 @@ def webhook(url: Annotated[str | None, typer.Argument(help="An http:// or https:
     with user_errors():
         if url is None and not off and dialect is not None:
             with unit(db, actor) as ctx:
-                from turnbuckle.league.notify import config
+                from turnbuckle.league.notify import config  # lazy: keeps the league (sqlalchemy) out of start-up
 
                 row = config.set_dialect(ctx, dialect)
                 where, chosen = config.shown_url(row.webhook_url), row.webhook_dialect
@@ -105,7 +110,7 @@ def webhook(url: Annotated[str | None, typer.Argument(help="An http:// or https:
         if (url is None) == (not off):
             raise fail("give the webhook's address, or --off for none")
         with unit(db, actor) as ctx:
-            from turnbuckle.league.notify import config
+            from turnbuckle.league.notify import config  # lazy: keeps the league (sqlalchemy) out of start-up
 
             row = config.set_webhook(ctx, None if off else url, kinds, dialect)
             where, what = config.shown_url(row.webhook_url) or "none", row.webhook_kinds.replace(",", ", ")
@@ -117,7 +122,7 @@ def webhook(url: Annotated[str | None, typer.Argument(help="An http:// or https:
 def send_test(db: Db = None, actor: As = None) -> None:
     """Queue a signed test call to the webhook (kind "test"); '--drain' or the server sends it."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.notify import events
+        from turnbuckle.league.notify import events  # lazy: keeps the league (sqlalchemy) out of start-up
 
         eid = events.test_message(ctx)
     print(f"queued {eid}; send it with 'turnbuckle league notify --drain'")
@@ -129,7 +134,7 @@ def secret(rotate: Annotated[bool, typer.Option("--rotate", help="Make a new sec
            db: Db = None, actor: As = None) -> None:
     """Print the webhook's signing secret, for your receiver (the organiser only)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.notify import config
+        from turnbuckle.league.notify import config  # lazy: keeps the league (sqlalchemy) out of start-up
 
         value = config.rotate_secret(ctx) if rotate else config.webhook_secret(ctx)
     print(value)
@@ -150,7 +155,7 @@ def smtp(host: Annotated[str | None, typer.Argument(help="The SMTP server's host
         if (host is None) == (not off):
             raise fail("give the SMTP server's host, or --off for no e-mail")
         with unit(db, actor) as ctx:
-            from turnbuckle.league.notify import config
+            from turnbuckle.league.notify import config  # lazy: keeps the league (sqlalchemy) out of start-up
 
             row = config.set_smtp(ctx, None if off else host, port=port, security=security, user=user,
                                   password=Settings.from_env().smtp_password, sender=sender)
@@ -168,7 +173,7 @@ def reminders(hours: Annotated[str, typer.Argument(help="Hours before a strategy
               db: Db = None, actor: As = None) -> None:
     """Set when the deadline reminders go."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.notify import config
+        from turnbuckle.league.notify import config  # lazy: keeps the league (sqlalchemy) out of start-up
 
         row = config.set_reminders(ctx, hours)
         shown = row.reminder_hours
@@ -181,7 +186,7 @@ def site(url: Annotated[str, typer.Argument(help="The address links in messages 
          db: Db = None, actor: As = None) -> None:
     """Set the site's address for links in messages (the server's --base-url is used when this is unset)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.notify import config
+        from turnbuckle.league.notify import config  # lazy: keeps the league (sqlalchemy) out of start-up
 
         row = config.set_site_url(ctx, url)
         shown = row.site_url
@@ -193,7 +198,7 @@ def log(limit: Annotated[int, typer.Option(help="The most messages to list (newe
         db: Db = None, actor: As = None, fmt: Fmt = "text") -> None:
     """The latest messages, each with its tries (the organiser only)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.notify import outbox
+        from turnbuckle.league.notify import outbox  # lazy: keeps the league (sqlalchemy) out of start-up
 
         ctx.require_organiser("read the notification log")
         check_format(fmt)

@@ -28,8 +28,8 @@ def post(show: ShowArg,
     """A show's results post, or with --announce its card's announcement, in a forum's or a chat's format.
     Everything a member wrote is escaped for that format (no markup, link or mention gets through)."""
     with user_errors():
-        from turnbuckle.league.post.links import NO_SITE_ADDRESS
-        from turnbuckle.league.queries_posts import announcement, results_post, site_address
+        from turnbuckle.league.post.links import NO_SITE_ADDRESS  # lazy: keeps the league out of start-up
+        from turnbuckle.league.queries_posts import announcement, results_post, site_address  # lazy: the league
 
         with unit(db) as ctx:
             make = announcement if announce else results_post
@@ -57,7 +57,7 @@ def archive(folder: Annotated[Path, typer.Argument(help="The folder to write the
     standings, titles and reigns, competitors, the league export and how to check it with 'turnbuckle verify'.
     It opens from disk with no server; nothing of an unpublished show and no account data goes in."""
     with user_errors():
-        from turnbuckle.league.archive import write_archive
+        from turnbuckle.league.archive import write_archive  # lazy: keeps the league (sqlalchemy) out of start-up
 
         with unit(db) as ctx:
             n = write_archive(ctx, folder)

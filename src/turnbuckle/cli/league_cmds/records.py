@@ -32,11 +32,14 @@ def league_verify(show: Annotated[str | None, typer.Argument(
     """Replay a show from its revealed seed and check every hash (or the whole league, table matches
     replayed from their entries): exit 1 on any finding."""
     with user_errors():
-        from turnbuckle.league.verify import parse_commitment
+        from turnbuckle.league.verify import parse_commitment  # lazy: keeps the league out of start-up
 
         commitments = dict(parse_commitment(c) for c in commitment or [])
         with unit(db) as ctx:
-            from turnbuckle.league.export import RAN, export_league
+            from turnbuckle.league.export import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                RAN,
+                export_league,
+            )
 
             if show is None:
                 data = export_league(ctx, None, published_only=False)
@@ -47,8 +50,8 @@ def league_verify(show: Annotated[str | None, typer.Argument(
 
 
 def _report(data: dict[str, Any], commitments: dict[int, str] | None = None) -> None:
-    from turnbuckle.league.verify import verify_export
-    from turnbuckle.league.verify_standings import NOT_CHECKED
+    from turnbuckle.league.verify import verify_export  # lazy: keeps the league out of start-up
+    from turnbuckle.league.verify_standings import NOT_CHECKED  # lazy: keeps the league out of start-up
 
     findings, notes = verify_export(data, commitments)
     for n in notes:
@@ -71,7 +74,7 @@ def verify_file(export: Annotated[str, typer.Argument(help="A league export (JSO
     """Check a league export with no database: seeds, hashes, the card, and every match replayed (exit 1 on a
     finding, 2 for a file it cannot read)."""
     with user_errors():
-        from turnbuckle.league.verify import load_export, parse_commitment
+        from turnbuckle.league.verify import load_export, parse_commitment  # lazy: keeps the league out of start-up
 
         commitments = dict(parse_commitment(c) for c in commitment or [])
         data = load_export(read_text(export, archive=True), export)
@@ -88,8 +91,14 @@ def export(shows: Annotated[list[str] | None, typer.Argument(help="Shows to expo
     with user_errors():
         check_format(fmt, ("json", "markdown", "html"))
         with unit(db) as ctx:
-            from turnbuckle.league.export import export_html, export_league, export_markdown
-            from turnbuckle.league.services.shows import show as find
+            from turnbuckle.league.export import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                export_html,
+                export_league,
+                export_markdown,
+            )
+            from turnbuckle.league.services.shows import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                show as find,
+            )
 
             for key in shows or []:
                 if find(ctx, key).status != "published":
@@ -108,8 +117,11 @@ def export(shows: Annotated[list[str] | None, typer.Argument(help="Shows to expo
 def backup(file: Annotated[Path, typer.Argument(help="The backup file to write (JSON).")], db: Db = None) -> None:
     """Write everything in the database (secrets included: keep it safe) to a file."""
     with user_errors():
-        from turnbuckle.league.backup import backup as dump
-        from turnbuckle.league.db import database_url, open_engine
+        from turnbuckle.league.backup import backup as dump  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.db import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            database_url,
+            open_engine,
+        )
 
         engine = open_engine(database_url(db))
         try:
@@ -124,8 +136,11 @@ def backup(file: Annotated[Path, typer.Argument(help="The backup file to write (
 def restore(file: Annotated[Path, typer.Argument(help="A backup file.")], db: Db = None) -> None:
     """Bring a backup back into a new (or empty) database, exactly."""
     with user_errors():
-        from turnbuckle.league.backup import load_backup, restore_into
-        from turnbuckle.league.db import database_url
+        from turnbuckle.league.backup import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            load_backup,
+            restore_into,
+        )
+        from turnbuckle.league.db import database_url  # lazy: keeps the league (sqlalchemy) out of start-up
 
         data = load_backup(read_text(str(file), archive=True), str(file))
         rows = restore_into(database_url(db), data)

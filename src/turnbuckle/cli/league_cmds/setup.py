@@ -24,6 +24,8 @@ from turnbuckle.cli.league_cmds.common import (
     standing_table,
     unit,
 )
+from turnbuckle.cli.option_files import names_a_file
+from turnbuckle.rulesets.registry import get_ruleset
 
 if TYPE_CHECKING:
     pass
@@ -36,17 +38,25 @@ def init(db: Db = None,
          timezone: Annotated[str, typer.Option(help="Time zone times are shown in.")] = "UTC") -> None:
     """Create the league database (or upgrade an older one to this turnbuckle's schema)."""
     with user_errors():
-        from turnbuckle.league.db import database_url, describe, make_engine, session_scope, upgrade
-        from turnbuckle.league.services.roster import create_league
+        from turnbuckle.league.db import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            database_url,
+            describe,
+            make_engine,
+            session_scope,
+            upgrade,
+        )
+        from turnbuckle.league.services.roster import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            create_league,
+        )
 
         url = database_url(db)
         upgrade(url)
         engine = make_engine(url)
         try:
             with session_scope(engine) as session:
-                from sqlalchemy import select
+                from sqlalchemy import select  # lazy: keeps sqlalchemy out of start-up
 
-                from turnbuckle.league.models import League
+                from turnbuckle.league.models import League  # lazy: keeps the league (sqlalchemy) out of start-up
 
                 league = session.scalars(select(League)).first()
                 if league is None:
@@ -63,8 +73,8 @@ def demo(db: Db = None) -> None:
     """Build a sample league: organiser, players, a roster for every game, referees, two shows run
     and published, one open for strategies."""
     with user_errors():
-        from turnbuckle.league.db import database_url
-        from turnbuckle.league.demo import build_demo
+        from turnbuckle.league.db import database_url  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.demo import build_demo  # lazy: keeps the league (sqlalchemy) out of start-up
 
         url = database_url(db)
         build_demo(url)
@@ -78,7 +88,7 @@ def member_add(name: str, organiser: Annotated[bool, typer.Option("--organiser",
                db: Db = None, actor: As = None) -> None:
     """Add a member (a player, or another organiser)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.roster import add_member
+        from turnbuckle.league.services.roster import add_member  # lazy: keeps the league (sqlalchemy) out of start-up
 
         m = add_member(ctx, name, "organiser" if organiser else "player")
         print(f"member {m.id}: {m.name} ({m.role})")
@@ -88,7 +98,7 @@ def member_add(name: str, organiser: Annotated[bool, typer.Option("--organiser",
 def member_list(db: Db = None, fmt: Fmt = "text") -> None:
     """List the members."""
     with user_errors(), unit(db) as ctx:
-        from turnbuckle.league.services.roster import members
+        from turnbuckle.league.services.roster import members  # lazy: keeps the league (sqlalchemy) out of start-up
 
         ms = members(ctx)
         emit(check_format(fmt), [{"id": m.id, "name": m.name, "role": m.role} for m in ms],
@@ -102,15 +112,15 @@ def competitor_add(game: Annotated[str, typer.Argument(help="A ruleset id or ali
                    db: Db = None, actor: As = None) -> None:
     """Add a competitor from a sheet, checked by its game's own validator (every problem listed)."""
     with user_errors():
-        from turnbuckle.rulesets.registry import get_ruleset
-
         rs = get_ruleset(game)
         if sheet != "-" and not Path(sheet).exists() and sheet.lower() in [s.id for s in rs.samples()]:
             text, label = rs.sample(sheet).text, f"sample '{sheet}'"
         else:
             text, label = read_text(sheet), sheet
         with unit(db, actor) as ctx:
-            from turnbuckle.league.services.roster import add_competitor
+            from turnbuckle.league.services.roster import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                add_competitor,
+            )
 
             c = add_competitor(ctx, game, text, label, owner)
             print(f"competitor {c.id}: {c.name} ({c.ruleset}, owner {c.owner.name})")
@@ -125,7 +135,7 @@ def competitor_team(name: str,
                     db: Db = None, actor: As = None) -> None:
     """Add a MatchMatch tag team of league wrestlers."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.roster import add_team
+        from turnbuckle.league.services.roster import add_team  # lazy: keeps the league (sqlalchemy) out of start-up
 
         c = add_team(ctx, name, members, use, owner)
         print(f"competitor {c.id}: {c.name} (matchmatch team, owner {c.owner.name})")
@@ -136,7 +146,7 @@ def competitor_list(game: Annotated[str | None, typer.Option(help="Only this gam
                     db: Db = None, fmt: Fmt = "text") -> None:
     """List the competitors with their owner, record, Push Level (M2) and rating."""
     with user_errors(), unit(db) as ctx:
-        from turnbuckle.league.queries import standings_rows
+        from turnbuckle.league.queries import standings_rows  # lazy: keeps the league (sqlalchemy) out of start-up
 
         rows = standings_rows(ctx, game)
         emit(check_format(fmt), rows, standing_table(rows), "no competitors")
@@ -147,13 +157,14 @@ def referee_add(referee: Annotated[str, typer.Argument(
                     help="A bundled referee's name, or a referee sheet file (name, type, dq_threshold, notes).")],
                 db: Db = None, actor: As = None) -> None:
     """Add a MatchMatch referee: a bundled one by name, or your own referee sheet (optional rule VII.1)."""
-    from turnbuckle.cli.option_files import names_a_file
 
     with user_errors():
         is_file = Path(referee).exists() or names_a_file(referee)
         text = read_text(referee, "referee sheet file") if is_file else json.dumps(referee)
         with unit(db, actor) as ctx:
-            from turnbuckle.league.services.roster import add_referee
+            from turnbuckle.league.services.roster import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                add_referee,
+            )
 
             r = add_referee(ctx, text, referee)
             print(f"referee {r.id}: {r.name} (DQ threshold {r.sheet['dq_threshold']})")
@@ -163,7 +174,7 @@ def referee_add(referee: Annotated[str, typer.Argument(
 def referee_list(db: Db = None, fmt: Fmt = "text") -> None:
     """List the league's referees."""
     with user_errors(), unit(db) as ctx:
-        from turnbuckle.league.services.roster import referees
+        from turnbuckle.league.services.roster import referees  # lazy: keeps the league (sqlalchemy) out of start-up
 
         refs = referees(ctx)
         emit(check_format(fmt), [{"id": r.id, "name": r.name, **r.sheet} for r in refs],

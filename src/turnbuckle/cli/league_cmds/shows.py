@@ -30,6 +30,8 @@ from turnbuckle.cli.league_cmds.common import (
     unit,
     when,
 )
+from turnbuckle.core.inputs import parse_json
+from turnbuckle.core.options import parse_option_pairs
 
 if TYPE_CHECKING:
     pass
@@ -43,7 +45,7 @@ def show_create(name: str,
                 db: Db = None, actor: As = None) -> None:
     """Create a show (a draft: build its card, then open it)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.shows import create_show
+        from turnbuckle.league.services.shows import create_show  # lazy: keeps the league (sqlalchemy) out of start-up
 
         s = create_show(ctx, name, date, when(ctx, deadline))
         print(f"show {s.number}: {s.name} on {s.show_date}, strategies due {ctx.local(s.deadline)}")
@@ -53,7 +55,7 @@ def show_create(name: str,
 def show_list(db: Db = None, fmt: Fmt = "text") -> None:
     """List the shows with their status."""
     with user_errors(), unit(db) as ctx:
-        from turnbuckle.league.services.shows import shows
+        from turnbuckle.league.services.shows import shows  # lazy: keeps the league (sqlalchemy) out of start-up
 
         ss = shows(ctx)
         data = [{"number": s.number, "uid": s.uid, "name": s.name, "date": s.show_date, "status": s.status,
@@ -69,7 +71,7 @@ def show_list(db: Db = None, fmt: Fmt = "text") -> None:
 def show_view(show: ShowArg, db: Db = None, fmt: Fmt = "text") -> None:
     """A show: its card, seed hash (and seed once run), history and write-up."""
     with user_errors(), unit(db) as ctx:
-        from turnbuckle.league.queries import show_data
+        from turnbuckle.league.queries import show_data  # lazy: keeps the league (sqlalchemy) out of start-up
 
         data = show_data(ctx, show)
         if check_format(fmt) == "json":
@@ -103,8 +105,7 @@ def card_add(show: ShowArg, game: str, sides: Annotated[list[str], typer.Argumen
              db: Db = None, actor: As = None) -> None:
     """Put a match on a show's card (checked now: options, sides, referee, title, nobody booked twice)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.core.options import parse_option_pairs
-        from turnbuckle.league.services.shows import add_match
+        from turnbuckle.league.services.shows import add_match  # lazy: keeps the league (sqlalchemy) out of start-up
 
         m = add_match(ctx, show, game, sides, dict(parse_option_pairs(option or [])), referee, title, rebook)
         print(f"show {m.show.number} match {m.position}: {' vs '.join(sd.competitor.name for sd in m.sides)}")
@@ -114,8 +115,8 @@ def card_add(show: ShowArg, game: str, sides: Annotated[list[str], typer.Argumen
 def card_view(show: ShowArg, db: Db = None, fmt: Fmt = "text") -> None:
     """A show's card."""
     with user_errors(), unit(db) as ctx:
-        from turnbuckle.league.services.shows import card_entry
-        from turnbuckle.league.services.shows import show as find
+        from turnbuckle.league.services.shows import card_entry  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.services.shows import show as find  # lazy: keeps the league (sqlalchemy) out of start-up
 
         card = [card_entry(m) for m in find(ctx, show).matches]
         if check_format(fmt) == "json":
@@ -127,7 +128,7 @@ def card_view(show: ShowArg, db: Db = None, fmt: Fmt = "text") -> None:
 def _step(name: str, doc: str) -> None:
     def command(show: ShowArg, db: Db = None, actor: As = None) -> None:
         with user_errors(), unit(db, actor) as ctx:
-            from turnbuckle.league.services import shows
+            from turnbuckle.league.services import shows  # lazy: keeps the league (sqlalchemy) out of start-up
 
             fn = {"open": shows.open_show, "lock": shows.lock, "unlock": shows.unlock}[name]
             s = fn(ctx, show)
@@ -153,7 +154,9 @@ def publish(show: ShowArg, writeup: Annotated[str | None, typer.Option(help="A f
     with user_errors():
         text = read_text(writeup) if writeup else None
         with unit(db, actor) as ctx:
-            from turnbuckle.league.services.running import publish as do_publish
+            from turnbuckle.league.services.running import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                publish as do_publish,
+            )
 
             s = do_publish(ctx, show, text)
             print(f"show {s.number} is {s.status}")
@@ -168,7 +171,9 @@ def submit(show: ShowArg, match: Annotated[int, typer.Argument(help="The match's
     with user_errors():
         text = read_text(strategy)
         with unit(db, actor) as ctx:
-            from turnbuckle.league.services.shows import submit as send
+            from turnbuckle.league.services.shows import (  # lazy: keeps the league (sqlalchemy) out of start-up
+                submit as send,
+            )
 
             sub = send(ctx, show, match, competitor, text)
             print(f"strategy received at {ctx.local(sub.submitted_at)}; SHA-256 {sub.sha256}")
@@ -183,7 +188,7 @@ def run(show: ShowArg, db: Db = None, actor: As = None,
     show locked with its reason (exit 1); mend it with unlock, a card change, lock, and run again."""
     failed: tuple[int, str] | None = None
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.running import run_show
+        from turnbuckle.league.services.running import run_show  # lazy: keeps the league (sqlalchemy) out of start-up
 
         def progress(done: int, total: int) -> None:
             if not quiet:
@@ -207,8 +212,12 @@ def run(show: ShowArg, db: Db = None, actor: As = None,
 def heal(show: ShowArg, db: Db = None, actor: As = None) -> None:
     """Weekly healing after a show: 1d6 per injured wrestler (-4 if they wrestled), from the show's seed."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.roster import competitor_by_id
-        from turnbuckle.league.services.running import heal as do_heal
+        from turnbuckle.league.services.roster import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            competitor_by_id,
+        )
+        from turnbuckle.league.services.running import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            heal as do_heal,
+        )
 
         changes = do_heal(ctx, show)
         for c in changes:
@@ -224,7 +233,10 @@ def award(competitor: Annotated[str, typer.Argument(help=f"The wrestler, {KEY_HE
           db: Db = None, actor: As = None) -> None:
     """Grant (or take) Push points by hand for a good interview (MatchMatch Part II)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.roster import award_push, parse_points
+        from turnbuckle.league.services.roster import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            award_push,
+            parse_points,
+        )
 
         ch = award_push(ctx, competitor, parse_points(points), reason)
         print(f"level {ch.level_before} ({ch.points_before}) -> level {ch.level_after} ({ch.points_after})")
@@ -236,7 +248,7 @@ def standings(game: Annotated[str | None, typer.Option(help="Only this game.")] 
               db: Db = None, fmt: Fmt = "text") -> None:
     """Standings: record, Push Level and points (MatchMatch), injuries and openskill rating, by game."""
     with user_errors(), unit(db) as ctx:
-        from turnbuckle.league.queries import standings_rows
+        from turnbuckle.league.queries import standings_rows  # lazy: keeps the league (sqlalchemy) out of start-up
 
         rows = standings_rows(ctx, game, ranked=True)
         emit(check_format(fmt), rows, standing_table(rows), "no competitors")
@@ -249,7 +261,7 @@ def history(competitor: Annotated[str | None, typer.Argument(
             db: Db = None, fmt: Fmt = "text") -> None:
     """Results, Push changes (with the match or award behind each), injuries and title changes."""
     with user_errors(), unit(db) as ctx:
-        from turnbuckle.league.queries import history_rows
+        from turnbuckle.league.queries import history_rows  # lazy: keeps the league (sqlalchemy) out of start-up
 
         rows = history_rows(ctx, competitor, limit)
         emit(check_format(fmt), rows, [["when", "show", "what"]] + [[r["at"], str(r["show"] or "-"), r["text"]]
@@ -262,7 +274,7 @@ def titles(ctx_: typer.Context, db: Db = None, fmt: Fmt = "text") -> None:
     if ctx_.invoked_subcommand is not None:
         return
     with user_errors(), unit(db) as ctx:
-        from turnbuckle.league.queries import title_rows
+        from turnbuckle.league.queries import title_rows  # lazy: keeps the league (sqlalchemy) out of start-up
 
         rows = title_rows(ctx)
         out = [["title", "game", "champion", "since", "reigns"]]
@@ -286,7 +298,10 @@ def titles_add(name: str, game: str,
                db: Db = None, actor: As = None) -> None:
     """Create a title (by default a singles title that does not change hands on a DQ or count-out)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.roster import DEFAULT_TITLE_EXCLUDED, add_title
+        from turnbuckle.league.services.roster import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            DEFAULT_TITLE_EXCLUDED,
+            add_title,
+        )
 
         excluded = [m for m in DEFAULT_TITLE_EXCLUDED if m not in (on or [])]
         t = add_title(ctx, name, game, excluded, kind, min_weight, max_weight, min_push)
@@ -310,8 +325,10 @@ def table_add(record_file: Annotated[str, typer.Argument(
     played again and must give the record exactly. It counts in records and ratings, not in Push Levels,
     injuries or titles."""
     with user_errors():
-        from turnbuckle.core.inputs import parse_json
-        from turnbuckle.league.services.table import answers_from_record, save_table_match
+        from turnbuckle.league.services.table import (  # lazy: keeps the league (sqlalchemy) out of start-up
+            answers_from_record,
+            save_table_match,
+        )
 
         data = parse_json(read_text(record_file, "record", archive=True), record_file)
         if not isinstance(data, dict) or not isinstance(data.get("sides"), list):

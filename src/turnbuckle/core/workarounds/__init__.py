@@ -58,7 +58,10 @@ def _module_version(module: str) -> Callable[[], str]:
 
 @cache
 def _installed(distribution: str) -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import (  # lazy: importlib.metadata is slow to load; read only to check a version
+        PackageNotFoundError,
+        version,
+    )
 
     try:
         return version(distribution)

@@ -12,13 +12,14 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from turnbuckle.core.workarounds import active
+
 #: The type of a plain lock (``threading.Lock()``), for annotations.
 LockType = _thread.LockType
 
 
 def start_thread(work: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """``work(*args)`` on a new thread; returns at once where the workaround is on."""
-    from turnbuckle.core.workarounds import active
 
     if active("raw_thread"):
         _thread.start_new_thread(work, args)

@@ -5,20 +5,24 @@ never by resolving the name again (a name that answers outside to the check and 
 connection reaches nothing). The name stays the Host header's and the TLS certificate's.
 
 A receiver on the server's own host or network is reached only when the server was started with
-the explicit switch (``serve --allow-private-notify``, ``league notify --allow-private-notify``,
-or ``$TURNBUCKLE_ALLOW_PRIVATE_NOTIFY=1``). Setting an address checks its literal too, so that an
-obviously inside one is refused with the reason at once; the send-time check is the guard."""
+the explicit switch: the settings' ``allow_private_notify`` (``$TURNBUCKLE_ALLOW_PRIVATE_NOTIFY=1``,
+or the settings ``serve`` hands its worker processes), or the command's flag
+(``serve --allow-private-notify``, ``league notify --allow-private-notify``), which holds it on
+for the command's run with :func:`allowing_private` (the environment is left as it was).
+Setting an address checks its literal too, so that an obviously inside one is refused with the
+reason at once; the send-time check is the guard."""
 
 from __future__ import annotations
 
 import ipaddress
-import os
 import re
 import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from turnbuckle.core.settings import Settings, SettingsError
 
-#: The switch that lets messages reach addresses inside (set by ``serve --allow-private-notify``).
+#: The setting that lets messages reach addresses inside (core/settings.py reads it).
 ALLOW_ENV = "TURNBUCKLE_ALLOW_PRIVATE_NOTIFY"
 SWITCH = "--allow-private-notify"
 _NUMERIC = re.compile(r"^[0-9a-fA-FxX.]+$")  # 2130706433, 0x7f000001, 127.1, 0177.0.0.1
@@ -32,18 +36,31 @@ class Refused(Exception):
     """The host is (or resolves to) an address inside; the message says which kind, never where."""
 
 
+_flag: list[bool] = []  # the commands' flags now held (allowing_private), innermost last
+
+
 def private_allowed() -> bool:
-    """The switch, as the settings read it now (core/settings.py): set by a flag, the environment or,
-    in a worker process of ``serve --workers N``, the settings ``serve`` handed down."""
+    """The switch: on while a command's flag holds it (:func:`allowing_private`), else as the settings
+    read it now (core/settings.py): the environment or, in a worker process of
+    ``serve --workers N``, the settings ``serve`` handed down."""
+    if _flag:
+        return _flag[-1]
     try:
         return Settings.from_env().allow_private_notify
     except SettingsError:
         return False  # a bad value is refused when the program starts; here it allows nothing
 
 
-def allow_private() -> None:
-    """The switch on for this process and the server's worker processes."""
-    os.environ[ALLOW_ENV] = "1"
+@contextmanager
+def allowing_private(on: bool = True) -> Iterator[None]:
+    """The switch held at ``on`` in this process (its threads included) until the block ends: a
+    command's ``--allow-private-notify``. ``serve``'s worker processes take it from the settings
+    handed down."""
+    _flag.append(on)
+    try:
+        yield
+    finally:
+        _flag.pop()
 
 
 def inside(ip: Address) -> str:

@@ -117,7 +117,7 @@ def _sheet_of(ruleset_id: str, text: str, label: str) -> tuple[str, str, str, di
     side = ruleset.load_text(text, label)  # SheetError lists every problem
     sheet = ruleset.side_json(side)
     if not isinstance(sheet, dict):
-        raise LeagueError(f"{label}: the {ruleset.info.id} sheet is not a mapping")
+        raise LeagueError.under(label, f"the {ruleset.info.id} sheet is not a mapping")
     sheet = {k: v for k, v in sheet.items() if k != "strategy"}  # a strategy is sent per show, not kept here
     return ruleset.info.id, ruleset.info.version, ruleset.side_name(side), sheet
 
@@ -151,7 +151,7 @@ def add_competitor(ctx: Ctx, ruleset: str, text: str, label: str, owner: str | N
         return add_team_document(ctx, team["team"], label, owner)
     ruleset_id, version, name, sheet = _sheet_of(ruleset, text, label)
     if league_rules(ruleset_id).is_team_sheet(sheet):
-        raise LeagueError(f"{label}: a team is made of league wrestlers; add it with 'competitor team'")
+        raise LeagueError.under(label, "a team is made of league wrestlers; add it with 'competitor team'")
     return _new_competitor(ctx, who, ruleset_id, version, name, sheet, [])
 
 
@@ -185,7 +185,7 @@ def check_sheet(ctx: Ctx, ruleset: str, text: str, label: str) -> tuple[list[str
     except SheetError as exc:
         return list(exc.problems), []
     except RulesError as exc:
-        return [str(exc).removeprefix(f"{label}: ")], []
+        return [exc.problem], []
     return [], []
 
 
@@ -203,7 +203,7 @@ def check_replacement(ctx: Ctx, key: str, text: str, label: str) -> tuple[list[s
     except SheetError as exc:
         return list(exc.problems), []
     except RulesError as exc:
-        return [str(exc).removeprefix(f"{label}: ")], []
+        return [exc.problem], []
     return [], warnings
 
 
@@ -213,11 +213,11 @@ def add_team_document(ctx: Ctx, body: object, label: str, owner: str | None = No
     members' range, Teamwork the lowest, High Spots free, 42 points) or ``use: MEMBER`` with the
     values changed beside it (the freed Teamwork point spent)."""
     if not isinstance(body, dict):
-        raise LeagueError(f"{label}: 'team' must be a mapping with 'name', 'members' and the team's scores or 'use'")
+        raise LeagueError.under(label, "'team' must be a mapping with 'name', 'members' and the team's scores or 'use'")
     data = dict(body)
     names = data.pop("members", None)
     if not isinstance(names, list) or not all(isinstance(n, (str, dict)) for n in names):
-        raise LeagueError(f"{label}: 'members' must list the league wrestlers by name")
+        raise LeagueError.under(label, "'members' must list the league wrestlers by name")
     keys = [n if isinstance(n, str) else str(n.get("name", "")) for n in names]
     use = data.pop("use", None)
     name = str(data.pop("name", "")).strip()
@@ -261,16 +261,16 @@ def _replace_team_sheet(ctx: Ctx, comp: Competitor, text: str, label: str) -> tu
     by name or by its sheet, as the editor shows it): the same members, its own scores or ``use``."""
     doc = team_document(text, label)
     if doc is None or not isinstance(doc["team"], dict):
-        raise LeagueError(f"{label}: '{comp.name}' is a team; write its document as 'team:' with its name, "
+        raise LeagueError.under(label, f"'{comp.name}' is a team; write its document as 'team:' with its name, "
                           "members and scores (or 'use: MEMBER')")
     data = dict(doc["team"])
     names = data.pop("members", None)
     if not isinstance(names, list) or not all(isinstance(n, (str, dict)) for n in names):
-        raise LeagueError(f"{label}: 'members' must list the league wrestlers by name")
+        raise LeagueError.under(label, "'members' must list the league wrestlers by name")
     keys = [n if isinstance(n, str) else str(n.get("name", "")) for n in names]
     current = [ctx.session.get_one(Competitor, int(cid)) for cid in comp.members]
     if sorted(k.strip().lower() for k in keys) != sorted(c.name.lower() for c in current):
-        raise LeagueError(f"{label}: a team's members stay as they are ({', '.join(c.name for c in current)}); "
+        raise LeagueError.under(label, f"a team's members stay as they are ({', '.join(c.name for c in current)}); "
                           "for other members, make a new team")
     use = data.pop("use", None)
     name = str(data.pop("name", "")).strip()
@@ -352,7 +352,7 @@ def add_referee(ctx: Ctx, text: str, label: str) -> Referee:
         try:
             name, sheet = rules.referee_sheet(data, label)
         except RulesError as exc:
-            raise LeagueError(f"{label}: {exc}") from None
+            raise LeagueError.under(label, str(exc)) from None
     else:
         name, sheet = rules.referee_sheet(data, label)
     check_name(name, "referee")
@@ -501,10 +501,10 @@ def replace_sheet(ctx: Ctx, key: str, text: str, label: str) -> Competitor:
     else:
         rules = league_rules(comp.ruleset)
         if rules.tag_teams and team_document(text, label) is not None:
-            raise LeagueError(f"{label}: this is a team document; '{comp.name}' is a wrestler")
+            raise LeagueError.under(label, f"this is a team document; '{comp.name}' is a wrestler")
         _, version, name, sheet = _sheet_of(comp.ruleset, text, label)
         if rules.is_team_sheet(sheet):
-            raise LeagueError(f"{label}: this is a team sheet; '{comp.name}' is a wrestler")
+            raise LeagueError.under(label, f"this is a team sheet; '{comp.name}' is a wrestler")
     if name != comp.name:
         check_name(name, "team" if comp.members else "competitor")
     if name.lower() != comp.name.lower() and ctx.session.scalars(select(Competitor).where(

@@ -14,8 +14,10 @@ from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.boxing.engine import Bout
 from turnbuckle.rulesets.boxing.narrator import narrate
+from turnbuckle.rulesets.boxing.options import bout_options
 from turnbuckle.rulesets.boxing.punches import GETUP_READINGS, LAST_INTERVALS
 from turnbuckle.rulesets.boxing.sheet import Fighter, load_fighter
+from turnbuckle.rulesets.boxing.table_view import BoxingTable
 
 INFO = RulesetInfo(
     id="boxing",
@@ -45,8 +47,6 @@ class BoxingRuleset(Ruleset[Fighter]):
     info = INFO
 
     def decode_options(self, options: Mapping[str, OptionValue]) -> object:
-        from turnbuckle.rulesets.boxing.options import bout_options
-
         return bout_options(options)
 
     def samples(self) -> Sequence[Sample]:
@@ -75,21 +75,23 @@ class BoxingRuleset(Ruleset[Fighter]):
 
     # -- the facets (core/facets.py), each behind one import -------------------------------
     def table_view(self) -> TableView:
-        from turnbuckle.rulesets.boxing.table_view import BoxingTable
-
         return BoxingTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.boxing.sheet_layout import BoxingSheets
+        from turnbuckle.rulesets.boxing.sheet_layout import SHEETS  # lazy: the facet loads when it is asked for
 
-        return BoxingSheets()
+        return SHEETS
 
     def reporting(self) -> Reporting:
-        from turnbuckle.rulesets.boxing.reporting import BoxingReporting
+        from turnbuckle.rulesets.boxing.reporting import (  # lazy: the facet loads when it is asked for
+            BoxingReporting,
+        )
 
         return BoxingReporting()
 
     def simulation(self) -> Simulation:
-        from turnbuckle.rulesets.boxing.simulation import SIMULATION
+        from turnbuckle.rulesets.boxing.simulation import (  # lazy: the facet loads when it is asked for
+            SIMULATION,
+        )
 
         return SIMULATION

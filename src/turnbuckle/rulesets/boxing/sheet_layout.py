@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.events import Json
-from turnbuckle.core.facets import SheetEditor, SheetSection, shown_value
+from turnbuckle.core.facets import GameSheets, SheetEditor, SheetSection, shown_value
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.page_hooks import SheetField, SheetForm, SheetPoints
 from turnbuckle.rulesets.boxing.sheet import BUDGET, STAT_MIN, STATS
@@ -51,17 +51,5 @@ def sheet_points(text: str) -> SheetPoints | None:
     return SheetPoints(sum(numbers), BUDGET)
 
 
-class BoxingSheets(SheetEditor):
-    """The boxer's card: laid out, blank, as form fields, and its points as it is typed."""
-
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        return sheet_sections(sheet)
-
-    def blank_sheet(self) -> Json:
-        return blank_sheet()
-
-    def sheet_form(self) -> SheetForm:
-        return sheet_form()
-
-    def sheet_points(self, text: str) -> SheetPoints | None:
-        return sheet_points(text)
+#: The boxer's card: laid out, blank, as form fields, and its points as it is typed.
+SHEETS: SheetEditor = GameSheets(view=sheet_sections, blank=blank_sheet, form=sheet_form, points=sheet_points)

@@ -126,21 +126,27 @@ class DeathmatchRuleset(Ruleset[Army]):
 
     # -- the facets (core/facets.py), each behind one import -------------------------------
     def table_view(self) -> TableView:
-        from turnbuckle.rulesets.deathmatch.table_view import DeathmatchTable
+        from turnbuckle.rulesets.deathmatch.table_view import (  # lazy: the facet loads when it is asked for
+            DeathmatchTable,
+        )
 
         return DeathmatchTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.deathmatch.sheet_layout import DeathmatchSheets
+        from turnbuckle.rulesets.deathmatch.sheet_layout import sheets  # lazy: the facet loads when it is asked for
 
-        return DeathmatchSheets(int(str(resolve_options(self.info.options, {})["cap"])))
+        return sheets(int(str(resolve_options(self.info.options, {})["cap"])))
 
     def reporting(self) -> Reporting:
-        from turnbuckle.rulesets.deathmatch.reporting import DeathmatchReporting
+        from turnbuckle.rulesets.deathmatch.reporting import (  # lazy: the facet loads when it is asked for
+            DeathmatchReporting,
+        )
 
         return DeathmatchReporting()
 
     def simulation(self) -> Simulation:
-        from turnbuckle.rulesets.deathmatch.simulation import SIMULATION
+        from turnbuckle.rulesets.deathmatch.simulation import (  # lazy: the facet loads when it is asked for
+            SIMULATION,
+        )
 
         return SIMULATION

@@ -3,11 +3,11 @@ and its power rating (Runt, Grunt, Fiend), then the army's power; and the blank 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.events import Json
-from turnbuckle.core.facets import SheetEditor, SheetSection, shown_value
+from turnbuckle.core.facets import GameSheets, SheetEditor, SheetSection, shown_value
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.page_hooks import SheetPoints
 from turnbuckle.rulesets.deathmatch.figures import HP_MIN, RATINGS, STAT_MIN, load_army
@@ -39,23 +39,15 @@ def blank_sheet() -> Json:
                                      "def": STAT_MIN, "power": 1}], "notes": ""}
 
 
-@dataclass(frozen=True)
-class DeathmatchSheets(SheetEditor):
-    """The army list: laid out, blank, and its power against ``cap`` (the default cap) as it is
-    typed."""
+def army_points(text: str, cap: int) -> SheetPoints | None:
+    """The army's power against ``cap``, once the army reads."""
+    try:
+        army = load_army(parse_yaml(text, "sheet"), "sheet")
+    except (RulesError, ValueError, TypeError):
+        return None
+    return SheetPoints(army.power, cap, "power")
 
-    cap: int
 
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        return sheet_sections(sheet)
-
-    def blank_sheet(self) -> Json:
-        return blank_sheet()
-
-    def sheet_points(self, text: str) -> SheetPoints | None:
-        """The army's power against the default cap, once the army reads."""
-        try:
-            army = load_army(parse_yaml(text, "sheet"), "sheet")
-        except (RulesError, ValueError, TypeError):
-            return None
-        return SheetPoints(army.power, self.cap, "power")
+def sheets(cap: int) -> SheetEditor:
+    """The army list: laid out, blank, and its power against ``cap`` (the default cap) as it is typed."""
+    return GameSheets(view=sheet_sections, blank=blank_sheet, points=partial(army_points, cap=cap))

@@ -16,6 +16,7 @@ from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.folkstyle.card import Card, card_json, load_card
 from turnbuckle.rulesets.folkstyle.engine import Bout
 from turnbuckle.rulesets.folkstyle.narrator import narrate
+from turnbuckle.rulesets.folkstyle.options import bout_options, overtime_cycles
 
 INFO = RulesetInfo(
     id="folkstyle",
@@ -45,7 +46,6 @@ class FolkstyleRuleset(Ruleset[Card]):
     def decode_options(self, options: Mapping[str, OptionValue]) -> object:
         """The options as the current rules decode them: ``overtime_cycles`` other than 0 is refused
         (a rules 1.0 option; the engine takes it only when it replays a 1.0 match)."""
-        from turnbuckle.rulesets.folkstyle.options import bout_options, overtime_cycles
 
         decoded = bout_options(options)
         overtime_cycles(decoded.cycles, until_won=True)
@@ -71,21 +71,27 @@ class FolkstyleRuleset(Ruleset[Card]):
 
     # -- the facets (core/facets.py), each behind one import -------------------------------
     def table_view(self) -> TableView:
-        from turnbuckle.rulesets.folkstyle.table_view import FolkstyleTable
+        from turnbuckle.rulesets.folkstyle.table_view import (  # lazy: the facet loads when it is asked for
+            FolkstyleTable,
+        )
 
         return FolkstyleTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.folkstyle.sheet_layout import FolkstyleSheets
+        from turnbuckle.rulesets.folkstyle.sheet_layout import SHEETS  # lazy: the facet loads when it is asked for
 
-        return FolkstyleSheets()
+        return SHEETS
 
     def reporting(self) -> Reporting:
-        from turnbuckle.rulesets.folkstyle.reporting import FolkstyleReporting
+        from turnbuckle.rulesets.folkstyle.reporting import (  # lazy: the facet loads when it is asked for
+            FolkstyleReporting,
+        )
 
         return FolkstyleReporting()
 
     def simulation(self) -> Simulation:
-        from turnbuckle.rulesets.folkstyle.simulation import SIMULATION
+        from turnbuckle.rulesets.folkstyle.simulation import (  # lazy: the facet loads when it is asked for
+            SIMULATION,
+        )
 
         return SIMULATION

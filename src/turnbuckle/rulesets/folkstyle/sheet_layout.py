@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from turnbuckle.core.errors import Broken
 from turnbuckle.core.events import Json
-from turnbuckle.core.facets import SheetEditor, SheetSection, shown_value
+from turnbuckle.core.facets import GameSheets, SheetEditor, SheetSection, shown_value
 from turnbuckle.rulesets.folkstyle.card import ALLOWED, FACES, POSITIONS
 
 
@@ -43,11 +43,5 @@ def blank_sheet() -> Json:
             **{p: {str(f): {"name": "", "base": 0, "effect": "stalemate"} for f in FACES} for p in POSITIONS}}
 
 
-class FolkstyleSheets(SheetEditor):
-    """The wrestler's card: laid out, or blank."""
-
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        return sheet_sections(sheet)
-
-    def blank_sheet(self) -> Json:
-        return blank_sheet()
+#: The wrestler's card: laid out, or blank.
+SHEETS: SheetEditor = GameSheets(view=sheet_sections, blank=blank_sheet)

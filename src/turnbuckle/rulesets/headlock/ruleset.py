@@ -14,6 +14,7 @@ from turnbuckle.core.table import Table
 from turnbuckle.core.writeup import Writeup
 from turnbuckle.rulesets.headlock.engine import Match
 from turnbuckle.rulesets.headlock.narrator import narrate
+from turnbuckle.rulesets.headlock.options import match_options
 from turnbuckle.rulesets.headlock.players import PLAYER_KINDS
 from turnbuckle.rulesets.headlock.sheet import Character, character_json, load_character
 
@@ -56,8 +57,6 @@ class HeadlockRuleset(Ruleset[Character]):
     info = INFO
 
     def decode_options(self, options: Mapping[str, OptionValue]) -> object:
-        from turnbuckle.rulesets.headlock.options import match_options
-
         return match_options(options)
 
     def samples(self) -> Sequence[Sample]:
@@ -103,21 +102,27 @@ class HeadlockRuleset(Ruleset[Character]):
 
     # -- the facets (core/facets.py), each behind one import -------------------------------
     def table_view(self) -> TableView:
-        from turnbuckle.rulesets.headlock.table_view import HeadlockTable
+        from turnbuckle.rulesets.headlock.table_view import (  # lazy: the facet loads when it is asked for
+            HeadlockTable,
+        )
 
         return HeadlockTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.headlock.sheet_layout import HeadlockSheets
+        from turnbuckle.rulesets.headlock.sheet_layout import SHEETS  # lazy: the facet loads when it is asked for
 
-        return HeadlockSheets()
+        return SHEETS
 
     def reporting(self) -> Reporting:
-        from turnbuckle.rulesets.headlock.reporting import HeadlockReporting
+        from turnbuckle.rulesets.headlock.reporting import (  # lazy: the facet loads when it is asked for
+            HeadlockReporting,
+        )
 
         return HeadlockReporting()
 
     def simulation(self) -> Simulation:
-        from turnbuckle.rulesets.headlock.simulation import SIMULATION
+        from turnbuckle.rulesets.headlock.simulation import (  # lazy: the facet loads when it is asked for
+            SIMULATION,
+        )
 
         return SIMULATION

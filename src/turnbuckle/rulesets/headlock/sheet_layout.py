@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from turnbuckle.core.events import Json, Roll, to_json_value
-from turnbuckle.core.facets import RolledSheet, SheetEditor, SheetSection, shown_value
+from turnbuckle.core.facets import GameSheets, RolledSheet, SheetEditor, SheetSection, shown_value
 from turnbuckle.core.table import Table
 from turnbuckle.rulesets.headlock.build import roll_character
 from turnbuckle.rulesets.headlock.sheet import STAT_DICE, character_json
@@ -56,14 +56,5 @@ def rolled_sheet(table: Table) -> RolledSheet:
     return RolledSheet(to_json_value(character_json(character)), rolls)
 
 
-class HeadlockSheets(SheetEditor):
-    """The character sheet: laid out, blank, or rolled up on the dice."""
-
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        return sheet_sections(sheet)
-
-    def blank_sheet(self) -> Json:
-        return blank_sheet()
-
-    def roll_sheet(self, table: Table) -> RolledSheet:
-        return rolled_sheet(table)
+#: The character sheet: laid out, blank, or rolled up on the dice.
+SHEETS: SheetEditor = GameSheets(view=sheet_sections, blank=blank_sheet, roll=rolled_sheet)

@@ -10,8 +10,7 @@ from collections.abc import Mapping
 from pydantic import ValidationError
 
 from turnbuckle.core.errors import RulesError
-from turnbuckle.core.events import Json
-from turnbuckle.core.facets import SheetEditor, SheetSection, WrittenStrategies
+from turnbuckle.core.facets import GameSheets, SheetEditor, WrittenStrategies
 from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.page_hooks import SheetField, SheetForm, SheetPoints, StrategyChoices, StrategyDraft
 from turnbuckle.rulesets.matchmatch.grid import parse_grid
@@ -150,20 +149,8 @@ def strategy_form_values(text: str, rows: int, conditionals: int) -> dict[str, s
     return out
 
 
-class MatchMatchSheets(SheetEditor):
-    """The wrestler's sheet: laid out, blank, as form fields, and its cost as it is typed."""
-
-    def sheet_view(self, sheet: Json) -> list[SheetSection]:
-        return sheet_sections(sheet)
-
-    def blank_sheet(self) -> Json:
-        return blank_sheet()
-
-    def sheet_form(self) -> SheetForm:
-        return sheet_form()
-
-    def sheet_points(self, text: str) -> SheetPoints | None:
-        return sheet_points(text)
+#: The wrestler's sheet: laid out, blank, as form fields, and its cost as it is typed.
+SHEETS: SheetEditor = GameSheets(view=sheet_sections, blank=blank_sheet, form=sheet_form, points=sheet_points)
 
 
 class MatchMatchStrategies(WrittenStrategies):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -18,8 +19,13 @@ from turnbuckle.core.problems import Problem
 from turnbuckle.core.push import Push
 from turnbuckle.core.registry import Fact, Ruleset
 from turnbuckle.core.table import Table
-from turnbuckle.rulesets.matchmatch import between, briefing
-from turnbuckle.rulesets.matchmatch.side import Side
+from turnbuckle.rulesets.matchmatch import between, briefing, post_text
+from turnbuckle.rulesets.matchmatch.grid import parse_grid, roll_grid
+from turnbuckle.rulesets.matchmatch.match_types import bundled_types
+from turnbuckle.rulesets.matchmatch.referees import find_referee, load_referee, referee_option, referees
+from turnbuckle.rulesets.matchmatch.side import Side, load_strategy_document
+from turnbuckle.rulesets.matchmatch.side_checks import side_problem_list
+from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
 
 
 def _grid_axis(index: int) -> str:
@@ -45,42 +51,28 @@ class MatchMatchLeagueRules(LeagueRules):
         return briefing.public_facts(sheet)
 
     def card_facts(self, options: Mapping[str, OptionValue]) -> list[Fact]:
-        from turnbuckle.rulesets.matchmatch import post_text
-
         return post_text.card_facts(options)
 
     def match_types(self) -> list[str]:
-        from turnbuckle.rulesets.matchmatch.match_types import bundled_types
-
         return list(bundled_types())
 
     def match_kind(self, options: Mapping[str, object]) -> str:
         return str(options.get("type") or "standard").strip().lower()
 
     def bundled_referees(self) -> list[RefereeCard]:
-        from turnbuckle.rulesets.matchmatch.referees import referees
-
         return [RefereeCard(r.name, r.type, r.dq_threshold) for r in referees()]
 
     def referee_sheet(self, data: object, label: str) -> tuple[str, Json]:
-        from turnbuckle.rulesets.matchmatch.referees import find_referee, load_referee
-
         sheet = find_referee(data) if isinstance(data, str) else load_referee(data, label)
         return sheet.name, sheet.model_dump(mode="json", exclude_none=True)
 
     def referee_option(self, sheet: Json, name: str) -> str:
-        from turnbuckle.rulesets.matchmatch.referees import load_referee, referee_option
-
         return referee_option(load_referee(sheet, f"referee {name}"))
 
     def grid_text(self, grid: str) -> str:
-        from turnbuckle.rulesets.matchmatch.grid import parse_grid
-
         return parse_grid(grid).text()
 
     def roll_grid(self, table: Table) -> str:
-        from turnbuckle.rulesets.matchmatch.grid import roll_grid
-
         return roll_grid(table).text()
 
     def side_document(self, sheet: Mapping[str, Any], strategy: str | None,
@@ -98,8 +90,6 @@ class MatchMatchLeagueRules(LeagueRules):
         return int(sheet.get("wrestler", {}).get("push_level", 1))
 
     def weight(self, side: object) -> int:
-        from turnbuckle.rulesets.matchmatch.side import Side
-
         if not isinstance(side, Side):
             raise RulesError(f"a MatchMatch side was expected, not {type(side).__name__}")
         return int(side.sheet.styles.weight)
@@ -132,19 +122,11 @@ class MatchMatchLeagueRules(LeagueRules):
         return json.dumps({"team": body})
 
     def format_strategy(self, text: str, label: str) -> str:
-        from turnbuckle.rulesets.matchmatch.side import load_strategy_document
-        from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
-
         return format_strategy_text(load_strategy_document(text, label))
 
     def strategy_for_match(self, side_document: Json, text: str, label: str, grid: str, index: int,
                            options: Mapping[str, OptionValue]) -> tuple[str, list[Problem]]:
-        from dataclasses import replace
 
-        from turnbuckle.rulesets.matchmatch.grid import parse_grid
-        from turnbuckle.rulesets.matchmatch.side import load_strategy_document
-        from turnbuckle.rulesets.matchmatch.side_checks import side_problem_list
-        from turnbuckle.rulesets.matchmatch.textlayout import format_strategy_text
 
         plan = load_strategy_document(text, label)  # made plain and its layout recognised once, read once
         played = replace(self._ruleset.load_side(side_document, label), strategy=plan)

@@ -12,6 +12,7 @@ from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.options import OptionValue
 from turnbuckle.core.registry import Fact
+from turnbuckle.core.versions import at_least
 from turnbuckle.rulesets.matchmatch.briefing import type_facts
 from turnbuckle.rulesets.matchmatch.options import match_options
 from turnbuckle.rulesets.matchmatch.rounds import DEFAULT_DQ_THRESHOLD, near_words
@@ -43,7 +44,6 @@ def type_finish(record: MatchRecord) -> str:
     """The method by which the match type of ``record`` is won (the Cage's "escape", the Strap's
     "four corners", the Scaffold's "ten count", an organiser's own) where its rules version plays
     it; "" for a type won by pin, submission or count-out."""
-    from turnbuckle.core.versions import at_least
 
     try:
         finish = match_options(record.options).match_type.finish

@@ -93,7 +93,9 @@ class MatchMatchRuleset(Ruleset[Side]):
         return match_options(options)
 
     def league_rules(self) -> LeagueRules:
-        from turnbuckle.rulesets.matchmatch.league_rules import MatchMatchLeagueRules
+        from turnbuckle.rulesets.matchmatch.league_rules import (  # lazy: the facet loads when it is asked for
+            MatchMatchLeagueRules,
+        )
 
         return MatchMatchLeagueRules(self)
 
@@ -160,7 +162,7 @@ class MatchMatchRuleset(Ruleset[Side]):
         """The side playing the strategy in ``text``; a side whose own file holds one is refused
         (one strategy a side, and no silent choice between two)."""
         if side.strategy is not None:
-            raise StrategyError(f"{label}: {side.name}'s own file already holds a strategy; give the sheet "
+            raise StrategyError.under(label, f"{side.name}'s own file already holds a strategy; give the sheet "
                                 "without one, or leave out --strategy")
         return Side(side.name, side.sheet, side.members, load_strategy_document(text, label))
 
@@ -209,26 +211,34 @@ class MatchMatchRuleset(Ruleset[Side]):
 
     # -- the facets (core/facets.py), each behind one import -------------------------------
     def table_view(self) -> TableView:
-        from turnbuckle.rulesets.matchmatch.table_view import MatchMatchTable
+        from turnbuckle.rulesets.matchmatch.table_view import (  # lazy: the facet loads when it is asked for
+            MatchMatchTable,
+        )
 
         return MatchMatchTable()
 
     def sheet_editor(self) -> SheetEditor:
-        from turnbuckle.rulesets.matchmatch.forms import MatchMatchSheets
+        from turnbuckle.rulesets.matchmatch.forms import SHEETS  # lazy: the facet loads when it is asked for
 
-        return MatchMatchSheets()
+        return SHEETS
 
     def written_strategies(self) -> WrittenStrategies:
-        from turnbuckle.rulesets.matchmatch.forms import MatchMatchStrategies
+        from turnbuckle.rulesets.matchmatch.forms import (  # lazy: the facet loads when it is asked for
+            MatchMatchStrategies,
+        )
 
         return MatchMatchStrategies()
 
     def reporting(self) -> Reporting:
-        from turnbuckle.rulesets.matchmatch.reporting import MatchMatchReporting
+        from turnbuckle.rulesets.matchmatch.reporting import (  # lazy: the facet loads when it is asked for
+            MatchMatchReporting,
+        )
 
         return MatchMatchReporting()
 
     def simulation(self) -> Simulation:
-        from turnbuckle.rulesets.matchmatch.simulation import SIMULATION
+        from turnbuckle.rulesets.matchmatch.simulation import (  # lazy: the facet loads when it is asked for
+            SIMULATION,
+        )
 
         return SIMULATION

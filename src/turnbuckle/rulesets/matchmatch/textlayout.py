@@ -9,7 +9,7 @@ import re
 
 from turnbuckle.core.errors import InputRefused, SheetError
 from turnbuckle.core.inputs import MAX_INT_DIGITS
-from turnbuckle.rulesets.matchmatch.sheet import DEFENSE_COST, HIGH_SPOT_COST, REF_SLACK_COST, Wrestler
+from turnbuckle.rulesets.matchmatch.sheet import DEFENSE_COST, HIGH_SPOT_COST, REF_SLACK_COST, Wrestler, load_wrestler
 from turnbuckle.rulesets.matchmatch.strategy_text import format_strategy_text as format_strategy_text
 from turnbuckle.rulesets.matchmatch.strategy_text import parse_strategy_text as parse_strategy_text
 from turnbuckle.rulesets.matchmatch.styles import find_style, title
@@ -103,7 +103,7 @@ def parse_sheet_text(text: str | Plain, label: str) -> Wrestler:
         for label_text, value_text, cost_text in pairs:
             too_long = max(len(value_text.lstrip("-")), len(cost_text.lstrip("-")))
             if too_long > MAX_INT_DIGITS:  # int() refuses 4,300 digits and more: refused as hostile input
-                raise InputRefused(f"{label}: '{label_text.strip()}' has a number of {too_long} digits; "
+                raise InputRefused.under(label, f"'{label_text.strip()}' has a number of {too_long} digits; "
                                    f"numbers here have at most {MAX_INT_DIGITS}")
             key = " ".join(label_text.strip().lower().replace("-", " ").split())
             value = int(value_text)
@@ -149,7 +149,6 @@ def parse_sheet_text(text: str | Plain, label: str) -> Wrestler:
     if problems:
         raise SheetError(label, problems)
     data: dict[str, object] = {"name": name, "stamina": stamina, "styles": styles, "defenses": defenses, **extra}
-    from turnbuckle.rulesets.matchmatch.sheet import load_wrestler
 
     return load_wrestler(data, label)
 

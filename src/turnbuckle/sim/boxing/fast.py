@@ -66,7 +66,7 @@ class Setup:
                    o.rounds, o.combo, o.cumulative, o.final_heal, o.getup)
 
     def args(self) -> tuple[Any, ...]:
-        from turnbuckle.sim.boxing.tables import FIELDS, load
+        from turnbuckle.sim.boxing.tables import FIELDS, load  # lazy: keeps numpy out of start-up
 
         t = load(self.reading)
         return (*self.stats, self.rounds, self.combo, self.cumulative, self.final_heal,
@@ -164,7 +164,7 @@ class Traced:
 
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0) -> Traced:
     """Bouts ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
-    from turnbuckle.sim.boxing import kernel
+    from turnbuckle.sim.boxing import kernel  # lazy: keeps numba and numpy out of start-up
 
     trace_bouts: Any = kernel.trace_bouts
 

@@ -23,6 +23,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from turnbuckle.rulesets.boxing import punches
 from turnbuckle.rulesets.boxing.punches import (
     GETUP_READINGS,
     apply_penalty,
@@ -80,7 +81,6 @@ FIELDS = ("damage", "kind", "penalty", "hp_after", "knocked1", "knocked", "tko",
 
 def _fingerprint(reading: str) -> str:
     """Changes whenever the rule functions or this file change, so a stale cache is never read."""
-    from turnbuckle.rulesets.boxing import punches
 
     return source_fingerprint((punches, sys.modules[__name__]), reading, length=20)
 

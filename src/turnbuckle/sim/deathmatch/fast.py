@@ -154,7 +154,7 @@ class Traced:
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0,
           players: Mapping[int, str] | None = None) -> Traced:
     """Battles ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
-    from turnbuckle.sim.deathmatch import kernel
+    from turnbuckle.sim.deathmatch import kernel  # lazy: keeps numba and numpy out of start-up
 
     trace_battles: Any = kernel.trace_battles
 

@@ -75,14 +75,14 @@ class Setup:
         return cls((a, b), o.riding, o.riding_threshold, overtime_cycles(o.cycles, until_won=True))
 
     def args(self) -> tuple[Any, ...]:
-        from turnbuckle.sim.folkstyle.tables import build
+        from turnbuckle.sim.folkstyle.tables import build  # lazy: keeps numpy out of start-up
 
         t = build(self.cards)
         return t.turn, t.key, t.pick, self.riding, self.threshold, self.cycles
 
     def max_dice(self) -> int:
         """Dice a traced match can use at most (per roll-off and per turn)."""
-        from turnbuckle.sim.folkstyle import kernel
+        from turnbuckle.sim.folkstyle import kernel  # lazy: keeps numba and numpy out of start-up
 
         rolloff_dice = 2 * (kernel.MAX_ROLLOFF_TIES + 1)
         blocks = self.cycles + 1
@@ -137,7 +137,7 @@ class Traced:
 
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0) -> Traced:
     """Matches ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
-    from turnbuckle.sim.folkstyle import kernel
+    from turnbuckle.sim.folkstyle import kernel  # lazy: keeps numba and numpy out of start-up
 
     trace_matches: Any = kernel.trace_matches
 

@@ -35,6 +35,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from turnbuckle.rulesets.folkstyle import card, choices, engine, exchange, odds, stalling
 from turnbuckle.rulesets.folkstyle.card import FACES, Card
 from turnbuckle.rulesets.folkstyle.choices import OVERTIME_CHOICES, REGULATION_CHOICES, auto_pick
 from turnbuckle.rulesets.folkstyle.engine import TURNS_PER_PERIOD
@@ -136,7 +137,6 @@ FIELDS = ("turn", "key", "pick")
 
 def _fingerprint(texts: tuple[str, str]) -> str:
     """Changes whenever the two cards, the rule functions or this file change."""
-    from turnbuckle.rulesets.folkstyle import card, choices, engine, exchange, odds, stalling
 
     return source_fingerprint((card, choices, engine, exchange, odds, stalling, sys.modules[__name__]),
                               "|".join(texts))

@@ -78,7 +78,7 @@ class Setup:
     def tokens_per_turn(self) -> int:
         """The most cards and dice one turn can use: two cards, then a knockdown's get-up rolls
         and a pin's three rolls, or a submission's five rolls and a choke roll."""
-        from turnbuckle.sim.headlock import kernel
+        from turnbuckle.sim.headlock import kernel  # lazy: keeps numba and numpy out of start-up
 
         rules = self.rules
         return 2 + max(kernel.SUBMISSION_ROLLS + 1, (rules.getup_rolls if rules.knockout else 0) + kernel.PIN_ROLLS)
@@ -212,7 +212,7 @@ class Traced:
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0,
           players: Mapping[int, str] | None = None) -> Traced:
     """Matches ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
-    from turnbuckle.sim.headlock import kernel
+    from turnbuckle.sim.headlock import kernel  # lazy: keeps numba and numpy out of start-up
 
     trace_matches: Any = kernel.trace_matches
     setup = Setup.of(sides, options, players)

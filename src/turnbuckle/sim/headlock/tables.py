@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from turnbuckle.core.cards import Card, standard_deck
+from turnbuckle.rulesets.headlock import clash, holds, players, sheet, trumps
 from turnbuckle.rulesets.headlock.clash import Corner, resolve
 from turnbuckle.rulesets.headlock.deck import Pile, make_piles, team_piles
 from turnbuckle.rulesets.headlock.holds import (
@@ -224,7 +225,6 @@ def cached_smart_table(me: Character, opp: Character, rules: Rules) -> I8:
     """:func:`smart_table`, read from the disk cache when it holds it (building one is
     most of a short run's start-up; reading it is quick). The cache entry's name changes
     whenever the two sheets, the rules options or the rule functions it is built from change."""
-    from turnbuckle.rulesets.headlock import clash, holds, players, sheet, trumps
 
     texts = (json.dumps(character_json(me), sort_keys=True), json.dumps(character_json(opp), sort_keys=True),
              repr(rules))

@@ -48,7 +48,7 @@ def compiled(n: int) -> bool:
 
 def _check(codes: np.ndarray) -> None:
     if (codes < 0).any():
-        from turnbuckle.sim.matchmatch import kernel
+        from turnbuckle.sim.matchmatch import kernel  # lazy: keeps numba and numpy out of start-up
 
         raise RulesError(f"a round found no style after {kernel.MAX_REROLLS} rerolls of the style die, or no "
                          f"loser after {kernel.MAX_REROLLS} roll-offs for the lowest total")
@@ -104,7 +104,7 @@ class Traced:
 
 def trace(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int, seed: int, start: int = 0) -> Traced:
     """Matches ``start .. start + n - 1`` of the run from ``seed``, traced (for tests and replays)."""
-    from turnbuckle.sim.matchmatch import kernel
+    from turnbuckle.sim.matchmatch import kernel  # lazy: keeps numba and numpy out of start-up
 
     trace_matches: Any = kernel.trace_matches
 

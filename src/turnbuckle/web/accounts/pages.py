@@ -18,6 +18,7 @@ from turnbuckle.league.context import Ctx, the_league
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Member
 from turnbuckle.league.services import accounts
+from turnbuckle.league.services.notices import notice_row, visible_notices
 from turnbuckle.web.accounts.sessions import (
     SESSION_COOKIE,
     clear_session_cookie,
@@ -204,7 +205,6 @@ def reset(request: Request, session: DbSession, token: str, password: Text, pass
 # -- the account page ----------------------------------------------------------------------------------------------
 def account_page(request: Request, session: DbSession, member: Member, status: int = 200,
                  **shown: Any) -> HTMLResponse:
-    from turnbuckle.league.services.notices import notice_row, visible_notices
 
     ctx = member_ctx(request, session, member)
     notices = [notice_row(ctx, n, number) for n, number in visible_notices(ctx, include_read=True)]

@@ -41,6 +41,7 @@ from turnbuckle.league.errors import DatabaseError
 from turnbuckle.league.models import Member
 from turnbuckle.league.services import accounts
 from turnbuckle.web.accounts.token_scopes import scope_refusal
+from turnbuckle.web.forms import form_refusal
 from turnbuckle.web.serving.proxies import Proxies
 
 SESSION_COOKIE = "tb_session"
@@ -285,7 +286,6 @@ async def _form_of(request: Request, body: bytes) -> FormData:
         try:
             form = await copy.form()
         except StarletteHTTPException as exc:  # over Starlette's limits: say so, not "the form is old"
-            from turnbuckle.web.forms import form_refusal
 
             refusal = form_refusal(str(exc.detail))
             if refusal is None:

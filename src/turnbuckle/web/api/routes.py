@@ -17,12 +17,14 @@ from turnbuckle.league import queries_members, queries_shows
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Show, Submission
-from turnbuckle.league.queries import Standing, published_standings
+from turnbuckle.league.queries import Standing, published_standings, standings_rows
 from turnbuckle.league.services import shows as show_services
+from turnbuckle.league.services.briefing import briefing, public_sheet, title_history
 from turnbuckle.league.services.card import is_stale
 from turnbuckle.league.services.notices import mark_read, visible_notices
 from turnbuckle.league.services.shows import side_of
 from turnbuckle.league.services.sides import grid_axis
+from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.api.models import (
     BriefingOut,
     CardMatchOut,
@@ -77,8 +79,6 @@ Number = Annotated[int, Query(ge=1, le=MAX_ID)]
 
 
 def _summary(s: object) -> ShowSummary:
-    from turnbuckle.league.models import Show
-
     if not isinstance(s, Show):
         raise Broken("expected isinstance(s, Show)")
     return ShowSummary(number=s.number, name=s.name, date=s.show_date, status=s.status, deadline=s.deadline,
@@ -179,8 +179,6 @@ def _shared_list(request: Request, ctx: Ctx, compute: Callable[[], list[Competit
 def standings(request: Request, session: DbSession, viewer: Viewer,
               game: Annotated[str | None, Query(max_length=40)] = None) -> Response:
     """Competitors ranked within each game: Push Level, then Push points, then rating."""
-    from turnbuckle.league.queries import standings_rows
-    from turnbuckle.rulesets.registry import get_ruleset
 
     ctx = viewer_ctx(request, session, viewer)
     if game:
@@ -226,14 +224,12 @@ def competitor(request: Request, session: DbSession, viewer: Viewer, competitor_
 
 def _reigns(ctx: Ctx, c: Competitor) -> list[ReignOut]:
     """A competitor's title history as the published shows left it (services.briefing.title_history)."""
-    from turnbuckle.league.services.briefing import title_history
 
     return [ReignOut(title=r.title, won_show=r.won_show, lost_show=r.lost_show) for r in title_history(ctx, c)]
 
 
 def _public(ctx: Ctx, c: Competitor) -> dict[str, object] | None:
     """What the league makes public of another member's sheet (services.briefing.public_sheet)."""
-    from turnbuckle.league.services.briefing import public_sheet
 
     shown = public_sheet(ctx, c)
     return shown[0] if shown is not None else None
@@ -276,7 +272,6 @@ def match_briefing(request: Request, session: DbSession, member: SignedIn, numbe
     published show: opponents and what is public of them, your sheet, Push Level and injuries,
     the grid and your pick on it, the deadline and the game's facts (referee, DQ threshold, match
     type...). Someone else's side reads as not found."""
-    from turnbuckle.league.services.briefing import briefing
 
     ctx = viewer_ctx(request, session, member)
     s = show_by_number(ctx, number)

@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from turnbuckle.league import queries_members
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.credentials import digest
 from turnbuckle.league.db import session_scope
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.models import MemberContact, NotifySettings
@@ -241,8 +242,6 @@ def _gone(request: Request, text: str) -> HTMLResponse:
 
 @router.get("/notify/confirm/{token}", response_class=HTMLResponse)
 def confirm_form(request: Request, session: DbSession, token: str) -> HTMLResponse:
-    from turnbuckle.league.credentials import digest
-
     row = queries_members.contact_by_confirm_digest(session, digest(token[:100]))
     now = request.app.state.clock()
     if row is None or row.confirm_expires_at is None or row.confirm_expires_at < now:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from turnbuckle.league import jobs
+from turnbuckle.rulesets.registry import get_ruleset
 
 KIND = "odds"
 #: The most matches one odds run may ask for.
@@ -27,8 +28,7 @@ def params_of(rs: Any, sides: list[Any], options: dict[str, Any], players: dict[
 
 def play(params: dict[str, Any], progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play the run the parameters describe (here, or on a Dask worker) and give ``odds_json``."""
-    from turnbuckle.rulesets.registry import get_ruleset
-    from turnbuckle.sim.odds import odds_json, simulate  # numpy and the engines load in the worker
+    from turnbuckle.sim.odds import odds_json, simulate  # lazy: numpy and the engines load in the worker
 
     rs = get_ruleset(params["game"])
     sides = [rs.load_side(doc, name) for doc, name in zip(params["sides"], params["names"], strict=True)]

@@ -15,6 +15,7 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import NotFound
 from turnbuckle.league.models import Show
+from turnbuckle.league.queries_shows import sides_sent
 from turnbuckle.league.services import card
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.forms import FORM, Form, Posted
@@ -113,8 +114,6 @@ def move_deadline(request: Request, number: PathInt, session: DbSession, viewer:
 
 
 def _confirm_page(request: Request, ctx: Ctx, s: Show, form: Form, status: int = 200) -> HTMLResponse:
-    from turnbuckle.league.queries_shows import sides_sent
-
     sent = sides_sent(ctx, s.id)
     return render(request, "organiser_delete_show.html", {
         "league": ctx.league, "s": s, "matches": len(s.matches), "sent": sent, "form": form, "FORM": FORM,

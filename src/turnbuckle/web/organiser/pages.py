@@ -19,6 +19,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import Forbidden, NotFound
 from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import Show
+from turnbuckle.league.queries import title_rows
 from turnbuckle.league.services import roster, running, shows
 from turnbuckle.league.services.card import move_deadline
 from turnbuckle.rulesets.registry import all_rulesets
@@ -122,8 +123,6 @@ def _choices(ctx: Ctx) -> dict[str, Any]:
 
 
 def _titles(ctx: Ctx) -> list[dict[str, Any]]:
-    from turnbuckle.league.queries import title_rows
-
     return title_rows(ctx)
 
 

@@ -15,6 +15,7 @@ from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.page_hooks import RefereeCard
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.game_rules import league_rules
+from turnbuckle.league.queries import title_rows
 from turnbuckle.league.services import roster
 from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 from turnbuckle.web.deps import DbSession, Viewer, render
@@ -89,8 +90,6 @@ def add_referee(request: Request, session: DbSession, viewer: Viewer, posted: Po
 
 # -- titles ---------------------------------------------------------------------------------------
 def _titles_page(request: Request, ctx: Ctx, form: Form, on: list[str], status: int = 200) -> HTMLResponse:
-    from turnbuckle.league.queries import title_rows
-
     return render(request, "organiser_titles.html", {
         "league": ctx.league, "form": form, "FORM": FORM, "on": on, "finishes": roster.DEFAULT_TITLE_EXCLUDED,
         "games": [(rs.info.id, rs.info.name) for rs in all_rulesets()], "titles": title_rows(ctx),

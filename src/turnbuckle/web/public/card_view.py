@@ -4,16 +4,18 @@ only, when the side's latest strategy was sent (never what it says)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
+from turnbuckle.core.errors import RulesError
+from turnbuckle.core.options import resolve_options
 from turnbuckle.league import queries_card
 from turnbuckle.league.choices import takes_choice
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import CardMatch, Show
 from turnbuckle.league.services.card import is_stale
-from turnbuckle.rulesets.registry import get_ruleset
+from turnbuckle.rulesets.registry import all_rulesets, get_ruleset
 
 
 def writes_strategy(ruleset: str) -> bool:
@@ -29,8 +31,6 @@ def sends(ruleset: str) -> bool:
 
 
 def sending_games() -> list[str]:
-    from turnbuckle.rulesets.registry import all_rulesets
-
     return [rs.info.id for rs in all_rulesets() if sends(rs.info.id)]
 
 
@@ -93,7 +93,6 @@ def grid_rows(ruleset: str, text: str | None) -> list[tuple[str, list[str]]] | N
 def _utc(when: Any) -> Any:
     """``max()`` over a column comes back without the column's type on SQLite: a naive UTC time
     (or its text); read it as the model would."""
-    from datetime import UTC, datetime
 
     if isinstance(when, str):
         when = datetime.fromisoformat(when)
@@ -124,8 +123,6 @@ def option_words(ruleset: str, options: dict[str, Any]) -> list[str]:
     """A match's options as its game names them on a card: each public fact of the match
     (``LeagueRules.card_facts``) that the options change from the game's defaults, its text up to the
     first colon ('Match type: Cage Match'); ``key=value`` for a game that tells no such facts."""
-    from turnbuckle.core.errors import RulesError
-    from turnbuckle.core.options import resolve_options
     raw = [f"{k}={v}" for k, v in options.items()]
     rs = get_ruleset(ruleset)
     try:

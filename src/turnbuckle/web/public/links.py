@@ -8,6 +8,12 @@ from typing import TYPE_CHECKING
 
 from fastapi import Request
 
+from turnbuckle.league.context import the_league
+from turnbuckle.league.db import read_scope
+from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.post.links import base_links
+from turnbuckle.league.queries_posts import site_address
+
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
@@ -37,7 +43,6 @@ def league_base(request: Request, session: Session, league_id: int) -> tuple[str
     """Where the league's links begin, and whether that address was set rather than guessed: the
     league's site address (the organiser's notifications page), else ``serve --base-url``, else
     (not set: a link that opens only where this server's own address does) the socket's address."""
-    from turnbuckle.league.queries_posts import site_address
 
     configured: str | None = getattr(request.app.state, "base_url", None)
     chosen = site_address(session, league_id) or (configured or "").rstrip("/")
@@ -47,8 +52,6 @@ def league_base(request: Request, session: Session, league_id: int) -> tuple[str
 def stored_base(request: Request) -> str:
     """:func:`league_base`'s address, reading the league in a session of its own (for a route with
     none, run in a worker thread: it reads the database)."""
-    from turnbuckle.league.context import the_league
-    from turnbuckle.league.db import read_scope
 
     with read_scope(request.app.state.engine) as session:
         return league_base(request, session, the_league(session).id)[0]
@@ -58,8 +61,6 @@ def check_base_url(url: str) -> str:
     """``url`` without a trailing slash if it is an http(s) address with a host, an optional port and
     path (the same rule as a results post's links: no query, fragment, user or password, nothing
     that ends a link or its line); a ValueError that says what to write otherwise."""
-    from turnbuckle.league.errors import LeagueError
-    from turnbuckle.league.post.links import base_links
 
     try:
         base = base_links(url).base if url.strip() else ""

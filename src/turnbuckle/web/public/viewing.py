@@ -15,6 +15,7 @@ from fastapi import HTTPException, Path, Request
 from pydantic import AfterValidator
 from sqlalchemy.orm import Session
 
+from turnbuckle.core.errors import RulesError
 from turnbuckle.core.record_json import record_from_json
 from turnbuckle.league import queries_shows
 from turnbuckle.league.context import Ctx, the_league
@@ -23,6 +24,7 @@ from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.keys import MAX_ID as MAX_ID
 from turnbuckle.league.keys import in_range
 from turnbuckle.league.models import CardMatch, Competitor, League, Member, Show
+from turnbuckle.web.public.charts import match_chart as chart_of
 
 SPECTATOR = "spectator"
 #: Shows whose results anyone may read; the organiser also reads a show that has run.
@@ -151,8 +153,6 @@ def show_results(ctx: Ctx, s: Show, limit: int | None = None) -> list[MatchResul
 
 def match_chart(record: dict[str, Any]) -> str | None:
     """The server-side SVG of a stored match's course (None for a record the charts cannot draw)."""
-    from turnbuckle.core.errors import RulesError
-    from turnbuckle.web.public.charts import match_chart as chart_of
 
     try:
         return chart_of(record_from_json(record))

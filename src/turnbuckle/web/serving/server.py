@@ -24,7 +24,9 @@ def config(app: FastAPI | str, limits: Limits | None = None, **extra: Any) -> uv
     limits = limits or Limits()
     protocol: type[Any] | str = "h11"  # uvicorn's own: no deadline for the headers
     if active("h11_deadline"):  # core/workarounds/h11_deadline.py
-        from turnbuckle.core.workarounds.h11_deadline import DeadlineProtocol
+        from turnbuckle.core.workarounds.h11_deadline import (  # lazy: uvicorn's h11 protocol loads only to serve
+            DeadlineProtocol,
+        )
 
         protocol = DeadlineProtocol  # by name: worker processes import it
         if limits.header_timeout_s != DeadlineProtocol.header_timeout_s:

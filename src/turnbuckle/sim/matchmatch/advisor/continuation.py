@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from turnbuckle.core.events import Happening
+from turnbuckle.core.events import Happening, Roll
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.rulesets.matchmatch.grid import COLUMNS
 from turnbuckle.rulesets.matchmatch.rounds import SPECIALS
@@ -135,7 +135,6 @@ def continuation(base: Setup, state: State) -> Setup:
 def dice_before(record: MatchRecord, round_no: int) -> list[int]:
     """Every face the record rolled before round ``round_no``'s style roll (for the reference
     engine to play on from the same point)."""
-    from turnbuckle.core.events import Roll
 
     faces: list[int] = []
     for e in record.events:

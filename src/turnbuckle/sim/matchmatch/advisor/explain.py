@@ -17,6 +17,7 @@ from typing import Any
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.events import Happening
 from turnbuckle.core.match import MatchRecord
+from turnbuckle.core.replay import replay
 from turnbuckle.rulesets.matchmatch.side import Side
 from turnbuckle.rulesets.matchmatch.styles import abbreviation, title
 from turnbuckle.rulesets.registry import get_ruleset
@@ -155,7 +156,6 @@ def _options(record: MatchRecord) -> dict[str, Any]:
 def _check_replays(record: MatchRecord) -> None:
     """A RulesError unless the record plays again as it reads: the explanation is read from its
     events, so a record cut short or edited by hand (valid JSON still) would be explained wrongly."""
-    from turnbuckle.core.replay import replay
 
     found = replay(get_ruleset(record.ruleset), record)
     if not found.identical:

@@ -8,10 +8,10 @@ from typing import Any
 
 
 def plot(data: Mapping[str, Any], path: str) -> None:
-    import matplotlib
+    import matplotlib  # lazy: keeps numpy and matplotlib out of start-up
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: keeps numpy and matplotlib out of start-up
 
     names = list(data["sides"])
     rounds = [0, *(r["round"] for r in data["rounds"])]

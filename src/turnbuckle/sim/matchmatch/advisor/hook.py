@@ -17,7 +17,7 @@ class MatchMatchAdvisor:
                budget_matches: int | None, budget_seconds: float | None, measure_n: int,
                threads: int | None = None, progress: Fraction | None = None, client: Any = None,
                fields: Mapping[int, tuple[str, Sequence[Any]]] | None = None) -> Report:
-        from turnbuckle.sim.matchmatch.advisor.advise import advise
+        from turnbuckle.sim.matchmatch.advisor.advise import advise  # lazy: the advisor loads when it is asked for
 
         given = [*sides, *(s for _, field in (fields or {}).values() for s in field)]
         if not all(isinstance(s, Side) for s in given):
@@ -28,19 +28,21 @@ class MatchMatchAdvisor:
 
     def field(self, name: str, facts: Mapping[str, str], push_level: int | None, injuries: int, *, size: int,
               seed: int) -> dict[str, Any]:
-        from turnbuckle.sim.matchmatch.advisor.field import field_documents
+        from turnbuckle.sim.matchmatch.advisor.field import (  # lazy: the advisor loads when it is asked for
+            field_documents,
+        )
 
         return field_documents(name, facts, push_level, injuries, size=size, seed=seed)
 
     def explain(self, record: MatchRecord, *, seed: int, budget_matches: int, continuations: int,
                 threads: int | None = None, progress: Fraction | None = None) -> Report:
-        from turnbuckle.sim.matchmatch.advisor.explain import explain
+        from turnbuckle.sim.matchmatch.advisor.explain import explain  # lazy: the advisor loads when it is asked for
 
         return explain(record, seed=seed, budget_matches=budget_matches, continuations=continuations,
                        threads=threads, progress=progress)
 
     def plot(self, report: Report, path: str) -> None:
-        from turnbuckle.sim.matchmatch.advisor.explain_plot import plot
+        from turnbuckle.sim.matchmatch.advisor.explain_plot import plot  # lazy: the advisor loads when it is asked for
 
         plot(report.json(), path)
 
