@@ -14,6 +14,7 @@ from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_d
 from turnbuckle.league.context import context
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.services import shows
+from turnbuckle.league.services.card import add_match
 
 
 @pytest.fixture
@@ -26,8 +27,8 @@ def url(tmp_path: Path) -> str:
         with session_scope(engine) as session:
             ctx = context(session, None)
             s = shows.create_show(ctx, "Thursday Thunder", "2099-01-01", datetime.now(UTC) + timedelta(days=5))
-            shows.add_match(ctx, str(s.number), "deathmatch", ["The Ash Court", "The Bog Host"])
-            shows.add_match(ctx, str(s.number), "headlock", ["The Rhino", "Velvet Hammer"])
+            add_match(ctx, str(s.number), "deathmatch", ["The Ash Court", "The Bog Host"])
+            add_match(ctx, str(s.number), "headlock", ["The Rhino", "Velvet Hammer"])
             shows.open_show(ctx, str(s.number))
     finally:
         engine.dispose()

@@ -47,14 +47,15 @@ KEY_HELP = "by name, or #ID for an id (a bare 27 is a name)"
 
 @contextmanager
 def unit(db: str | None, actor: str | None = None) -> Iterator[Ctx]:
-    """One unit of work on the league database: committed at the end, rolled back on any error."""
-    from turnbuckle.league.context import context
+    """One unit of work on the league database: committed at the end, rolled back on any error; its
+    events' listeners are the assembled program's (league/assembly.py)."""
+    from turnbuckle.league.assembly import assemble
     from turnbuckle.league.db import database_url, open_engine, session_scope
 
     engine = open_engine(database_url(db))
     try:
         with session_scope(engine) as session:
-            yield context(session, actor)
+            yield assemble().context(session, actor)
     finally:
         engine.dispose()
 

@@ -104,7 +104,7 @@ def card_add(show: ShowArg, game: str, sides: Annotated[list[str], typer.Argumen
     """Put a match on a show's card (checked now: options, sides, referee, title, nobody booked twice)."""
     with user_errors(), unit(db, actor) as ctx:
         from turnbuckle.core.options import parse_option_pairs
-        from turnbuckle.league.services.shows import add_match
+        from turnbuckle.league.services.card import add_match
 
         m = add_match(ctx, show, game, sides, dict(parse_option_pairs(option or [])), referee, title, rebook)
         print(f"show {m.show.number} match {m.position}: {' vs '.join(sd.competitor.name for sd in m.sides)}")

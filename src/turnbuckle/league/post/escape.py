@@ -48,3 +48,20 @@ def one_line(text: str) -> str:
 def paragraphs(text: str) -> tuple[str, ...]:
     """A member's text as paragraphs: split at blank lines, each joined onto one line."""
     return tuple(p for p in (one_line(chunk).strip() for chunk in re.split(r"\n\s*\n", text.strip())) if p)
+
+
+_MD_PUNCT = re.compile(r"([\\`*_\[\]|~])")  # emphasis, code, links and images, table cells, strikethrough
+_MD_LINE_START = re.compile(r"^(\s*)([#>+=-]|\d+(?=[.)]))")  # a heading, quote, list item or setext line
+
+
+def md_text(value: object, line_start: bool = False) -> str:
+    """``value`` as Markdown text that renders as those characters and nothing more: HTML's ``& < >`` as
+    entities (every renderer keeps entities as text, so no tag or autolink survives), and a backslash before
+    the characters that make emphasis, code, links, images or table cells; line breaks become spaces (a name
+    cannot start a block). ``line_start``: the text begins a line, so a heading or list marker is escaped too."""
+    text = " ".join(str(value).splitlines())
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _MD_PUNCT.sub(r"\\\1", text)
+    if line_start:  # a backslash before "#" or "-" starts nothing; a digit takes none: the dot after it is escaped
+        text = _MD_LINE_START.sub(lambda m: m[1] + (m[2] + "\\" if m[2][0].isdigit() else "\\" + m[2]), text, 1)
+    return text

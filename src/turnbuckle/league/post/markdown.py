@@ -1,5 +1,5 @@
 """The Markdown form (CommonMark and GitHub's tables-less subset): every member's text through
-``export.md_text`` (entities for ``& < >``, a backslash before the characters that make emphasis,
+``escape.md_text`` (entities for ``& < >``, a backslash before the characters that make emphasis,
 code, links or a block) after ``escape.defang``; links only to this league's own pages."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from turnbuckle.league.export import md_text
 from turnbuckle.league.post.doc import (
     Block,
     Code,
@@ -23,7 +22,7 @@ from turnbuckle.league.post.doc import (
     Strong,
     one_message,
 )
-from turnbuckle.league.post.escape import defang, one_line
+from turnbuckle.league.post.escape import defang, md_text, one_line
 from turnbuckle.league.post.intro import IList, IntroBlock, IPara, Line, Run
 
 _PLAIN_CODE = re.compile(r"[A-Za-z0-9 ./-]+")  # a seed, a hash, a command of ours: safe in a code span
