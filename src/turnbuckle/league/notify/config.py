@@ -12,11 +12,11 @@ from urllib.parse import urlsplit
 
 from sqlalchemy.orm import Session
 
-from turnbuckle.core.settings import Settings
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import League, NotifySettings
 from turnbuckle.league.notify import WEBHOOK_KINDS
+from turnbuckle.league.site_address import site_url as site_url  # the notifier's links begin with it
 
 #: Hours before a strategy deadline that reminders go, unless the organiser sets others.
 DEFAULT_REMINDERS = (24, 1)
@@ -273,13 +273,6 @@ def set_site_url(ctx: Ctx, url: str | None) -> NotifySettings:
     row.site_url = check_site_url(url) if url and url.strip() else None
     row.updated_at = ctx.now()
     return row
-
-
-def site_url(row: NotifySettings | None, settings: Settings | None = None) -> str:
-    """What links in messages begin with: the league's site address, else the settings' base URL
-    (``serve --base-url``, $TURNBUCKLE_BASE_URL), else "" (messages then carry no links)."""
-    own = row.site_url if row is not None else None
-    return (own or (settings or Settings.from_env()).base_url or "").rstrip("/")
 
 
 def public_view(row: NotifySettings) -> dict[str, object]:

@@ -58,7 +58,7 @@ def site_address(session: Session, league_id: int) -> str:
     organiser set, else the settings' base URL (``serve --base-url``, $TURNBUCKLE_BASE_URL), else ""
     (none). Only reads."""
     from turnbuckle.league.models import NotifySettings
-    from turnbuckle.league.notify.config import site_url
+    from turnbuckle.league.site_address import site_url
 
     return site_url(session.get(NotifySettings, league_id))
 
