@@ -14,7 +14,7 @@ from tests.league.helpers import SAM_STRATEGY, open_show, sample
 from tests.web.pages_support import client_for, competitor_id, copy_demo
 from tests.web.support import Site, csrf_of, sign_in
 from tests.web.test_verify_page import wait_verified
-from turnbuckle.league.context import context
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.db import make_engine, session_scope, upgrade
 from turnbuckle.league.models import Competitor
 from turnbuckle.league.services import accounts, roster, shows
@@ -102,7 +102,7 @@ def test_a_choice_sent_as_text_or_as_a_very_long_name_is_refused_where_it_is_see
     url = copy_demo(tmp_path)
     engine = make_engine(url)
     with session_scope(engine) as session:
-        ctx = context(session, None)
+        ctx = assemble().context(session, None)
         s = shows.create_show(ctx, "Thursday Thunder", "2099-01-01", datetime.now(UTC) + timedelta(days=5))
         add_match(ctx, str(s.number), "headlock", ["The Rhino", "Velvet Hammer"])
         shows.open_show(ctx, str(s.number))
