@@ -9,11 +9,12 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import object_session
 
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.game_rules import league_rules
-from turnbuckle.league.models import CardMatch, Show
+from turnbuckle.league.models import CardMatch, Show, ShowEvent
 from turnbuckle.league.services.roster import referee_named
 
 
@@ -35,10 +36,6 @@ def drawn_by_position(m: CardMatch) -> bool:
     entry whose ``draw`` has its key). Such a match keeps its entry's old shape (no ``key``, ``grid``
     or ``grid_drawn``) in the card views, the manifest of a later lock and every export, so verify
     checks its draw by position as it was made."""
-    from sqlalchemy.orm import object_session
-
-    from turnbuckle.league.models import ShowEvent
-
     s = m.show
     session = object_session(s)
     if session is None:
@@ -56,8 +53,6 @@ def drawn_by_position(m: CardMatch) -> bool:
 
 def opened_referees(ctx: Ctx, s: Show) -> list[str]:
     """The referees' names as published when the show opened (the draws' list)."""
-    from turnbuckle.league.models import ShowEvent
-
     ev = ctx.session.scalars(select(ShowEvent).where(ShowEvent.show_id == s.id, ShowEvent.kind == "open")
                              .order_by(ShowEvent.id.desc())).first()
     return sorted(ev.detail.get("referees", [])) if ev is not None else []
