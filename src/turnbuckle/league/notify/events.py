@@ -1,9 +1,10 @@
-"""The events that send messages, each called by the service that makes the event, in its unit of
-work, so that the event and its messages are committed together or not at all:
-:func:`show_opened` (``shows.open_show``), :func:`show_locked` (``shows.lock``, every way a show
-locks), :func:`results_published` (``running.publish``),
-:func:`strategy_received` (``shows.submit``), :func:`show_deleted` (``card.delete_show``), and the
-deadline reminders, which no request makes: :func:`schedule_reminders` runs in the worker's pass.
+"""The events that send messages, each called by the listener of the domain event a service records
+(``league/assembly.py``), in the service's unit of work, so that the event and its messages are
+committed together or not at all: :func:`show_opened` (``ShowOpened``, ``shows.open_show``),
+:func:`show_locked` (``ShowLocked``, every way a show locks), :func:`results_published`
+(``ResultsPublished``, ``running.publish``), :func:`strategy_received` (``StrategyReceived``,
+``shows.submit``), :func:`show_deleted` (``ShowDeleted``, ``card.delete_show``), and the deadline
+reminders, which no request makes: :func:`schedule_reminders` runs in the worker's pass.
 
 Each message is one outbox row per channel and recipient; a repeat of the event (a second pass of
 the reminders, a retried request) finds the row's ``dedupe`` key taken and adds nothing."""
