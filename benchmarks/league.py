@@ -17,12 +17,13 @@ from pathlib import Path
 from sqlalchemy import insert, select
 
 from turnbuckle.core.errors import Broken
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.context import context
 from turnbuckle.league.db import make_engine, session_scope, upgrade
 from turnbuckle.league.demo import build_demo
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Result, ResultSide, Show
 from turnbuckle.league.queries import history_rows, standings_rows
-from turnbuckle.league.services import shows
+from turnbuckle.league.services import card, shows
 
 TITLE = "League"
 
@@ -45,11 +46,11 @@ def locked_show(folder: Path) -> tuple[Path, str]:
     build_demo(url)
     engine = make_engine(url)
     with session_scope(engine) as session:
-        ctx = context(session)
+        ctx = assemble().context(session)  # the lock queues its commitment, as the server's would
         s = shows.create_show(ctx, "Bench", "2030-01-01", datetime.now(UTC) + timedelta(days=1))
         for i in range(30):
             game, sides = MIXED[i % len(MIXED)]
-            shows.add_match(ctx, str(s.number), game, sides, rebook=True)
+            card.add_match(ctx, str(s.number), game, sides, rebook=True)
         shows.open_show(ctx, str(s.number))
         shows.lock(ctx, str(s.number))
         number = str(s.number)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from turnbuckle.league.context import context
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.credentials import digest
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.models import Competitor, Member, MemberContact, NotifySettings, Result, Show, WebSession
@@ -37,7 +37,8 @@ def plant(tmp: Path) -> tuple[str, dict[str, str]]:
     opened = NOW + timedelta(days=2)
     try:
         with session_scope(engine) as session:
-            ctx = context(session, None, lambda: opened)
+            program = assemble()
+            ctx = program.context(session, None, lambda: opened)
             secrets["invite"] = accounts.create_invite(ctx, "Newcomer")
             secrets["reset"] = accounts.create_reset(ctx, "Ann")
             secrets["invite sha"] = digest(secrets["invite"])
@@ -45,7 +46,7 @@ def plant(tmp: Path) -> tuple[str, dict[str, str]]:
             secrets["session"] = accounts.start_session(session, ann, lambda: opened)
             web = session.scalars(select(WebSession).where(WebSession.member_id == ann.id)).one()
             secrets["session sha"], secrets["csrf"] = web.id_sha256, web.csrf_token
-            secrets["api token"], token = accounts.create_token(context(session, "Ann", lambda: opened), "bot")
+            secrets["api token"], token = accounts.create_token(program.context(session, "Ann", lambda: opened), "bot")
             secrets["api token sha"] = token.token_sha256
             secrets["server key"] = accounts.site_key(session, "csrf")
             for m in session.scalars(select(Member)):
@@ -70,19 +71,19 @@ def plant(tmp: Path) -> tuple[str, dict[str, str]]:
             for comp, grid in ((bob, "Grid B"), (ivan, "Grid 2")):
                 text = (f"Strategy: +Brawling +Power -Technical, {grid}\nRound\tTarget\tType\tNotes\n"
                         f"1\tStam\tNormal\t{STRATEGY_CANARY} from {comp.name}\n")
-                shows.submit(context(session, comp.owner.name, lambda: opened), "3", 1, comp.name, text)
+                shows.submit(assemble().context(session, comp.owner.name, lambda: opened), "3", 1, comp.name, text)
             secrets["unpublished strategy"] = STRATEGY_CANARY
         when = datetime.fromisoformat(f"{s3.show_date}T12:00:00+00:00").astimezone(UTC)
         with session_scope(engine) as session:
-            shows.lock(context(session, None, lambda: when), "3")
+            shows.lock(assemble().context(session, None, lambda: when), "3")
         with session_scope(engine) as session:
-            s = running.run_show(context(session, None, lambda: when), "3")
+            s = running.run_show(assemble().context(session, None, lambda: when), "3")
             assert s.status == "run", s.run_error
             secrets["unpublished show seed"] = str(s.seed)
             for r in session.scalars(select(Result).where(Result.show_id == s.id)):
                 secrets[f"unpublished match seed {r.match_id}"] = r.seed
         with session_scope(engine) as session:
-            ctx = context(session, None, lambda: when)
+            ctx = assemble().context(session, None, lambda: when)
             draft = shows.create_show(ctx, "Canary Draft Night", "2027-01-01", when + timedelta(days=30))
             secrets["draft show"] = draft.name
             record, typed = table_match("boxing", ["all-rounder", "glass-cannon"], 11, {"rounds": 3})

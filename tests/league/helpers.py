@@ -9,9 +9,11 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Engine
 
-from turnbuckle.league.context import Ctx, context
+from turnbuckle.league.assembly import assemble
+from turnbuckle.league.context import Ctx
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.services import roster, shows
+from turnbuckle.league.services.card import add_match
 from turnbuckle.rulesets.registry import get_ruleset
 
 START = datetime(2026, 11, 2, 18, 0, tzinfo=UTC)
@@ -39,11 +41,12 @@ class League:
         self.url = url
         self.engine: Engine = make_engine(url)
         self.clock = Clock()
+        self.program = assemble()  # the listeners every entry point assembles (league/assembly.py)
 
     @contextmanager
     def act(self, who: str | None = None) -> Iterator[Ctx]:
         with session_scope(self.engine) as session:
-            yield context(session, who, self.clock)
+            yield self.program.context(session, who, self.clock)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -90,7 +93,7 @@ def open_show(lg: League, card: list[tuple[str, list[str]]], title: str | None =
     with lg.act() as ctx:
         s = shows.create_show(ctx, "Week", "2026-11-09", lg.clock.now + timedelta(days=1))
         for game, sides in card:
-            shows.add_match(ctx, str(s.number), game, sides, None, None, title if game == "m2" else None, rebook=True)
+            add_match(ctx, str(s.number), game, sides, None, None, title if game == "m2" else None, rebook=True)
         shows.open_show(ctx, str(s.number))
         return str(s.number)
 

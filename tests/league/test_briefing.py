@@ -8,6 +8,7 @@ import pytest
 from tests.league.helpers import League, open_show, sample
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.services import briefing, roster, running, shows
+from turnbuckle.league.services.card import add_match
 from turnbuckle.league.services.roster import record_push
 from turnbuckle.league.services.shows import side_of
 from turnbuckle.rulesets.matchmatch.between import Push
@@ -28,9 +29,9 @@ def test_a_side_is_told_referee_slack_match_type_team_level_and_only_what_is_pub
     first = open_show(lg, [("m2", ["Iron Ivan", "Lady Lightning"])])
     with lg.act() as ctx:
         s = shows.create_show(ctx, "Week 2", "2026-11-16", lg.clock.now.replace(day=3))
-        shows.add_match(ctx, str(s.number), "m2", ["Slack Sam", "Brother Bob"], {"type": "strap"}, "Sam Atan",
+        add_match(ctx, str(s.number), "m2", ["Slack Sam", "Brother Bob"], {"type": "strap"}, "Sam Atan",
                         rebook=True)
-        shows.add_match(ctx, str(s.number), "m2", ["Odd Couple", "Steel"], rebook=True)
+        add_match(ctx, str(s.number), "m2", ["Odd Couple", "Steel"], rebook=True)
         shows.open_show(ctx, str(s.number))
         second = str(s.number)
         shows.lock(ctx, first)

@@ -52,7 +52,7 @@ def _by_page(lg: League, number: str) -> None:
 
 def _at_the_deadline(lg: League, number: str) -> None:
     lg.clock.advance(days=1, seconds=1)
-    assert autolock.lock_due_now(lg.engine, lg.clock) == [int(number)]
+    assert autolock.lock_due_now(lg.engine, lg.clock, lg.program) == [int(number)]
 
 
 def _by_the_run(lg: League, number: str) -> None:

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from turnbuckle.cli.app import app
+from turnbuckle.league.services.card import add_match
 
 runner = CliRunner()
 
@@ -50,12 +51,12 @@ def test_a_referee_option_on_the_card_says_how_the_league_gives_a_referee(sqlite
             number = str(shows.create_show(ctx, "Week", "2026-11-09", lg.clock.now + timedelta(days=1)).number)
         for value in ("rolled", "roll", "Sam Atan"):
             with lg.act() as ctx, pytest.raises(LeagueError) as refused:
-                shows.add_match(ctx, number, "m2", ["Friendly Sam", "Brother Bob"], {"referee": value})
+                add_match(ctx, number, "m2", ["Friendly Sam", "Brother Bob"], {"referee": value})
             says = str(refused.value)
             assert "--referee" in says and "league referee list" in says and "drawn" in says, says
             assert "type_file" not in says and "server path" not in says
         with lg.act() as ctx, pytest.raises(LeagueError, match="server path"):
-            shows.add_match(ctx, number, "m2", ["Friendly Sam", "Brother Bob"], {"type_file": "/etc/passwd"})
+            add_match(ctx, number, "m2", ["Friendly Sam", "Brother Bob"], {"type_file": "/etc/passwd"})
     finally:
         lg.close()
 

@@ -76,7 +76,7 @@ def test_a_members_run_is_accepted_and_claimed_before_twenty_waiting_explanation
     _queue_explanations(lg, 20)
     with lg.act() as ctx:
         member = jobs.submit(ctx.session, odds_job.KIND, {}, "member:Ann", title="odds for Ann", now=ctx.now()).id
-    worker = Worker(lg.engine, threads=1)
+    worker = Worker(lg.engine, program=lg.program, threads=1)
     assert worker._claimable() == set(jobs.KINDS)
     # A worker with only the background thread free takes no explanation while the member's run waits.
     assert jobs.claim(lg.engine, "busy", {advice.EXPLAIN_KIND}) is None
@@ -87,7 +87,7 @@ def test_a_members_run_is_accepted_and_claimed_before_twenty_waiting_explanation
 
 
 def test_the_worker_runs_one_explanation_at_a_time_beside_its_member_threads(lg: League) -> None:
-    worker = Worker(lg.engine, threads=1)
+    worker = Worker(lg.engine, program=lg.program, threads=1)
     worker._running["e"] = _Running(Job(id="e", kind=advice.EXPLAIN_KIND))
     assert worker._claimable() == set(jobs.KINDS) - {advice.EXPLAIN_KIND}  # a member's run still starts
     worker._running["m"] = _Running(Job(id="m", kind=odds_job.KIND))

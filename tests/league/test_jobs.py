@@ -17,6 +17,7 @@ from sqlalchemy import Engine, select
 
 from tests.async_support import run_coroutine
 from turnbuckle.league import jobs
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.job_worker import Worker
 from turnbuckle.league.models import Job
@@ -176,7 +177,7 @@ def _wait(engine: Engine, job_id: str, states: tuple[str, ...], limit_s: float =
 
 def test_the_worker_runs_reports_and_hands_back_its_jobs_when_it_stops(engine: Engine) -> None:
     async def scenario() -> None:
-        worker = Worker(engine, threads=1, poll_s=0.02, lease_s=1.5)
+        worker = Worker(engine, program=assemble(), threads=1, poll_s=0.02, lease_s=1.5)
         worker.start()
         ok = _submit(engine, "member:1", steps=5)
         row = await asyncio.to_thread(_wait, engine, ok, ("done", "failed"))
@@ -191,7 +192,7 @@ def test_the_worker_runs_reports_and_hands_back_its_jobs_when_it_stops(engine: E
         await worker.stop()  # the server stops: the job goes back to the queue for another process
         row = _row(engine, held)
         assert (row.state, row.worker, row.attempts) == ("queued", "", 0)
-        other = Worker(engine, threads=1, poll_s=0.02, lease_s=1.5)
+        other = Worker(engine, program=assemble(), threads=1, poll_s=0.02, lease_s=1.5)
         other.start()
         GATE["held"].set()
         row = await asyncio.to_thread(_wait, engine, held, ("done",))

@@ -20,6 +20,7 @@ from turnbuckle.league.notify import config, dialects, events
 from turnbuckle.league.notify.reach import ALLOW_ENV
 from turnbuckle.league.notify.sender import Timeouts, drain
 from turnbuckle.league.services import shows
+from turnbuckle.league.services.card import add_match
 
 FAST = Timeouts(webhook=3.0)
 NAME = "Fire & Ice <Live>"
@@ -36,7 +37,7 @@ def announced(lg: League, dialect: str) -> list[dict[str, Any]]:
         rec.secret = set_up_webhook(lg, rec.url + "/hook", "open", dialect)
         with lg.act() as ctx:
             s = shows.create_show(ctx, NAME, "2026-11-09", lg.clock.now + timedelta(days=1))
-            shows.add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"], None, None, None)
+            add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"], None, None, None)
             shows.open_show(ctx, str(s.number))
             events.test_message(ctx)
         assert drain(lg.engine, lg.clock, timeouts=FAST).sent == 2

@@ -16,6 +16,7 @@ from turnbuckle.league.notify import contacts
 from turnbuckle.league.notify.reach import ALLOW_ENV
 from turnbuckle.league.notify.sender import Timeouts, drain
 from turnbuckle.league.services import shows
+from turnbuckle.league.services.card import add_match
 
 CARD = [("m2", ["Friendly Sam", "Brother Bob"])]
 FAST = Timeouts(webhook=2.0, smtp=5.0)
@@ -71,7 +72,7 @@ def test_an_address_is_confirmed_first_then_gets_what_was_asked_for(lite: League
 
         with lite.act() as ctx:  # a second show opens: Ann asked for announcements
             s = shows.create_show(ctx, "Next", "2026-11-16", lite.clock.now.replace(day=10))
-            shows.add_match(ctx, str(s.number), "boxing", ["Mika Sato", "Rico Vance"])
+            add_match(ctx, str(s.number), "boxing", ["Mika Sato", "Rico Vance"])
             shows.open_show(ctx, str(s.number))
         assert drain(lite.engine, lite.clock, timeouts=FAST).sent == 1
         announcement = sink.messages[-1]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from turnbuckle.core.record_json import record_from_json
-from turnbuckle.league.context import context
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.post import FORMATS
@@ -147,7 +147,7 @@ def test_typed_errors(tmp_path: Path) -> None:
                 results_post(session, "1", "pdf")
             with pytest.raises(LeagueError, match="base URL"):
                 results_post(session, "1", "html", base_url="javascript:alert(1)")
-            ctx = context(session, None, lambda: datetime(2026, 12, 1, tzinfo=UTC))
+            ctx = assemble().context(session, None, lambda: datetime(2026, 12, 1, tzinfo=UTC))
             draft = shows.create_show(ctx, "Thursday Thunder", "2026-12-10", datetime(2026, 12, 10, tzinfo=UTC))
             with pytest.raises(LeagueError, match="is a draft; its card is announced once it opens"):
                 announcement(session, str(draft.number), "text")
@@ -161,12 +161,12 @@ def test_a_run_show_stays_secret_until_published(tmp_path: Path) -> None:
     later = datetime(2026, 12, 3, 12, tzinfo=UTC)
     try:
         with session_scope(engine) as session:
-            ctx = context(session, None, lambda: later)
+            ctx = assemble().context(session, None, lambda: later)
             shows.lock(ctx, "3")
         with session_scope(engine) as session:
             from turnbuckle.league.services import running
 
-            s = running.run_show(context(session, None, lambda: later), "3")
+            s = running.run_show(assemble().context(session, None, lambda: later), "3")
             secret = s.seed
         with session_scope(engine) as session:
             with pytest.raises(LeagueError, match="has run but is not published yet"):
@@ -215,7 +215,7 @@ def test_export_markdown_and_html_start_each_show_with_the_intro() -> None:
     engine = make_engine(f"sqlite:///{post_league_file()}")
     try:
         with session_scope(engine) as session:
-            data = export_league(context(session))
+            data = export_league(assemble().context(session))
     finally:
         engine.dispose()
     markdown = export_markdown(data)

@@ -16,6 +16,7 @@ from turnbuckle.core.events import Happening
 from turnbuckle.core.record_json import record_from_json
 from turnbuckle.league.export import export_league
 from turnbuckle.league.services import roster, running, shows
+from turnbuckle.league.services.card import add_match
 from turnbuckle.league.verify import verify_export
 
 HANK = "name: Hank Hard\ntype: By the Book\ndq_threshold: 4\nnotes: calls every illegal action he sees\n"
@@ -39,7 +40,7 @@ def test_a_show_with_a_custom_referee_runs_and_verifies(lg: League) -> None:
                              "notes": "calls every illegal action he sees"}
         s = shows.create_show(ctx, "Week", "2026-11-09", lg.clock.now + timedelta(days=1))
         number = str(s.number)
-        shows.add_match(ctx, number, "m2", ["Brother Bob", "Friendly Sam"], None, "Hank Hard", None)
+        add_match(ctx, number, "m2", ["Brother Bob", "Friendly Sam"], None, "Hank Hard", None)
         shows.open_show(ctx, number)
     with lg.act() as ctx:
         shows.lock(ctx, number)

@@ -17,6 +17,7 @@ from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
 from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import PushChange, RatingChange, Result, ShowEvent
 from turnbuckle.league.services import roster, running, shows
+from turnbuckle.league.services.card import add_match
 
 ROLL_GRID = league_rules("matchmatch").roll_grid  # the grid MatchMatch draws at open
 
@@ -93,7 +94,7 @@ def test_lock_publishes_a_manifest_and_run_plays_every_match_once(lg: League) ->
     with pytest.raises(LeagueError, match="locked"), lg.act("Ann") as ctx:
         shows.submit(ctx, number, 1, "Friendly Sam", SAM_STRATEGY + "\n")
     with pytest.raises(LeagueError, match="before lock"), lg.act() as ctx:
-        shows.add_match(ctx, number, "boxing", ["Mika Sato", "Rico Vance"])
+        add_match(ctx, number, "boxing", ["Mika Sato", "Rico Vance"])
     with lg.act() as ctx:
         s = running.run_show(ctx, number)
         assert s.status == "run"
@@ -195,7 +196,7 @@ def test_every_organiser_service_refuses_a_player(lg: League) -> None:
         "add a title": lambda ctx: roster.add_title(ctx, "Belt", "boxing"),
         "award Push points": lambda ctx: roster.award_push(ctx, "Friendly Sam", roster.parse_points("1"), "x"),
         "create a show": lambda ctx: shows.create_show(ctx, "X", "2026-11-09", ctx.now()),
-        "build the card": lambda ctx: shows.add_match(ctx, number, "boxing", ["Mika Sato", "Rico Vance"]),
+        "build the card": lambda ctx: add_match(ctx, number, "boxing", ["Mika Sato", "Rico Vance"]),
         "open": lambda ctx: shows.open_show(ctx, number),
         "lock": lambda ctx: shows.lock(ctx, number),
         "unlock": lambda ctx: shows.unlock(ctx, number),

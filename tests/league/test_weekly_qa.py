@@ -11,6 +11,7 @@ from tests.league.helpers import SAM_STRATEGY, League, open_show
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Notice, ShowEvent
 from turnbuckle.league.services import card, shows
+from turnbuckle.league.services.card import add_match
 
 
 def test_ticking_booked_twice_alone_leaves_the_match_and_its_strategies_as_they_are(lite: League) -> None:
@@ -38,8 +39,8 @@ def test_a_match_keeps_its_sides_booked_twice_by_a_later_match_on_purpose(lite: 
     side twice, or unticking "on purpose" where the card is booked twice, still is."""
     with lite.act() as ctx:
         number = str(shows.create_show(ctx, "Week", "2026-11-09", lite.clock.now + timedelta(days=1)).number)
-        shows.add_match(ctx, number, "m2", ["Friendly Sam", "Brother Bob"])
-        shows.add_match(ctx, number, "m2", ["Friendly Sam", "Iron Ivan"], rebook=True)
+        add_match(ctx, number, "m2", ["Friendly Sam", "Brother Bob"])
+        add_match(ctx, number, "m2", ["Friendly Sam", "Iron Ivan"], rebook=True)
         card.edit_match(ctx, number, 1, referee_key="Zero Tolerance")
         m = shows.show(ctx, number).matches[0]
         assert m.referee is not None and m.referee.name == "Zero Tolerance" and not m.rebook

@@ -94,7 +94,7 @@ def test_a_league_whose_competitors_play_one_game_is_told_from_one_of_many(tmp_p
     from sqlalchemy import update
 
     from tests.league.post_league import copy_post_league
-    from turnbuckle.league.context import context
+    from turnbuckle.league.assembly import assemble
     from turnbuckle.league.db import make_engine, session_scope
     from turnbuckle.league.models import Competitor
     from turnbuckle.league.post.links import Links
@@ -103,7 +103,7 @@ def test_a_league_whose_competitors_play_one_game_is_told_from_one_of_many(tmp_p
     engine = make_engine(copy_post_league(tmp_path))
     try:
         with session_scope(engine) as session:
-            ctx = context(session)
+            ctx = assemble().context(session)
             assert results_card(ctx, "1", Links()).many_games  # the demo league runs five games
             session.execute(update(Competitor).values(ruleset="matchmatch"))
             assert not _many_games(ctx, {"matchmatch"})

@@ -25,7 +25,7 @@ from sqlalchemy import Engine
 
 from tests.league.helpers import quiet_explanations
 from tests.web.support import Site
-from turnbuckle.league.context import Ctx, context
+from turnbuckle.league.context import Ctx
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.demo import build_demo
 from turnbuckle.web.app import create_app
@@ -62,7 +62,7 @@ class LiveServer:
         """A unit of work on the server's database as ``actor`` (default: the organiser), committed
         at the end: set up what a test needs through the services, or read back what it stored."""
         with session_scope(self.engine) as session:
-            yield context(session, actor)
+            yield self.app.state.program.context(session, actor)  # the server's own listeners
 
 
 @contextmanager

@@ -88,8 +88,8 @@ def test_lock_due_now_locks_once_and_names_the_shows(lg: League) -> None:
     lg.clock.advance(days=2)
     later = open_show(lg, [("m2", ["Iron Ivan", "Lady Lightning"])])
     assert autolock.any_due(lg.engine, lg.clock)
-    assert autolock.lock_due_now(lg.engine, lg.clock) == [int(due)]
-    assert autolock.lock_due_now(lg.engine, lg.clock) == []
+    assert autolock.lock_due_now(lg.engine, lg.clock, lg.program) == [int(due)]
+    assert autolock.lock_due_now(lg.engine, lg.clock, lg.program) == []
     assert not autolock.any_due(lg.engine, lg.clock)
     assert (status(lg, due), status(lg, later)) == ("locked", "open")
 
@@ -106,7 +106,7 @@ def test_a_show_the_organiser_unlocked_after_its_deadline_stays_open_until_they_
         assert not autolock.any_due(lg.engine, lg.clock)  # no write unit of work on every page meanwhile
         assert client.get("/shows").status_code == 200 and client.get("/api/shows").status_code == 200
         assert status(lg, number) == "open"
-        assert autolock.lock_due_now(lg.engine, lg.clock) == []
+        assert autolock.lock_due_now(lg.engine, lg.clock, lg.program) == []
     with lg.act() as ctx:
         shows.lock(ctx, number)
     assert status(lg, number) == "locked"

@@ -19,6 +19,7 @@ from tests.web.support import Site, csrf_of, sign_in
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Notice, Result, Show, ShowEvent
 from turnbuckle.league.services import running, shows
+from turnbuckle.league.services.card import add_match
 
 
 def post(client: TestClient, path: str, data: dict[str, str] | None = None) -> httpx.Response:
@@ -36,7 +37,7 @@ def draft(site: Site, card: list[list[str]]) -> str:
     with site.league.act() as ctx:
         s = shows.create_show(ctx, "Mending Night", "2026-11-09", site.league.clock.now + timedelta(days=1))
         for sides in card:
-            shows.add_match(ctx, str(s.number), "m2", sides, rebook=True)
+            add_match(ctx, str(s.number), "m2", sides, rebook=True)
         return str(s.number)
 
 

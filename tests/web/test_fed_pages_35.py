@@ -17,6 +17,7 @@ from tests.league.helpers import open_show
 from tests.web.support import Site, csrf_of, sign_in
 from turnbuckle.league.models import Competitor, InjuryChange
 from turnbuckle.league.services import roster, running, shows
+from turnbuckle.league.services.card import add_match
 
 
 def member(site: Site, name: str) -> TestClient:
@@ -135,7 +136,7 @@ def test_a_stale_strategy_is_confirmed_by_sending_it_again(site: Site) -> None:
 def test_web_refusals_and_settings_are_worded_for_the_page(site: Site) -> None:
     with site.league.act() as ctx:
         s = shows.create_show(ctx, "Week", "2026-11-09", site.league.clock.now + timedelta(days=1))
-        shows.add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"])
+        add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"])
         number = s.number
     with member(site, "Fran") as fran:
         path = f"/organiser/shows/{number}"

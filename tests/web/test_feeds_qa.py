@@ -14,6 +14,7 @@ import icalendar
 from tests.web.support import Site
 from turnbuckle.league.notify import atom, ical
 from turnbuckle.league.services import shows
+from turnbuckle.league.services.card import add_match
 
 
 def test_text_xml_and_icalendar_forbid_is_left_out() -> None:
@@ -36,7 +37,7 @@ def test_hostile_names_come_back_from_the_calendar_as_written(site: Site) -> Non
     name = 'Week, 1; a\\b "quoted" <b>&amp;</b> ' + "\u2603" * 40
     with lg.act() as ctx:
         s = shows.create_show(ctx, name, "2026-11-09", lg.clock.now + timedelta(days=1))
-        shows.add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"], None, None, None, rebook=True)
+        add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"], None, None, None, rebook=True)
         shows.open_show(ctx, str(s.number))
     text = site.client().get("/feeds/league.ics").text
     assert all(len(line.encode()) <= 75 for line in text.split("\r\n"))

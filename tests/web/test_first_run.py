@@ -15,6 +15,7 @@ import httpx2 as httpx
 from fastapi.testclient import TestClient
 
 from tests.web.support import csrf_of, empty_league
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.db import make_engine, session_scope, upgrade
 from turnbuckle.league.services import accounts
 from turnbuckle.web.app import create_app
@@ -99,6 +100,6 @@ def test_the_auto_lock_pass_has_nothing_to_do_before_the_league_exists(tmp_path:
     upgrade(url)
     engine = make_engine(url)
     try:  # before: "this database holds no league yet" every 30 s in the server's log
-        assert autolock.lock_due_now(engine, lambda: datetime.now(UTC)) == []
+        assert autolock.lock_due_now(engine, lambda: datetime.now(UTC), assemble()) == []
     finally:
         engine.dispose()

@@ -15,6 +15,7 @@ from sqlalchemy import Engine
 from tests.async_support import run_coroutine
 from tests.web.support import empty_league
 from turnbuckle.league import jobs
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.job_worker import Worker
 from turnbuckle.league.models import Job
@@ -30,7 +31,7 @@ def _params(n: int) -> dict[str, Any]:
 
 def _run(engine: Engine, scheduler: str, owner: str, params: dict[str, Any]) -> Job:
     async def scenario() -> Job:
-        worker = Worker(engine, scheduler=scheduler, poll_s=0.02)
+        worker = Worker(engine, program=assemble(), scheduler=scheduler, poll_s=0.02)
         worker.start()
         try:
             with session_scope(engine) as session:

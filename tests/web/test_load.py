@@ -27,6 +27,7 @@ from turnbuckle.league.context import context
 from turnbuckle.league.demo import BOB
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Member, Show, Submission
 from turnbuckle.league.services import accounts, roster, shows
+from turnbuckle.league.services.card import add_match
 from turnbuckle.rulesets.registry import get_ruleset
 from turnbuckle.web.app import create_app
 
@@ -62,7 +63,7 @@ def _league_for_load(server: LiveServer) -> tuple[int, list[Sending]]:
         s = shows.create_show(ctx, f"{tag} show", "2031-01-01", ctx.now() + timedelta(days=2))
         # Opponents from different players, so that every match has two owners.
         for i in range(SUBMISSIONS // 2):
-            shows.add_match(ctx, str(s.number), "matchmatch", [names[i][1], names[i + SUBMISSIONS // 2][1]],
+            add_match(ctx, str(s.number), "matchmatch", [names[i][1], names[i + SUBMISSIONS // 2][1]],
                             rebook=True)  # each wrestler is booked once: no need to look (quicker)
         shows.open_show(ctx, str(s.number))
         number = s.number

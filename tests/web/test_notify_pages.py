@@ -117,7 +117,7 @@ def test_a_member_confirms_chooses_and_unsubscribes_through_the_pages(site: Site
 def test_a_results_post_too_long_for_one_discord_message_goes_in_parts(tmp_path: Path) -> None:
     from tests.web.pages_support import copy_demo
     from turnbuckle.league import queries_posts
-    from turnbuckle.league.context import context
+    from turnbuckle.league.assembly import assemble
     from turnbuckle.league.db import make_engine, session_scope
     from turnbuckle.league.notify import events
     from turnbuckle.league.services.shows import show
@@ -127,7 +127,7 @@ def test_a_results_post_too_long_for_one_discord_message_goes_in_parts(tmp_path:
     try:
         with receiver([(204, 0), (500, 0)]) as rec:
             with session_scope(engine) as session:
-                ctx = context(session)
+                ctx = assemble().context(session)
                 n = len(queries_posts.results_post(session, "2", "discord"))
                 assert n >= 2
                 config.set_webhook(ctx, rec.url + "/hook", "results", "discord")

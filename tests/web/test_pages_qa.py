@@ -14,10 +14,11 @@ from tests.league.helpers import SAM_STRATEGY, open_show, sample
 from tests.web.pages_support import client_for, competitor_id, copy_demo
 from tests.web.support import Site, csrf_of, sign_in
 from tests.web.test_verify_page import wait_verified
-from turnbuckle.league.context import context
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.db import make_engine, session_scope, upgrade
 from turnbuckle.league.models import Competitor
 from turnbuckle.league.services import accounts, roster, shows
+from turnbuckle.league.services.card import add_match
 from turnbuckle.league.services.shows import MAX_STRATEGY_CHARS
 from turnbuckle.web.app import create_app
 
@@ -101,9 +102,9 @@ def test_a_choice_sent_as_text_or_as_a_very_long_name_is_refused_where_it_is_see
     url = copy_demo(tmp_path)
     engine = make_engine(url)
     with session_scope(engine) as session:
-        ctx = context(session, None)
+        ctx = assemble().context(session, None)
         s = shows.create_show(ctx, "Thursday Thunder", "2099-01-01", datetime.now(UTC) + timedelta(days=5))
-        shows.add_match(ctx, str(s.number), "headlock", ["The Rhino", "Velvet Hammer"])
+        add_match(ctx, str(s.number), "headlock", ["The Rhino", "Velvet Hammer"])
         shows.open_show(ctx, str(s.number))
     engine.dispose()
     path = f"/shows/4/matches/1/strategy/{competitor_id(url, 'The Rhino')}"
@@ -120,7 +121,7 @@ def test_a_draft_shows_no_strategy_page_even_to_an_organiser_who_owns_a_side(sit
         roster.add_competitor(ctx, "m2", sample("m2", "friendly-sam").replace("Friendly Sam", "Fran Own"),
                               "fran-own", "Fran")
         s = shows.create_show(ctx, "Week", "2026-11-09", site.league.clock.now + timedelta(days=1))
-        shows.add_match(ctx, str(s.number), "m2", ["Fran Own", "Brother Bob"], None, None, None)
+        add_match(ctx, str(s.number), "m2", ["Fran Own", "Brother Bob"], None, None, None)
         number = s.number
     path = f"/shows/{number}/matches/1/strategy/{_ids(site)['Fran Own']}"
     client = site.client()

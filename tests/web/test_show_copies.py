@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.league.post_league import copy_post_league
 from tests.web.pages_support import ORGANISER, client_for
-from turnbuckle.league.context import context
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.services import running, shows
 
@@ -52,11 +52,11 @@ def test_a_run_show_offers_spectators_only_its_card(tmp_path: Path) -> None:
     later = datetime(2026, 12, 3, 12, tzinfo=UTC)
     try:
         with session_scope(engine) as session:
-            shows.lock(context(session, None, lambda: later), "3")
+            shows.lock(assemble().context(session, None, lambda: later), "3")
         with session_scope(engine) as session:
-            seed = running.run_show(context(session, None, lambda: later), "3").seed
+            seed = running.run_show(assemble().context(session, None, lambda: later), "3").seed
         with session_scope(engine) as session:
-            draft = shows.create_show(context(session, None, lambda: later), "Draft", "2027-01-01",
+            draft = shows.create_show(assemble().context(session, None, lambda: later), "Draft", "2027-01-01",
                                       later + timedelta(days=7)).number
     finally:
         engine.dispose()

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from tests.web.pages_support import ORGANISER, client_for, competitor_id, copy_demo, submission_texts
-from turnbuckle.league.context import context
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.db import make_engine, session_scope
 from turnbuckle.league.services import shows
+from turnbuckle.league.services.card import add_match
 
 
 @pytest.fixture
@@ -24,10 +25,10 @@ def url(tmp_path: Path) -> str:
     engine = make_engine(url)
     try:
         with session_scope(engine) as session:
-            ctx = context(session, None)
+            ctx = assemble().context(session, None)
             s = shows.create_show(ctx, "Thursday Thunder", "2099-01-01", datetime.now(UTC) + timedelta(days=5))
-            shows.add_match(ctx, str(s.number), "deathmatch", ["The Ash Court", "The Bog Host"])
-            shows.add_match(ctx, str(s.number), "headlock", ["The Rhino", "Velvet Hammer"])
+            add_match(ctx, str(s.number), "deathmatch", ["The Ash Court", "The Bog Host"])
+            add_match(ctx, str(s.number), "headlock", ["The Rhino", "Velvet Hammer"])
             shows.open_show(ctx, str(s.number))
     finally:
         engine.dispose()

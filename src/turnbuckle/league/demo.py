@@ -10,11 +10,13 @@ from fractions import Fraction
 from sqlalchemy import select
 
 from turnbuckle.core.errors import Broken
-from turnbuckle.league.context import Clock, context
+from turnbuckle.league.assembly import Program, assemble
+from turnbuckle.league.context import Clock
 from turnbuckle.league.db import make_engine, session_scope, upgrade
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import League
 from turnbuckle.league.services import roster, running, shows
+from turnbuckle.league.services.card import add_match
 from turnbuckle.rulesets.registry import all_rulesets
 
 #: The sample league's own game for its teams, referees and belt (the sample data names its games).
@@ -41,17 +43,18 @@ def build_demo(url: str, now: datetime | None = None) -> None:
     """Build the sample league in ``url`` (created if missing; refused if it already holds a league)."""
     upgrade(url)
     engine = make_engine(url)
+    program = assemble()  # the demo's shows open, lock and publish as the server's would (league/assembly.py)
     start = (now or datetime.now(UTC)).replace(microsecond=0) - timedelta(days=21)
     try:
         with session_scope(engine) as session:
             if session.scalars(select(League)).first() is not None:
                 raise LeagueError("that database already holds a league; give the demo a new --db")
             roster.create_league(session, LEAGUE_NAME, ORGANISER, "Europe/London", _at(start))
-            _roster(context(session, None, _at(start)))
+            _roster(program.context(session, None, _at(start)))
         for week, (name, stamp) in enumerate((("Monday Mayhem", 1), ("Tuesday Turmoil", 2)), start=1):
             when = start + timedelta(days=7 * stamp)
-            _show(engine, name, when, week, run=True)
-        _show(engine, "Wednesday Warfare", start + timedelta(days=28), 3, run=False)
+            _show(engine, program, name, when, week, run=True)
+        _show(engine, program, "Wednesday Warfare", start + timedelta(days=28), 3, run=False)
     finally:
         engine.dispose()
 
@@ -116,37 +119,37 @@ CARDS: dict[int, list[tuple[str, list[str], dict[str, object], str | None]]] = {
 }
 
 
-def _show(engine: object, name: str, when: datetime, week: int, run: bool) -> None:
+def _show(engine: object, program: Program, name: str, when: datetime, week: int, run: bool) -> None:
     from sqlalchemy import Engine
 
     if not isinstance(engine, Engine):
         raise Broken("expected isinstance(engine, Engine)")
     opened = when - timedelta(days=6)
     with session_scope(engine) as session:
-        ctx = context(session, None, _at(opened))
+        ctx = program.context(session, None, _at(opened))
         s = shows.create_show(ctx, name, when.date().isoformat(), when - timedelta(hours=2))
         for game, sides, options, title in CARDS[week]:
-            shows.add_match(ctx, str(s.number), game, sides, options, None, title, rebook=True)  # double duty
+            add_match(ctx, str(s.number), game, sides, options, None, title, rebook=True)  # double duty
         shows.open_show(ctx, str(s.number))
         number = str(s.number)
     if week in (1, 2):
         with session_scope(engine) as session:
-            ctx = context(session, "Bo", _at(opened + timedelta(days=1)))
+            ctx = program.context(session, "Bo", _at(opened + timedelta(days=1)))
             position = 1 if week == 1 else 3
             shows.submit(ctx, number, position, "Friendly Sam", SAM)
         with session_scope(engine) as session:
-            ctx = context(session, "Ann", _at(opened + timedelta(days=2)))
+            ctx = program.context(session, "Ann", _at(opened + timedelta(days=2)))
             shows.submit(ctx, number, 1 if week == 1 else 3, "Brother Bob", BOB)
     if not run:
         return
     with session_scope(engine) as session:
-        ctx = context(session, None, _at(when - timedelta(hours=1)))
+        ctx = program.context(session, None, _at(when - timedelta(hours=1)))
         shows.lock(ctx, number)
     with session_scope(engine) as session:
-        ctx = context(session, None, _at(when))
+        ctx = program.context(session, None, _at(when))
         running.run_show(ctx, number)
     with session_scope(engine) as session:
-        ctx = context(session, None, _at(when + timedelta(days=1)))
+        ctx = program.context(session, None, _at(when + timedelta(days=1)))
         running.heal(ctx, number)
         running.publish(ctx, number, f"What a night at {name}!")
         if week == 1:

@@ -32,6 +32,7 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.core.logs import current_id
 from turnbuckle.core.settings import Settings
 from turnbuckle.league import jobs
+from turnbuckle.league.assembly import Program
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Job
 
@@ -46,11 +47,14 @@ class _Running:
 
 
 class Worker:
-    """Runs claimed jobs on ``threads`` threads; ``poll_s`` between looks at an empty queue."""
+    """Runs claimed jobs on ``threads`` threads; ``poll_s`` between looks at an empty queue.
+    ``program``: the assembled program (``league/assembly.py``), whose listeners a unit of work
+    opened for a job is made with (no kind of job records an event today)."""
 
-    def __init__(self, engine: Engine, *, threads: int = 1, scheduler: str | None = None, poll_s: float = 0.5,
-                 lease_s: float = jobs.LEASE_S) -> None:
+    def __init__(self, engine: Engine, *, program: Program, threads: int = 1, scheduler: str | None = None,
+                 poll_s: float = 0.5, lease_s: float = jobs.LEASE_S) -> None:
         self.engine = engine
+        self.program = program
         self.threads = threads
         self.scheduler = scheduler
         self.poll_s = poll_s
@@ -65,10 +69,11 @@ class Worker:
         self._closing = asyncio.Event()
 
     @classmethod
-    def from_settings(cls, engine: Engine, settings: Settings, scheduler: str | None = None) -> Worker:
+    def from_settings(cls, engine: Engine, settings: Settings, program: Program,
+                      scheduler: str | None = None) -> Worker:
         """A worker as the settings say (``job_threads``, ``job_lease_s``, ``scheduler``; ``scheduler``
-        given here wins)."""
-        return cls(engine, threads=settings.job_threads, scheduler=scheduler or settings.scheduler,
+        given here wins), for the assembled ``program``."""
+        return cls(engine, program=program, threads=settings.job_threads, scheduler=scheduler or settings.scheduler,
                    lease_s=settings.job_lease_s)
 
     def start(self) -> None:

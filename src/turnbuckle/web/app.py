@@ -13,6 +13,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from turnbuckle import __version__
 from turnbuckle.core.logs import configure
 from turnbuckle.core.settings import Settings
+from turnbuckle.league.assembly import assemble
 from turnbuckle.league.context import Clock, system_clock
 from turnbuckle.league.db import database_url, open_engine
 from turnbuckle.league.job_worker import Worker
@@ -68,6 +69,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     trusted_proxies = settings.trusted_proxies if trusted_proxies is None else trusted_proxies
     limits = limits or Limits()  # what one process takes on at a time (web/serving/limits.py)
     engine = open_engine(db_url, limits.pool())
+    program = assemble()  # what each recorded event sets going (league/assembly.py): every unit of work's listeners
     slot = WriteSlot(queue=engine.dialect.name == "sqlite")
 
     @asynccontextmanager
@@ -75,12 +77,14 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
         anyio.to_thread.current_default_thread_limiter().total_tokens = limits.threads()
         # One worker for each run of the lifespan (its tasks and events belong to this run's event
         # loop): two lifespans of one app at once (two test clients) each run and stop their own.
-        worker = Worker.from_settings(engine, settings, scheduler)  # runs the jobs table's jobs (league/job_worker.py)
+        # runs the jobs table's jobs (league/job_worker.py)
+        worker = Worker.from_settings(engine, settings, program, scheduler)
         _app.state.job_worker = worker
         worker.start()
         locker = None
         if auto_lock_every is not None:
-            locker = asyncio.create_task(autolock.lock_due_every(engine, clock, slot, auto_lock_every),
+            locker = asyncio.create_task(autolock.lock_due_every(engine, clock, slot, program,
+                                                                             auto_lock_every),
                                          name="turnbuckle-auto-lock")
         _app.state.auto_lock = locker  # the background task that locks shows past their deadline
         notifier = None
@@ -106,6 +110,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
                   openapi_url="/api/openapi.json")
     app.state.engine = engine
     app.state.clock = clock
+    app.state.program = program
     app.state.limits = limits
     app.state.settings = settings
     app.state.base_url = configured_base(base_url or settings.base_url)

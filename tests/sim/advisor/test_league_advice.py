@@ -16,6 +16,7 @@ from turnbuckle.cli.app import app
 from turnbuckle.league.db import upgrade
 from turnbuckle.league.errors import Forbidden, LeagueError
 from turnbuckle.league.services import advice, briefing, shows
+from turnbuckle.league.services.card import add_match
 
 runner = CliRunner()
 BUDGET = 20_000
@@ -118,7 +119,7 @@ def test_a_draft_shows_match_is_not_advised(league: League) -> None:
 
     with league.act() as ctx:
         s = shows.create_show(ctx, "Draft", "2026-11-09", league.clock.now + timedelta(days=1))
-        shows.add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"], None, None, None)
+        add_match(ctx, str(s.number), "m2", ["Friendly Sam", "Brother Bob"], None, None, None)
         number = str(s.number)
     with pytest.raises(LeagueError, match=f"show {number} is a draft"):
         _advise(league, "Bo", "Brother Bob", number)

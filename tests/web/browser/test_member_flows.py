@@ -16,6 +16,7 @@ from tests.web.conftest import LiveServer, unique
 from turnbuckle.league.demo import BOB, LOGINS, ORGANISER
 from turnbuckle.league.models import CardMatch, CardSide, Result, Show, Submission
 from turnbuckle.league.services import roster, shows
+from turnbuckle.league.services.card import add_match
 from turnbuckle.rulesets.registry import get_ruleset
 
 
@@ -43,7 +44,7 @@ def _open_show(server: LiveServer, sides: list[list[str]]) -> int:
     with server.ctx() as ctx:
         s = shows.create_show(ctx, unique("Browser show"), "2031-02-01", ctx.now() + timedelta(days=3))
         for pair in sides:
-            shows.add_match(ctx, str(s.number), "matchmatch", pair)
+            add_match(ctx, str(s.number), "matchmatch", pair)
         shows.open_show(ctx, str(s.number))
         return s.number
 

@@ -49,8 +49,9 @@ KEY_HELP = "by name, or #ID for an id (a bare 27 is a name)"
 
 @contextmanager
 def unit(db: str | None, actor: str | None = None) -> Iterator[Ctx]:
-    """One unit of work on the league database: committed at the end, rolled back on any error."""
-    from turnbuckle.league.context import context  # lazy: keeps the league (sqlalchemy) out of start-up
+    """One unit of work on the league database: committed at the end, rolled back on any error; its
+    events' listeners are the assembled program's (league/assembly.py)."""
+    from turnbuckle.league.assembly import assemble  # lazy: keeps the league (sqlalchemy) out of start-up
     from turnbuckle.league.db import (  # lazy: keeps the league (sqlalchemy) out of start-up
         database_url,
         open_engine,
@@ -60,7 +61,7 @@ def unit(db: str | None, actor: str | None = None) -> Iterator[Ctx]:
     engine = open_engine(database_url(db))
     try:
         with session_scope(engine) as session:
-            yield context(session, actor)
+            yield assemble().context(session, actor)
     finally:
         engine.dispose()
 

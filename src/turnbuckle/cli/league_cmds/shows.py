@@ -105,7 +105,7 @@ def card_add(show: ShowArg, game: str, sides: Annotated[list[str], typer.Argumen
              db: Db = None, actor: As = None) -> None:
     """Put a match on a show's card (checked now: options, sides, referee, title, nobody booked twice)."""
     with user_errors(), unit(db, actor) as ctx:
-        from turnbuckle.league.services.shows import add_match  # lazy: keeps the league (sqlalchemy) out of start-up
+        from turnbuckle.league.services.card import add_match  # lazy: keeps the league (sqlalchemy) out of start-up
 
         m = add_match(ctx, show, game, sides, dict(parse_option_pairs(option or [])), referee, title, rebook)
         print(f"show {m.show.number} match {m.position}: {' vs '.join(sd.competitor.name for sd in m.sides)}")

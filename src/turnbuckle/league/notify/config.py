@@ -5,6 +5,7 @@ never exported, backed up, put in the API or logged; :func:`public_view` is what
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -23,6 +24,19 @@ MAX_REMINDERS = 4
 MAX_REMINDER_HOURS = 24 * 14
 SECURITIES = ("starttls", "tls", "none")
 #: Where ``serve --base-url`` leaves the site's address (web/public/links.py writes it under this name).
+
+#: An e-mail address as the league takes it: a local part and a host name of labels.
+_ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                      r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$")
+
+
+def check_address(text: str) -> str:
+    """An e-mail address as stored (trimmed), or a LeagueError saying what is wrong with it (a member's
+    address, ``contacts.set_email``, and the league's From address alike)."""
+    address = text.strip()
+    if len(address) > 254 or not _ADDRESS.match(address):
+        raise LeagueError(f"{address[:80]!r} is not an e-mail address like name@example.org")
+    return address
 
 
 def settings(session: Session, league: League) -> NotifySettings:
@@ -225,8 +239,6 @@ def set_smtp(ctx: Ctx, host: str | None, *, port: int = 587, security: str = "st
     _refuse_inside(host, "SMTP host")
     if security not in SECURITIES:
         raise LeagueError(f"the SMTP security must be one of {', '.join(SECURITIES)} (got {security!r})")
-    from turnbuckle.league.notify.contacts import check_address
-
     if not sender:
         raise LeagueError("say which address the league's e-mail comes from (the From address)")
     row.smtp_host, row.smtp_port, row.smtp_security = host, port, security

@@ -3,7 +3,7 @@ anything else goes there, the kinds of message they opted in to, and a one-link 
 
 from __future__ import annotations
 
-import re
+import hashlib
 import secrets
 from datetime import datetime, timedelta
 
@@ -14,26 +14,15 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.credentials import digest
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.models import Member, MemberContact, OutboxMessage
-from turnbuckle.league.notify import KINDS, WITH_RESULTS
-from turnbuckle.league.notify.config import parse_kinds
+from turnbuckle.league.notify import KINDS, WITH_RESULTS, config
+from turnbuckle.league.notify.config import check_address, parse_kinds
+from turnbuckle.league.notify.outbox import enqueue
 
 CONFIRM_LIFETIME = timedelta(days=2)
 #: Confirmation e-mails one member may cause in a day (the league's server must not become a way to
 #: mail strangers).
 MAX_CONFIRMATIONS = 5
 LINK_GONE = "this confirmation link is unknown, used or expired; set your address again for a new one"
-_ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-                      r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$")
-
-
-def check_address(text: str) -> str:
-    """An e-mail address as stored (trimmed), or a LeagueError saying what is wrong with it."""
-    address = text.strip()
-    if len(address) > 254 or not _ADDRESS.match(address):
-        raise LeagueError(f"{address[:80]!r} is not an e-mail address like name@example.org")
-    return address
-
-
 def contact(session: Session, member: Member, now: datetime) -> MemberContact:
     """The member's contact row, made on first use."""
     row = session.get(MemberContact, member.id)
@@ -55,8 +44,6 @@ def own(ctx: Ctx) -> MemberContact:
 def set_email(ctx: Ctx, address: str | None) -> str | None:
     """The acting member's address (None or "": none). A new address is unconfirmed until its link is
     opened: the confirmation goes to the outbox, and its token is returned (None when cleared)."""
-    from turnbuckle.league.notify import config, events
-
     row = own(ctx)
     if not address or not address.strip():
         row.email = row.confirmed_at = row.confirm_sha256 = row.confirm_expires_at = None
@@ -76,8 +63,23 @@ def set_email(ctx: Ctx, address: str | None) -> str | None:
     row.confirm_sha256, row.confirm_expires_at = digest(token), ctx.now() + CONFIRM_LIFETIME
     row.updated_at = ctx.now()
     ctx.session.flush()
-    events.confirmation(ctx, row, token)
+    _confirmation(ctx, row, token)
     return token
+
+
+def _confirmation(ctx: Ctx, contact: MemberContact, token: str) -> None:
+    """The link that confirms a member's new address (sent to that address, confirmed or not)."""
+    row = config.settings(ctx.session, ctx.league)
+    base = config.site_url(row)
+    link = f"{base}/notify/confirm/{token}" if base else f"/notify/confirm/{token}"
+    text = (f"{ctx.actor.name}, this address was given for e-mail from {ctx.league.name}.\n"
+            f"Open this link to confirm it (it works for two days): {link}\n"
+            "If you did not ask for this, ignore this message: nothing will be sent here.")
+    # The id names the link by its hash (never by a piece of it: the id is in the log the organiser reads).
+    eid = f"tb:confirm:{contact.member_id}:{hashlib.sha256(token.encode()).hexdigest()[:12]}"
+    enqueue(ctx.session, league_id=ctx.league.id, event_id=eid, dedupe=eid, kind="confirm", channel="email",
+            payload={"subject": f"[{ctx.league.name}] Confirm your e-mail address", "text": text,
+                     "to": contact.email}, now=ctx.now(), member_id=contact.member_id)
 
 
 def confirm(session: Session, token: str, now: datetime) -> Member:

@@ -1,16 +1,16 @@
-"""The events that send messages, each called by the service that makes the event, in its unit of
-work, so that the event and its messages are committed together or not at all:
-:func:`show_opened` (``shows.open_show``), :func:`show_locked` (``shows.lock``, every way a show
-locks), :func:`results_published` (``running.publish``),
-:func:`strategy_received` (``shows.submit``), :func:`show_deleted` (``card.delete_show``), and the
-deadline reminders, which no request makes: :func:`schedule_reminders` runs in the worker's pass.
+"""The events that send messages, each called by the listener of the domain event a service records
+(``league/assembly.py``), in the service's unit of work, so that the event and its messages are
+committed together or not at all: :func:`show_opened` (``ShowOpened``, ``shows.open_show``),
+:func:`show_locked` (``ShowLocked``, every way a show locks), :func:`results_published`
+(``ResultsPublished``, ``running.publish``), :func:`strategy_received` (``StrategyReceived``,
+``shows.submit``), :func:`show_deleted` (``ShowDeleted``, ``card.delete_show``), and the deadline
+reminders, which no request makes: :func:`schedule_reminders` runs in the worker's pass.
 
 Each message is one outbox row per channel and recipient; a repeat of the event (a second pass of
 the reminders, a retried request) finds the row's ``dedupe`` key taken and adds nothing."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -25,7 +25,6 @@ from turnbuckle.league.models import (
     CardSide,
     Competitor,
     League,
-    MemberContact,
     NotifySettings,
     OutboxMessage,
     Show,
@@ -113,21 +112,6 @@ def strategy_received(ctx: Ctx, s: Show, sub: Submission, competitor: str, posit
     mail = {"subject": messages.subject(ctx.league, "receipt", s), "text": text, "sha256": sub.sha256}
     _emails(ctx.session, ctx.league, row, s, "receipt", event_id(s, "receipt", sub.id), mail, ctx.now(),
             {sub.member_id})
-
-
-def confirmation(ctx: Ctx, contact: MemberContact, token: str) -> None:
-    """The link that confirms a member's new address (sent to that address, confirmed or not)."""
-    row = config.settings(ctx.session, ctx.league)
-    base = config.site_url(row)
-    link = f"{base}/notify/confirm/{token}" if base else f"/notify/confirm/{token}"
-    text = (f"{ctx.actor.name}, this address was given for e-mail from {ctx.league.name}.\n"
-            f"Open this link to confirm it (it works for two days): {link}\n"
-            "If you did not ask for this, ignore this message: nothing will be sent here.")
-    # The id names the link by its hash (never by a piece of it: the id is in the log the organiser reads).
-    eid = f"tb:confirm:{contact.member_id}:{hashlib.sha256(token.encode()).hexdigest()[:12]}"
-    enqueue(ctx.session, league_id=ctx.league.id, event_id=eid, dedupe=eid, kind="confirm", channel="email",
-            payload={"subject": f"[{ctx.league.name}] Confirm your e-mail address", "text": text,
-                     "to": contact.email}, now=ctx.now(), member_id=contact.member_id)
 
 
 def test_message(ctx: Ctx) -> str:

@@ -27,7 +27,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import CardSide, Competitor, Reign, Result, ResultSide, Show, Title
-from turnbuckle.league.queries import published_standings
+from turnbuckle.league.published import published_standings
 from turnbuckle.league.services.running import match_options
 from turnbuckle.league.services.sides import (
     card_side_document,

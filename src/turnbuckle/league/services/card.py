@@ -14,12 +14,15 @@ from sqlalchemy import select
 
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import resolve_options
-from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.domain_events import ShowDeleted
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Show, Submission, Title
-from turnbuckle.league.services.roster import competitor, referee, referee_named, title
+from turnbuckle.league.services.card_draws import draw, freeze_sheets
+from turnbuckle.league.services.card_draws import is_stale as is_stale  # the card's pages ask it here
+from turnbuckle.league.services.card_draws import match_key as match_key
+from turnbuckle.league.services.roster import competitor, referee, title
 from turnbuckle.league.services.shows import MAX_CARD, editable, future_deadline, log, show
 from turnbuckle.league.services.sides import side_document, standing
 from turnbuckle.rulesets.registry import get_ruleset
@@ -136,89 +139,6 @@ def _referee_and_title(ctx: Ctx, rs_id: str, comps: list[Competitor], referee_ke
         check_title(ctx, t, rs_id, comps)
         title_id = t.id
     return ref_id, title_id
-
-
-def match_key(s: Show, m: CardMatch) -> str:
-    """What a match's draws are keyed on: the show, the game, the match type and the sides in
-    order; never its position (removing and re-adding it draws the same)."""
-    kind = league_rules(m.ruleset).match_kind(m.options)
-    return canonical.card_key(s.uid, m.ruleset, kind, [sd.competitor.uid for sd in m.sides])
-
-
-#: The manifest format of turnbuckle 0.1.0, whose draws were keyed on a match's position.
-POSITION_MANIFEST = "turnbuckle.league-manifest/1"
-
-
-def drawn_by_position(m: CardMatch) -> bool:
-    """Was this match's referee drawn by its position (turnbuckle 0.1.0), not its content? So was
-    every match of a show 0.1.0 opened, which logged no draw (later releases log a ``draw`` at open),
-    unless its draw was made again since, by content, on a card edit after the upgrade (a ``card``
-    entry whose ``draw`` has its key). Such a match keeps its entry's old shape (no ``key``, ``grid``
-    or ``grid_drawn``) in the card views, the manifest of a later lock and every export, so verify
-    checks its draw by position as it was made."""
-    from sqlalchemy.orm import object_session
-
-    from turnbuckle.league.models import ShowEvent
-
-    s = m.show
-    session = object_session(s)
-    if session is None:
-        return s.manifest is not None and s.manifest.get("format") == POSITION_MANIFEST
-    if s.card_seed is None:
-        return False  # not opened yet: drawn by content when it opens
-    of_show = (ShowEvent.show_id == s.id)
-    if session.scalar(select(ShowEvent.id).where(of_show, ShowEvent.kind == "draw").limit(1)) is not None:
-        return False  # opened by a later release: every match drawn by content (one small query, the usual case)
-    redrawn = {str(detail["draw"].get("key")) for detail in session.scalars(
-        select(ShowEvent.detail).where(of_show, ShowEvent.kind == "card"))
-        if isinstance((detail or {}).get("draw"), dict)}
-    return match_key(s, m) not in redrawn
-
-
-def opened_referees(ctx: Ctx, s: Show) -> list[str]:
-    """The referees' names as published when the show opened (the draws' list)."""
-    from turnbuckle.league.models import ShowEvent
-
-    ev = ctx.session.scalars(select(ShowEvent).where(ShowEvent.show_id == s.id, ShowEvent.kind == "open")
-                             .order_by(ShowEvent.id.desc())).first()
-    return sorted(ev.detail.get("referees", [])) if ev is not None else []
-
-
-def draw(ctx: Ctx, s: Show, m: CardMatch) -> dict[str, Any]:
-    """Fix a match's referee and grid from the card seed (what the organiser did not set), where
-    its game's league rules keep referees; returns what was drawn, for the history."""
-    rules = league_rules(m.ruleset)
-    if not rules.referees or s.card_seed is None:
-        return {}
-    key = match_key(s, m)
-    out: dict[str, Any] = {"position": m.position, "key": key}
-    names = opened_referees(ctx, s)
-    if (m.referee_id is None or m.referee_drawn) and names:
-        pick = names[canonical.content_referee_draw(s.card_seed, key, len(names))]
-        m.referee_id, m.referee_drawn = referee_named(ctx, pick).id, True
-        out["referee"] = pick
-    if not m.options.get("grid"):
-        m.grid, m.grid_drawn = canonical.grid_draw(s.card_seed, key, rules.roll_grid), True
-        out["grid"] = m.grid
-    else:
-        m.grid, m.grid_drawn = str(m.options["grid"]), False
-    return out
-
-
-def freeze_sheets(m: CardMatch) -> None:
-    for sd in m.sides:
-        sd.sheet = dict(sd.competitor.sheet)
-
-
-def fix_at_open(ctx: Ctx, s: Show) -> list[dict[str, Any]]:
-    """Open: every side's sheet frozen, every MatchMatch match's referee and grid fixed."""
-    drawn = []
-    for m in s.matches:
-        freeze_sheets(m)
-        got = draw(ctx, s, m)
-        if got:
-            drawn.append(got)
-    return drawn
 
 
 def add_match(ctx: Ctx, key: str, ruleset: str, sides: list[str], options: dict[str, object] | None = None,
@@ -377,11 +297,6 @@ def _mark_stale(ctx: Ctx, s: Show, m: CardMatch) -> None:
                    "check it and send it again.")
 
 
-def is_stale(m: CardMatch, submitted_at: datetime) -> bool:
-    """Was this strategy sent before the organiser's last change to its match?"""
-    return m.edited_at is not None and submitted_at < m.edited_at
-
-
 def card_entry_brief(m: CardMatch) -> dict[str, Any]:
     return {"ruleset": m.ruleset, "options": dict(m.options), "sides": [sd.competitor.uid for sd in m.sides],
             "referee": m.referee.name if m.referee else None, "title": m.title.name if m.title else None,
@@ -454,9 +369,7 @@ def delete_show(ctx: Ctx, key: str) -> None:
     for ev in ctx.session.scalars(select(ShowEvent).where(ShowEvent.show_id == s.id,
                                                           ShowEvent.kind.not_in(("lock", "unlock")))):
         ctx.session.delete(ev)
-    from turnbuckle.league.notify import events
-
-    events.show_deleted(ctx, s)  # its unsent messages dropped (league/notify)
+    ctx.record(ShowDeleted(s.id))  # its unsent messages are dropped (league/assembly.py)
     s.status, s.deleted_at = "deleted", ctx.now()
     s.seed = s.seed_sha256 = s.manifest = s.run_error = None
     s.writeup = ""

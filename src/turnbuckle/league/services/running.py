@@ -17,6 +17,7 @@ from turnbuckle.core.sources import SeededSource
 from turnbuckle.league import canonical
 from turnbuckle.league.choices import chosen_players
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.domain_events import ResultsPublished
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.game_rules import league_rules, written_strategies
 from turnbuckle.league.models import CardMatch, CardSide, Competitor, InjuryChange, Result, Show
@@ -239,10 +240,5 @@ def publish(ctx: Ctx, key: str, writeup: str | None = None) -> Show:
     s.status = "published"
     log(ctx, s, "publish")
     ctx.session.flush()
-    from turnbuckle.league.notify import events
-    from turnbuckle.league.services.advice import queue_explanations  # advice imports this module
-
-    queue_explanations(ctx, s)  # each match's explanation, a background job (league/services/advice.py)
-
-    events.results_published(ctx, s)  # the results post, queued with the publication (league/notify)
+    ctx.record(ResultsPublished(s.id))  # explanations and the results post are queued with it (league/assembly.py)
     return s

@@ -13,10 +13,12 @@ from turnbuckle import __version__
 from turnbuckle.core.errors import RulesError, problems_of
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
+from turnbuckle.league.domain_events import ShowLocked, ShowOpened, StrategyReceived
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound, SubmissionRefused
 from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.keys import as_id, in_range, parse_key
 from turnbuckle.league.models import CardMatch, CardSide, Show, ShowEvent, Submission
+from turnbuckle.league.services.card_draws import drawn_by_position, fix_at_open, is_stale, match_key
 from turnbuckle.league.services.roster import check_name, competitor, new_uid, referees
 from turnbuckle.league.services.sides import check_strategy
 from turnbuckle.rulesets.registry import get_ruleset
@@ -111,20 +113,10 @@ def editable(s: Show) -> None:
                           + (" (unlock it first)" if s.status == "locked" else ""))
 
 
-def add_match(ctx: Ctx, key: str, ruleset: str, sides: list[str], options: dict[str, object] | None = None,
-              referee_key: str | None = None, title_key: str | None = None, rebook: bool = False) -> CardMatch:
-    """Put a match on the card (``services.card.add_match``: every check is made there)."""
-    from turnbuckle.league.services.card import add_match as add
-
-    return add(ctx, key, ruleset, sides, options, referee_key, title_key, rebook)
-
-
 def open_show(ctx: Ctx, key: str) -> Show:
     """Open the card for strategies: each side's sheet is frozen as it stands now, and each
     MatchMatch match's referee and grid are fixed — the organiser's, or drawn from a card seed
     published with the card, keyed on the match's content, so anyone can check the draw."""
-    from turnbuckle.league.services.card import fix_at_open
-
     ctx.require_organiser("open shows")
     s = show(ctx, key)
     if s.status != "draft":
@@ -140,9 +132,7 @@ def open_show(ctx: Ctx, key: str) -> Show:
     ctx.session.flush()
     if drawn:
         log(ctx, s, "draw", draws=drawn)
-    from turnbuckle.league.notify import events
-
-    events.show_opened(ctx, s)  # the announcement, queued with the opening (league/notify)
+    ctx.record(ShowOpened(s.id))  # the announcement is queued with the opening (league/assembly.py)
     return s
 
 
@@ -173,9 +163,7 @@ def submit(ctx: Ctx, key: str, position: int, competitor_key: str, text: str) ->
                      sha256=canonical.sha256_hex(canonical.canonical_text(text)), submitted_at=ctx.now())
     ctx.session.add(sub)
     ctx.session.flush()
-    from turnbuckle.league.notify import events
-
-    events.strategy_received(ctx, s, sub, comp.name, position)  # the sender's own receipt (league/notify)
+    ctx.record(StrategyReceived(s.id, sub.id, comp.name, position))  # the sender's own receipt
     return sub
 
 
@@ -218,8 +206,6 @@ def _check_open(ctx: Ctx, s: Show) -> None:
 def _stale(side: CardSide, latest: Submission) -> bool:
     """Was the side's latest strategy sent before the organiser last changed its match? Sending the
     same text again then confirms it against the match as it is now."""
-    from turnbuckle.league.services.card import is_stale
-
     return is_stale(side.match, latest.submitted_at)
 
 
@@ -234,8 +220,6 @@ def card_entry(m: CardMatch) -> dict[str, Any]:
     """A card match as published (the manifest and the export hold the same). ``key`` is what
     its draws are keyed on (manifest format 2); ``grid`` its grid, fixed at open (MatchMatch). A match
     whose draw was keyed on its position (made by 0.1.0) keeps its entry's old shape."""
-    from turnbuckle.league.services.card import drawn_by_position, match_key
-
     entry: dict[str, Any] = {
         "position": m.position,
         "ruleset": m.ruleset,
@@ -287,9 +271,7 @@ def lock(ctx: Ctx, key: str, auto: bool = False) -> Show:
     log(ctx, s, "lock", seed_sha256=s.seed_sha256,
         manifest_sha256=canonical.sha256_hex(canonical.canonical_json(s.manifest)), auto=auto)
     ctx.session.flush()
-    from turnbuckle.league.notify import events
-
-    events.show_locked(ctx, s)  # the commitment, queued with the lock (league/notify)
+    ctx.record(ShowLocked(s.id))  # the commitment is queued with the lock (league/assembly.py)
     return s
 
 

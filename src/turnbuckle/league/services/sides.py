@@ -40,7 +40,7 @@ def standing(ctx: Ctx, comp: Competitor, view: View) -> SideStanding:
     """A competitor's Push Level and injuries in one view; a team's from its members."""
     people = _members(ctx, comp)
     if view == "published":
-        from turnbuckle.league.queries import published_standings
+        from turnbuckle.league.published import published_standings
 
         shown = published_standings(ctx, people)
         levels = [shown[p.id].push_level or 1 for p in people]

@@ -38,7 +38,7 @@ OptText = Annotated[str, Form()]
 
 
 def member_ctx(request: Request, session: DbSession, member: Member) -> Ctx:
-    return Ctx(session, the_league(session), member, request.app.state.clock)
+    return Ctx(session, the_league(session), member, request.app.state.clock, request.app.state.program.listeners)
 
 
 def safe_next(target: str | None) -> str:

@@ -22,6 +22,7 @@ import anyio
 from fastapi import Request
 from sqlalchemy import Engine
 
+from turnbuckle.league.assembly import Program
 from turnbuckle.league.context import Clock, context
 from turnbuckle.league.db import read_scope, session_scope
 from turnbuckle.league.errors import LeagueError
@@ -45,7 +46,7 @@ def any_due(engine: Engine, clock: Clock) -> bool:
         return bool(due_shows(context(session, None, clock)))
 
 
-def lock_due_now(engine: Engine, clock: Clock) -> list[int]:
+def lock_due_now(engine: Engine, clock: Clock, program: Program) -> list[int]:
     """Lock every open show past its deadline, in one unit of work; the numbers locked. The due
     rows are taken FOR UPDATE first (PostgreSQL), so two servers, or a page and the background
     task, never both lock one show: the second finds it locked already. A database with no league
@@ -53,7 +54,7 @@ def lock_due_now(engine: Engine, clock: Clock) -> list[int]:
     if not any_due(engine, clock):
         return []
     with session_scope(engine) as session:
-        ctx = context(session, None, clock)
+        ctx = program.context(session, None, clock)  # a lock's commitment goes out with it
         hold_due_shows(ctx)
         locked = [s.number for s in lock_due(ctx)]
     if locked:
@@ -68,18 +69,19 @@ def settle(request: Request) -> None:
     if not any_due(engine, clock):
         return
     try:
-        lock_due_now(engine, clock)
+        lock_due_now(engine, clock, request.app.state.program)
     except LeagueError as exc:
         log.warning("could not lock the shows past their deadline now: %s", exc)
 
 
-async def lock_due_every(engine: Engine, clock: Clock, slot: WriteSlot, every: float = INTERVAL_S) -> None:
+async def lock_due_every(engine: Engine, clock: Clock, slot: WriteSlot, program: Program,
+                         every: float = INTERVAL_S) -> None:
     """The background task: a pass at once, then one every ``every`` seconds, until cancelled.
     A pass that fails is logged and the next one tries again; it never stops the app."""
     while True:
         try:
             async with slot.held():
-                await anyio.to_thread.run_sync(lock_due_now, engine, clock)
+                await anyio.to_thread.run_sync(lock_due_now, engine, clock, program)
         except LeagueError as exc:
             log.warning("auto-lock pass failed: %s", exc)
         except Exception:  # a bug must not end the task (or the app): log it, go on

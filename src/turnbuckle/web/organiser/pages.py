@@ -20,6 +20,7 @@ from turnbuckle.league.errors import Forbidden, NotFound
 from turnbuckle.league.game_rules import league_rules
 from turnbuckle.league.models import Show
 from turnbuckle.league.queries import title_rows
+from turnbuckle.league.services import card as card_services
 from turnbuckle.league.services import roster, running, shows
 from turnbuckle.league.services.card import move_deadline
 from turnbuckle.rulesets.registry import all_rulesets
@@ -208,7 +209,7 @@ def add_match(request: Request, number: PathInt, session: DbSession, viewer: Vie
     sides, options = match_sides_and_options(form)
     if form.ok:
         try:
-            shows.add_match(ctx, str(s.number), game, sides, options, form.text("referee") or None,
+            card_services.add_match(ctx, str(s.number), game, sides, options, form.text("referee") or None,
                             form.text("title") or None, rebook=bool(form.text("rebook")))
             return RedirectResponse(f"/organiser/shows/{s.number}?done=card", status_code=303)
         except RulesError as exc:

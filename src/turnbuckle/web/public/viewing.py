@@ -45,7 +45,8 @@ def viewer_ctx(request: Request, session: Session, viewer: Member | None) -> Ctx
         actor = session.get(Member, viewer.id)
         if actor is not None and actor.league_id != league.id:
             actor = None
-    return Ctx(session, league, actor or spectator(league), request.app.state.clock)
+    return Ctx(session, league, actor or spectator(league), request.app.state.clock,
+               request.app.state.program.listeners)
 
 
 def is_organiser(ctx: Ctx) -> bool:
