@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pydantic import ValidationError
-
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.events import Json
 from turnbuckle.core.facets import SheetEditor, SheetSection, WrittenStrategies
 from turnbuckle.core.inputs import parse_yaml
+from turnbuckle.core.modelbase import ValidationError
 from turnbuckle.core.page_hooks import SheetField, SheetForm, SheetPoints, StrategyChoices, StrategyDraft
 from turnbuckle.rulesets.matchmatch.grid import parse_grid
 from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES, type_title

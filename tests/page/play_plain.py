@@ -1,0 +1,25 @@
+"""Run as a script with the page's zip first on the path and pydantic, pydantic_core and yaml
+refused: plays the requests (argv[2], a JSON list) and prints the record texts as a JSON list."""
+
+import json
+import sys
+
+
+class Refuse:
+    """A finder that refuses the libraries the page does not have."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name.partition(".")[0] in ("pydantic", "pydantic_core", "yaml"):
+            raise ImportError(f"{name} is refused: the page has no {name}")
+
+
+sys.meta_path.insert(0, Refuse())
+sys.path.insert(0, sys.argv[1])
+from turnbuckle.page import keeper_step  # noqa: E402
+
+answers = []
+for request in json.loads(open(sys.argv[2], encoding="utf-8").read()):
+    answer = json.loads(keeper_step(request))
+    answers.append(answer["record_text"] if answer["ok"] else f"error: {answer['error']}")
+loaded = sorted(m for m in sys.modules if m.partition(".")[0] in ("pydantic", "pydantic_core", "yaml"))
+print(json.dumps({"answers": answers, "loaded": loaded, "from": sys.modules["turnbuckle"].__file__}))
