@@ -3,6 +3,7 @@ refused: plays the requests (argv[2], a JSON list) and prints the record texts a
 
 import json
 import sys
+from pathlib import Path
 
 
 class Refuse:
@@ -13,13 +14,18 @@ class Refuse:
             raise ImportError(f"{name} is refused: the page has no {name}")
 
 
-sys.meta_path.insert(0, Refuse())
-sys.path.insert(0, sys.argv[1])
-from turnbuckle.page import keeper_step  # noqa: E402
+def main() -> None:
+    sys.meta_path.insert(0, Refuse())
+    sys.path.insert(0, sys.argv[1])
+    from turnbuckle.page import keeper_step
 
-answers = []
-for request in json.loads(open(sys.argv[2], encoding="utf-8").read()):
-    answer = json.loads(keeper_step(request))
-    answers.append(answer["record_text"] if answer["ok"] else f"error: {answer['error']}")
-loaded = sorted(m for m in sys.modules if m.partition(".")[0] in ("pydantic", "pydantic_core", "yaml"))
-print(json.dumps({"answers": answers, "loaded": loaded, "from": sys.modules["turnbuckle"].__file__}))
+    answers = []
+    for request in json.loads(Path(sys.argv[2]).read_text(encoding="utf-8")):
+        answer = json.loads(keeper_step(request))
+        answers.append(answer["record_text"] if answer["ok"] else f"error: {answer['error']}")
+    loaded = sorted(m for m in sys.modules if m.partition(".")[0] in ("pydantic", "pydantic_core", "yaml"))
+    print(json.dumps({"answers": answers, "loaded": loaded, "from": sys.modules["turnbuckle"].__file__}))
+
+
+if __name__ == "__main__":
+    main()

@@ -15,7 +15,7 @@ import json
 import types
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 try:
     import pydantic  # the server's validation; absent in the page
@@ -261,16 +261,16 @@ def _fits(hint: Any, value: object) -> bool:
     return True
 
 
-if pydantic is not None:
+if TYPE_CHECKING or pydantic is not None:
     from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, ValidationError, field_validator
 else:
-    BaseModel = _PlainModel  # type: ignore[assignment,misc]
-    ConfigDict = dict  # type: ignore[assignment,misc]
-    Field = _FieldInfo  # type: ignore[assignment]
-    Strict = _Marker  # type: ignore[assignment,misc]
-    AfterValidator = _Marker  # type: ignore[assignment,misc]
-    ValidationError = _PlainError  # type: ignore[assignment,misc]
-    field_validator = _field_validator  # type: ignore[assignment]
+    BaseModel = _PlainModel
+    ConfigDict = dict
+    Field = _FieldInfo
+    Strict = _Marker
+    AfterValidator = _Marker
+    ValidationError = _PlainError
+    field_validator = _field_validator
 
 __all__ = ["PLAIN", "AfterValidator", "BaseModel", "ConfigDict", "Field", "Strict", "ValidationError",
            "field_validator"]
