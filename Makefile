@@ -60,7 +60,7 @@ test: lint typecheck unit
 
 # The suite with every workaround of core/workarounds turned off (CI runs it apart from make test):
 # the program must work without them; the tests marked workaround(NAME) must fail (strict xfail).
-test-no-workarounds: setup browser
+test-no-workarounds: setup browser pyodide
 	TURNBUCKLE_DISABLE_WORKAROUNDS=all $(VENV)/pytest -n 2 -q -m "not solo"
 	TURNBUCKLE_DISABLE_WORKAROUNDS=all $(VENV)/pytest -q -m solo
 
