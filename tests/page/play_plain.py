@@ -18,13 +18,19 @@ def main() -> None:
     sys.meta_path.insert(0, Refuse())
     sys.path.insert(0, sys.argv[1])
     from turnbuckle.page import keeper_step
+    from turnbuckle.rulesets.registry import get_ruleset
 
     answers = []
+    sides_back = 0  # sides whose plain value gives back other JSON than the server's
     for request in json.loads(Path(sys.argv[2]).read_text(encoding="utf-8")):
         answer = json.loads(keeper_step(request))
+        data = json.loads(request)
+        rs = get_ruleset(data["game"])
+        sides_back += sum(rs.side_json(rs.load_side(side, "side")) != side for side in data["sides"])
         answers.append(answer["record_text"] if answer["ok"] else f"error: {answer['error']}")
     loaded = sorted(m for m in sys.modules if m.partition(".")[0] in ("pydantic", "pydantic_core", "yaml"))
-    print(json.dumps({"answers": answers, "loaded": loaded, "from": sys.modules["turnbuckle"].__file__}))
+    print(json.dumps({"answers": answers, "loaded": loaded, "sides_back": sides_back,
+                      "from": sys.modules["turnbuckle"].__file__}))
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ def test_the_page_zip_plays_every_game_without_pydantic_or_yaml(tmp_path: Path) 
     assert run.returncode == 0, run.stderr[-3000:]
     out = json.loads(run.stdout)
     assert out["loaded"] == []
+    assert out["sides_back"] == 0, "a plain sheet's JSON differs from the server's"
     assert out["from"].startswith(str(tmp_path / "page.zip"))
     assert out["answers"] == [text for _, text in played]
 
