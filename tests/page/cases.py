@@ -40,6 +40,20 @@ def entries_of(record: MatchRecord) -> list[str]:
     return out
 
 
+#: MatchMatch's bundled match types and referees (the page reads them from its zip, as JSON).
+_MM_TYPES = ("standard", "cage", "strap", "scaffold")
+_MM_REFEREES = ("", "Sam Atan", "Myron Opia", "Stan Model", "Bill Order", "Zero Tolerance")
+
+
+def _options(game: str, seed: int) -> dict[str, Any]:
+    """A short Deathmatch (its matches are long to replay); MatchMatch's match types and referees in turn."""
+    if game == "deathmatch":
+        return {"max_rounds": 6}
+    if game == "matchmatch":
+        return {"type": _MM_TYPES[seed % len(_MM_TYPES)], "referee": _MM_REFEREES[seed % len(_MM_REFEREES)]}
+    return {}
+
+
 def cases(game: str, count: int) -> list[tuple[str, str]]:
     """``count`` seeded matches of ``game``: (the page's request as JSON, the server's record text).
     Each draws two of the game's samples; every other match has people choosing where the game
@@ -54,7 +68,7 @@ def cases(game: str, count: int) -> list[tuple[str, str]]:
         sides = [sheets[a], sheets[b + (b >= a)]]
         humans = seed % 2 == 1 and "human" in rs.info.player_kinds
         players: dict[int, str] = {0: "human", 1: "human"} if humans else {}
-        options: dict[str, Any] = {"max_rounds": 6} if game == "deathmatch" else {}
+        options = _options(game, seed)
         played = rs.run(sides, PickingSource(seed), options, players)
         entries = entries_of(played)
         step = play_step(rs, sides, entries, options, players, narrate=False)
