@@ -3,7 +3,7 @@
 UV = $(shell command -v uv 2>/dev/null || echo python3 -m uv)
 VENV = .venv/bin
 
-.PHONY: setup demo test quick lint typecheck unit browser caddy bench serve clean test-no-workarounds
+.PHONY: setup demo test quick lint typecheck unit browser caddy pyodide bench serve clean test-no-workarounds
 
 setup:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
@@ -21,7 +21,7 @@ typecheck: setup
 	$(VENV)/mypy
 
 # The timing-sensitive system tests (marked solo: the crowd and the bursts) run alone, after the rest.
-unit: setup browser caddy
+unit: setup browser caddy pyodide
 	$(VENV)/pytest -n 2 -q -m "not solo"
 	$(VENV)/pytest -q -m solo
 
@@ -46,11 +46,21 @@ caddy:
 	       apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy systemd >/dev/null; } \
 	  || echo "note: $(CADDY) or $(SYSTEMD_ANALYZE) is missing and could not be installed here; the hosting tests will be skipped"; }
 
+# The offline keeper's Python runtime: the npm registry's pyodide package at the version and sha512
+# pinned in deploy/pyodide/pin, unpacked with its licence into build/pyodide/ (ignored). make setup
+# never needs it; the wheel build copies it into the web's static files and stops without it. When it
+# cannot be fetched the Pyodide tests are skipped, saying why (TURNBUCKLE_REQUIRE_PYODIDE=1, as .ci/run
+# sets, makes that a failure).
+PYODIDE_DIR = build/pyodide
+pyodide:
+	@python3 deploy/pyodide/fetch.py $(PYODIDE_DIR) || { test "$$TURNBUCKLE_REQUIRE_PYODIDE" != 1 && \
+	  echo "note: the Pyodide runtime could not be fetched; the Pyodide tests will be skipped"; }
+
 test: lint typecheck unit
 
 # The suite with every workaround of core/workarounds turned off (CI runs it apart from make test):
 # the program must work without them; the tests marked workaround(NAME) must fail (strict xfail).
-test-no-workarounds: setup browser
+test-no-workarounds: setup browser pyodide
 	TURNBUCKLE_DISABLE_WORKAROUNDS=all $(VENV)/pytest -n 2 -q -m "not solo"
 	TURNBUCKLE_DISABLE_WORKAROUNDS=all $(VENV)/pytest -q -m solo
 

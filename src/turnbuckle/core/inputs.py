@@ -17,6 +17,7 @@ input with an ``InputFileError`` (one line, exit 2) instead of hanging, swelling
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import stat
@@ -24,8 +25,6 @@ import sys
 import unicodedata
 from pathlib import Path
 from typing import Any, BinaryIO
-
-import yaml
 
 from turnbuckle.core.errors import InputFileError, InputRefused
 
@@ -198,79 +197,85 @@ def check_strings(data: object, label: str) -> None:
 
 
 # -- YAML --------------------------------------------------------------------------------------
-class _Problem(yaml.YAMLError):
-    """A refusal of ours, at a place in the document."""
+@functools.cache
+def yaml_loader() -> tuple[type[Any], type[Exception]]:
+    """The bounded loader and the error of ours it raises, made on first use: the rules that run
+    in the page (under Pyodide) have no YAML library, and import this module all the same."""
+    import yaml  # lazy: the rules in the page (Pyodide) have no PyYAML
 
-    def __init__(self, problem: str, mark: Any, refused: bool = True) -> None:
-        super().__init__(problem)
-        self.problem = problem
-        self.problem_mark = mark
-        self.refused = refused
+    class Problem(yaml.YAMLError):
+        """A refusal of ours, at a place in the document."""
 
+        def __init__(self, problem: str, mark: Any, refused: bool = True) -> None:
+            super().__init__(problem)
+            self.problem = problem
+            self.problem_mark = mark
+            self.refused = refused
 
-class BoundedLoader(yaml.SafeLoader):
-    """A safe loader (no arbitrary objects) that refuses aliases, nesting deeper than
-    ``MAX_DEPTH``, huge whole numbers, hostile characters in values and a key given twice in one
-    mapping (YAML would silently keep the last)."""
+    class BoundedLoader(yaml.SafeLoader):
+        """A safe loader (no arbitrary objects) that refuses aliases, nesting deeper than
+        ``MAX_DEPTH``, huge whole numbers, hostile characters in values and a key given twice in one
+        mapping (YAML would silently keep the last)."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self._depth = 0
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            event: Any = self.peek_event()  # type: ignore[no-untyped-call]
-            raise _Problem(f"the alias '*{event.anchor}' repeats another part of the document; YAML aliases "
-                           "are not read here: write the value out", event.start_mark)
-        self._depth += 1
-        try:
-            if self._depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
-                raise _Problem(f"nested more than {MAX_DEPTH} levels deep", mark)
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-
-    def construct_scalar(self, node: Any) -> Any:
-        value = super().construct_scalar(node)
-        found = hostile_char(value) if isinstance(value, str) else None
-        if found is not None:
-            raise _Problem(f"a value holds {describe_char(found[1])}; remove it", node.start_mark)
-        return value
-
-    def construct_yaml_int(self, node: Any) -> int:
-        text = str(self.construct_scalar(node))
-        digits = sum(ch.isdigit() for ch in text)
-        if digits > MAX_INT_DIGITS or len(text) > 4 * MAX_INT_DIGITS:
-            raise _Problem(f"a number of {digits} digits; numbers here have at most {MAX_INT_DIGITS}",
-                           node.start_mark)
-        return int(super().construct_yaml_int(node))
-
-    def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
-        seen: set[object] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                event: Any = self.peek_event()  # type: ignore[no-untyped-call]
+                raise Problem(f"the alias '*{event.anchor}' repeats another part of the document; YAML aliases "
+                              "are not read here: write the value out", event.start_mark)
+            self._depth += 1
             try:
-                duplicate = key in seen
-            except TypeError:  # an unhashable key; the base constructor reports it
-                break
-            if duplicate:
-                raise _Problem(f"the key '{printable(str(key))[:60]}' is given twice; keep one", key_node.start_mark,
-                               refused=False)
-            seen.add(key)
-        return dict(super().construct_mapping(node, deep))
+                if self._depth > MAX_DEPTH:
+                    mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                    raise Problem(f"nested more than {MAX_DEPTH} levels deep", mark)
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
 
-    def construct_object(self, node: Any, deep: bool = False) -> Any:
-        try:
-            return super().construct_object(node, deep)
-        except (ValueError, OverflowError, TypeError) as exc:  # e.g. a date 2024-13-45
-            if isinstance(exc, yaml.YAMLError):
-                raise
-            raise _Problem(f"a value YAML cannot read ({printable(str(exc))[:80]})", node.start_mark,
-                           refused=False) from None
+        def construct_scalar(self, node: Any) -> Any:
+            value = super().construct_scalar(node)
+            found = hostile_char(value) if isinstance(value, str) else None
+            if found is not None:
+                raise Problem(f"a value holds {describe_char(found[1])}; remove it", node.start_mark)
+            return value
+
+        def construct_yaml_int(self, node: Any) -> int:
+            text = str(self.construct_scalar(node))
+            digits = sum(ch.isdigit() for ch in text)
+            if digits > MAX_INT_DIGITS or len(text) > 4 * MAX_INT_DIGITS:
+                raise Problem(f"a number of {digits} digits; numbers here have at most {MAX_INT_DIGITS}",
+                               node.start_mark)
+            return int(super().construct_yaml_int(node))
+
+        def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+            seen: set[object] = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    duplicate = key in seen
+                except TypeError:  # an unhashable key; the base constructor reports it
+                    break
+                if duplicate:
+                    raise Problem(f"the key '{printable(str(key))[:60]}' is given twice; keep one", key_node.start_mark,
+                                   refused=False)
+                seen.add(key)
+            return dict(super().construct_mapping(node, deep))
+
+        def construct_object(self, node: Any, deep: bool = False) -> Any:
+            try:
+                return super().construct_object(node, deep)
+            except (ValueError, OverflowError, TypeError) as exc:  # e.g. a date 2024-13-45
+                if isinstance(exc, yaml.YAMLError):
+                    raise
+                raise Problem(f"a value YAML cannot read ({printable(str(exc))[:80]})", node.start_mark,
+                               refused=False) from None
 
 
-BoundedLoader.add_constructor("tag:yaml.org,2002:int", BoundedLoader.construct_yaml_int)
+    BoundedLoader.add_constructor("tag:yaml.org,2002:int", BoundedLoader.construct_yaml_int)
+    return BoundedLoader, Problem
 
 
 def parse_yaml(text: str, label: str) -> object:
@@ -279,6 +284,12 @@ def parse_yaml(text: str, label: str) -> object:
     if len(text) > MAX_INPUT_BYTES:
         raise InputRefused.under(label, f"over {_size(MAX_INPUT_BYTES)}; documents are read up to that size")
     try:
+        import yaml  # lazy: the rules in the page (Pyodide) have no PyYAML
+
+        BoundedLoader, Problem = yaml_loader()
+    except ImportError:
+        return _json_without_yaml(text, label)
+    try:
         return yaml.load(text, Loader=BoundedLoader)
     except yaml.YAMLError as exc:
         where = ""
@@ -286,9 +297,19 @@ def parse_yaml(text: str, label: str) -> object:
         if mark is not None:
             where = f" at line {mark.line + 1}, column {mark.column + 1}"
         problem = getattr(exc, "problem", None) or "not valid YAML"
-        if isinstance(exc, _Problem):
-            kind = InputRefused if exc.refused else InputFileError
+        if isinstance(exc, Problem):
+            kind = InputRefused if getattr(exc, "refused", True) else InputFileError
             raise (kind.under(label, str(problem)) if not where else kind(f"{label}{where}: {problem}")) from None
         raise InputFileError.under(label, f"not valid YAML{where}: {printable(str(problem))}") from None
     except RecursionError:  # MAX_DEPTH should come first; never a traceback if it does not
         raise InputRefused.under(label, "nested too deeply") from None
+
+
+def _json_without_yaml(text: str, label: str) -> object:
+    """Where PyYAML is not installed (the page): a document written as JSON (JSON is YAML too; the
+    page's bundle holds the games' data files so) is still read."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise InputFileError.under(label, "YAML is read only where PyYAML is installed; give this document as "
+                                   "JSON") from None

@@ -9,9 +9,8 @@ import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, Field, Strict, ValidationError
-
 from turnbuckle.core.errors import SheetError
+from turnbuckle.core.modelbase import AfterValidator, BaseModel, Field, Strict, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
 

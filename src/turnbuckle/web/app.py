@@ -31,6 +31,7 @@ from turnbuckle.web.odds import page as odds_page
 from turnbuckle.web.organiser import autolock, setup_pages
 from turnbuckle.web.public import pages, verify_pages
 from turnbuckle.web.public.links import configured_base
+from turnbuckle.web.serving import page_engine
 from turnbuckle.web.serving.coalesce import Coalescer
 from turnbuckle.web.serving.headers import SecurityHeaders
 from turnbuckle.web.serving.health import Health
@@ -115,6 +116,10 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     app.state.settings = settings
     app.state.base_url = configured_base(base_url or settings.base_url)
     app.state.coalescer = Coalescer()  # identical heavy reads in flight at once share one answer
+    # the offline keeper's engine: its Python runtime and the page's copy of the rules (web/serving/page_engine.py)
+    app.add_route(page_engine.PAGE_ZIP, page_engine.page_zip_response, include_in_schema=False)
+    if (runtime := page_engine.runtime_files()) is not None:
+        app.mount("/static/pyodide", runtime, name="pyodide")
     app.mount("/static", HashedStaticFiles(assets), name="static")  # hashed names (web/serving/static_files.py)
     # Pages, forms and feeds answer HTML (a token is no way in there): /api/openapi.json describes the
     # JSON API alone (web/api/routes.py), not operations whose refusals it would not describe.

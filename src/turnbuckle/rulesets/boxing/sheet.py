@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pydantic import BaseModel, ConfigDict
-
 from turnbuckle.core.errors import SheetError
+from turnbuckle.core.modelbase import BaseModel, ConfigDict
 from turnbuckle.core.models import Name, Nickname, StrictInt, load_model
 
 BUDGET = 15

@@ -12,11 +12,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
 from turnbuckle.core.errors import SheetError
 from turnbuckle.core.events import Json
 from turnbuckle.core.inputs import parse_yaml
+from turnbuckle.core.modelbase import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from turnbuckle.core.models import Name, describe_validation_error, load_model, one_line_name
 
 MIN_FIGURES, MAX_FIGURES = 1, 6

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
-
+from turnbuckle.core.modelbase import AfterValidator, BaseModel, ConfigDict, Field
 from turnbuckle.core.models import Name, Nickname, StrictInt, load_model, one_line_name
 
 FACES = (1, 2, 3, 4, 5, 6)

@@ -26,8 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-
+from turnbuckle.core.modelbase import BaseModel, ConfigDict, Field, field_validator
 from turnbuckle.core.models import Name, Nickname, StrictInt, hidden_characters, load_model
 
 POWERS = (1, 3, 5, 7)

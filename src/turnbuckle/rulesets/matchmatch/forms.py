@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pydantic import ValidationError
-
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.facets import GameSheets, SheetEditor, WrittenStrategies
 from turnbuckle.core.inputs import parse_yaml
+from turnbuckle.core.modelbase import ValidationError
 from turnbuckle.core.page_hooks import SheetField, SheetForm, SheetPoints, StrategyChoices, StrategyDraft
 from turnbuckle.rulesets.matchmatch.grid import parse_grid
 from turnbuckle.rulesets.matchmatch.rounds import TYPE_TITLES, type_title

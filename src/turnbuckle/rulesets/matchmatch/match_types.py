@@ -5,10 +5,9 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.inputs import parse_yaml
+from turnbuckle.core.modelbase import BaseModel, ConfigDict, Field, field_validator
 from turnbuckle.core.models import load_model
 from turnbuckle.rulesets.matchmatch.rounds import DEFAULT_INJURY_THRESHOLD, SPECIALS
 from turnbuckle.rulesets.matchmatch.styles import STYLES, find_style
@@ -34,14 +33,14 @@ class MatchType(BaseModel):
 
     name: str = Field(min_length=1)
     description: str = ""
-    styles_added: list[str] = []
-    styles_halved: list[str] = []
+    styles_added: list[str] = []  # noqa: RUF012 (a model field: each value gets its own copy)
+    styles_halved: list[str] = []  # noqa: RUF012 (a model field: each value gets its own copy)
     dq_threshold_change: int = 0
     injury_threshold: int = Field(default=DEFAULT_INJURY_THRESHOLD, ge=1)
     injury_chance: int = 0
     pin_modifier: int = 0
     damage_modifier: int = 0
-    forbidden_specials: list[str] = []
+    forbidden_specials: list[str] = []  # noqa: RUF012 (a model field: each value gets its own copy)
     #: From rules 1.3: the method of every won victory check in this type, whatever the round type
     #: ("escape", "four corners", "ten count"); empty keeps pinfall, submission and count-out.
     finish: str = Field(default="", max_length=40)

@@ -7,10 +7,9 @@ import json
 from functools import cache
 from importlib import resources
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.inputs import parse_yaml
+from turnbuckle.core.modelbase import BaseModel, ConfigDict, Field
 from turnbuckle.core.models import Name, Nickname, StrictInt, load_model
 
 #: The DQ threshold a referee sheet may set: a 2d6 check at or above it disqualifies, so 2 means

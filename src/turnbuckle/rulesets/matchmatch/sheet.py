@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
-
+from turnbuckle.core.modelbase import AfterValidator, BaseModel, ConfigDict, Field
 from turnbuckle.core.models import Nickname, StrictInt, load_model, one_line_name
 from turnbuckle.rulesets.matchmatch.styles import STYLES, title
 

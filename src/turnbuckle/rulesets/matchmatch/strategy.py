@@ -13,9 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from turnbuckle.core.errors import RulesError, SheetError, StrategyError
+from turnbuckle.core.modelbase import BaseModel, ConfigDict
 from turnbuckle.core.models import load_model
 from turnbuckle.core.problems import Problem
 from turnbuckle.rulesets.matchmatch.grid import Grid
@@ -229,9 +228,9 @@ class StrategyData(BaseModel):
     plus: list[str]
     minus: str
     grid: str | int | None = None
-    rounds: list[ActionData] = []
-    by_style: dict[str, list[ActionData]] = {}
-    conditionals: list[ConditionalData] = []
+    rounds: list[ActionData] = []  # noqa: RUF012 (a model field: each value gets its own copy)
+    by_style: dict[str, list[ActionData]] = {}  # noqa: RUF012 (a model field: each value gets its own copy)
+    conditionals: list[ConditionalData] = []  # noqa: RUF012 (a model field: each value gets its own copy)
 
 
 def parse_grid_pick(raw: object) -> tuple[str | None, int | None]:
