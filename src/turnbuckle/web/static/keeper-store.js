@@ -1,0 +1,94 @@
+// The matches kept on this phone (IndexedDB "turnbuckle-keeper"): the match open in the keeper, so
+// that the offline keeper can carry it on when the server cannot be reached, and every match played
+// offline until it is saved to the league. A kept match:
+//   {key: a random key (the league saves a match sent twice once), match: the keeper's match id,
+//    engine: {game, sides, options, players, entries} (what the engine in the page takes),
+//    state: [[field, value], ...] (the keeper form's hidden fields: what a save posts),
+//    groups: [[token, ...], ...], seeds: [seed or null, ...], offline: played offline at all,
+//    status: "playing" | "finished" | "saved" | "refused", record, summary, problems, uid, at}
+// The store "handoff" holds the one tap the service worker could not send to the server.
+(function () {
+  "use strict";
+  var NAME = "turnbuckle-keeper";
+  var opened = null;
+
+  function open() {
+    if (!opened) {
+      opened = new Promise(function (resolve, reject) {
+        var req = window.indexedDB.open(NAME, 1);
+        req.onupgradeneeded = function () {
+          var db = req.result;
+          if (!db.objectStoreNames.contains("matches")) { db.createObjectStore("matches", {keyPath: "key"}); }
+          if (!db.objectStoreNames.contains("handoff")) { db.createObjectStore("handoff", {keyPath: "id"}); }
+        };
+        req.onsuccess = function () {
+          req.result.onversionchange = function () { req.result.close(); opened = null; };
+          resolve(req.result);
+        };
+        req.onerror = function () { opened = null; reject(req.error); };
+        req.onblocked = function () { opened = null; reject(new Error("the keeper's store is open elsewhere")); };
+      });
+    }
+    return opened;
+  }
+
+  function run(store, mode, work) {
+    return open().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction(store, mode);
+        var result;
+        var req = work(tx.objectStore(store));
+        if (req) { req.onsuccess = function () { result = req.result; }; }
+        tx.oncomplete = function () { resolve(result); };
+        tx.onerror = function () { reject(tx.error); };
+        tx.onabort = function () { reject(tx.error); };
+      });
+    });
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(18);
+    window.crypto.getRandomValues(bytes);
+    return "k" + Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function all() { return run("matches", "readonly", function (s) { return s.getAll(); }).then(function (l) { return l || []; }); }
+
+  function put(match) {
+    match.at = Date.now();
+    return run("matches", "readwrite", function (s) { return s.put(match); }).then(function () { return match; });
+  }
+
+  function byMatch(id) {
+    return all().then(function (list) {
+      var found = list.filter(function (m) { return m.match === id && m.status !== "saved"; });
+      found.sort(function (a, b) { return b.at - a.at; });
+      return found[0] || null;
+    });
+  }
+
+  function unsaved(list) {
+    // what sign-out asks about: matches played offline and not saved to the league yet
+    return list.filter(function (m) { return m.offline && m.status !== "saved"; });
+  }
+
+  window.keeperStore = {
+    newKey: newKey,
+    all: all,
+    put: put,
+    byMatch: byMatch,
+    unsaved: unsaved,
+    get: function (key) { return run("matches", "readonly", function (s) { return s.get(key); }); },
+    remove: function (key) { return run("matches", "readwrite", function (s) { return s.delete(key); }); },
+    takeHandoff: function () {
+      return run("handoff", "readwrite", function (s) { return s.get("tap"); }).then(function (tap) {
+        return run("handoff", "readwrite", function (s) { return s.delete("tap"); }).then(function () { return tap || null; });
+      });
+    },
+    close: function () {
+      if (!opened) { return Promise.resolve(); }
+      return opened.then(function (db) { db.close(); opened = null; }, function () { opened = null; });
+    },
+    NAME: NAME
+  };
+}());
