@@ -46,7 +46,8 @@ DUMP = """async () => {
   return out;
 }"""
 PLANT = """(secret) => keeperStore.put({key: keeperStore.newKey(), match: "planted", offline: true, status: "finished",
-  game: "boxing", title: "Boxing", groups: [["4"]], seeds: [null], state: [["sheet-1", secret]], engine: {game: "boxing"}})"""
+  game: "boxing", title: "Boxing", groups: [["4"]], seeds: [null], state: [["sheet-1", secret]],
+  engine: {game: "boxing"}})"""
 
 
 @pytest.fixture
