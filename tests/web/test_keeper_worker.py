@@ -48,7 +48,7 @@ def test_a_keeper_page_is_never_kept_even_for_a_visitor(site: Site) -> None:
         # no-cache: the worker's rule for pages is the network, never its cache (the page may hold a sheet)
         assert played.headers["cache-control"] == "no-cache"
         assert client.get("/keeper/kept").json() == {"organiser": False, "csrf_token": ""}
-    found = re.search(r'data-engine="([^"]*)"', played.text)
+    found = re.search(r'name="engine" value="([^"]*)"', played.text)
     assert found is not None
     match = json.loads(html.unescape(found[1]))
     assert match["game"] == "boxing" and len(match["sides"]) == 2 and match["entries"] == []

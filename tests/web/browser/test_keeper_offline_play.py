@@ -171,11 +171,9 @@ def test_a_bout_played_with_the_server_stopped_is_saved_once(browser: Browser, s
             page.select_option(f"#{field}", SETUP[field])
         page.fill("#options", SETUP["options"])
         page.click("#start")
-        wait_for(page, "the page keeps its match", "async () => (await keeperStore.all()).length === 1")
         for n in range(1, 4):
             page.click("#pad [data-value='4']")
             expect(page.locator("#count")).to_have_text(f"{n} answers entered.")
-        wait_for(page, "the page kept three answers", "async () => (await keeperStore.all())[0].groups.length === 3")
         server.stop()
         reached = len(server.app.seen)
 

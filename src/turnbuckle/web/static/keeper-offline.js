@@ -245,11 +245,14 @@
 
   // the tap the service worker could not send, or else the start form and the kept matches
   store.takeHandoff().then(function (tap) {
-    var id = tap && tap.fields.filter(function (p) { return p[0] === "match"; })[0];
-    return (id ? store.byMatch(id[1]) : Promise.resolve(null)).then(function (kept) {
-      if (kept && kept.engine && kept.engine.sides) { return open(kept, tap); }
-      if (tap) { fatal("That match was not kept on this phone: start one here, or carry on a kept one."); }
-      return null;
+    var posted = tap ? store.fromFields(tap.fields) : null;
+    if (tap && !posted) { fatal("That page held no match to carry on here: start one here, or carry on a kept one."); }
+    if (!posted) { return null; }
+    return store.byMatch(posted.match).then(function (kept) {
+      // the match kept already (it went offline before) is carried on when it is as far on as the tap's page
+      var mine = kept && kept.status === "playing" && kept.groups.length >= posted.groups.length ? kept : posted;
+      mine.title = mine.title || mine.game;
+      return store.put(mine).then(function () { return open(mine, tap); });
     });
   }).then(function () { return Promise.all([listKept(), current ? null : startForm()]); })
     .catch(function (error) { fatal("This phone's store of matches could not be read: " + error.message); });

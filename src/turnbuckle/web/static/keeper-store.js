@@ -1,12 +1,12 @@
-// The matches kept on this phone (IndexedDB "turnbuckle-keeper"): the match open in the keeper, so
-// that the offline keeper can carry it on when the server cannot be reached, and every match played
-// offline until it is saved to the league. A kept match:
+// The matches kept on this phone (IndexedDB "turnbuckle-keeper"): every match played offline, until it
+// is saved to the league. The keeper's online pages open no database (an open one keeps a page out of
+// the browser's Back and Forward cache): the match reaches the offline keeper in the tap the service
+// worker could not send (store "handoff"), whose fields carry the engine's JSON. A kept match:
 //   {key: a random key (the league saves a match sent twice once), match: the keeper's match id,
 //    engine: {game, sides, options, players, entries} (what the engine in the page takes),
 //    state: [[field, value], ...] (the keeper form's hidden fields: what a save posts),
 //    groups: [[token, ...], ...], seeds: [seed or null, ...], offline: played offline at all,
 //    status: "playing" | "finished" | "saved" | "refused", record, summary, problems, uid, at}
-// The store "handoff" holds the one tap the service worker could not send to the server.
 (function () {
   "use strict";
   var NAME = "turnbuckle-keeper";
@@ -67,6 +67,29 @@
     });
   }
 
+  var NOT_STATE = ["csrf_token", "latest", "newest", "elsewhere", "moved", "count", "action", "answer", "tap",
+    "rank", "suit", "engine", "entries", "seeds"];
+
+  function fromFields(fields) {
+    // the kept match a posted keeper form holds (null when it holds no engine JSON)
+    var get = function (name) {
+      var hit = fields.filter(function (p) { return p[0] === name; })[0];
+      return hit ? hit[1] : "";
+    };
+    var engine;
+    try { engine = JSON.parse(get("engine")); } catch (e) { return null; }
+    if (!engine || !engine.sides) { return null; }
+    var entries = get("entries").trim();
+    var groups = entries ? entries.split("\n").map(function (line) { return line.trim().split(/\s+/); }) : [];
+    var seeds = groups.map(function () { return null; });
+    get("seeds").split(",").forEach(function (pair) {
+      var at = pair.split("=");
+      if (at.length === 2 && parseInt(at[0], 10) < groups.length) { seeds[parseInt(at[0], 10)] = at[1]; }
+    });
+    return {key: newKey(), match: get("match"), offline: true, status: "playing", game: engine.game, engine: engine,
+      groups: groups, seeds: seeds, state: fields.filter(function (p) { return NOT_STATE.indexOf(p[0]) < 0; })};
+  }
+
   function unsaved(list) {
     // what sign-out asks about: matches played offline and not saved to the league yet
     return list.filter(function (m) { return m.offline && m.status !== "saved"; });
@@ -78,6 +101,7 @@
     put: put,
     byMatch: byMatch,
     unsaved: unsaved,
+    fromFields: fromFields,
     get: function (key) { return run("matches", "readonly", function (s) { return s.get(key); }); },
     remove: function (key) { return run("matches", "readwrite", function (s) { return s.delete(key); }); },
     takeHandoff: function () {

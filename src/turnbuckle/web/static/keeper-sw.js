@@ -96,6 +96,7 @@ self.addEventListener("fetch", function (event) {
   }
   if (request.mode === "navigate" && (path === "/keeper" || path.indexOf("/keeper/") === 0)) {
     var copy = request.method === "POST" ? request.clone() : null;
+    if (request.cache === "only-if-cached") { return; }  // Back or Forward to a posted page: the browser's own
     event.respondWith(fetch(request).catch(function () {
       return (copy ? handOff(copy) : Promise.resolve()).then(offlinePage);
     }));

@@ -1,54 +1,14 @@
-// On every keeper page: register the keeper's service worker (scope /keeper only), keep the match this
-// page shows on the phone (so the offline keeper can carry it on), and send the matches played offline
-// that are finished to the league when the server answers, once each (their key), as the organiser.
+// On every keeper page: register the keeper's service worker (scope /keeper only), and send the matches
+// played offline that are finished to the league when the server answers, once each (their key), as
+// the organiser. The store is opened only when a match was kept (an open database keeps a page out of
+// the browser's Back and Forward cache, and the keeper's Back guard relies on it).
 (function () {
   "use strict";
   var store = window.keeperStore;
   if (!store) { return; }
-  var SKIP = ["csrf_token", "latest", "newest", "elsewhere", "moved", "count"];
 
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/keeper/sw.js", {scope: "/keeper"}).catch(function () { /* no offline keeper */ });
-  }
-
-  function parseSeeds(text, n) {
-    var seeds = [];
-    for (var i = 0; i < n; i++) { seeds.push(null); }
-    (text || "").split(",").forEach(function (pair) {
-      var at = pair.split("=");
-      if (at.length === 2 && parseInt(at[0], 10) < n) { seeds[parseInt(at[0], 10)] = at[1]; }
-    });
-    return seeds;
-  }
-
-  function keepThisPage() {
-    // the online keeper page: the match as it stands, with the engine's JSON the server wrote in the page
-    var page = document.getElementById("keeper-page");
-    var form = document.getElementById("keeper");
-    if (!page || !form || !page.dataset.match || !page.dataset.engine) { return Promise.resolve(null); }
-    var engine;
-    try { engine = JSON.parse(page.dataset.engine); } catch (e) { return Promise.resolve(null); }
-    var state = [];
-    var entries = "";
-    var seeds = "";
-    Array.prototype.forEach.call(form.elements, function (el) {
-      var hidden = el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && el.type === "hidden");
-      if (!hidden || !el.name || SKIP.indexOf(el.name) >= 0) { return; }
-      if (el.name === "entries") { entries = el.value; } else if (el.name === "seeds") { seeds = el.value; } else { state.push([el.name, el.value]); }
-    });
-    var groups = entries.trim() ? entries.split("\n").map(function (line) { return line.trim().split(/\s+/); }) : [];
-    return store.byMatch(page.dataset.match).then(function (found) {
-      var kept = found || {key: store.newKey(), match: page.dataset.match, offline: false};
-      if (kept.status === "finished" && kept.offline) { return kept; }  // finished offline: that one is sent
-      kept.engine = engine;
-      kept.state = state;
-      kept.groups = groups;
-      kept.seeds = parseSeeds(seeds, groups.length);
-      kept.status = page.dataset.over ? "done" : "playing";
-      kept.game = engine.game;
-      kept.title = (document.querySelector(".keeper-title") || {}).textContent || engine.game;
-      return store.put(kept);
-    });
   }
 
   function fields(kept) {
@@ -109,8 +69,14 @@
   }
 
   window.keeperSync = {send: send, fields: fields};
-  keepThisPage().catch(function () { return null; }).then(function () {
-    send();
-  });
+  function anyKept() {
+    // whether this browser has kept a match at all, without making (or opening) the database
+    if (!window.indexedDB.databases) { return Promise.resolve(true); }
+    return window.indexedDB.databases().then(function (all) {
+      return all.some(function (d) { return d.name === store.NAME; });
+    }, function () { return false; });
+  }
+
+  anyKept().then(function (some) { if (some) { send().then(function () { return store.close(); }); } });
   window.addEventListener("online", function () { send(); });
 }());
