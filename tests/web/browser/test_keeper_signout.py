@@ -106,7 +106,8 @@ def private_left(now: dict[str, Any]) -> list[str]:
 def test_sign_out_leaves_nothing_private_and_asks_about_a_match_not_saved(phone: Page) -> None:
     sign_in(phone, ORGANISER, LOGINS[ORGANISER])
     name = play_a_league_side(phone)
-    until(phone, "the worker kept the offline keeper", lambda s: any(c["path"] == "/keeper/offline" for c in s["caches"]))
+    until(phone, "the worker kept the offline keeper",
+          lambda s: any(c["path"] == "/keeper/offline" for c in s["caches"]))
     # private so far: the keeper's page guard holds the competitor's sheet as played
     assert name in json.dumps(phone.evaluate("Object.values(localStorage)"))
     phone.evaluate(PLANT, name)
