@@ -28,6 +28,8 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import select
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tests.web.browser.conftest import PHONE, TIMEOUT_MS
@@ -39,6 +41,7 @@ from turnbuckle.league.demo import LOGINS, ORGANISER
 from turnbuckle.league.models import TableMatch
 from turnbuckle.web.app import create_app
 from turnbuckle.web.keeper.form import load, read_form
+from turnbuckle.web.keeper.offline import RUNTIME_PATH
 from turnbuckle.web.keeper.pads import ask_line
 
 RUNTIME = Path(__file__).resolve().parents[3] / "build" / "pyodide"
@@ -133,8 +136,12 @@ class Restartable:
 
 
 @pytest.fixture
-def server(league_db: str) -> Iterator[Restartable]:
-    served = Restartable(Counted(create_app(league_db)))
+def server(league_db: str, engine_kind: str, tmp_path: Path) -> Iterator[Restartable]:
+    app = create_app(league_db)
+    if engine_kind == "stand-in":  # a runtime served (so the page plays offline), the stand-in in its place
+        (tmp_path / "pyodide.js").write_text("// the stand-in engine answers instead\n")
+        app.router.routes.insert(0, Mount(RUNTIME_PATH, StaticFiles(directory=tmp_path)))
+    served = Restartable(Counted(app))
     served.start()
     try:
         yield served
@@ -154,8 +161,8 @@ def engine_kind(request: pytest.FixtureRequest) -> str:
     return kind
 
 
-def test_a_bout_played_with_the_server_stopped_is_saved_once(browser: Browser, server: Restartable,
-                                                           engine_kind: str, league_db: str) -> None:
+def test_a_bout_played_with_the_server_stopped_is_saved_once(browser: Browser, engine_kind: str,
+                                                           server: Restartable, league_db: str) -> None:
     steps = stand_in_steps()
     ctx = browser.new_context(base_url=server.url, viewport=PHONE, has_touch=True, is_mobile=True)  # type: ignore[arg-type]
     ctx.set_default_timeout(TIMEOUT_MS)

@@ -8,6 +8,7 @@
   match in the page (static/keeper-offline.js) and keeps it on the phone until it is saved.
 - ``/keeper/offline.json``: each game's name, sides and options, and its bundled samples as the
   engine in the page takes them (validated here, as JSON), so a match can be started offline too.
+- ``/keeper/ping``: an empty answer, asked before a tap is posted; no answer sends the tap offline.
 - ``/keeper/kept``: whether the viewer may save kept matches to the league (the organiser), and the
   token a save posts with; never kept by the worker (it answers a signed-in browser: no-store).
 """
@@ -56,6 +57,14 @@ def runtime_files(request: Request) -> list[str]:
     return []
 
 
+def runtime_served(request: Request) -> bool:
+    """Whether this server serves the page's Python runtime, so a tap with no server can be played offline."""
+    for route in request.app.routes:
+        if isinstance(route, Mount) and route.path == RUNTIME_PATH:
+            return (Path(str(getattr(route.app, "directory", "") or "")) / "pyodide.js").is_file()
+    return False
+
+
 def shell(request: Request) -> list[str]:
     """What the worker keeps when it installs: the offline page, the games, the static files, the runtime."""
     return ["/keeper/offline", "/keeper/offline.json", *(assets.url(n) for n in SHELL_STATIC), *runtime_files(request)]
@@ -91,6 +100,12 @@ def offline_games() -> JSONResponse:
               "side_word": rs.info.side_word, "player_kinds": list(rs.info.player_kinds),
               "samples": _samples(rs)} for rs in all_rulesets()]
     return JSONResponse({"games": games})
+
+
+@router.get("/ping", response_model=None)
+def ping() -> Response:
+    """Whether the server answers: the keeper's page asks before it posts a tap (static/keeper-sync.js)."""
+    return Response(status_code=204, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/kept", response_model=None)

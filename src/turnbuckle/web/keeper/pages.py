@@ -36,7 +36,7 @@ from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.keeper.form import FormProblems, KeeperForm, SideField, load, read_form, ruleset_of
 from turnbuckle.web.keeper.league import league_choices, resolve_league_sides
-from turnbuckle.web.keeper.offline import match_json
+from turnbuckle.web.keeper.offline import match_json, runtime_served
 from turnbuckle.web.keeper.pads import ask_line, pad_for, tapped
 from turnbuckle.web.keeper.play import ACTIONS, Turn, false_seeds, move, resume
 from turnbuckle.web.public.charts import match_chart
@@ -265,7 +265,7 @@ def _play_page(request: Request, turn: Turn, status: int, save_problems: list[st
         "ask": "" if step.need is None else ask_line(step.need),
         "whose": None if step.need is None else (step.need.side or "the table"),
         "chart": None, "private": _private(rs, step), "parent": parent,
-        "engine_match": _engine_match(turn),
+        "engine_match": _engine_match(turn), "offline_ready": runtime_served(request),
     }
     # the call so far as HTML: its tables (the armies, a scoresheet, HP by interval) stack their
     # cells on a phone instead of wrapping a text table

@@ -54,8 +54,11 @@
 
   function all() { return run("matches", "readonly", function (s) { return s.getAll(); }).then(function (l) { return l || []; }); }
 
+  var FLAG = "turnbuckle-keeper-kept";  // localStorage: "1" once a match is kept (keeper-sync.js)
+
   function put(match) {
     match.at = Date.now();
+    try { window.localStorage.setItem(FLAG, "1"); } catch (e) { /* full: sent when the offline keeper opens */ }
     return run("matches", "readwrite", function (s) { return s.put(match); }).then(function () { return match; });
   }
 
@@ -104,6 +107,9 @@
     fromFields: fromFields,
     get: function (key) { return run("matches", "readonly", function (s) { return s.get(key); }); },
     remove: function (key) { return run("matches", "readwrite", function (s) { return s.delete(key); }); },
+    handOff: function (fields) {
+      return run("handoff", "readwrite", function (s) { return s.put({id: "tap", fields: fields, at: Date.now()}); });
+    },
     takeHandoff: function () {
       return run("handoff", "readwrite", function (s) { return s.get("tap"); }).then(function (tap) {
         return run("handoff", "readwrite", function (s) { return s.delete("tap"); }).then(function () { return tap || null; });
@@ -113,6 +119,7 @@
       if (!opened) { return Promise.resolve(); }
       return opened.then(function (db) { db.close(); opened = null; }, function () { opened = null; });
     },
-    NAME: NAME
+    NAME: NAME,
+    FLAG: FLAG
   };
 }());

@@ -4,8 +4,7 @@
 // It keeps only public answers: the offline keeper page and the games (fetched without cookies),
 // static files and the page's Python runtime; never a keeper page (it may show a league sheet), and
 // never an answer marked no-store or private (the server marks every answer to a signed-in browser
-// no-store). When the server cannot be reached, a keeper page is answered with the offline keeper;
-// a tap the page posted is handed to it (IndexedDB "turnbuckle-keeper", store "handoff").
+// no-store). When the server cannot be reached, a keeper page is answered with the offline keeper.
 /* global SHELL, VERSION */
 "use strict";
 var CACHE = "turnbuckle-keeper-" + VERSION;
@@ -35,29 +34,6 @@ self.addEventListener("activate", function (event) {
       .map(function (n) { return caches.delete(n); }));
   }).then(function () { return self.clients.claim(); }));
 });
-
-function handOff(request) {
-  // the tap the keeper page posted: kept for the offline keeper, which plays it in the page
-  return request.formData().then(function (form) {
-    var fields = [];
-    form.forEach(function (value, name) { if (typeof value === "string" && name !== "csrf_token") { fields.push([name, value]); } });
-    return new Promise(function (resolve) {
-      var open = indexedDB.open("turnbuckle-keeper", 1);
-      open.onupgradeneeded = function () {
-        var db = open.result;
-        if (!db.objectStoreNames.contains("matches")) { db.createObjectStore("matches", {keyPath: "key"}); }
-        if (!db.objectStoreNames.contains("handoff")) { db.createObjectStore("handoff", {keyPath: "id"}); }
-      };
-      open.onsuccess = function () {
-        var tx = open.result.transaction("handoff", "readwrite");
-        tx.objectStore("handoff").put({id: "tap", fields: fields, at: Date.now()});
-        tx.oncomplete = function () { open.result.close(); resolve(); };
-        tx.onerror = function () { open.result.close(); resolve(); };
-      };
-      open.onerror = function () { resolve(); };
-    });
-  }).catch(function () { return null; });
-}
 
 function offlinePage() {
   return caches.match("/keeper/offline").then(function (kept) {
@@ -94,11 +70,11 @@ self.addEventListener("fetch", function (event) {
     }).catch(function () { return caches.match(path); }));
     return;
   }
-  if (request.mode === "navigate" && (path === "/keeper" || path.indexOf("/keeper/") === 0)) {
-    var copy = request.method === "POST" ? request.clone() : null;
-    if (request.cache === "only-if-cached") { return; }  // Back or Forward to a posted page: the browser's own
-    event.respondWith(fetch(request).catch(function () {
-      return (copy ? handOff(copy) : Promise.resolve()).then(offlinePage);
-    }));
+  // a keeper page asked for by its address: the network, else the offline keeper. A posted page (a tap)
+  // is left to the browser: a worker's answer to it would not be kept for Back, which the keeper's
+  // guard relies on; the page asks /keeper/ping first and plays the tap offline when nothing answers.
+  if (request.mode === "navigate" && request.method === "GET" && request.cache !== "only-if-cached" &&
+      (path === "/keeper" || path.indexOf("/keeper/") === 0)) {
+    event.respondWith(fetch(request).catch(offlinePage));
   }
 });

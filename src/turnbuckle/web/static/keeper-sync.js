@@ -68,13 +68,49 @@
     return sending;
   }
 
+  function reachable() {
+    // whether the server answers, within a few seconds (no answer: the tap is played offline)
+    var stop = new AbortController();
+    var timer = setTimeout(function () { stop.abort(); }, 4000);
+    return fetch("/keeper/ping", {cache: "no-store", signal: stop.signal}).then(function (r) {
+      clearTimeout(timer);
+      return r.status < 500;
+    }, function () { clearTimeout(timer); return false; });
+  }
+
+  var keeper = document.getElementById("keeper");
+  var page = document.getElementById("keeper-page");
+  var passed = false;
+  // only where the tap can be played offline: the server serves the page's runtime, and the worker
+  // controls this page (so the offline keeper is kept); else a tap goes to the server as it always has
+  if (keeper && page && page.dataset.offline === "1" && navigator.serviceWorker && navigator.serviceWorker.controller) {
+    // a tap: posted as ever when the server answers, else handed to the offline keeper with the match
+    keeper.addEventListener("submit", function (event) {
+      if (passed) { passed = false; return; }
+      event.preventDefault();
+      var submitter = event.submitter || null;
+      reachable().then(function (up) {
+        if (up) {
+          passed = true;
+          keeper.requestSubmit(submitter);
+          return null;
+        }
+        var fields = [];
+        new FormData(keeper, submitter).forEach(function (value, name) {
+          if (typeof value === "string" && name !== "csrf_token") { fields.push([name, value]); }
+        });
+        return store.handOff(fields).then(function () { return store.close(); }).then(function () {
+          window.location.href = "/keeper/offline";
+        });
+      });
+    });
+  }
+
   window.keeperSync = {send: send, fields: fields};
   function anyKept() {
-    // whether this browser has kept a match at all, without making (or opening) the database
-    if (!window.indexedDB.databases) { return Promise.resolve(true); }
-    return window.indexedDB.databases().then(function (all) {
-      return all.some(function (d) { return d.name === store.NAME; });
-    }, function () { return false; });
+    // whether this browser has kept a match, without touching IndexedDB (even asking for its list of
+    // databases keeps a page out of the Back and Forward cache): the flag keeperStore.put sets
+    return Promise.resolve(window.localStorage.getItem(store.FLAG) === "1");
   }
 
   anyKept().then(function (some) { if (some) { send().then(function () { return store.close(); }); } });

@@ -104,6 +104,7 @@
       if (choice === "cancel") { if (db) { db.close(); } return; }
       window.localStorage.clear();
       window.sessionStorage.clear();
+      if (choice === "keep") { window.localStorage.setItem("turnbuckle-keeper-kept", "1"); }  // not private: a flag
       return Promise.all([tidyCaches(), tidyMatches(db, choice, list)]).catch(function () { return null; }).then(function () {
         leaving = true;
         form.submit();
