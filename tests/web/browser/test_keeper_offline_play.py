@@ -139,7 +139,7 @@ class Restartable:
 def server(league_db: str, engine_kind: str, tmp_path: Path) -> Iterator[Restartable]:
     app = create_app(league_db)
     if engine_kind == "stand-in":  # a runtime served (so the page plays offline), the stand-in in its place
-        (tmp_path / "pyodide.js").write_text("// the stand-in engine answers instead\n")
+        (tmp_path / "pyodide.mjs").write_text("// the stand-in engine answers instead\n")
         app.router.routes.insert(0, Mount(RUNTIME_PATH, StaticFiles(directory=tmp_path)))
     served = Restartable(Counted(app))
     served.start()
@@ -153,7 +153,7 @@ def server(league_db: str, engine_kind: str, tmp_path: Path) -> Iterator[Restart
 @pytest.fixture(params=["stand-in", "pyodide"])
 def engine_kind(request: pytest.FixtureRequest) -> str:
     kind: str = request.param
-    if kind == "pyodide" and not (RUNTIME / "pyodide.js").is_file():
+    if kind == "pyodide" and not (RUNTIME / "pyodide.mjs").is_file():
         reason = f"the page's Python runtime is not built ({RUNTIME}: `make pyodide`)"
         if os.environ.get("TURNBUCKLE_REQUIRE_PYODIDE") == "1":
             pytest.fail(f"{reason}, and TURNBUCKLE_REQUIRE_PYODIDE=1 requires it", pytrace=False)

@@ -24,6 +24,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount
 
+from turnbuckle import __version__
 from turnbuckle.core.errors import RulesError
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.deps import Viewer, assets, csrf_token, render
@@ -32,10 +33,12 @@ from turnbuckle.web.keeper.form import Loaded
 router = APIRouter(prefix="/keeper", include_in_schema=False)
 WORKER = Path(__file__).resolve().parents[1] / "static" / "keeper-sw.js"
 #: The static files the offline keeper needs, kept by the worker when it installs.
-SHELL_STATIC = ("style.css", "keeper.js", "keeper-store.js", "keeper-sync.js", "keeper-engine.js",
+SHELL_STATIC = ("style.css", "keeper.js", "keeper-store.js", "keeper-sync.js", "keeper-step.js",
                 "keeper-engine-worker.js", "keeper-offline.js", "keeper.webmanifest", "keeper-192.png")
-#: Where the page's Python runtime is served, when this server has it (``make pyodide``).
+#: Where the page's Python runtime is served, when this server has it (``make pyodide``), and the
+#: page's copy of the rules (docs/architecture.md, "The engine in the page").
 RUNTIME_PATH = "/static/pyodide"
+PAGE_RULES = "/static/turnbuckle-page.zip"
 
 
 def match_json(game: Loaded, entries: list[str]) -> dict[str, Any]:
@@ -61,19 +64,22 @@ def runtime_served(request: Request) -> bool:
     """Whether this server serves the page's Python runtime, so a tap with no server can be played offline."""
     for route in request.app.routes:
         if isinstance(route, Mount) and route.path == RUNTIME_PATH:
-            return (Path(str(getattr(route.app, "directory", "") or "")) / "pyodide.js").is_file()
+            return (Path(str(getattr(route.app, "directory", "") or "")) / "pyodide.mjs").is_file()
     return False
 
 
 def shell(request: Request) -> list[str]:
     """What the worker keeps when it installs: the offline page, the games, the static files, the runtime."""
-    return ["/keeper/offline", "/keeper/offline.json", *(assets.url(n) for n in SHELL_STATIC), *runtime_files(request)]
+    runtime = runtime_files(request)
+    return ["/keeper/offline", "/keeper/offline.json", *(assets.url(n) for n in SHELL_STATIC),
+            *runtime, *([PAGE_RULES] if runtime else [])]
 
 
 @router.get("/sw.js", response_model=None)
 def service_worker(request: Request) -> Response:
     files = shell(request)
-    version = hashlib.sha256((json.dumps(files) + WORKER.read_text("utf-8")).encode()).hexdigest()[:12]
+    # a new release is a new version (the page's rules keep their name, so only the version renews them)
+    version = hashlib.sha256((__version__ + json.dumps(files) + WORKER.read_text("utf-8")).encode()).hexdigest()[:12]
     head = f"const SHELL = {json.dumps(files)};\nconst VERSION = {json.dumps(version)};\n"
     return Response(head + WORKER.read_text("utf-8"), media_type="text/javascript",
                     headers={"Service-Worker-Allowed": "/keeper", "Cache-Control": "no-cache"})

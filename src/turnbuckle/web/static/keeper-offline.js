@@ -90,6 +90,7 @@
       current.offline = true;
       current.engine.entries = flat(groups);
       current.record = next.record || null;
+      current.recordText = next.record_text || null;  // the record as the server writes it, byte for byte
       step = next;
       $("o-answer").value = "";
       return keep().then(function () {
@@ -106,6 +107,7 @@
       current.seeds = current.seeds.slice(0, groups.length);
       current.engine.entries = flat(groups);
       current.record = null;
+      current.recordText = null;
       current.offline = true;
       if (current.status === "finished") { current.status = "playing"; }
       step = back;

@@ -17,7 +17,7 @@
     out.append("entries", kept.groups.map(function (g) { return g.join(" "); }).join("\n"));
     out.append("seeds", kept.seeds.map(function (s, i) { return s === null || s === undefined ? "" : i + "=" + s; })
       .filter(Boolean).join(","));
-    out.append("record", JSON.stringify(kept.record));
+    out.append("record", kept.recordText || JSON.stringify(kept.record));
     out.append("key", kept.key);
     out.append("reply", "json");
     return out;
