@@ -28,8 +28,8 @@ def test_the_worker_is_scoped_to_the_keeper_and_keeps_public_files_only(site: Si
         assert worker.headers["service-worker-allowed"] == "/keeper"
         assert worker.headers["content-type"].startswith("text/javascript")
         files = shell_of(worker.text)
-        assert files[:2] == ["/keeper/offline", "/keeper/offline.json"]
-        assert all(f.startswith("/static/") for f in files[2:]) and len(files) > 5
+        assert files[:3] == ["/keeper/offline", "/keeper/offline.json", "/keeper/engine-worker.js"]
+        assert all(f.startswith("/static/") for f in files[3:]) and len(files) > 5
         for path in files:  # as the worker fetches them: not signed in
             got = client.get(path)
             assert got.status_code == 200, path

@@ -19,6 +19,7 @@ from tests.web.browser.conftest import PHONE, TIMEOUT_MS
 from tests.web.browser.test_member_flows import sign_in
 from tests.web.conftest import LiveServer
 from turnbuckle.league.demo import LOGINS, ORGANISER
+from turnbuckle.web.keeper.offline import PUBLIC_PAGES
 
 DUMP = """async () => {
   const out = {local: Object.keys(localStorage), session: Object.keys(sessionStorage), caches: [], matches: null};
@@ -96,7 +97,7 @@ def private_left(now: dict[str, Any]) -> list[str]:
     found = [f"localStorage holds {k}" for k in now["local"] if k != "turnbuckle-keeper-kept"]  # a flag: kept matches
     found += [f"sessionStorage holds {k}" for k in now["session"] if k != "htmx-current-path-for-history"]
     for c in now["caches"]:
-        public = c["path"].startswith("/static/") or c["path"] in ("/keeper/offline", "/keeper/offline.json")
+        public = c["path"].startswith("/static/") or c["path"] in PUBLIC_PAGES
         if not public or "no-store" in c["rule"] or "private" in c["rule"] or f">{ORGANISER}<" in c["text"]:
             found.append(f"cached {c['path']} ({c['rule']})")
     found += [f"kept match {m['match']}" for m in now["matches"] or [] if m["match"] != "planted"]

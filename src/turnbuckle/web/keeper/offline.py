@@ -32,9 +32,14 @@ from turnbuckle.web.keeper.form import Loaded
 
 router = APIRouter(prefix="/keeper", include_in_schema=False)
 WORKER = Path(__file__).resolve().parents[1] / "static" / "keeper-sw.js"
+#: The engine's worker, served under /keeper: a worker is controlled by the service worker whose scope
+#: holds its own address, and only then are the runtime's files read from the phone offline.
+ENGINE_WORKER = Path(__file__).resolve().parents[1] / "static" / "keeper-engine-worker.js"
 #: The static files the offline keeper needs, kept by the worker when it installs.
 SHELL_STATIC = ("style.css", "keeper.js", "keeper-store.js", "keeper-sync.js", "keeper-step.js",
-                "keeper-engine-worker.js", "keeper-offline.js", "keeper.webmanifest", "keeper-192.png")
+                "keeper-offline.js", "keeper.webmanifest", "keeper-192.png")
+#: The keeper's own answers the worker keeps (public: fetched without cookies).
+PUBLIC_PAGES = ("/keeper/offline", "/keeper/offline.json", "/keeper/engine-worker.js")
 #: Where the page's Python runtime is served, when this server has it (``make pyodide``), and the
 #: page's copy of the rules (docs/architecture.md, "The engine in the page").
 RUNTIME_PATH = "/static/pyodide"
@@ -71,7 +76,7 @@ def runtime_served(request: Request) -> bool:
 def shell(request: Request) -> list[str]:
     """What the worker keeps when it installs: the offline page, the games, the static files, the runtime."""
     runtime = runtime_files(request)
-    return ["/keeper/offline", "/keeper/offline.json", *(assets.url(n) for n in SHELL_STATIC),
+    return [*PUBLIC_PAGES, *(assets.url(n) for n in SHELL_STATIC),
             *runtime, *([PAGE_RULES] if runtime else [])]
 
 
@@ -83,6 +88,12 @@ def service_worker(request: Request) -> Response:
     head = f"const SHELL = {json.dumps(files)};\nconst VERSION = {json.dumps(version)};\n"
     return Response(head + WORKER.read_text("utf-8"), media_type="text/javascript",
                     headers={"Service-Worker-Allowed": "/keeper", "Cache-Control": "no-cache"})
+
+
+@router.get("/engine-worker.js", response_model=None)
+def engine_worker() -> Response:
+    return Response(ENGINE_WORKER.read_text("utf-8"), media_type="text/javascript",
+                    headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/offline", response_class=HTMLResponse)

@@ -13,7 +13,7 @@
   function start() {
     if (worker) { return worker; }
     var script = document.querySelector("script[data-engine-worker]");
-    worker = new Worker(script ? script.dataset.engineWorker : "/static/keeper-engine-worker.js", {type: "module"});
+    worker = new Worker(script ? script.dataset.engineWorker : "/keeper/engine-worker.js", {type: "module"});
     worker.onmessage = function (event) {
       var job = waiting[event.data.id];
       if (!job) { return; }

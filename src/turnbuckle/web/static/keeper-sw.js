@@ -8,7 +8,7 @@
 /* global SHELL, VERSION */
 "use strict";
 var CACHE = "turnbuckle-keeper-" + VERSION;
-var PUBLIC_PAGES = ["/keeper/offline", "/keeper/offline.json"];
+var PUBLIC_PAGES = ["/keeper/offline", "/keeper/offline.json", "/keeper/engine-worker.js"];
 
 function cacheable(response) {
   var rule = (response.headers.get("cache-control") || "").toLowerCase();

@@ -7,7 +7,7 @@
   var form = document.querySelector('form[action="/logout"]');
   if (!form) { return; }
   var DB = "turnbuckle-keeper";
-  var PUBLIC = ["/keeper/offline", "/keeper/offline.json"];
+  var PUBLIC = ["/keeper/offline", "/keeper/offline.json", "/keeper/engine-worker.js"];
   var leaving = false;
 
   function opened() {
