@@ -29,6 +29,9 @@ def test_the_worker_is_scoped_to_the_keeper_and_keeps_public_files_only(site: Si
         assert worker.headers["content-type"].startswith("text/javascript")
         files = shell_of(worker.text)
         assert files[:3] == ["/keeper/offline", "/keeper/offline.json", "/keeper/engine-worker.js"]
+        engine = client.get("/keeper/engine-worker.js").headers["content-security-policy"]
+        assert "'wasm-unsafe-eval'" in engine and "'unsafe-eval'" not in engine.replace("'wasm-unsafe-eval'", "")
+        assert "wasm" not in client.get("/keeper/offline").headers["content-security-policy"]
         assert all(f.startswith("/static/") for f in files[3:]) and len(files) > 5
         for path in files:  # as the worker fetches them: not signed in
             got = client.get(path)

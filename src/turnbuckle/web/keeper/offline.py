@@ -29,6 +29,7 @@ from turnbuckle.core.errors import RulesError
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.deps import Viewer, assets, csrf_token, render
 from turnbuckle.web.keeper.form import Loaded
+from turnbuckle.web.serving.headers import CSP
 
 router = APIRouter(prefix="/keeper", include_in_schema=False)
 WORKER = Path(__file__).resolve().parents[1] / "static" / "keeper-sw.js"
@@ -38,6 +39,8 @@ ENGINE_WORKER = Path(__file__).resolve().parents[1] / "static" / "keeper-engine-
 #: The static files the offline keeper needs, kept by the worker when it installs.
 SHELL_STATIC = ("style.css", "keeper.js", "keeper-store.js", "keeper-sync.js", "keeper-step.js",
                 "keeper-offline.js", "keeper.webmanifest", "keeper-192.png")
+#: The engine worker's policy: the site's, and WebAssembly compiled (Pyodide is CPython built to it).
+ENGINE_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
 #: The keeper's own answers the worker keeps (public: fetched without cookies).
 PUBLIC_PAGES = ("/keeper/offline", "/keeper/offline.json", "/keeper/engine-worker.js")
 #: Where the page's Python runtime is served, when this server has it (``make pyodide``), and the
@@ -92,8 +95,9 @@ def service_worker(request: Request) -> Response:
 
 @router.get("/engine-worker.js", response_model=None)
 def engine_worker() -> Response:
+    # the one script allowed to compile WebAssembly (Pyodide): the site's policy and 'wasm-unsafe-eval'
     return Response(ENGINE_WORKER.read_text("utf-8"), media_type="text/javascript",
-                    headers={"Cache-Control": "no-cache"})
+                    headers={"Cache-Control": "no-cache", "Content-Security-Policy": ENGINE_CSP})
 
 
 @router.get("/offline", response_class=HTMLResponse)

@@ -54,7 +54,7 @@ class SecurityHeaders:
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                headers["content-security-policy"] = CSP
+                headers.setdefault("content-security-policy", CSP)  # an answer may name its own (the keeper's engine)
                 signs_in = any(c.startswith(SESSION_COOKIE + "=") for c in headers.getlist("set-cookie"))
                 if keep_out or signs_in:
                     headers["cache-control"] = "no-store"
