@@ -42,7 +42,13 @@
   function call(kind, match) {
     var id = next++;
     return new Promise(function (resolve, reject) {
-      waiting[id] = {resolve: resolve, reject: reject};
+      // Pyodide that cannot start says so only in the console: a step not answered in 2 minutes fails
+      var timer = setTimeout(function () {
+        delete waiting[id];
+        reject(new Error("the engine in the page did not answer in 2 minutes"));
+      }, 120000);
+      waiting[id] = {resolve: function (v) { clearTimeout(timer); resolve(v); },
+        reject: function (e) { clearTimeout(timer); reject(e); }};
       start().postMessage({id: id, kind: kind, match: match});
     });
   }
