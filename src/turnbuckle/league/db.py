@@ -120,7 +120,7 @@ def alembic_config(url: str) -> Any:
 
 #: Every migration's revision, oldest first; the last is the schema this turnbuckle writes. Kept here
 #: so that opening a database needs no Alembic import (a test checks it against the migrations).
-REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010", "0011")
+REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010", "0011", "0012")
 
 
 def head_revision() -> str:

@@ -285,9 +285,11 @@ class Reign(Base):
 class TableMatch(Base):
     """A match played at a table with the score keeper and saved by the organiser: no show, no
     committed seed. Its entries (every face, card and choice as entered; a "roll for me" answer
-    with the seed the server drew it from) replay to its record; ``verify`` replays them."""
+    with the seed the server drew it from) replay to its record; ``verify`` replays them. A match
+    played offline carries the key its phone gave it (``client_key``): sent again, it is saved once."""
 
     __tablename__ = "table_matches"
+    __table_args__ = (Index("ix_table_matches_client_key", "league_id", "client_key", unique=True),)
     id: Mapped[int] = mapped_column(primary_key=True)
     uid: Mapped[str] = mapped_column(String(32), unique=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id"), index=True)
@@ -300,6 +302,7 @@ class TableMatch(Base):
     method: Mapped[str] = mapped_column(String(40))
     saved_by: Mapped[int] = mapped_column(ForeignKey("members.id"))
     saved_at: Mapped[datetime]
+    client_key: Mapped[str | None] = mapped_column(String(64))
     sides: Mapped[list[TableMatchSide]] = relationship(order_by="TableMatchSide.index", back_populates="match")
 
 

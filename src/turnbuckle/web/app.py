@@ -22,6 +22,7 @@ from turnbuckle.web.accounts import pages as accounts
 from turnbuckle.web.accounts.sessions import AccountsMiddleware, csrf_secret
 from turnbuckle.web.api import routes as api
 from turnbuckle.web.deps import assets
+from turnbuckle.web.keeper import offline as keeper_offline
 from turnbuckle.web.keeper import pages as keeper
 from turnbuckle.web.keeper import table_pages
 from turnbuckle.web.notifications import feeds
@@ -125,6 +126,7 @@ def create_app(db_url: str, *, clock: Clock = system_clock, auto_lock_every: flo
     # JSON API alone (web/api/routes.py), not operations whose refusals it would not describe.
     app.include_router(pages.router, include_in_schema=False)
     app.include_router(keeper.router, include_in_schema=False)
+    app.include_router(keeper_offline.router, include_in_schema=False)  # its service worker, the page offline
     app.include_router(table_pages.router, include_in_schema=False)
     app.include_router(odds_page.router, include_in_schema=False)
     app.include_router(advice_pages.router, include_in_schema=False)  # "Advise me": a job on the odds queue

@@ -18,9 +18,11 @@ from tests.web.test_keeper import seeded
 
 @pytest.fixture
 def phone_context(browser: Browser, live_server: LiveServer) -> Iterator[BrowserContext]:
-    """A phone-sized context with touch: its tabs share the browser's storage, as a phone's do."""
+    """A phone-sized context with touch: its tabs share the browser's storage, as a phone's do. Without
+    the keeper's service worker: a tap with no network is the browser's own page here, as it is where
+    the page cannot play offline (test_keeper_offline_play.py plays it offline)."""
     ctx = browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True,  # type: ignore[arg-type]
-                              is_mobile=True, device_scale_factor=2)
+                              is_mobile=True, device_scale_factor=2, service_workers="block")
     ctx.set_default_timeout(TIMEOUT_MS)
     try:
         yield ctx

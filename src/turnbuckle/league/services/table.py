@@ -12,9 +12,13 @@ belong to shows (docs/decisions.md).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from turnbuckle import __version__
 from turnbuckle.core.errors import EntryError, RulesError
@@ -32,6 +36,8 @@ from turnbuckle.league.services.standing import count_outcome, outcomes, rate
 MAX_ENTRIES = 50_000
 #: What names "nobody of the league" for a side.
 NOT_IN_LEAGUE = ("", "none", "-")
+#: A match's key from the phone that played it offline: random letters, digits, ``-`` and ``_``.
+KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class TableMatchRefused(LeagueError):
@@ -139,12 +145,33 @@ def replay_entries(record: dict[str, Any], groups: Sequence[Group]) -> tuple[Mat
     return step.record, ""
 
 
+def saved_with_key(ctx: Ctx, key: str) -> TableMatch | None:
+    """The league's table match saved with the phone's ``key``, if one was."""
+    found: TableMatch | None = ctx.session.scalars(
+        select(TableMatch).where(TableMatch.league_id == ctx.league.id, TableMatch.client_key == key)).first()
+    return found
+
+
+def check_key(key: str) -> str:
+    """``key`` as given, when it is a key a phone makes; else the refusal says what one looks like."""
+    if not KEY.fullmatch(key):
+        raise TableMatchRefused(["the match's key must be 16 to 64 letters, digits, '-' or '_' "
+                                 "(the keeper makes one for each match it plays offline)"])
+    return key
+
+
 def save_table_match(ctx: Ctx, record: dict[str, Any], entries: object,
-                     sides: Sequence[str | None]) -> TableMatch:
+                     sides: Sequence[str | None], key: str | None = None) -> TableMatch:
     """Save a finished table match: ``record`` as docs/json-format.md, ``entries`` its answers (see
     :func:`read_groups`), ``sides`` for each side of the record a competitor (name, id or uid) of its
-    game or None for someone not in the league. The organiser only; every refusal is listed."""
+    game or None for someone not in the league. The organiser only; every refusal is listed.
+    With ``key`` (a match the phone kept offline), a match already saved with that key is the
+    answer and nothing is saved again: a phone that sends it twice saves it once."""
     ctx.require_organiser("save table matches to the league")
+    if key is not None:
+        earlier = saved_with_key(ctx, check_key(key))
+        if earlier is not None:
+            return earlier
     problems: list[str] = []
     try:
         groups = read_groups(entries)
@@ -158,12 +185,12 @@ def save_table_match(ctx: Ctx, record: dict[str, Any], entries: object,
                                  f"{len(sides)} given"])
     comps: list[Competitor | None] = []
     seen: dict[int, int] = {}
-    for i, key in enumerate(sides, 1):
-        if key is None or key.strip().lower() in NOT_IN_LEAGUE:
+    for i, named in enumerate(sides, 1):
+        if named is None or named.strip().lower() in NOT_IN_LEAGUE:
             comps.append(None)
             continue
         try:
-            comp = competitor(ctx, key)
+            comp = competitor(ctx, named)
         except LeagueError as exc:
             problems.append(f"side {i} ({played.names[i - 1]}): {exc}")
             comps.append(None)
@@ -180,15 +207,25 @@ def save_table_match(ctx: Ctx, record: dict[str, Any], entries: object,
         problems.append("no side is a league competitor; pick one for at least one side")
     if problems:
         raise TableMatchRefused(problems)
-    return _store(ctx, played, groups, comps)
+    if key is None:
+        return _store(ctx, played, groups, comps, None)
+    try:
+        with ctx.session.begin_nested():  # two sends at once: the second meets the first's key
+            return _store(ctx, played, groups, comps, key)
+    except IntegrityError:
+        earlier = saved_with_key(ctx, key)
+        if earlier is None:
+            raise
+        return earlier
 
 
-def _store(ctx: Ctx, played: MatchRecord, groups: Sequence[Group], comps: Sequence[Competitor | None]) -> TableMatch:
+def _store(ctx: Ctx, played: MatchRecord, groups: Sequence[Group], comps: Sequence[Competitor | None],
+           key: str | None) -> TableMatch:
     winner = played.result.winner
     match = TableMatch(uid=new_uid(), league_id=ctx.league.id, ruleset=played.ruleset,
                        ruleset_version=played.ruleset_version, package_version=__version__,
                        entries=[g.to_json() for g in groups], record=played.to_json(), winner_index=winner,
-                       method=played.result.method, saved_by=ctx.actor.id, saved_at=ctx.now())
+                       method=played.result.method, saved_by=ctx.actor.id, saved_at=ctx.now(), client_key=key)
     ctx.session.add(match)
     ctx.session.flush()
     placings = list(played.result.placings) or None

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from markupsafe import Markup
 from sqlalchemy.orm import Session
 from starlette.datastructures import FormData
@@ -26,15 +26,17 @@ from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.core.render import render_html_part, render_json
 from turnbuckle.core.step import Step
+from turnbuckle.league.context import Ctx
 from turnbuckle.league.db import read_scope
 from turnbuckle.league.errors import Forbidden
 from turnbuckle.league.models import Member
 from turnbuckle.league.queries_members import competitors_of_game
-from turnbuckle.league.services.table import TableMatchRefused, save_table_match
+from turnbuckle.league.services.table import TableMatchRefused, check_key, save_table_match, saved_with_key
 from turnbuckle.rulesets.registry import all_rulesets
 from turnbuckle.web.deps import DbSession, Viewer, render
 from turnbuckle.web.keeper.form import FormProblems, KeeperForm, SideField, load, read_form, ruleset_of
 from turnbuckle.web.keeper.league import league_choices, resolve_league_sides
+from turnbuckle.web.keeper.offline import match_json, runtime_served
 from turnbuckle.web.keeper.pads import ask_line, pad_for, tapped
 from turnbuckle.web.keeper.play import ACTIONS, Turn, false_seeds, move, resume
 from turnbuckle.web.public.charts import match_chart
@@ -144,6 +146,9 @@ def _save(request: Request, session: Session, viewer: Member | None, posted: For
     if not is_organiser(ctx):
         raise Forbidden("only the organiser may save table matches to the league")
     form = read_form(posted)
+    key = str(posted.get("key", "")).strip() or None
+    if posted.get("reply") == "json":  # the offline keeper sending a match it kept (static/keeper-sync.js)
+        return _save_for_phone(request, session, ctx, form, posted, key)
     try:
         turn = resume(load(form), form)
     except FormProblems as exc:
@@ -164,11 +169,52 @@ def _save(request: Request, session: Session, viewer: Member | None, posted: For
     try:
         if not isinstance(record, dict):
             raise TableMatchRefused(["the record is missing or is not JSON; finish the match and save again"])
-        saved = save_table_match(ctx, record, form.answers(), [None if c == "none" else f"uid:{c}" for c in chosen])
+        saved = save_table_match(ctx, record, form.answers(), [None if c == "none" else f"uid:{c}" for c in chosen],
+                                 key=key)
     except TableMatchRefused as exc:
         session.rollback()
         return _play_page(request, turn, 400, save_problems=exc.problems, chosen=chosen)
     return RedirectResponse(f"/table-matches/{saved.uid}?saved=1", status_code=303)
+
+
+def _save_for_phone(request: Request, session: Session, ctx: Ctx, form: KeeperForm, posted: FormData,
+                    key: str | None) -> JSONResponse:
+    """A kept match sent by the phone that played it: the same checks and replay as the page's save,
+    answered in JSON (``{"uid", "url"}``, or ``{"problems": [...]}`` with 400). A sides pick left
+    out names each side's namesake among the league's competitors, as the page's form would."""
+    if key is None:
+        return JSONResponse({"problems": ["a kept match is sent with its key; the keeper makes one"]}, 400)
+    try:
+        earlier = saved_with_key(ctx, check_key(key))
+        if earlier is not None:
+            return JSONResponse({"uid": earlier.uid, "url": f"/table-matches/{earlier.uid}"})
+        game = load(form)
+        turn = resume(game, form)
+        record = turn.step.record
+        if record is None or turn.error:
+            raise TableMatchRefused([turn.error or "the match is not over yet: it can be saved at the end"])
+        untrue = false_seeds(game, form)
+        if untrue:
+            raise TableMatchRefused(untrue)
+        offer = _save_offer(request, record, None) or {"chosen": ["none"] * len(record.names)}
+        chosen = [str(posted.get(f"competitor-{i}", "") or offer["chosen"][i - 1])
+                  for i in range(1, len(record.names) + 1)]
+        raw = posted.get("record")  # the phone's own record: the save refuses it unless the replay gives it
+        try:
+            phone = json.loads(raw) if isinstance(raw, str) and raw else record.to_json()
+        except (ValueError, RecursionError):
+            phone = None
+        if not isinstance(phone, dict):
+            raise TableMatchRefused(["the record is not JSON; send the match again from the keeper"])
+        saved = save_table_match(ctx, phone, form.answers(),
+                                 [None if c == "none" else f"uid:{c}" for c in chosen], key=key)
+    except FormProblems as exc:
+        session.rollback()
+        return JSONResponse({"problems": list(exc.errors.values())}, 400)
+    except TableMatchRefused as exc:
+        session.rollback()
+        return JSONResponse({"problems": exc.problems}, 400)
+    return JSONResponse({"uid": saved.uid, "url": f"/table-matches/{saved.uid}"})
 
 
 def _save_offer(request: Request, record: MatchRecord, chosen: list[str] | None) -> dict[str, Any] | None:
@@ -201,6 +247,14 @@ def _private(rs: Ruleset[Any], step: Step) -> bool:
     return view is not None and bool(view.hidden(events, None))
 
 
+def _engine_match(turn: Turn) -> str:
+    """The match as the engine in the page takes it (JSON), for the page to keep on the phone."""
+    try:
+        return json.dumps(match_json(load(turn.form), turn.form.entries), separators=(",", ":"))
+    except FormProblems:
+        return ""
+
+
 def _play_page(request: Request, turn: Turn, status: int, save_problems: list[str] | None = None,
                chosen: list[str] | None = None, parent: str = "") -> HTMLResponse:
     step: Step = turn.step
@@ -211,6 +265,7 @@ def _play_page(request: Request, turn: Turn, status: int, save_problems: list[st
         "ask": "" if step.need is None else ask_line(step.need),
         "whose": None if step.need is None else (step.need.side or "the table"),
         "chart": None, "private": _private(rs, step), "parent": parent,
+        "engine_match": _engine_match(turn), "offline_ready": runtime_served(request),
     }
     # the call so far as HTML: its tables (the armies, a scoresheet, HP by interval) stack their
     # cells on a phone instead of wrapping a text table

@@ -3,6 +3,8 @@
 - ``Content-Security-Policy`` (:data:`CSP`): scripts and styles only from this site's own files (no inline
   script, no inline event handler, no inline style, no ``eval``), nothing framed, forms posted only here. The
   templates hold no inline script or style (tests/web/test_headers.py scans them), so the policy costs nothing.
+  An answer that names its own policy keeps it: the keeper's engine worker (web/keeper/offline.py) adds
+  ``'wasm-unsafe-eval'`` so that Pyodide may compile its WebAssembly, and nothing else does.
 - ``Cache-Control: no-store`` on every answer to a request that carries credentials (a session cookie or an
   API token), on every answer that signs someone in (sets the session cookie), and on the one-time invite and
   reset pages: those are the answers that may show a secret strategy, a sheet, a token or a one-time link,
@@ -54,7 +56,7 @@ class SecurityHeaders:
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                headers["content-security-policy"] = CSP
+                headers.setdefault("content-security-policy", CSP)  # an answer may name its own (the keeper's engine)
                 signs_in = any(c.startswith(SESSION_COOKIE + "=") for c in headers.getlist("set-cookie"))
                 if keep_out or signs_in:
                     headers["cache-control"] = "no-store"

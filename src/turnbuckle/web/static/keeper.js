@@ -21,7 +21,7 @@
   var text = document.getElementById("stale-text");
   var keeper = document.getElementById("keeper");
   var KEPT = 20;  // matches remembered; the oldest beyond that are forgotten
-  var SKIP = ["csrf_token", "latest", "newest", "elsewhere", "moved"];
+  var SKIP = ["csrf_token", "latest", "newest", "elsewhere", "moved", "engine"];
 
   function tabName() {
     var name = window.sessionStorage.getItem("turnbuckle-keeper-tab");
