@@ -1,0 +1,38 @@
+"""The expert Headlock player in the fast engine is the reference engine's: both call
+``expert_kernel.expert_choice`` (one implementation), each encoding its own state. Matches the
+fast engine plays with the expert, replayed card by card and die by die through the reference
+engine (whose expert decides from its own view), end the same way on the same turn; a choice
+encoded differently on either side would play a different move and part the two."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.sim.headlock_support import SAMPLES, options, replay_traced, sample, smart_by_table
+from turnbuckle.sim.headlock.fast import Setup, trace
+from turnbuckle.sim.specs import FastEngineUnsupported
+
+CASES: list[tuple[int, int, dict[str, object], dict[int, str]]] = [
+    (0, 1, {}, {0: "expert"}),
+    (1, 0, {"turns": 80}, {1: "expert"}),
+    (2, 3, {"deck": "own", "turns": 70}, {0: "expert", 1: "expert"}),
+    (2, 4, {"choke": True, "knockout": True, "getup_die": "d8", "getup_rolls": 1}, {0: "expert", 1: "solo"}),
+    (3, 4, {"knockout": True, "getup_die": "d20"}, {0: "smart", 1: "expert"}),
+]
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_fast_expert_replays_through_the_reference_engine(case: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b, opts, players = CASES[case]
+    sides = [sample(SAMPLES[a]), sample(SAMPLES[b])]
+    resolved = options(**opts)
+    traced = trace(sides, resolved, 40, seed=300 + case, players=players)
+    assert max(traced.turns) > 26  # some matches reach the reshuffled piles, where counting matters most
+    with smart_by_table(monkeypatch):
+        replay_traced(sides, resolved, traced, players)
+
+
+def test_the_fast_engine_leaves_tag_matches_with_an_expert_to_the_reference_engine() -> None:
+    sides = [sample(s) for s in SAMPLES[:4]]
+    with pytest.raises(FastEngineUnsupported, match="singles"):
+        Setup.of(sides, options(), {0: "expert"})
