@@ -62,7 +62,7 @@ def expert_move(view: MoveView) -> str:
                       stat_array(opp), move_array(opp), view.opponent.hp, view.opponent.knockdowns,
                       mine, len(mine), theirs, len(view.seen_theirs), view.share, view.shared_deck,
                       rules.choke, rules.knockout, rules.getup_rolls, rules.getup_die, value, face, adv,
-                      np.zeros(52, np.int64), np.zeros(52, np.int64))
+                      np.zeros(52, np.int64), np.zeros(52, np.int64), np.zeros((52, me.hp + 1), np.int64))
     code = CODES[int(k)]
     if code not in view.options:  # the kernel chooses among the moves the card allows
         raise ValueError(f"the expert chose {code}, not one of {', '.join(view.options)}")

@@ -51,6 +51,15 @@ def _fail(target, die):
 
 
 @njit(cache=True)
+def _power(x, n):
+    """``x ** n`` for a small whole ``n``, by multiplying (far quicker than a float power)."""
+    out = 1.0
+    for _ in range(n):
+        out *= x
+    return out
+
+
+@njit(cache=True)
 def finish_chance(moves, k, damage, adv, hp_after, stats, knockdowns, choke_rule, knockout, getup_rolls,
                   getup_die):
     """The chance that a hit with move ``k`` (of ``moves``) ends the match at once: a held
@@ -75,18 +84,18 @@ def finish_chance(moves, k, damage, adv, hp_after, stats, knockdowns, choke_rule
             need = cdie - (6 - res)
             hits = cdie - need + 1
             hits = min(cdie, hits if hits > 0 else 0) / cdie
-            return fail ** CHOKE_ON_ROLL * (hits + (1.0 - hits) * fail)
-        return fail ** SUBMISSION_ROLLS
+            return _power(fail, CHOKE_ON_ROLL) * (hits + (1.0 - hits) * fail)
+        return _power(fail, SUBMISSION_ROLLS)
     stays = 0.0
     if knockout and damage > 0 and hp_after == 0:
         need = 6 - res + knockdowns
         n = need if need > 0 else 0
         up = getup_die - n
         up = (up if up > 0 else 0) / getup_die
-        stays = (1.0 - up) ** getup_rolls
+        stays = _power(1.0 - up, getup_rolls)
     pin = 0.0
     if adv > 0 and 4 * hp_after < start:
-        pin = (1.0 - stays) * fail ** PIN_ROLLS
+        pin = (1.0 - stays) * _power(fail, PIN_ROLLS)
     return stays + pin
 
 
@@ -203,7 +212,7 @@ def opponent_pool(pool, mine, n_mine, theirs, n_theirs, share, shared_deck):
 @njit(cache=True)
 def expert_choice(card, me, my_moves, my_hp, my_kd, opp, opp_moves, opp_hp, opp_kd, mine, n_mine, theirs,
                   n_theirs, share, shared_deck, choke_rule, knockout, getup_rolls, getup_die, value, face, adv,
-                  pool, their_move):
+                  pool, their_move, model):
     """The expert's move (0..7: s1 s3 s5 s7 g1 g3 g5 g7) on ``card``, a number card. ``pool``
     and ``their_move`` are scratch arrays of 52 (it allocates nothing: the fast kernel that calls
     it is compiled without numba's reference counting)."""
@@ -211,8 +220,13 @@ def expert_choice(card, me, my_moves, my_hp, my_kd, opp, opp_moves, opp_hp, opp_
     for j in range(52):
         their_move[j] = SPECIAL
         if pool[j] != 0 and value[j] > 0:
-            their_move[j] = model_move(opp, opp_moves, j, me, my_moves, my_hp, my_kd, choke_rule, knockout,
-                                       getup_rolls, getup_die, value, face, adv)
+            kept = model[j, my_hp]
+            if kept // 16 == my_kd + 1:
+                their_move[j] = kept % 16
+            else:
+                their_move[j] = model_move(opp, opp_moves, j, me, my_moves, my_hp, my_kd, choke_rule, knockout,
+                                           getup_rolls, getup_die, value, face, adv)
+                model[j, my_hp] = 16 * (my_kd + 1) + their_move[j]
     best = -1
     best_value = -1e300
     best_key = -1

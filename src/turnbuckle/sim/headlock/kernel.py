@@ -65,8 +65,9 @@ SPECIAL = 8
 # singles, 20 in a tag match, where a decision goes to the team's first wrestler, 0 or 2).
 SUBMISSION, CHOKE, PINFALL, KNOCKOUT, DECISION, DRAW = 0, 1, 2, 3, 4, 5
 NO_FINISH = -1
-# The rows of ``work`` (see ``play_match``) after the four wrestlers' cards.
-POOL, MODEL, EXPERT = 4, 5, 6
+# The rows of ``work`` (see ``play_match``) after the four wrestlers' cards; then 52 rows for
+# each singles wrestler's expert model cache, from ``CACHE``.
+POOL, MODEL, EXPERT, CACHE = 4, 5, 6, 7
 
 
 @njit(cache=True)
@@ -81,9 +82,10 @@ def rule_array(choke_rule, knockout, getup_rolls, getup_die):
 
 
 @njit(cache=True)
-def scratch(turns, expert):
-    """A block's ``work`` array, with the expert flags in row ``EXPERT``."""
-    work = np.zeros((7, max(turns, 52)), np.int64)
+def scratch(turns, expert, top):
+    """A block's ``work`` array, with the expert flags in row ``EXPERT`` (``top``: the highest
+    starting HP)."""
+    work = np.zeros((CACHE + 2 * 52, max(turns, 52, top + 1)), np.int64)
     for w in range(4):
         work[EXPERT, w] = expert[w]
     return work
@@ -177,6 +179,10 @@ def play_match(state, nw, turns, rules,
     for w in range(nw):
         hp[w] = stats[w, 3]
         kd[w] = 0
+        if work[EXPERT, w] != 0:
+            for r in range(CACHE + 52 * w, CACHE + 52 * w + 52):
+                for h in range(stats[w, 3] + 1):
+                    work[r, h] = 0
     # The legal wrestlers: la of the first team (corner 0 of every clash), lb of the second.
     la = 0
     lb = nw // 2
@@ -198,7 +204,8 @@ def play_match(state, nw, turns, rules,
                 m0 = np.int64(expert_choice(c0, stats[la], moves[la], hp[la], kd[la], stats[lb], moves[lb], hp[lb],
                                             kd[lb], work[la], turn, work[lb], turn - 1, pshare[pa],
                                             pdeck[pa] == pdeck[pb], choke_rule, knockout, getup_rolls, getup_die,
-                                            value, face, adv, work[POOL], work[MODEL]))
+                                            value, face, adv, work[POOL], work[MODEL],
+                                            work[CACHE + 52 * la: CACHE + 52 * la + 52]))
             else:
                 m0 = np.int64(choice[la, so, c0, hp[lb], min(kd[lb], kcap[la, so])])
         pb = pile_of[lb]
@@ -211,7 +218,8 @@ def play_match(state, nw, turns, rules,
                 m1 = np.int64(expert_choice(c1, stats[lb], moves[lb], hp[lb], kd[lb], stats[la], moves[la], hp[la],
                                             kd[la], work[lb], turn, work[la], turn - 1, pshare[pb],
                                             pdeck[pa] == pdeck[pb], choke_rule, knockout, getup_rolls, getup_die,
-                                            value, face, adv, work[POOL], work[MODEL]))
+                                            value, face, adv, work[POOL], work[MODEL],
+                                            work[CACHE + 52 * lb: CACHE + 52 * lb + 52]))
             else:
                 m1 = np.int64(choice[lb, so, c1, hp[la], min(kd[la], kcap[lb, so])])
         if tracing:
@@ -429,7 +437,7 @@ def run_chunk(key, start, count, nw, turns, choke_rule, knockout, getup_rolls, g
         hp = np.zeros(4, np.int64)
         kd = np.zeros(4, np.int64)
         dummy = np.zeros(1, np.int16)
-        work = scratch(turns, expert)
+        work = scratch(turns, expert, holds.shape[1] - 1)
         lo = b * BLOCK
         hi = min(count, lo + BLOCK)
         if nw == 2:
@@ -459,7 +467,7 @@ def trace_matches(key, start, count, nw, turns, choke_rule, knockout, getup_roll
     taken = np.zeros(4, np.int64)
     hp = np.zeros(4, np.int64)
     kd = np.zeros(4, np.int64)
-    work = scratch(turns, expert)
+    work = scratch(turns, expert, holds.shape[1] - 1)
     rules = rule_array(choke_rule, knockout, getup_rolls, getup_die)
     for j in range(count):
         state = match_state(key, start + j)
