@@ -6,6 +6,9 @@ encoded differently on either side would play a different move and part the two.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from tests.sim.headlock_support import SAMPLES, options, replay_traced, sample, smart_by_table
@@ -36,3 +39,21 @@ def test_the_fast_engine_leaves_tag_matches_with_an_expert_to_the_reference_engi
     sides = [sample(s) for s in SAMPLES[:4]]
     with pytest.raises(FastEngineUnsupported, match="singles"):
         Setup.of(sides, options(), {0: "expert"})
+
+
+def test_the_kernels_build_is_named_after_the_expert_kernel_too(tmp_path: Path) -> None:
+    """The fast kernel compiles ``expert_kernel`` into its ahead-of-time build, so the build's name
+    hashes that file too: an edit to the expert makes a new build."""
+    from turnbuckle.sim import aot
+
+    kernel = "turnbuckle.sim.headlock.kernel"
+    assert aot._compiled_in(kernel) == ("turnbuckle.rulesets.headlock.expert_kernel",)
+    origin = aot._origin(kernel)
+    alone = os.stat(origin)
+    copy = tmp_path / "expert_kernel.py"
+    copy.write_text(Path(aot._origin(aot._compiled_in(kernel)[0])).read_text() + "\n# edited\n")
+    edited = os.stat(copy)
+    files = ((origin, alone.st_mtime_ns, alone.st_size),)
+    assert aot._source_digest(files, "x") != aot._source_digest((*files, (str(copy), edited.st_mtime_ns,
+                                                                           edited.st_size)), "x")
+    assert aot._source_key(kernel) == aot._source_key(kernel)

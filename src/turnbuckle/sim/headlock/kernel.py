@@ -41,6 +41,8 @@ from numba import njit, prange
 
 from turnbuckle.rulesets.headlock.expert_kernel import expert_choice
 
+# compiled in: turnbuckle.rulesets.headlock.expert_kernel
+
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MUL1 = np.uint64(0xBF58476D1CE4E5B9)
 MUL2 = np.uint64(0x94D049BB133111EB)
