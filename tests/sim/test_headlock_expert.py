@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.sim.headlock_support import SAMPLES, options, replay_traced, sample, smart_by_table
-from turnbuckle.sim.headlock.fast import Setup, trace
+from tests.sim.headlock_support import HEADLOCK, SAMPLES, options, sample, smart_by_table
+from turnbuckle.core.events import Choice
+from turnbuckle.core.sources import ScriptedSource
+from turnbuckle.sim.headlock.fast import Setup, outcomes_for, trace
 from turnbuckle.sim.specs import FastEngineUnsupported
 
 CASES: list[tuple[int, int, dict[str, object], dict[int, str]]] = [
@@ -24,15 +26,31 @@ CASES: list[tuple[int, int, dict[str, object], dict[int, str]]] = [
 ]
 
 
-@pytest.mark.parametrize("case", range(len(CASES)))
-def test_fast_expert_replays_through_the_reference_engine(case: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    a, b, opts, players = CASES[case]
-    sides = [sample(SAMPLES[a]), sample(SAMPLES[b])]
-    resolved = options(**opts)
-    traced = trace(sides, resolved, 40, seed=300 + case, players=players)
-    assert max(traced.turns) > 26  # some matches reach the reshuffled piles, where counting matters most
-    with smart_by_table(monkeypatch):
-        replay_traced(sides, resolved, traced, players)
+MATCHES = 120
+
+
+@pytest.mark.slow
+def test_fast_expert_replays_through_the_reference_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over 10,000 expert decisions in all: every traced match replays to the same finish, turn,
+    knockdowns and dice, the script used up exactly."""
+    decisions = 0
+    outcomes = outcomes_for(2)
+    for case, (a, b, opts, players) in enumerate(CASES):
+        sides = [sample(SAMPLES[a]), sample(SAMPLES[b])]
+        resolved = options(**opts)
+        traced = trace(sides, resolved, MATCHES, seed=300 + case, players=players)
+        assert max(traced.turns) > 26  # some matches reach the reshuffled piles, where counting matters most
+        with smart_by_table(monkeypatch):
+            for i, tokens in enumerate(traced.tokens):
+                source = ScriptedSource.from_values(tokens)
+                record = HEADLOCK.run(sides, source, resolved, players)
+                where = f"case {case}, match {i}"
+                assert source.remaining == 0, where
+                assert (record.result.winner, record.result.method) == outcomes[traced.codes[i]], where
+                assert record.result.at["turn"] == traced.turns[i], where
+                assert traced.dice[i] == sum(1 for t in tokens if isinstance(t, int)), where
+                decisions += sum(1 for e in record.events if isinstance(e, Choice) and e.by == "expert")
+    assert decisions >= 10_000, decisions
 
 
 def test_the_fast_engine_leaves_tag_matches_with_an_expert_to_the_reference_engine() -> None:
