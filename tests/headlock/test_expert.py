@@ -177,3 +177,22 @@ def test_expert_beats_smart_over_1000_matches() -> None:
     halves = 2 * (first.wins(0) + second.wins(1)) + first.draws() + second.draws()
     low, _ = wilson(halves // 2, 1000)  # an odd half-point rounded down
     assert low > 0.5, f"expert share {halves / 2000:.3f}, lower bound {low:.3f}"
+
+
+def test_at_the_table_the_expert_answers_from_its_view_alone() -> None:
+    """Table play with the cards typed in (a script here, as with --dice ask): the expert's move is
+    the one its view gives, whatever the source; the same script gives the same record."""
+    from tests.headlock.util import char, play
+    from turnbuckle.rulesets.headlock.players import Rules, Wrestler, move_options
+
+    red, blue = char(name="Red"), char(name="Blue", spd=12)
+    script = ["6H", "g3", "AD", "9C", "s1", "8S"]
+    first = play([red, blue], script, players={0: "human", 1: "expert"}, turns=2)
+    again = play([red, blue], script, players={0: "human", 1: "expert"}, turns=2)
+    assert first.to_json() == again.to_json()
+    chosen = [e.chosen for e in first.events if isinstance(e, Choice) and e.by == "expert"]
+    ad = Card("A", "D")
+    view = MoveView(Wrestler("Blue", blue, blue.hp), ad, Wrestler("Red", red, red.hp), move_options(blue, ad), 1,
+                    Rules(), (), (), 26, True)
+    assert chosen[0] == expert_move(view)
+    assert len(chosen) == 2
