@@ -170,7 +170,8 @@ def test_choices_are_logged_with_who_made_them() -> None:
 def test_views_have_no_field_for_the_opponents_card() -> None:
     for view in (MoveView, TagView):
         card_fields = [f.name for f in dataclasses.fields(view) if "Card" in str(f.type)]
-        assert card_fields == (["card"] if view is MoveView else [])
+        # Its own card, and the cards each side has turned over before this turn (public).
+        assert card_fields == (["card", "seen_mine", "seen_theirs"] if view is MoveView else [])
     assert {f.name for f in dataclasses.fields(Wrestler)} == {"name", "sheet", "hp", "knockdowns"}
 
 

@@ -59,6 +59,7 @@ def test_the_reader_forgives_case_and_spaces_and_says_what_to_fix() -> None:
     assert read_choice("deathmatch", "  Policy :  Lowest HP \r\n\n", "x") == "lowest-hp"
     assert read_choice("deathmatch", "most_dangerous", "x") == "most-dangerous"
     assert read_choice("headlock", "PLAYER=Solo", "x") == "solo"
+    assert read_choice("headlock", "player: Expert", "x") == "expert"
     with pytest.raises(RulesError, match=r"'weakst' is not a deathmatch player \(did you mean 'weakest'\?\)"):
         read_choice("deathmatch", "player: weakst", "x")
     with pytest.raises(RulesError, match="'human' is for play at a table"):
@@ -72,7 +73,7 @@ def test_the_reader_forgives_case_and_spaces_and_says_what_to_fix() -> None:
     with pytest.raises(RulesError, match="nothing to choose"):
         read_choice("boxing", "player: auto", "x")
     assert default_kind("headlock") == "smart" and default_kind("deathmatch") == "auto"
-    assert [k for k, _ in explained("headlock")] == ["smart", "solo"]
+    assert [k for k, _ in explained("headlock")] == ["smart", "solo", "expert"]
     assert all(line for _, line in explained("deathmatch"))
 
 
@@ -117,6 +118,23 @@ def test_the_counting_choice_plays_is_noted_and_verifies(lg: League) -> None:
     findings, notes = verify_export(data)
     assert findings == []
     assert any("3 match(es) replayed" in n for n in notes)
+
+
+def test_an_expert_choice_plays_and_verifies(lg: League) -> None:
+    """The expert draws no chance of its own: its choices follow from the match's seed and what it
+    sees, so ``verify`` replays the match to the same record."""
+    number = open_show(lg, CARD[1:2])
+    with lg.act("Ann") as ctx:
+        shows.submit(ctx, number, 1, "The Rhino", "player: expert")
+    with lg.act("Bo") as ctx:
+        shows.submit(ctx, number, 1, "Velvet Hammer", "player: expert")
+    data = run_and_publish(lg, number)
+    record = data["shows"][0]["matches"][0]["record"]
+    assert [sd["player"] for sd in record["sides"]] == ["expert", "expert"]
+    assert any(e.get("by") == "expert" for e in record["events"] if isinstance(e, dict))
+    findings, notes = verify_export(data)
+    assert findings == []
+    assert any("1 match(es) replayed" in n for n in notes)
 
 
 def test_nobody_choosing_plays_exactly_as_before(lg: League) -> None:

@@ -302,7 +302,7 @@ def test_a_wrong_option_is_refused_beside_its_field_as_the_command_line_words_it
     assert "option cap changes nothing here" in _problem(page, "opt-cap")
     page = _refused(client, {**headlock, "opt-getup_die": "d7", "policy-2": "human"})
     assert "not one of d8, d12, d20" in _problem(page, "opt-getup_die")
-    assert "policy 'human' is not one of smart, solo" in _problem(page, "policy-2")
+    assert "policy 'human' is not one of smart, solo, expert" in _problem(page, "policy-2")
     ok = client.post("/odds", data={**headlock, "n": "100", "seed": "1", "opt-cap": "3", "policy-2": "solo"},
                      follow_redirects=False)
     assert ok.status_code == 303

@@ -132,12 +132,26 @@ def type_key(value: Any) -> str:
     raise TypeError(f"no ahead-of-time argument type for {type(value).__name__}")
 
 
+#: A kernel file names each other module compiled into its build on a line of its own:
+#: ``# compiled in: package.module`` (numba's own cache sees only the kernel's file).
+ALSO_MARK = "# compiled in: "
+
+
 def _source_key(kernel: str) -> str:
-    """A hash of the kernel file's source and what else a build depends on. The file is read and
-    hashed again only when its size or modification time changes (a sweep asks once a pairing)."""
-    origin = _origin(kernel)
-    stat = os.stat(origin)
-    return _source_digest(origin, stat.st_mtime_ns, stat.st_size, FLAVOUR if releases_gil() else HOLDING)
+    """A hash of the kernel file's source, of the modules it says are compiled in with it, and of
+    what else a build depends on. A file is read and hashed again only when its size or
+    modification time changes (a sweep asks once a pairing)."""
+    files = []
+    for origin in (_origin(kernel), *(_origin(m) for m in _compiled_in(kernel))):
+        stat = os.stat(origin)
+        files.append((origin, stat.st_mtime_ns, stat.st_size))
+    return _source_digest(tuple(files), FLAVOUR if releases_gil() else HOLDING)
+
+
+@lru_cache(maxsize=64)
+def _compiled_in(kernel: str) -> tuple[str, ...]:
+    text = Path(_origin(kernel)).read_text(encoding="utf-8")
+    return tuple(line[len(ALSO_MARK):].strip() for line in text.splitlines() if line.startswith(ALSO_MARK))
 
 
 @lru_cache(maxsize=64)
@@ -149,8 +163,10 @@ def _origin(kernel: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _source_digest(origin: str, mtime_ns: int, size: int, flavour: str) -> str:
-    h = hashlib.sha256(Path(origin).read_bytes())
+def _source_digest(files: tuple[tuple[str, int, int], ...], flavour: str) -> str:
+    h = hashlib.sha256()
+    for origin, _, _ in files:
+        h.update(Path(origin).read_bytes())
     h.update(f"|{sys.version}|{sys.platform}|{np.__version__}|{_numba_version()}|{_cpu()}|{flavour}".encode())
     return h.hexdigest()[:16]
 

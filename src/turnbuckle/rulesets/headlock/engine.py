@@ -48,6 +48,9 @@ class Match:
         if any(w.player == "human" for w in self.ring) and not table.source.gives_choices:
             raise RulesError("a human player needs --dice ask (or a dice script that holds the choices); "
                              "seeded dice cannot answer for a person")
+        if n == 4 and any(w.player == "expert" for w in self.ring):
+            raise RulesError("the expert Headlock player plays singles matches only; "
+                             "give tag wrestlers smart, solo or human players")
         self.teams = [[self.ring[0]], [self.ring[1]]] if n == 2 else [self.ring[:2], self.ring[2:]]
         self.legal = [team[0] for team in self.teams]
         split = o.split
@@ -66,6 +69,8 @@ class Match:
         self.cap = o.cap
         self.deck = o.deck
         self.turn = 0
+        #: The cards each wrestler has turned over, in order (the expert counts them).
+        self.seen: dict[int, list[Card]] = {w.side: [] for w in self.ring}
 
     # -- helpers ----------------------------------------------------------------------------
     def public(self, w: InRing) -> Wrestler:
@@ -102,7 +107,10 @@ class Match:
     def choose_move(self, w: InRing, card: Card, opponent: InRing) -> Move:
         cap = self.cap if w.player == "solo" else 7
         options = move_options(w.sheet, card, cap)
-        view = MoveView(self.public(w), card, self.public(opponent), options, self.turn, self.rules)
+        mine, theirs = self.seen[w.side], self.seen[opponent.side]
+        pile, other = self.piles[w.side], self.piles[opponent.side]
+        view = MoveView(self.public(w), card, self.public(opponent), options, self.turn, self.rules,
+                        tuple(mine), tuple(theirs[: len(mine)]), pile.share, pile.deck is other.deck)
         listing = ", ".join(f"{c} {w.sheet.move(c).name}" for c in options)
         policy = MOVE_POLICIES.get(w.player, MOVE_POLICIES["solo"])  # a human is asked instead
         code = self.decide(w, options, f"{w.name} move on {card.code} ({listing})", policy, view,
@@ -123,6 +131,7 @@ class Match:
         for i, w, opp in order:
             card = self.piles[w.side].draw(t, f"{w.name} card", w.name)
             drawn[i] = card, None if card.is_face else self.choose_move(w, card, opp)
+            self.seen[w.side].append(card)
         cards = [drawn[0][0], drawn[1][0]]
         moves = [drawn[0][1], drawn[1][1]]
         t.happen("reveal", turn=self.turn, cards={a.name: cards[0].code, b.name: cards[1].code},

@@ -10,6 +10,10 @@ opponent's card: a choice is made before the reveal, so the opponent's card cann
   hold (all 52 cards but its own): damage dealt when it wins the speed contest, damage taken when
   it loses, and the chance that a hold, pin or knockdown ends the match, priced at the opponent's
   starting HP.
+- ``expert`` (singles): counts the cards the opponent may still hold from the cards turned over,
+  models the opponent's move as the ``smart`` player's on each, and plays the move with the
+  highest chance to win after the turn, by a table of winning chances over both HPs
+  (``expert_kernel.py``, the one implementation both engines call; ``expert.py`` encodes the view).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from turnbuckle.rulesets.headlock.holds import (
 from turnbuckle.rulesets.headlock.sheet import POWERS, Character, Move
 from turnbuckle.rulesets.headlock.trumps import advantage, allowed_powers
 
-PLAYER_KINDS = ("smart", "solo", "human")
+PLAYER_KINDS = ("smart", "solo", "expert", "human")
 DEFAULT_PLAYER = "smart"
 
 
@@ -73,6 +77,13 @@ class MoveView:
     options: tuple[str, ...]
     turn: int
     rules: Rules
+    #: The cards each side has turned over before this turn (public: every card is revealed), the
+    #: share of its deck each pile takes before it reshuffles its discards, and whether both piles
+    #: share one deck.
+    seen_mine: tuple[Card, ...] = ()
+    seen_theirs: tuple[Card, ...] = ()
+    share: int = 26
+    shared_deck: bool = True
 
 
 @dataclass(frozen=True)
@@ -244,5 +255,13 @@ def smart_tag(view: TagView) -> str:
     return "tag" if mine <= 1 / 3 and theirs >= mine + 1 / 3 else "attack"
 
 
-MOVE_POLICIES: dict[str, Callable[[MoveView], str]] = {"solo": solo_move, "smart": smart_move}
-TAG_POLICIES: dict[str, Callable[[TagView], str]] = {"solo": solo_tag, "smart": smart_tag}
+def expert_move(view: MoveView) -> str:
+    """The expert's move (``expert.py``, imported here: it loads numba)."""
+    from turnbuckle.rulesets.headlock.expert import expert_move as choose
+
+    return choose(view)
+
+
+MOVE_POLICIES: dict[str, Callable[[MoveView], str]] = {"solo": solo_move, "smart": smart_move,
+                                                       "expert": expert_move}
+TAG_POLICIES: dict[str, Callable[[TagView], str]] = {"solo": solo_tag, "smart": smart_tag, "expert": smart_tag}

@@ -32,6 +32,8 @@ INFO = RulesetInfo(
     player_help=(
         ("smart", "weighs every move it may play against the cards the opponent may hold"),
         ("solo", "the rulebook's solo opponent: the highest power its card allows (at most the cap option)"),
+        ("expert", "singles: counts the cards the opponent may hold, expects its smart move on each, and "
+                   "plays the move that does best over them"),
     ),
     options=(
         OptionSpec("deck", "split", "split: each side draws half of one shuffled deck; own: a deck each",

@@ -63,7 +63,7 @@ def outcomes_for(wrestlers: int) -> tuple[Outcome, ...]:
 OUTCOMES = outcomes_for(2)
 TAG_OUTCOMES = outcomes_for(4)
 KNOWN_OPTIONS = frozenset({"deck", "tag_piles", "knockout", "getup_rolls", "getup_die", "choke", "turns", "cap"})
-PLAYERS = ("smart", "solo")
+PLAYERS = ("smart", "solo", "expert")
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,10 @@ class Setup:
         kinds = tuple(chosen.get(i, DEFAULT_PLAYER) for i in range(n))
         for kind in kinds:
             if kind not in PLAYERS:
-                raise FastEngineUnsupported(f"the fast Headlock engine plays the smart and solo players, not {kind!r}")
+                raise FastEngineUnsupported(f"the fast Headlock engine plays the {', '.join(PLAYERS)} players, "
+                                            f"not {kind!r}")
+        if n != 2 and "expert" in kinds:
+            raise FastEngineUnsupported("the expert Headlock player plays singles matches only")
         decoded = match_options(options)
         rules = decoded.rules
         key = (json.dumps([character_json(s) for s in sides], sort_keys=True), rules, decoded.cap, kinds)
@@ -114,7 +117,9 @@ class Setup:
         for arr in piles:
             arr.setflags(write=False)
         turns = decoded.turns
-        args = (n, turns, rules.choke, rules.knockout, rules.getup_rolls, rules.getup_die, *tables, *piles)
+        expert = np.array([kind == "expert" for kind in kinds] + [False] * (4 - n), np.int8)
+        expert.setflags(write=False)
+        args = (n, turns, rules.choke, rules.knockout, rules.getup_rolls, rules.getup_die, *tables, *piles, expert)
         return cls(args, n, turns, rules)
 
 

@@ -39,6 +39,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from turnbuckle.rulesets.headlock.expert_kernel import expert_choice
+
+# compiled in: turnbuckle.rulesets.headlock.expert_kernel
+
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MUL1 = np.uint64(0xBF58476D1CE4E5B9)
 MUL2 = np.uint64(0x94D049BB133111EB)
@@ -63,6 +67,30 @@ SPECIAL = 8
 # singles, 20 in a tag match, where a decision goes to the team's first wrestler, 0 or 2).
 SUBMISSION, CHOKE, PINFALL, KNOCKOUT, DECISION, DRAW = 0, 1, 2, 3, 4, 5
 NO_FINISH = -1
+# The rows of ``work`` (see ``play_match``) after the four wrestlers' cards; then 52 rows for
+# each singles wrestler's expert model cache, from ``CACHE``.
+POOL, MODEL, EXPERT, CACHE = 4, 5, 6, 7
+
+
+@njit(cache=True)
+def rule_array(choke_rule, knockout, getup_rolls, getup_die):
+    """The options ``play_match`` reads, as one array."""
+    rules = np.zeros(4, np.int64)
+    rules[0] = 1 if choke_rule else 0
+    rules[1] = 1 if knockout else 0
+    rules[2] = getup_rolls
+    rules[3] = getup_die
+    return rules
+
+
+@njit(cache=True)
+def scratch(turns, expert, top):
+    """A block's ``work`` array, with the expert flags in row ``EXPERT`` (``top``: the highest
+    starting HP)."""
+    work = np.zeros((CACHE + 2 * 52, max(turns, 52, top + 1)), np.int64)
+    for w in range(4):
+        work[EXPERT, w] = expert[w]
+    return work
 
 
 @njit(cache=True, inline="always")
@@ -120,11 +148,23 @@ def draw(state, p, deck, share, unseen, ucount, pile, pcount, disc, dcount, take
 
 
 @njit(cache=True, inline="always")
-def play_match(state, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
+def play_match(state, nw, turns, rules,
                value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
-               unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, trace, tracing):
+               unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, trace, work):
     """One match of ``nw`` wrestlers (2: singles; 4: a tag match, wrestlers 0+1 against 2+3).
-    Returns (outcome code, turn, dice, knockdowns, tags, trace length)."""
+    Returns (outcome code, turn, dice, knockdowns, tags, trace length).
+
+    ``trace`` longer than one entry records the match (``trace_matches``). ``work`` is scratch: rows
+    0..3 each wrestler's cards by turn, rows ``POOL`` and ``MODEL`` the expert's scratch, row
+    ``EXPERT`` (filled by the caller) 1 for a wrestler played by the expert, which (singles only)
+    chooses through the rules package's ``expert_choice`` from the cards each side has turned
+    over instead of the choice table. ``rules`` holds the choke rule, the knockout variant, its
+    get-up rolls and die. (numba inlines a function of at most 30 arguments.)"""
+    tracing = trace.shape[0] > 1
+    choke_rule = rules[0] != 0
+    knockout = rules[1] != 0
+    getup_rolls = rules[2]
+    getup_die = rules[3]
     tag = nw == 4
     npiles = pshare.shape[0]
     ndecks = 1
@@ -141,6 +181,10 @@ def play_match(state, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
     for w in range(nw):
         hp[w] = stats[w, 3]
         kd[w] = 0
+        if work[EXPERT, w] != 0:
+            for r in range(CACHE + 52 * w, CACHE + 52 * w + 52):
+                for h in range(stats[w, 3] + 1):
+                    work[r, h] = 0
     # The legal wrestlers: la of the first team (corner 0 of every clash), lb of the second.
     la = 0
     lb = nw // 2
@@ -153,16 +197,33 @@ def play_match(state, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
         # table is indexed by the opponent's slot in its team (0 in singles).
         pa = pile_of[la]
         state, c0 = draw(state, pa, pdeck[pa], pshare[pa], unseen, ucount, pile, pcount, disc, dcount, taken)
+        work[la, turn - 1] = c0
         m0 = SPECIAL
         if value[c0] > 0:
             so = (lb & 1) if tag else 0
-            m0 = np.int64(choice[la, so, c0, hp[lb], min(kd[lb], kcap[la, so])])
+            if work[EXPERT, la] != 0:
+                pb = pile_of[lb]
+                m0 = np.int64(expert_choice(c0, stats[la], moves[la], hp[la], kd[la], stats[lb], moves[lb], hp[lb],
+                                            kd[lb], work[la], turn, work[lb], turn - 1, pshare[pa],
+                                            pdeck[pa] == pdeck[pb], choke_rule, knockout, getup_rolls, getup_die,
+                                            value, face, adv, work[POOL], work[MODEL],
+                                            work[CACHE + 52 * la: CACHE + 52 * la + 52]))
+            else:
+                m0 = np.int64(choice[la, so, c0, hp[lb], min(kd[lb], kcap[la, so])])
         pb = pile_of[lb]
         state, c1 = draw(state, pb, pdeck[pb], pshare[pb], unseen, ucount, pile, pcount, disc, dcount, taken)
+        work[lb, turn - 1] = c1
         m1 = SPECIAL
         if value[c1] > 0:
             so = (la & 1) if tag else 0
-            m1 = np.int64(choice[lb, so, c1, hp[la], min(kd[la], kcap[lb, so])])
+            if work[EXPERT, lb] != 0:
+                m1 = np.int64(expert_choice(c1, stats[lb], moves[lb], hp[lb], kd[lb], stats[la], moves[la], hp[la],
+                                            kd[la], work[lb], turn, work[la], turn - 1, pshare[pb],
+                                            pdeck[pa] == pdeck[pb], choke_rule, knockout, getup_rolls, getup_die,
+                                            value, face, adv, work[POOL], work[MODEL],
+                                            work[CACHE + 52 * lb: CACHE + 52 * lb + 52]))
+            else:
+                m1 = np.int64(choice[lb, so, c1, hp[la], min(kd[la], kcap[lb, so])])
         if tracing:
             trace[pos] = -1 - c0
             trace[pos + 1] = -1 - c1
@@ -315,9 +376,10 @@ def play_match(state, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
 
 
 @njit(cache=True, _nrt=False)
-def play_singles(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, getup_die,
+def play_singles(key, start, lo, hi, turns, rules,
                  value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
-                 unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy, codes, lengths, dice, downs):
+                 unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy, work,
+                 codes, lengths, dice, downs):
     """Singles matches ``lo .. hi - 1`` of the chunk, on the scratch arrays given.
 
     Compiled without numba's reference counting (``_nrt=False``; it allocates nothing), as is
@@ -331,10 +393,10 @@ def play_singles(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, g
     IR twice into one function, which took most of a first build's memory (docs/decisions/odds.md)."""
     for j in range(lo, hi):
         state = match_state(key, start + j)
-        c, t, n, k, _, _ = play_match(state, 2, turns, choke_rule, knockout, getup_rolls, getup_die,
+        c, t, n, k, _, _ = play_match(state, 2, turns, rules,
                                       value, face, adv, stats, moves, holds, choice, kcap, tagtab,
                                       pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
-                                      taken, hp, kd, dummy, False)
+                                      taken, hp, kd, dummy, work)
         codes[j] = c
         lengths[j] = t
         dice[j] = n
@@ -342,16 +404,17 @@ def play_singles(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, g
 
 
 @njit(cache=True, _nrt=False)
-def play_tags(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, getup_die,
+def play_tags(key, start, lo, hi, turns, rules,
               value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
-              unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy, codes, lengths, dice, downs):
+              unseen, ucount, pile, pcount, disc, dcount, taken, hp, kd, dummy, work,
+              codes, lengths, dice, downs):
     """Tag matches ``lo .. hi - 1`` of the chunk (see ``play_singles``)."""
     for j in range(lo, hi):
         state = match_state(key, start + j)
-        c, t, n, k, _, _ = play_match(state, 4, turns, choke_rule, knockout, getup_rolls, getup_die,
+        c, t, n, k, _, _ = play_match(state, 4, turns, rules,
                                       value, face, adv, stats, moves, holds, choice, kcap, tagtab,
                                       pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
-                                      taken, hp, kd, dummy, False)
+                                      taken, hp, kd, dummy, work)
         codes[j] = c
         lengths[j] = t
         dice[j] = n
@@ -360,10 +423,11 @@ def play_tags(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, getu
 
 @njit(parallel=True, cache=True)
 def run_chunk(key, start, count, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
-              value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
+              value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare, expert,
               codes, lengths, dice, downs):
     """Matches ``start .. start + count - 1``; per-match results go into the output arrays."""
     blocks = (count + BLOCK - 1) // BLOCK
+    rules = rule_array(choke_rule, knockout, getup_rolls, getup_die)
     for b in prange(blocks):
         unseen = np.empty((2, 52), np.int8)
         pile = np.empty((4, 52), np.int8)
@@ -375,21 +439,24 @@ def run_chunk(key, start, count, nw, turns, choke_rule, knockout, getup_rolls, g
         hp = np.zeros(4, np.int64)
         kd = np.zeros(4, np.int64)
         dummy = np.zeros(1, np.int16)
+        work = scratch(turns, expert, holds.shape[1] - 1)
         lo = b * BLOCK
         hi = min(count, lo + BLOCK)
         if nw == 2:
-            play_singles(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, getup_die, value, face, adv,
-                         stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare, unseen, ucount, pile,
-                         pcount, disc, dcount, taken, hp, kd, dummy, codes, lengths, dice, downs)
+            play_singles(key, start, lo, hi, turns, rules, value, face, adv,
+                         stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare, unseen, ucount,
+                         pile, pcount, disc, dcount, taken, hp, kd, dummy, work, codes, lengths,
+                         dice, downs)
         else:
-            play_tags(key, start, lo, hi, turns, choke_rule, knockout, getup_rolls, getup_die, value, face, adv,
-                      stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare, unseen, ucount, pile,
-                      pcount, disc, dcount, taken, hp, kd, dummy, codes, lengths, dice, downs)
+            play_tags(key, start, lo, hi, turns, rules, value, face, adv,
+                      stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare, unseen, ucount,
+                      pile, pcount, disc, dcount, taken, hp, kd, dummy, work, codes, lengths,
+                      dice, downs)
 
 
 @njit(cache=True)
 def trace_matches(key, start, count, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
-                  value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare,
+                  value, face, adv, stats, moves, holds, choice, kcap, tagtab, pile_of, pdeck, pshare, expert,
                   traces, tlen, codes, lengths, dice, downs, tags):
     """Like ``run_chunk`` on one thread, also writing every card (as ``-1 - index``) and die face
     in the reference engine's order into ``traces[j, :tlen[j]]``, and each match's tags."""
@@ -402,12 +469,14 @@ def trace_matches(key, start, count, nw, turns, choke_rule, knockout, getup_roll
     taken = np.zeros(4, np.int64)
     hp = np.zeros(4, np.int64)
     kd = np.zeros(4, np.int64)
+    work = scratch(turns, expert, holds.shape[1] - 1)
+    rules = rule_array(choke_rule, knockout, getup_rolls, getup_die)
     for j in range(count):
         state = match_state(key, start + j)
-        c, t, n, k, g, p = play_match(state, nw, turns, choke_rule, knockout, getup_rolls, getup_die,
+        c, t, n, k, g, p = play_match(state, nw, turns, rules,
                                       value, face, adv, stats, moves, holds, choice, kcap, tagtab,
                                       pile_of, pdeck, pshare, unseen, ucount, pile, pcount, disc, dcount,
-                                      taken, hp, kd, traces[j], True)
+                                      taken, hp, kd, traces[j], work)
         codes[j] = c
         lengths[j] = t
         dice[j] = n
