@@ -134,10 +134,11 @@ def expert_show(folder: Path) -> tuple[Path, str]:
     wrestlers three times), every side's player chosen as ``expert`` by its owner."""
     from sqlalchemy import select
 
-    from turnbuckle.league.context import context
+    from turnbuckle.league.assembly import assemble
     from turnbuckle.league.db import make_engine, session_scope
     from turnbuckle.league.demo import build_demo
     from turnbuckle.league.models import Competitor
+    from turnbuckle.league.services import card as card_services
     from turnbuckle.league.services import shows
 
     path = folder / "expert.db"
@@ -148,19 +149,19 @@ def expert_show(folder: Path) -> tuple[Path, str]:
     names = [rs.side_name(rs.side_by_name(s.id)) for s in rs.samples()]
     card = [pair for _ in range(3) for pair in combinations(names, 2)]
     with session_scope(engine) as session:
-        ctx = context(session)
+        ctx = assemble().context(session)
         s = shows.create_show(ctx, "Expert bench", "2030-01-01", datetime.now(UTC) + timedelta(days=1))
         number = str(s.number)
         for pair in card:
-            shows.add_match(ctx, number, "headlock", list(pair), rebook=True)
+            card_services.add_match(ctx, number, "headlock", list(pair), rebook=True)
         shows.open_show(ctx, number)
         owners: dict[str, str] = {c.name: c.owner.name for c in session.scalars(select(Competitor))}
     with session_scope(engine) as session:
         for position, pair in enumerate(card, start=1):
             for name in pair:
-                shows.submit(context(session, owners[name]), number, position, name, "player: expert")
+                shows.submit(assemble().context(session, owners[name]), number, position, name, "player: expert")
     with session_scope(engine) as session:
-        shows.lock(context(session), number)
+        shows.lock(assemble().context(session), number)
     engine.dispose()
     return path, number
 

@@ -257,7 +257,7 @@ def smart_tag(view: TagView) -> str:
 
 def expert_move(view: MoveView) -> str:
     """The expert's move (``expert.py``, imported here: it loads numba)."""
-    from turnbuckle.rulesets.headlock.expert import expert_move as choose
+    from turnbuckle.rulesets.headlock.expert import expert_move as choose  # lazy: keeps numba out of start-up
 
     return choose(view)
 
