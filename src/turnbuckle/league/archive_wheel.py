@@ -18,6 +18,7 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
+import turnbuckle
 from turnbuckle import __version__
 from turnbuckle.league.errors import LeagueError
 
@@ -72,8 +73,6 @@ def _metadata_files(dist_info: str) -> list[tuple[str, bytes]]:
 def build_wheel(package_dir: Path | None = None) -> bytes:
     """The wheel of the running turnbuckle (its package folder, or ``package_dir``) as bytes. A
     typed error if it would pass :data:`MAX_BYTES`."""
-    import turnbuckle
-
     root = package_dir or Path(turnbuckle.__file__).parent
     dist_info = f"turnbuckle-{__version__.replace('-', '_')}.dist-info"
     files = _package_files(root) + _metadata_files(dist_info)

@@ -39,31 +39,33 @@ def _show(ctx: Ctx, event: DomainEvent) -> Show:
 
 
 def _announce(ctx: Ctx, event: ShowOpened) -> None:
-    from turnbuckle.league.notify import events
+    from turnbuckle.league.notify import events  # lazy: a listener loads its module when first called
 
     events.show_opened(ctx, _show(ctx, event))  # the announcement
 
 
 def _commit_to_seed(ctx: Ctx, event: ShowLocked) -> None:
-    from turnbuckle.league.notify import events
+    from turnbuckle.league.notify import events  # lazy: a listener loads its module when first called
 
     events.show_locked(ctx, _show(ctx, event))  # the seed's hash, as it is at this lock
 
 
 def _explain(ctx: Ctx, event: ResultsPublished) -> None:
-    from turnbuckle.league.services.advice import queue_explanations
+    from turnbuckle.league.services.advice import (
+        queue_explanations,  # lazy: a listener loads its module when first called
+    )
 
     queue_explanations(ctx, _show(ctx, event))  # each match's explanation, a background job
 
 
 def _results_post(ctx: Ctx, event: ResultsPublished) -> None:
-    from turnbuckle.league.notify import events
+    from turnbuckle.league.notify import events  # lazy: a listener loads its module when first called
 
     events.results_published(ctx, _show(ctx, event))
 
 
 def _receipt(ctx: Ctx, event: StrategyReceived) -> None:
-    from turnbuckle.league.notify import events
+    from turnbuckle.league.notify import events  # lazy: a listener loads its module when first called
 
     sub = ctx.session.get(Submission, event.submission_id)
     if sub is None:
@@ -72,7 +74,7 @@ def _receipt(ctx: Ctx, event: StrategyReceived) -> None:
 
 
 def _drop_unsent(ctx: Ctx, event: ShowDeleted) -> None:
-    from turnbuckle.league.notify import events
+    from turnbuckle.league.notify import events  # lazy: a listener loads its module when first called
 
     events.show_deleted(ctx, _show(ctx, event))
 

@@ -12,7 +12,7 @@ from turnbuckle.core.errors import Broken, InputFileError
 from turnbuckle.core.inputs import parse_json
 from turnbuckle.league.db import current_revision, head_revision, make_engine, upgrade
 from turnbuckle.league.errors import DatabaseError
-from turnbuckle.league.models import TABLES_IN_ORDER, Base, UTCDateTime
+from turnbuckle.league.models import TABLES_IN_ORDER, Base, League, UTCDateTime
 
 FORMAT = "turnbuckle.league-backup/1"
 
@@ -62,8 +62,6 @@ def restore_into(url: str, data: dict[str, Any]) -> int:
     count = 0
     try:
         with engine.begin() as conn:
-            from turnbuckle.league.models import League
-
             if conn.execute(select(func.count()).select_from(League.__table__)).scalar_one():
                 raise DatabaseError("that database already holds a league; restore into a new one")
             for model in TABLES_IN_ORDER:

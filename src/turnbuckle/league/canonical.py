@@ -10,7 +10,9 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from turnbuckle.core.sources import SeededSource
+from turnbuckle.core.events import EventLog
+from turnbuckle.core.sources import Request, SeededSource
+from turnbuckle.core.table import Table
 
 if TYPE_CHECKING:
     from turnbuckle.core.table import Table
@@ -63,8 +65,6 @@ def match_seed(seed_hex: str, show_uid: str, position: int) -> int:
 def heal_roll(seed_hex: str, show_uid: str, competitor_uid: str) -> int:
     """A competitor's weekly healing d6, from the show's seed: the first d6 of a SeededSource on
     HMAC(seed, ``"<show uid>/heal/<competitor uid>"``)."""
-    from turnbuckle.core.sources import Request
-
     source = SeededSource(derived(seed_hex, f"{show_uid}/heal/{competitor_uid}"))
     return source.roll(1, 6, Request("healing"))[0]
 
@@ -95,7 +95,4 @@ def grid_draw(card_seed_hex: str, key: str, roll: Callable[[Table], str]) -> str
     """A match's drawn grid, as text (MatchMatch's ``Po Te Br / We MA HF / Br MA Ch``: nine d7 rolls,
     row by row, each face the grid style of that number in the rulebook's order): ``roll`` (the
     game's league rules' ``roll_grid``) on a SeededSource on HMAC(card seed, ``"<key>/grid"``)."""
-    from turnbuckle.core.events import EventLog
-    from turnbuckle.core.table import Table
-
     return roll(Table(SeededSource(derived(card_seed_hex, f"{key}/grid")), EventLog()))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -34,8 +35,6 @@ def database_url(db: str | None, settings: Settings | None = None) -> str:
 
 def describe(url: str) -> str:
     """The URL for messages, password hidden."""
-    from sqlalchemy.engine import make_url
-
     return make_url(url).render_as_string(hide_password=True)
 
 
@@ -80,8 +79,6 @@ def _make_engine(url: str, pool: dict[str, int] | None) -> Engine:
 
 
 def _sqlite_path(url: str) -> Path | None:
-    from sqlalchemy.engine import make_url
-
     u = make_url(url)
     if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
         return None
@@ -110,7 +107,7 @@ def check_folder(url: str) -> None:
 
 
 def alembic_config(url: str) -> Any:
-    from alembic.config import Config
+    from alembic.config import Config  # lazy: alembic loads only to create or upgrade a database
 
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
@@ -141,7 +138,7 @@ def current_revision(engine: Engine) -> str | None:
 
 def upgrade(url: str, revision: str = "head") -> None:
     """Create or upgrade the database to ``revision`` (refused for a database newer than this turnbuckle)."""
-    from alembic import command
+    from alembic import command  # lazy: alembic loads only to create or upgrade a database
 
     check_folder(url)
     engine = make_engine(url)
@@ -155,7 +152,7 @@ def upgrade(url: str, revision: str = "head") -> None:
 
 
 def downgrade(url: str, revision: str) -> None:
-    from alembic import command
+    from alembic import command  # lazy: alembic loads only to create or upgrade a database
 
     command.downgrade(alembic_config(url), revision)
 

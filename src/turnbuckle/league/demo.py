@@ -7,16 +7,18 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
-from sqlalchemy import select
+from sqlalchemy import Engine, select
 
 from turnbuckle.core.errors import Broken
 from turnbuckle.league.assembly import Program, assemble
-from turnbuckle.league.context import Clock
-from turnbuckle.league.db import make_engine, session_scope, upgrade
+from turnbuckle.league.context import Clock, Ctx
+from turnbuckle.league.db import make_engine, open_engine, session_scope, upgrade
 from turnbuckle.league.errors import LeagueError
-from turnbuckle.league.models import League
+from turnbuckle.league.models import League, Member
 from turnbuckle.league.services import roster, running, shows
+from turnbuckle.league.services.accounts import set_password
 from turnbuckle.league.services.card import add_match
+from turnbuckle.rulesets.matchmatch.referees import referees
 from turnbuckle.rulesets.registry import all_rulesets
 
 #: The sample league's own game for its teams, referees and belt (the sample data names its games).
@@ -60,11 +62,8 @@ def build_demo(url: str, now: datetime | None = None) -> None:
 
 
 def _roster(ctx: object) -> None:
-    from turnbuckle.league.context import Ctx
-
     if not isinstance(ctx, Ctx):
         raise Broken("expected isinstance(ctx, Ctx)")
-    from turnbuckle.league.services.accounts import set_password
 
     for p in PLAYERS:
         roster.add_member(ctx, p)
@@ -77,7 +76,6 @@ def _roster(ctx: object) -> None:
             roster.add_competitor(ctx, rs.info.id, sample.text, f"sample '{sample.id}'", PLAYERS[i % len(PLAYERS)])
     roster.add_team(ctx, "The Odd Couple", ["Friendly Sam", "Brother Bob"], owner="Ann")
     roster.add_team(ctx, "Steel and Silk", ["Iron Ivan", "Lady Lightning"], owner="Bo")
-    from turnbuckle.rulesets.matchmatch.referees import referees
 
     for ref in referees():
         roster.add_referee(ctx, ref.name, "bundled referee")
@@ -87,9 +85,6 @@ def _roster(ctx: object) -> None:
 
 def demo_logins(url: str) -> list[tuple[str, str, str]]:
     """(name, password, role) of the demo's members, when ``url`` holds the demo league (else none)."""
-    from turnbuckle.league.db import open_engine
-    from turnbuckle.league.models import Member
-
     engine = open_engine(url)
     try:
         with session_scope(engine) as session:
@@ -120,8 +115,6 @@ CARDS: dict[int, list[tuple[str, list[str], dict[str, object], str | None]]] = {
 
 
 def _show(engine: object, program: Program, name: str, when: datetime, week: int, run: bool) -> None:
-    from sqlalchemy import Engine
-
     if not isinstance(engine, Engine):
         raise Broken("expected isinstance(engine, Engine)")
     opened = when - timedelta(days=6)

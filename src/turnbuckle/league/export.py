@@ -26,9 +26,15 @@ from turnbuckle.league.models import (
     ShowEvent,
     TableMatch,
 )
+from turnbuckle.league.post.card import intro_of as intro
+from turnbuckle.league.post.escape import defang
 from turnbuckle.league.post.escape import md_text as md_text  # the Markdown export escapes as the posts do
+from turnbuckle.league.post.escape import paragraphs as split
+from turnbuckle.league.post.intro import parse, plain
+from turnbuckle.league.post.markdown import intro_blocks
 from turnbuckle.league.services.running import match_options
 from turnbuckle.league.services.shows import card_entry, latest_submission, shows
+from turnbuckle.league.services.shows import show as find_show
 
 FORMAT = "turnbuckle.league-export/3"
 #: What every exported table match says of its dice.
@@ -42,8 +48,6 @@ def export_league(ctx: Ctx, show_keys: list[str] | None = None, published_only: 
     """The league's public record: its published shows (or those asked for), each with its card,
     history, manifest and, once run, the seed, every match's inputs and record, and what changed;
     with no show asked for, also every table match saved (they are public once saved)."""
-    from turnbuckle.league.services.shows import show as find_show
-
     chosen = [find_show(ctx, k) for k in show_keys] if show_keys else shows(ctx)
     deleted = [s for s in chosen if s.status == "deleted" and s.card_seed is not None]
     chosen = [s for s in chosen if s.status != "deleted"]
@@ -150,14 +154,10 @@ def _md_code(value: object) -> str:
 
 
 def paragraphs(text: str) -> tuple[str, ...]:
-    from turnbuckle.league.post.escape import paragraphs as split
-
     return split(text)
 
 
 def intro_of(writeup: str) -> str:
-    from turnbuckle.league.post.card import intro_of as intro
-
     return intro(writeup)
 
 
@@ -167,9 +167,6 @@ def export_markdown(data: dict[str, Any]) -> str:
     characters, and neutralised as the results post neutralises it (``post.escape.defang``: no
     ``@everyone``, bare address or invite left working where it is pasted). The organiser's intro
     is their own Markdown, as in the results post."""
-    from turnbuckle.league.post.intro import parse
-    from turnbuckle.league.post.markdown import intro_blocks
-
     def intro(writeup: str) -> list[str]:
         return [f"> {line}".rstrip() for line in intro_blocks(parse(intro_of(writeup)))]
 
@@ -177,15 +174,11 @@ def export_markdown(data: dict[str, Any]) -> str:
 
 
 def _md_defanged(value: object, line_start: bool = False) -> str:
-    from turnbuckle.league.post.escape import defang
-
     return md_text(defang(str(value)), line_start)
 
 
 def _plain_intro(writeup: str) -> list[str]:
     """The organiser's intro as its words alone (its Markdown read, not shown), a quoted line a paragraph."""
-    from turnbuckle.league.post.intro import parse, plain
-
     return [f"> {' '.join(para.split())}" for para in plain(parse(intro_of(writeup))).split("\n\n") if para.strip()]
 
 

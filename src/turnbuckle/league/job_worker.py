@@ -162,7 +162,7 @@ class Worker:
             return None
         with self._lock:
             if self._client is None:
-                from turnbuckle.sim.cluster import connect
+                from turnbuckle.sim.cluster import connect  # lazy: keeps Dask and the simulators out until asked for
 
                 self._client, self._cluster = connect(self.scheduler)
             return self._client

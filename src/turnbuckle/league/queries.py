@@ -28,6 +28,7 @@ from turnbuckle.league.models import (
 from turnbuckle.league.published import Standing as Standing  # the query layer's readers name it here too
 from turnbuckle.league.published import own_standings as own_standings
 from turnbuckle.league.published import published_standings as published_standings
+from turnbuckle.league.services.roster import competitor
 from turnbuckle.league.services.shows import card_entry, show
 from turnbuckle.rulesets.registry import get_ruleset
 
@@ -60,8 +61,6 @@ def _rank(r: dict[str, Any]) -> tuple[str, int, Fraction, float, str]:
 def history_rows(ctx: Ctx, key: str | None, limit: int = 50) -> list[dict[str, Any]]:
     """The newest entries first: results, Push changes, injuries, title reigns and table matches
     (kind ``table``, with the match's ``table_match`` uid); each names its cause."""
-    from turnbuckle.league.services.roster import competitor
-
     comp = competitor(ctx, key) if key else None
     names = _names(ctx)
     numbers: dict[int, int] = dict(ctx.session.execute(select(Show.id, Show.number)

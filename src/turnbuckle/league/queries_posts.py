@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import Fact
+from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx, context
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.game_rules import league_rules
@@ -168,8 +169,6 @@ def _many_games(ctx: Ctx, played: set[str]) -> bool:
 
 
 def _manifest_hash(s: Show) -> str:
-    from turnbuckle.league import canonical
-
     return canonical.sha256_hex(canonical.canonical_json(s.manifest)) if s.manifest else ""
 
 

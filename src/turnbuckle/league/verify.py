@@ -11,8 +11,12 @@ from typing import TYPE_CHECKING, Any
 from turnbuckle.core.errors import InputFileError, RulesError
 from turnbuckle.core.inputs import parse_json
 from turnbuckle.core.jsondiff import first_difference
+from turnbuckle.core.sources import SeededSource
 from turnbuckle.league import canonical
+from turnbuckle.league.choices import chosen_players
+from turnbuckle.league.game_rules import exported_rules, games_with, written_strategies
 from turnbuckle.league.verify_standings import check_standings
+from turnbuckle.rulesets.registry import get_ruleset
 
 if TYPE_CHECKING:
     from turnbuckle.core.facets import LeagueRules
@@ -92,7 +96,10 @@ def verify_export(data: dict[str, Any], commitments: dict[int, str] | None = Non
 def verify_table_match(m: dict[str, Any], findings: list[str], notes: list[str]) -> None:
     """A table match has no committed seed: its entries are played again on the setup its record
     names and must give the record exactly; the sides' names are the record's."""
-    from turnbuckle.league.services.table import read_groups, replay_entries
+    from turnbuckle.league.services.table import (  # lazy: keeps the database library out of `turnbuckle verify`
+        read_groups,
+        replay_entries,
+    )
 
     where = f"table match {m['uid']}"
     try:
@@ -160,8 +167,6 @@ def _referees(s: dict[str, Any], where: str, findings: list[str]) -> None:
 
 def _rules(ruleset: str) -> LeagueRules:
     """The league rules of a game the export names (the plain ones for a game not known here)."""
-    from turnbuckle.league.game_rules import exported_rules
-
     return exported_rules(ruleset)
 
 
@@ -209,11 +214,6 @@ def verify_show(s: dict[str, Any], findings: list[str], notes: list[str], commit
 
 def _match(s: dict[str, Any], m: dict[str, Any], hashes: dict[tuple[int, int], str | None], where: str,
            findings: list[str]) -> None:
-    from turnbuckle.core.sources import SeededSource
-    from turnbuckle.league.choices import chosen_players
-    from turnbuckle.league.game_rules import written_strategies
-    from turnbuckle.rulesets.registry import get_ruleset
-
     want_seed = canonical.match_seed(s["seed"], s["uid"], m["position"])
     if str(want_seed) != str(m["seed"]):
         findings.append(f"{where}: seed {m['seed']} is not HMAC(show seed, "
@@ -264,8 +264,6 @@ def _same_strategy(ruleset: str, text: str, played: str, where: str, findings: l
 def _healing(s: dict[str, Any], where: str, findings: list[str], games: dict[str, str]) -> None:
     """Each healing roll is the seed's, healed by the rules of the competitor's game (a competitor
     the export does not list: by any game's whose league keeps injuries)."""
-    from turnbuckle.league.game_rules import games_with
-
     for h in s["healing"]:
         roll = canonical.heal_roll(s["seed"], s["uid"], h["competitor"])
         game = games.get(str(h["competitor"]))

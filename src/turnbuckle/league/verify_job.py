@@ -18,6 +18,8 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.export import export_league
 from turnbuckle.league.models import Job, Show
+from turnbuckle.league.verify import CHANNELS, verify_export
+from turnbuckle.league.verify_standings import NOT_CHECKED
 
 KIND = "verify"
 #: At most this many findings are kept (a tampered export may differ everywhere).
@@ -26,8 +28,6 @@ MAX_FINDINGS = 50
 
 def run(params: dict[str, Any], progress: jobs.Progress, client: Any) -> dict[str, Any]:
     """Replay the export in the parameters, as ``league verify`` does."""
-    from turnbuckle.league.verify import verify_export
-
     findings, notes = verify_export(params["export"])
     return {"findings": findings[:MAX_FINDINGS], "more": max(0, len(findings) - MAX_FINDINGS),
             "checked": len(notes), "notes": notes[:MAX_FINDINGS]}
@@ -92,14 +92,10 @@ class Verdict:
 
     @property
     def not_checked(self) -> tuple[str, ...]:
-        from turnbuckle.league.verify_standings import NOT_CHECKED
-
         return NOT_CHECKED
 
     @property
     def channels(self) -> str:
-        from turnbuckle.league.verify import CHANNELS
-
         return CHANNELS
 
     @property

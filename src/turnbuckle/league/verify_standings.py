@@ -10,6 +10,9 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from turnbuckle.core.push import Push
+from turnbuckle.league.game_rules import exported_rules
+
 _MATCH = re.compile(r"^match (\d+):")
 
 #: What no check page can check: said on every one (verify's output, the show page, the archive).
@@ -40,8 +43,6 @@ def _movers(members: dict[str, list[str]], uid: str) -> list[str]:
 def _keeps_push(ruleset: str) -> bool:
     """Does a match of this game move Push Levels and give injury points (its league rules say)? A
     game this turnbuckle does not know moves none."""
-    from turnbuckle.league.game_rules import exported_rules
-
     return exported_rules(ruleset).push_levels
 
 
@@ -54,8 +55,9 @@ def _winner(record: dict[str, Any]) -> int | None:
 def check_push(data: dict[str, Any], s: dict[str, Any], findings: list[str], notes: list[str]) -> None:
     """Each Push change of the show is the move its match's result gives (Part II, as the run applies
     it: standing.apply_push), from the level the change before left."""
-    from turnbuckle.core.push import Push
-    from turnbuckle.league.services.standing import push_after
+    from turnbuckle.league.services.standing import (
+        push_after,  # lazy: keeps the database library out of `turnbuckle verify`
+    )
 
     where = f"show {s['number']}"
     top = int(data.get("league", {}).get("max_push_level") or 5)
@@ -112,7 +114,9 @@ def check_injuries(data: dict[str, Any], s: dict[str, Any], findings: list[str],
     """Each injury point a match gave (``injuries``: its injury checks that injured, a team's point to
     the member its die picked: standing.apply_injuries), and each healing roll's starting figure is
     where the show's injuries left the competitor. An export without ``injuries`` (older) is said."""
-    from turnbuckle.league.services.standing import injuries_from
+    from turnbuckle.league.services.standing import (
+        injuries_from,  # lazy: keeps the database library out of `turnbuckle verify`
+    )
 
     where = f"show {s['number']}"
     if "injuries" not in s:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
 from sqlalchemy.orm import Session
@@ -15,7 +16,8 @@ from sqlalchemy.orm import Session
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import League, NotifySettings
-from turnbuckle.league.notify import WEBHOOK_KINDS
+from turnbuckle.league.notify import WEBHOOK_KINDS, dialects
+from turnbuckle.league.notify.reach import refusal_at_set
 from turnbuckle.league.site_address import site_url as site_url  # the notifier's links begin with it
 
 #: Hours before a strategy deadline that reminders go, unless the organiser sets others.
@@ -43,8 +45,6 @@ def settings(session: Session, league: League) -> NotifySettings:
     """The league's settings row, made (with a new signing secret) on first use."""
     row = session.get(NotifySettings, league.id)
     if row is None:
-        from datetime import UTC, datetime
-
         row = NotifySettings(league_id=league.id, webhook_url=None, webhook_kinds=",".join(WEBHOOK_KINDS),
                              webhook_dialect="json",
                              webhook_secret=new_secret(), smtp_host=None, smtp_port=587, smtp_security="starttls",
@@ -155,8 +155,6 @@ def kinds_of(text: str) -> set[str]:
 def set_webhook(ctx: Ctx, url: str | None, kinds: str | None = None, dialect: str | None = None) -> NotifySettings:
     """The organiser sets the webhook's address (None or "": no webhook) and, optionally, its kinds
     and its dialect (what its receiver reads; None: guessed from a new address, kept for the same one)."""
-    from turnbuckle.league.notify import dialects
-
     ctx.require_organiser("set the league's webhook")
     row = settings(ctx.session, ctx.league)
     before = row.webhook_url
@@ -175,8 +173,6 @@ def set_webhook(ctx: Ctx, url: str | None, kinds: str | None = None, dialect: st
 
 def set_dialect(ctx: Ctx, dialect: str) -> NotifySettings:
     """What the webhook's receiver reads: discord, slack or json (league/notify/dialects.py)."""
-    from turnbuckle.league.notify import dialects
-
     ctx.require_organiser("set the webhook's dialect")
     row = settings(ctx.session, ctx.league)
     if not row.webhook_url:
@@ -187,8 +183,6 @@ def set_dialect(ctx: Ctx, dialect: str) -> NotifySettings:
 
 
 def _refuse_inside(host: str, what: str) -> None:
-    from turnbuckle.league.notify.reach import refusal_at_set
-
     why = refusal_at_set(host, what)
     if why:
         raise LeagueError(why)

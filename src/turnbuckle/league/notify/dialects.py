@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from turnbuckle.league.errors import LeagueError
+from turnbuckle.league.post.slack import escape
 
 DIALECTS = ("discord", "slack", "json")
 LABELS = {"discord": "Discord (its Markdown)", "slack": "Slack (mrkdwn)",
@@ -44,8 +45,6 @@ def check(dialect: str) -> str:
 
 def slack_text(plain: str) -> str:
     """A short plain text (a reminder, a test) as Slack's mrkdwn: ``& < >`` escaped, addresses as links."""
-    from turnbuckle.league.post.slack import escape
-
     out, at = [], 0
     for m in _URL.finditer(plain):
         out.append(escape(plain[at:m.start()]))

@@ -11,6 +11,7 @@ the reminders, a retried request) finds the row's ``dedupe`` key taken and adds 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,6 +22,7 @@ from sqlalchemy.orm import Session
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import (
+    CalendarSequence,
     CardMatch,
     CardSide,
     Competitor,
@@ -116,8 +118,6 @@ def strategy_received(ctx: Ctx, s: Show, sub: Submission, competitor: str, posit
 
 def test_message(ctx: Ctx) -> str:
     """The organiser's test of the webhook: one signed call now, kind ``test``; its event id."""
-    import secrets
-
     ctx.require_organiser("send a test message")
     row = config.settings(ctx.session, ctx.league)
     if not row.webhook_url:
@@ -132,8 +132,6 @@ def test_message(ctx: Ctx) -> str:
 def show_deleted(ctx: Ctx, s: Show) -> None:
     """A show deleted: its unsent messages are dropped (but a commitment made at a lock, which the
     organiser cannot take back), its sent ones kept without the show."""
-    from turnbuckle.league.models import CalendarSequence
-
     ctx.session.execute(update(OutboxMessage).where(OutboxMessage.show_id == s.id, OutboxMessage.kind != "locked",
                                                     OutboxMessage.state.in_(("pending", "failed")))
                         .values(state="dropped", last_error="the show was deleted")

@@ -10,6 +10,7 @@ only then), so a calendar app updates the event it has instead of adding a secon
 from __future__ import annotations
 
 from datetime import date
+from html import escape
 from typing import Any
 
 from sqlalchemy import Engine, select
@@ -29,6 +30,7 @@ from turnbuckle.league.models import (
     ShowEvent,
 )
 from turnbuckle.league.notify import atom, ical
+from turnbuckle.league.queries_posts import results_post
 
 #: Shows in a calendar (the latest) and entries in the news feed (the latest published).
 MAX_CALENDAR = 200
@@ -149,8 +151,6 @@ def member_calendar(engine: Engine, clock: Clock, token: str, base: str) -> str 
 def _commitments(session: Session, league: League, base: str) -> list[atom.Entry]:
     """An entry for each lock of a show still on the list: the show seed's hash it committed to
     (a show unlocked and locked again has an entry for each lock)."""
-    from html import escape
-
     q = (select(ShowEvent, Show).join(Show, ShowEvent.show_id == Show.id)
          .where(Show.league_id == league.id, ShowEvent.kind == "lock")
          .order_by(ShowEvent.at.desc(), ShowEvent.id.desc()).limit(MAX_ENTRIES))
@@ -173,8 +173,6 @@ def _commitments(session: Session, league: League, base: str) -> list[atom.Entry
 def news_feed(engine: Engine, base: str, self_path: str) -> str:
     """The Atom feed of published shows and of locks, newest first: each published show's entry
     its results post, each lock's the show seed's hash it committed to (before the results)."""
-    from turnbuckle.league.queries_posts import results_post
-
     with read_scope(engine) as session:
         league = the_league(session)
         q = (select(Show).where(Show.league_id == league.id, Show.status == "published")

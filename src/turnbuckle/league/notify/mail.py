@@ -13,11 +13,13 @@ import smtplib
 import socket
 import ssl
 import time
+import unicodedata
 from dataclasses import replace
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from html import escape
+from urllib.parse import urlsplit
 
 from turnbuckle.league.notify.config import Smtp
 from turnbuckle.league.notify.deadline import Deadline
@@ -60,9 +62,6 @@ def list_id(league: str, site: str, sender: str) -> str:
     """The league's mail's List-Id (RFC 2919): ``<slug>.turnbuckle.<host>``, the host the site's
     (else the sender address's domain), the slug the league's name in lower-case ASCII letters,
     digits and hyphens."""
-    import unicodedata
-    from urllib.parse import urlsplit
-
     ascii_name = unicodedata.normalize("NFKD", league).encode("ascii", "ignore").decode().lower()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:60].strip("-") or "league"
     try:

@@ -13,7 +13,14 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
+from turnbuckle.league import queries_posts
+from turnbuckle.league.context import context
 from turnbuckle.league.models import League, Show
+from turnbuckle.league.notify.dialects import LIMITS
+from turnbuckle.league.post import compose, slack
+from turnbuckle.league.post.discord import pack
+from turnbuckle.league.post.links import base_links
+from turnbuckle.league.queries_posts import announcement_of, results_card
 
 #: The webhook body's format version (the ``turnbuckle`` object's ``version``).
 BODY_VERSION = 1
@@ -31,8 +38,6 @@ def local(league: League, when: datetime) -> str:
 
 def post_parts(session: Session, s: Show, kind: str, fmt: str, base: str) -> list[str]:
     """The announcement (``open``) or the results post (``results``) of ``s`` in ``fmt``."""
-    from turnbuckle.league import queries_posts
-
     make = queries_posts.announcement if kind == "open" else queries_posts.results_post
     return [p for p in make(session, str(s.number), fmt, base_url=base) if p.strip()]
 
@@ -40,24 +45,15 @@ def post_parts(session: Session, s: Show, kind: str, fmt: str, base: str) -> lis
 def dialect_parts(session: Session, s: Show, kind: str, dialect: str, base: str) -> list[str]:
     """The announcement or results post as a webhook in ``dialect`` sends it: Discord's messages,
     Slack's (mrkdwn, each at most its limit), or the whole plain text as one."""
-    from turnbuckle.league.notify.dialects import LIMITS
-
     if dialect == "discord":
         return fit(post_parts(session, s, kind, "discord", base))
     if dialect == "slack":
-        from turnbuckle.league.post.discord import pack
-
         return fit(pack(slack_units(session, s, kind, base), LIMITS["slack"], "\n\n"), LIMITS["slack"])
     return ["\n\n".join(post_parts(session, s, kind, "text", base))]
 
 
 def slack_units(session: Session, s: Show, kind: str, base: str) -> list[str]:
     """The post's units in Slack's mrkdwn (league/post/slack.py; not a ``league post`` format)."""
-    from turnbuckle.league.context import context
-    from turnbuckle.league.post import compose, slack
-    from turnbuckle.league.post.links import base_links
-    from turnbuckle.league.queries_posts import announcement_of, results_card
-
     ctx, links = context(session), base_links(base)
     if kind == "open":
         doc = compose.announcement(announcement_of(ctx, str(s.number), links))

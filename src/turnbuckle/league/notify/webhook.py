@@ -12,6 +12,7 @@ import json
 import socket
 import ssl
 import time
+from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote, urlsplit
 
@@ -107,8 +108,6 @@ def _checked_connection(address: tuple[str, int], timeout: float | None,
 
 def _phrase(status: int) -> str:
     """The standard name of an HTTP status ("Not Found"), never the receiver's own words."""
-    from http import HTTPStatus
-
     try:
         return f"({HTTPStatus(status).phrase})"
     except ValueError:

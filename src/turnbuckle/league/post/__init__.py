@@ -7,6 +7,7 @@ values (``card.ResultsCard``, ``announce.Announcement``) that the query layer
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from turnbuckle.league.errors import LeagueError
@@ -21,7 +22,6 @@ def renderer(fmt: str) -> Callable[[Post], list[str]]:
     """The renderer of a format (a typed error naming the formats for any other)."""
     if fmt not in FORMATS:
         raise LeagueError(f"unknown format '{fmt}'; use one of {', '.join(FORMATS)}")
-    from importlib import import_module
 
     module = import_module(f"turnbuckle.league.post.{fmt}")
     render: Callable[[Post], list[str]] = module.render

@@ -74,7 +74,7 @@ def safe_href(url: str) -> str:
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
-    from markdown_it import MarkdownIt
+    from markdown_it import MarkdownIt  # lazy: the Markdown parser loads only for an organiser's intro
 
     return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
 

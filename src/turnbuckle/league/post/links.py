@@ -4,6 +4,9 @@ site's root), or the pages of a static archive (relative to the page that links)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from turnbuckle.league.errors import LeagueError
 
 
 @dataclass(frozen=True)
@@ -68,9 +71,7 @@ def base_links(base_url: str) -> Links:
     the site's root for ""."""
     if not base_url:
         return Links()
-    from urllib.parse import urlsplit
 
-    from turnbuckle.league.errors import LeagueError
 
     url = base_url.strip()
     try:  # a bracketed host that is no IPv6 address, or a port that is no number, raises here

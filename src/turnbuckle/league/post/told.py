@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from turnbuckle.league.post.writeups import short_account
+
 MAX_KEPT = 4000
 
 
@@ -42,8 +44,6 @@ def keep(key: tuple[int, str], told: Told) -> None:
 
 def told_of(record: dict[str, Any], headline: Callable[[tuple[str, ...], dict[str, Any]], str]) -> Told:
     """What one stored record (its JSON form) says, computed."""
-    from turnbuckle.league.post.writeups import short_account
-
     sides = record.get("sides")
     names = tuple(str(sd.get("name")) for sd in sides if isinstance(sd, dict)) if isinstance(sides, list) else ()
     result = record.get("result")

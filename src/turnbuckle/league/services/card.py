@@ -18,7 +18,7 @@ from turnbuckle.league.context import Ctx
 from turnbuckle.league.domain_events import ShowDeleted
 from turnbuckle.league.errors import LeagueError, NotFound
 from turnbuckle.league.game_rules import league_rules
-from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Show, Submission, Title
+from turnbuckle.league.models import CardMatch, CardSide, Competitor, Notice, Show, ShowEvent, Submission, Title
 from turnbuckle.league.services.card_draws import draw, freeze_sheets
 from turnbuckle.league.services.card_draws import is_stale as is_stale  # the card's pages ask it here
 from turnbuckle.league.services.card_draws import match_key as match_key
@@ -354,8 +354,6 @@ def delete_show(ctx: Ctx, key: str) -> None:
     strategy's owner is told, with its text), and its history but the locks, whose commitments went
     out. The row stays, marked deleted with the time: its number is never given again, and a show
     that was open stays listed with its card seed (a card drawn again under a new show is seen)."""
-    from turnbuckle.league.models import ShowEvent
-
     ctx.require_organiser("delete shows")
     s = show(ctx, key)
     if s.status not in ("draft", "open"):

@@ -13,12 +13,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from turnbuckle.core.errors import RulesError, SheetError
+from turnbuckle.core.inputs import parse_yaml
 from turnbuckle.core.models import one_line_name
-from turnbuckle.league.context import Clock, Ctx, system_clock
+from turnbuckle.core.push import Push
+from turnbuckle.league.context import Clock, Ctx, member_named, system_clock
 from turnbuckle.league.errors import Forbidden, LeagueError, NotFound
 from turnbuckle.league.game_rules import games_with, league_rules
 from turnbuckle.league.keys import Key, id_like, parse_key
-from turnbuckle.league.models import Competitor, League, Member, PushChange, Referee, Title
+from turnbuckle.league.models import CardMatch, CardSide, Competitor, League, Member, PushChange, Referee, Show, Title
 from turnbuckle.rulesets.registry import get_ruleset
 
 DEFAULT_MU = 25.0
@@ -101,8 +103,6 @@ def members(ctx: Ctx) -> list[Member]:
 
 
 def _owner(ctx: Ctx, owner: str | None) -> Member:
-    from turnbuckle.league.context import member_named
-
     if owner is None:
         return ctx.actor
     member = member_named(ctx.session, ctx.league, owner)
@@ -158,8 +158,6 @@ def add_competitor(ctx: Ctx, ruleset: str, text: str, label: str, owner: str | N
 def team_document(text: str, label: str) -> dict[str, Any] | None:
     """The ``team:`` mapping of a team document (a game with tag teams), or None for any other
     document."""
-    from turnbuckle.core.inputs import parse_yaml
-
     try:
         data = parse_yaml(text, label)
     except RulesError:
@@ -341,7 +339,6 @@ def add_referee(ctx: Ctx, text: str, label: str) -> Referee:
     (a YAML string), or the organiser's own referee sheet (name, type, DQ threshold, notes), refused
     with every problem listed."""
     ctx.require_organiser("add referees")
-    from turnbuckle.core.inputs import parse_yaml
 
     games = games_with("referees")
     if not games:
@@ -456,8 +453,6 @@ def parse_points(text: str) -> Fraction:
 
 def award_push(ctx: Ctx, key: str, points: Fraction, reason: str) -> PushChange:
     """The organiser grants (or takes) Push points by hand, for a good flash or interview."""
-    from turnbuckle.core.push import Push
-
     ctx.require_organiser("award Push points")
     comp = competitor(ctx, key)
     if comp.push_level is None:
@@ -485,8 +480,6 @@ def replace_sheet(ctx: Ctx, key: str, text: str, label: str) -> Competitor:
     organiser. A team's is its document, as for a new team, with the same members. Refused while
     the competitor is on a locked show's card (the card that was locked is the card that runs). A
     MatchMatch side keeps the league's Push Level and injuries, whatever the sheet says."""
-    from turnbuckle.league.models import CardMatch, CardSide, Show
-
     comp = competitor(ctx, key)
     if comp.owner_id != ctx.actor.id and ctx.actor.role != "organiser":
         raise Forbidden(f"'{comp.name}' belongs to {comp.owner.name}; only its owner or the organiser edits it")

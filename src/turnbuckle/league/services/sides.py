@@ -13,9 +13,11 @@ from typing import Any, Literal
 
 from turnbuckle.core.errors import RulesError, SheetError
 from turnbuckle.core.options import resolve_options
+from turnbuckle.league.choices import read_choice
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.game_rules import league_rules, written_strategies
 from turnbuckle.league.models import CardMatch, CardSide, Competitor
+from turnbuckle.league.published import published_standings
 from turnbuckle.rulesets.registry import get_ruleset
 
 View = Literal["published", "current"]
@@ -40,8 +42,6 @@ def standing(ctx: Ctx, comp: Competitor, view: View) -> SideStanding:
     """A competitor's Push Level and injuries in one view; a team's from its members."""
     people = _members(ctx, comp)
     if view == "published":
-        from turnbuckle.league.published import published_standings
-
         shown = published_standings(ctx, people)
         levels = [shown[p.id].push_level or 1 for p in people]
         hurt = [shown[p.id].injuries for p in people]
@@ -89,8 +89,6 @@ def check_strategy(ctx: Ctx, side: CardSide, text: str, label: str, view: View =
     pre-match choice of automatic player (``league.choices``); return its kind."""
     m = side.match
     if not written_strategies(m.ruleset):
-        from turnbuckle.league.choices import read_choice
-
         return read_choice(m.ruleset, text, label)
     rs = get_ruleset(m.ruleset)
     opts = resolve_options(rs.info.options, m.options)

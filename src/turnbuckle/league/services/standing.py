@@ -130,7 +130,7 @@ def rate(ratings: Sequence[tuple[float, float]], winner: int | None,
     """Each side's (mu, sigma) after a match, by openskill's Plackett-Luce model. The ranks are the
     record's placings (ties share a place: a Deathmatch's order of elimination) when it has them;
     otherwise the winner ranks first and every other side shares second, and a draw ranks all equal."""
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce  # lazy: the rating library loads only for rated standings
 
     model = PlackettLuce()
     teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]

@@ -22,15 +22,18 @@ from sqlalchemy.exc import IntegrityError
 
 from turnbuckle import __version__
 from turnbuckle.core.errors import EntryError, RulesError
+from turnbuckle.core.events import Choice, Draw, Roll
 from turnbuckle.core.jsondiff import first_difference
 from turnbuckle.core.match import MatchRecord
 from turnbuckle.core.record_json import record_from_json
+from turnbuckle.core.step import play_step
 from turnbuckle.league import canonical
 from turnbuckle.league.context import Ctx
 from turnbuckle.league.errors import LeagueError
 from turnbuckle.league.models import Competitor, TableMatch, TableMatchSide
 from turnbuckle.league.services.roster import DEFAULT_MU, DEFAULT_SIGMA, competitor, new_uid
 from turnbuckle.league.services.standing import count_outcome, outcomes, rate
+from turnbuckle.rulesets.registry import get_ruleset
 
 #: The most entries a table match may carry (as the score keeper allows).
 MAX_ENTRIES = 50_000
@@ -91,8 +94,6 @@ def answers_from_record(record: dict[str, Any]) -> list[Group]:
     """The answers a record's own events hold, as the table would have typed them: each roll's faces
     together, each card, each choice made by a person or a script (a record written by ``turnbuckle
     match ... --dice ask`` has no other entries). The save still replays them to the record."""
-    from turnbuckle.core.events import Choice, Draw, Roll
-
     try:
         events = record_from_json(record).events
     except RulesError as exc:
@@ -115,9 +116,6 @@ def flat(groups: Sequence[Group]) -> list[str]:
 def replay_entries(record: dict[str, Any], groups: Sequence[Group]) -> tuple[MatchRecord | None, str]:
     """Play the entries again on the setup the record names: (the replayed record, "") when it
     comes out identical to ``record``, else (None, what is wrong), one line."""
-    from turnbuckle.core.step import play_step
-    from turnbuckle.rulesets.registry import get_ruleset
-
     try:
         posted = record_from_json(record)
         rs = get_ruleset(posted.ruleset)

@@ -6,6 +6,8 @@ Revises: 0010
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -17,8 +19,6 @@ depends_on = None
 
 def _guess(url: str | None) -> str:
     """As ``notify.dialects.guess`` reads an address (copied: a migration keeps its own logic)."""
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit((url or "").strip())
         host = (parts.hostname or "").lower()
