@@ -1,7 +1,8 @@
-"""``turnbuckle advise RULESET ME OPPONENT...``: the strategy to send, searched on the fast engine.
-
-Generic: the game's advisor comes from its sim spec (``SimSpec.advisor``); a game without one is
-a one-line error (exit 2). Kept light to import: the sim layer loads only when the command runs.
+"""``turnbuckle advise RULESET ME OPPONENT...``: what to choose before a match, searched on the fast
+engine: the strategy to send (a game with an advisor, ``SimSpec.advisor``), or the build (a game
+with a build space: ``lab/build_advice.py``). A game whose players choose nothing before a match
+says so (its simulation facet's ``nothing_to_choose``); any other is a one-line error (exit 2).
+Kept light to import: the sim layer and the lab load only when the command runs.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import secrets
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -52,8 +54,13 @@ def advisor_for(rs: Any, command: str) -> Any:
     hook = spec_for(rs.info.id).advisor_hook()
     if hook is None:
         raise RulesError(f"'{command}' has no advisor for {rs.info.name} yet; it advises games whose sim spec "
-                         "names one (MatchMatch)")
+                         "names one (MatchMatch), and the build of a game with a build space (boxing)")
     return hook
+
+
+def _has_builds(rs: Any) -> bool:
+    game = rs.simulation()
+    return game is not None and game.build_space(rs) is not None
 
 
 def check_budget(budget: float | None, budget_matches: int | None) -> None:
@@ -90,8 +97,9 @@ def _cluster(scheduler: str | None) -> Iterator[Any]:
 
 def advise(
     ruleset: Annotated[str, typer.Argument(help="A ruleset id or alias with an advisor (matchmatch).")],
-    me: Annotated[str, typer.Argument(help="The side to advise: a sheet file, a sample id, or -.")],
-    opponents: Annotated[list[str], typer.Argument(help="The opponent side(s): files or sample ids.")],
+    me: Annotated[str | None, typer.Argument(help="The side to advise: a sheet file, a sample id, or -.")] = None,
+    opponents: Annotated[list[str] | None, typer.Argument(
+        help="The opponent side(s): files or sample ids (for a build: the opponent, or a field of them).")] = None,
     their_strategy: Annotated[list[str] | None, typer.Option(
         "--their-strategy", metavar="FILE", help="The opponent's strategy when it is known (a rematch after it was "
         "published): a best response is searched. With several opponents: SIDE=FILE, SIDE from 2.")] = None,
@@ -114,13 +122,17 @@ def advise(
     scheduler: Annotated[str | None, typer.Option(help="Run the search's evaluations on a Dask cluster: "
                                                   "tcp://HOST:PORT of a running scheduler, or 'local'. Same "
                                                   "seed and --budget-matches, same answer.")] = None,
+    field: Annotated[Path | None, typer.Option(help="A build: a folder of opponent sheets (with or beside the "
+                                               "opponents named), the build scored by its mean over them.")]
+    = None,
     fmt: Annotated[str, format_option(ADVISE_FORMATS)] = "text",
 ) -> None:
     """Search the strategy for ME against OPPONENT(s): a best response when their strategy is known
     (--their-strategy, or a strategy in their file), else a robust one (the best worst case over
     a population of strategies it lists). Prints the strategy in the rulebook's layout, which
     `validate` and the league's submit take as it is, with its win/draw/loss measured afresh
-    beside the automatic strategy's."""
+    beside the automatic strategy's. For boxing, the best of its legal builds against OPPONENT
+    (or a field: several opponents, --field DIR). Folkstyle has nothing to choose before a match."""
     with user_errors():
         chosen = check_format(fmt, ADVISE_FORMATS)
         check_budget(budget, budget_matches)
@@ -128,6 +140,20 @@ def advise(
         if not 1_000 <= measure <= MAX_MATCHES:
             raise RulesError(f"--measure {measure}: give 1,000 to {MAX_MATCHES:,} matches")
         rs = get_ruleset(ruleset)
+        game = rs.simulation()
+        if game is not None and game.nothing_to_choose:
+            print(game.nothing_to_choose)
+            return
+        if me is None or not (opponents or field):
+            raise RulesError("advise needs ME and an OPPONENT (a sheet file or a sample id each), e.g. "
+                             f"'turnbuckle advise {rs.info.id} ME OPPONENT'")
+        opponents = list(opponents or [])
+        if spec_hook(rs) is None and _has_builds(rs):
+            _advise_build(rs, me, opponents, field, option, rounds, seed, budget, budget_matches, measure,
+                          threads, chosen)
+            return
+        if field is not None:
+            raise RulesError("--field is for a build (boxing); give a strategy's opponents as arguments")
         hook = advisor_for(rs, "advise")
         info, count = rs.info, len(opponents) + 1
         if not info.min_sides <= count <= info.max_sides:  # as `match` and `odds` say it
@@ -169,6 +195,53 @@ def advise(
             sys.stdout.write(report.markdown())
         else:
             sys.stdout.write(report.text())
+
+
+def spec_hook(rs: Any) -> Any:
+    from turnbuckle.sim.specs import spec_for  # lazy: keeps the simulators out of start-up
+
+    return spec_for(rs.info.id).advisor_hook()
+
+
+#: A build search's matches by default: 2,000 a pairing against one opponent over boxing's 73 builds.
+DEFAULT_BUILD_MATCHES = 146_000
+
+
+def _advise_build(rs: Any, me: str, opponents: list[str], field: Path | None, option: list[str] | None,
+                  rounds: str | None, seed: int | None, budget: float | None, budget_matches: int | None,
+                  measure: int, threads: int | None, chosen: str) -> None:
+    """The best build of the game's build space for ME against the opponents (``advise boxing``)."""
+    from turnbuckle.cli.sweep_cmds import roster_sides  # lazy: keeps the lab out of start-up
+    from turnbuckle.lab.build_advice import (  # lazy: keeps the lab out of start-up
+        advise_build,
+        search_n,
+    )
+    from turnbuckle.lab.builds import build_space  # lazy: keeps the lab out of start-up
+
+    if budget is not None:
+        raise RulesError("--budget (seconds) is for a strategy search; a build search is sized by "
+                         "--budget-matches")
+    mine, *theirs = load_sides(rs, [me, *opponents])
+    if field is not None:
+        theirs += roster_sides(rs, field)
+    if not theirs:
+        raise RulesError(f"--field {field}: no sheets there; give a folder of opponent sheets")
+    options = resolve_options(rs.info.options, game_options(rs, option, rounds=rounds))
+    builds = len(build_space(rs)[0])
+    n = search_n(budget_matches or DEFAULT_BUILD_MATCHES * len(theirs), builds, len(theirs))
+    run_seed = seed if seed is not None else secrets.randbelow(2**31)
+    bar, tick = fraction_bar(f"{rs.info.id} advise: builds")
+    with bar:
+        report = advise_build(rs, mine, theirs, options, n=n, measure_n=measure, seed=run_seed, threads=threads,
+                              progress=tick)
+    if seed is None:
+        print(f"turnbuckle: note: seed {run_seed} (give --seed {run_seed} to repeat the search)", file=sys.stderr)
+    if chosen == "json":
+        sys.stdout.write(json.dumps(report.json(), indent=2, ensure_ascii=False) + "\n")
+    elif chosen == "markdown":
+        sys.stdout.write(report.markdown())
+    else:
+        sys.stdout.write(report.text())
 
 
 def register(app: typer.Typer) -> None:

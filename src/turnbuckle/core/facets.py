@@ -270,6 +270,12 @@ class Simulation(Protocol):
         ...
 
     @property
+    def nothing_to_choose(self) -> str | None:
+        """For a game whose players choose nothing before a match (every choice is made at the
+        table), the sentence ``advise`` answers with; None otherwise."""
+        ...
+
+    @property
     def figures(self) -> tuple[Figure, ...]:
         """The game's own figures of a simulated match, as :meth:`figures_from` reads them."""
         ...
@@ -323,6 +329,7 @@ class GameSimulation:
     fast_version: str | None = None
     exchange: str | None = None
     advisor: str | None = None
+    nothing_to_choose: str | None = None
     length_unit: str | None = None
     length: Callable[[Result, Mapping[str, OptionValue]], int | None] | None = None
     figures: tuple[Figure, ...] = ()

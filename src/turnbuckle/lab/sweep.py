@@ -56,14 +56,21 @@ def make_sweep(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, obj
         raise RulesError(f"this sweep has {len(setups):,} pairings, over --max-pairs {max_pairs:,}; "
                          "raise --max-pairs or sweep fewer entries")
     docs = [rs.side_json(side) for side in sides]
-    items = tuple(sorted(resolved.items()))
-    jobs = []
-    for seats in setups:
-        content = content_hash(info.id, info.version, [docs[i] for i in seats], resolved, n)
-        jobs.append(Job(cache_key(seed, content), info.id, tuple(sides[i] for i in seats), items, n,
-                        pairing_seed(seed, content)))
+    jobs = [pairing_job(rs, [sides[i] for i in seats], [docs[i] for i in seats], resolved, n, seed)
+            for seats in setups]
     names = unique_names([rs.side_name(side) for side in sides])
     return Sweep(rs, names, dict(resolved), n, seed, setups, jobs)
+
+
+def pairing_job(rs: Ruleset[Any], sides: Sequence[Any], docs: Sequence[Any], resolved: Mapping[str, OptionValue],
+                n: int, seed: int) -> Job:
+    """The job of one pairing (its sides in seat order, with their documents): its cache key and its
+    seed come from the sweep's seed and the pairing's content, so the same pairing of the same sides
+    plays the same matches in any sweep (and in ``advise``'s search over builds)."""
+    info = rs.info
+    content = content_hash(info.id, info.version, list(docs), dict(resolved), n)
+    return Job(cache_key(seed, content), info.id, tuple(sides), tuple(sorted(resolved.items())), n,
+               pairing_seed(seed, content))
 
 
 def split_cached(sweep: Sweep, cache: ResultCache) -> tuple[dict[str, dict[str, Any]], list[Job]]:

@@ -52,7 +52,7 @@ def test_text_output_shows_the_strategy_and_both_measurements(tmp_path: Path) ->
 
 
 def test_a_game_without_an_advisor_and_bad_budgets_are_exit_2() -> None:
-    out = runner.invoke(app, ["advise", "boxing", "all-rounder", "glass-cannon"])
+    out = runner.invoke(app, ["advise", "headlock", "the-rhino", "amethyst-assassin"])
     assert out.exit_code == 2 and "no advisor for" in out.output
     out = runner.invoke(app, ["advise", "m2", "brother-bob", "friendly-sam", "--budget-matches", "0"])
     assert out.exit_code == 2 and "--budget-matches 0" in out.output

@@ -26,6 +26,9 @@ def _figures(record: MatchRecord) -> dict[str, float]:
 
 
 SIMULATION: Simulation = GameSimulation(
+    nothing_to_choose=("Folkstyle has nothing to choose before a match: a wrestler's card is fixed, and every "
+                       "choice (which move to play, when to stall, when to ride) is the player's at the table, "
+                       "move by move."),
     fast="turnbuckle.sim.folkstyle.fast:run",
     fast_ready="turnbuckle.sim.folkstyle.fast:compiled",
     build_time="about 5 s",
