@@ -47,13 +47,13 @@ caddy:
 	  || echo "note: $(CADDY) or $(SYSTEMD_ANALYZE) is missing and could not be installed here; the hosting tests will be skipped"; }
 
 # The offline keeper's Python runtime: the npm registry's pyodide package at the version and sha512
-# pinned in deploy/pyodide/pin, unpacked with its licence into build/pyodide/ (ignored). make setup
+# pinned in tools/pyodide/pin, unpacked with its licence into build/pyodide/ (ignored). make setup
 # never needs it; the wheel build copies it into the web's static files and stops without it. When it
 # cannot be fetched the Pyodide tests are skipped, saying why (TURNBUCKLE_REQUIRE_PYODIDE=1, as .ci/run
 # sets, makes that a failure).
 PYODIDE_DIR = build/pyodide
 pyodide:
-	@python3 deploy/pyodide/fetch.py $(PYODIDE_DIR) || { test "$$TURNBUCKLE_REQUIRE_PYODIDE" != 1 && \
+	@python3 tools/pyodide/fetch.py $(PYODIDE_DIR) || { test "$$TURNBUCKLE_REQUIRE_PYODIDE" != 1 && \
 	  echo "note: the Pyodide runtime could not be fetched; the Pyodide tests will be skipped"; }
 
 test: lint typecheck unit

@@ -87,7 +87,7 @@ def test_the_templates_ship_with_the_package() -> None:
 
     root = Path(__file__).resolve().parents[2]
     wheel = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]
-    assert wheel["wheel"] == {"packages": ["src/turnbuckle"]}
+    assert wheel["wheel"]["packages"] == ["src/turnbuckle"] and "exclude" not in wheel["wheel"]
     package = Path(turnbuckle.__file__).parent
     assert TEMPLATES.is_relative_to(package)
     carried = {name for name, _data in _package_files(package)}

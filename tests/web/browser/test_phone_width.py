@@ -23,7 +23,9 @@ from turnbuckle.rulesets.registry import all_rulesets
 PLAYER = "Ann"
 # Paths that are not pages: data, fragments that a page swaps in, the API's schema.
 NOT_PAGES = ("/api/", "/static")
-FRAGMENTS = ("/chart", "/status", "/verify", ".json", ".ics", ".atom")  # .ics, .atom: the feeds
+FRAGMENTS = ("/chart", "/status", "/verify", ".json", ".ics", ".atom", ".js")  # .ics, .atom: the feeds; .js:
+# the keeper's service worker and engine worker
+DATA = ("/keeper/ping", "/keeper/kept")  # the offline keeper's checks: no page
 
 # The page's widest elements: every visible element whose box ends right of the screen, or whose
 # content runs out of its box sideways (a line of a pre, a scrolling box), widest first, named by a
@@ -65,7 +67,7 @@ def page_routes(server: LiveServer) -> list[str]:
                 walk(route.original_router.routes)
             elif hasattr(route, "path") and "GET" in (getattr(route, "methods", None) or ()):
                 path: str = route.path
-                if not path.startswith(NOT_PAGES) and not path.endswith(FRAGMENTS):
+                if not path.startswith(NOT_PAGES) and not path.endswith(FRAGMENTS) and path not in DATA:
                     found.append(path)
 
     walk(list(server.app.router.routes))
@@ -147,6 +149,7 @@ ROUTES: dict[str, Filler] = {
     "/organiser/titles": lambda d: [(ORGANISER, "/organiser/titles")],
     "/organiser/settings": lambda d: [(ORGANISER, "/organiser/settings")],
     "/keeper": lambda d: [("", "/keeper")] + [("", f"/keeper?game={g}") for g in GAMES],
+    "/keeper/offline": lambda d: [("", "/keeper/offline")],
     "/table-matches/{uid}": lambda d: [("", f"/table-matches/{d['table']}")],
     "/odds": lambda d: [("", "/odds")] + [("", f"/odds?game={g}") for g in GAMES],
     "/odds/jobs/{job_id}": lambda d: [],  # visited after a run is started from the form (below)

@@ -102,6 +102,7 @@ def _play(request: Request, posted: FormData, viewer: Member | None = None) -> H
         game = load(form)
         before = form.stamp
         turn = move(game, form, action if action in ACTIONS else "enter", answer, _seeds(request))
+        turn.loaded = game
     except FormProblems as exc:
         return _setup_page(request, form, exc.errors, 400, viewer)
     if action == "start" and posted.get("moved") == "1" and not turn.error:
@@ -121,7 +122,9 @@ async def keeper_record(request: Request) -> Response:
 def _record(request: Request, posted: FormData) -> Response:
     form = read_form(posted)
     try:
-        turn = resume(load(form), form)
+        game = load(form)
+        turn = resume(game, form)
+        turn.loaded = game
     except FormProblems as exc:
         return _setup_page(request, form, exc.errors, 400)
     record = turn.step.record
@@ -150,7 +153,9 @@ def _save(request: Request, session: Session, viewer: Member | None, posted: For
     if posted.get("reply") == "json":  # the offline keeper sending a match it kept (static/keeper-sync.js)
         return _save_for_phone(request, session, ctx, form, posted, key)
     try:
-        turn = resume(load(form), form)
+        game = load(form)
+        turn = resume(game, form)
+        turn.loaded = game
     except FormProblems as exc:
         return _setup_page(request, form, exc.errors, 400)
     if turn.step.record is None or turn.error:
@@ -158,7 +163,7 @@ def _save(request: Request, session: Session, viewer: Member | None, posted: For
         return _play_page(request, turn, 400)
     names = turn.step.record.names
     chosen = [str(posted.get(f"competitor-{i}", "") or "none") for i in range(1, len(names) + 1)]
-    untrue = false_seeds(load(form), form)
+    untrue = false_seeds(game, form)
     if untrue:
         return _play_page(request, turn, 400, save_problems=untrue, chosen=chosen)
     raw = posted.get("record")
@@ -250,7 +255,8 @@ def _private(rs: Ruleset[Any], step: Step) -> bool:
 def _engine_match(turn: Turn) -> str:
     """The match as the engine in the page takes it (JSON), for the page to keep on the phone."""
     try:
-        return json.dumps(match_json(load(turn.form), turn.form.entries), separators=(",", ":"))
+        game = turn.loaded if turn.loaded is not None else load(turn.form)
+        return json.dumps(match_json(game, turn.form.entries), separators=(",", ":"))
     except FormProblems:
         return ""
 

@@ -44,6 +44,9 @@ class Turn:
     #: The side the device passes to, where another side now holds a secret (a card and a pick made
     #: in secret): the page covers the board and the ask until that player taps to show them.
     handed: str = ""
+    #: The match's setup as loaded for this move (sides, options, players), kept for the page's
+    #: engine JSON so that the sides are not read twice a request; None where not kept.
+    loaded: Loaded | None = None
 
 
 def replay(game: Loaded, entries: list[str], narrate: bool = True) -> Step:

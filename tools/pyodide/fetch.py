@@ -1,8 +1,8 @@
 """Fetch the page's Python runtime (the npm registry's pyodide package, the version pinned in
-deploy/pyodide/pin) into build/pyodide/, checked against the pinned sha512 integrity hash, with
+tools/pyodide/pin) into build/pyodide/, checked against the pinned sha512 integrity hash, with
 its licence (MPL-2.0) beside it. Run by `make pyodide`; nothing else reaches the registry.
 
-Usage: python3 deploy/pyodide/fetch.py OUT_DIR"""
+Usage: python3 tools/pyodide/fetch.py OUT_DIR"""
 
 import base64
 import hashlib
