@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from fastapi import FastAPI
 from sqlalchemy import select
 
 from benchmarks.web import p95
@@ -125,8 +124,9 @@ def test_the_burst_on_postgresql(pg_url: str) -> None:  # noqa: F811  (the fixtu
     ``turnbuckle serve`` serves it."""
     lg = build(pg_url)
     try:
-        with serving(create_app(pg_url, auto_lock_every=None)) as (base, _port):
-            _burst(LiveServer(url=base, db_url=pg_url, engine=lg.engine, app=FastAPI()))
+        app = create_app(pg_url, auto_lock_every=None)
+        with serving(app) as (base, _port):
+            _burst(LiveServer(url=base, db_url=pg_url, engine=lg.engine, app=app))
     finally:
         lg.close()
 
