@@ -76,6 +76,16 @@ def check_seed(seed: int | None) -> None:
         raise RulesError(f"--seed {seed} is out of range; use a whole number from 0 to 2**64-1")
 
 
+def write_report(report: Any, chosen: str) -> None:
+    """An advisor's report on standard output, in the chosen format (json, markdown or text)."""
+    if chosen == "json":
+        sys.stdout.write(json.dumps(report.json(), indent=2, ensure_ascii=False) + "\n")
+    elif chosen == "markdown":
+        sys.stdout.write(report.markdown())
+    else:
+        sys.stdout.write(report.text())
+
+
 def fraction_bar(label: str) -> Any:
     """A progress bar on stderr (a terminal only) fed with the share of the work done."""
 
@@ -189,12 +199,7 @@ def advise(
         if seed is None:  # after the search, so that a bad option is its one line alone
             print(f"turnbuckle: note: seed {run_seed} (give --seed {run_seed} --budget-matches N to repeat a search)",
                   file=sys.stderr)
-        if chosen == "json":
-            sys.stdout.write(json.dumps(report.json(), indent=2, ensure_ascii=False) + "\n")
-        elif chosen == "markdown":
-            sys.stdout.write(report.markdown())
-        else:
-            sys.stdout.write(report.text())
+        write_report(report, chosen)
 
 
 def spec_hook(rs: Any) -> Any:
@@ -236,12 +241,7 @@ def _advise_build(rs: Any, me: str, opponents: list[str], field: Path | None, op
                               progress=tick)
     if seed is None:
         print(f"turnbuckle: note: seed {run_seed} (give --seed {run_seed} to repeat the search)", file=sys.stderr)
-    if chosen == "json":
-        sys.stdout.write(json.dumps(report.json(), indent=2, ensure_ascii=False) + "\n")
-    elif chosen == "markdown":
-        sys.stdout.write(report.markdown())
-    else:
-        sys.stdout.write(report.text())
+    write_report(report, chosen)
 
 
 def register(app: typer.Typer) -> None:

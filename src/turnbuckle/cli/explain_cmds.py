@@ -6,7 +6,6 @@ error (exit 2).
 
 from __future__ import annotations
 
-import json
 import secrets
 import sys
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from turnbuckle.cli.advise_cmds import advisor_for, check_budget, check_seed, fraction_bar
+from turnbuckle.cli.advise_cmds import advisor_for, check_budget, check_seed, fraction_bar, write_report
 from turnbuckle.cli.common import user_errors
 from turnbuckle.cli.grammar import check_format, format_option
 from turnbuckle.cli.record_cmds import RECORD_HELP, load_record_file
@@ -65,12 +64,7 @@ def explain(
                 hook.plot(report, str(plot))
             except OSError as exc:  # not writable, the disk full: the user's to mend, in one line
                 raise RulesError(f"--plot '{plot}': cannot write it: {exc.strerror or exc}") from None
-        if chosen == "json":
-            sys.stdout.write(json.dumps(report.json(), indent=2, ensure_ascii=False) + "\n")
-        elif chosen == "markdown":
-            sys.stdout.write(report.markdown())
-        else:
-            sys.stdout.write(report.text())
+        write_report(report, chosen)
 
 
 def register(app: typer.Typer) -> None:
