@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from turnbuckle.cli.common import EXIT_INTERRUPTED, user_errors
+from turnbuckle.cli.ending import skip_teardown
 from turnbuckle.cli.grammar import (
     CapOpt,
     GridOpt,
@@ -145,6 +146,7 @@ def sweep(
 
             plot_sweep(doc, plot, _sheets(rs, entries) if space is not None else None)
         _write(doc, fmt, pairings)
+        skip_teardown()  # all written: the process may end without freeing every object (cli/ending.py)
 
 
 def _sheets(rs: Any, entries: list[Any]) -> list[dict[str, Any]] | None:

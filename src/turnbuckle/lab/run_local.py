@@ -8,7 +8,6 @@ alone writes the cache (``on_result``), so a Ctrl-C keeps every pairing finished
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
@@ -58,6 +57,8 @@ def run_local(jobs: Sequence[Job], workers: int, on_result: OnResult, on_threads
     if on_threads and len(jobs) > 1:
         run_threads(jobs, workers, on_result)
         return
+    import multiprocessing  # lazy: once imported, the program ends with the teardown (cli/ending.py)
+
     size = chunk_size(len(jobs), jobs[0].n if jobs else 1, workers)
     chunks = chunked(jobs, size)
     if workers <= 1 or len(chunks) <= 1 or "fork" not in multiprocessing.get_all_start_methods():

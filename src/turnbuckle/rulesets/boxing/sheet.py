@@ -32,10 +32,10 @@ class Fighter(BaseModel):
 
 def fighter_problems(f: Fighter) -> list[str]:
     """Every rule the sheet breaks (an empty list for a legal sheet)."""
-    return _rule_problems(f.model_dump())
+    return rule_problems(f.model_dump())
 
 
-def _rule_problems(data: Mapping[str, object]) -> list[str]:
+def rule_problems(data: Mapping[str, object]) -> list[str]:
     """The game's own rules, checked on whatever fields are readable, so a sheet with a typo in
     one field still hears about its budget. The budget is checked only when all three are numbers.
     (The name's own rules are the shared ``Name`` type's.)"""
@@ -61,7 +61,7 @@ def load_fighter(data: object, label: str) -> Fighter:
         fighter = load_model(Fighter, data, label)
     except SheetError as exc:
         if isinstance(data, dict):
-            raise SheetError(label, exc.problems + _rule_problems(data)) from None
+            raise SheetError(label, exc.problems + rule_problems(data)) from None
         raise
     problems = fighter_problems(fighter)
     if problems:
