@@ -58,12 +58,12 @@ def test_an_error_in_a_thread_is_raised_here(monkeypatch: pytest.MonkeyPatch) ->
 
     plan = make_sweep(BOXING, FOUR, {}, 200, 3)
 
-    def broken(job: Any) -> dict[str, Any]:
-        if job.key == plan.jobs[3].key:
+    def broken(jobs: Any) -> list[tuple[str, dict[str, Any]]]:
+        if any(job.key == plan.jobs[3].key for job in jobs):
             raise ValueError("pairing 4 broke")
-        return play_job(job)
+        return [(job.key, play_job(job)) for job in jobs]
 
-    monkeypatch.setattr(run_local_module, "play_job", broken)
+    monkeypatch.setattr(run_local_module, "play_many", broken)
     with pytest.raises(ValueError, match="pairing 4 broke"):
         run_local(plan.jobs, 2, lambda key, result: None, on_threads=True)
     assert not _sweep_threads()
@@ -115,3 +115,29 @@ def test_the_outcome_counts_do_not_depend_on_the_chunks(monkeypatch: pytest.Monk
     whole = fast.outcomes(FOUR[1:3], options, 2000, 4)
     monkeypatch.setattr(fast, "CHUNK", 700)  # 700, 700 and 600 bouts
     assert fast.outcomes(FOUR[1:3], options, 2000, 4) == whole
+
+
+@pytest.mark.parametrize("chosen", [{}, {"rounds": 3, "combo": False}])
+def test_many_pairings_in_one_call_count_what_each_counts_alone(chosen: dict[str, Any]) -> None:
+    """The sweep's many-pairing path plays each pairing's own bouts from its own seed: the counts
+    of ``outcomes`` for each, in order, whatever the pairing's sides, seed or length."""
+    from turnbuckle.core.options import resolve_options
+    from turnbuckle.sim.boxing import fast
+
+    options = resolve_options(BOXING.info.options, chosen)
+    pairings = [[FOUR[i], FOUR[j]] for i in range(4) for j in range(4) if i != j]
+    seeds = [7 * k + 1 for k in range(len(pairings))]
+    for n in (1, 1300):
+        many = fast.outcomes_many(pairings, options, n, seeds)
+        alone = [fast.outcomes(p, options, n, s) for p, s in zip(pairings, seeds, strict=True)]
+        assert many == alone
+        assert many is not None and all(sum(c.values()) == n for c, _ in many)
+        assert len({tuple(sorted(c.items(), key=str)) for c, _ in many}) > 1  # the pairings differ
+    assert fast.outcomes_many([], options, 10, []) == []
+
+
+def test_a_batch_gives_the_results_of_its_jobs_one_by_one() -> None:
+    from turnbuckle.lab.play import play_many
+
+    plan = make_sweep(BOXING, FOUR, {}, 900, 2)
+    assert play_many(plan.jobs) == [(job.key, play_job(job)) for job in plan.jobs]

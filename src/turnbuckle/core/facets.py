@@ -242,6 +242,12 @@ class Simulation(Protocol):
         ...
 
     @property
+    def fast_outcomes_many(self) -> str | None:
+        """``"module:function"`` counting the outcomes of many pairings in one call (each as
+        ``fast_outcomes`` counts it), or None: a sweep then calls ``fast_outcomes`` a pairing."""
+        ...
+
+    @property
     def fast_ready(self) -> str | None:
         """``"module:function"`` of the run's length, returning False when the fast engine must
         compile before it runs."""
@@ -324,6 +330,7 @@ class GameSimulation:
 
     fast: str | None = None
     fast_outcomes: str | None = None
+    fast_outcomes_many: str | None = None
     fast_ready: str | None = None
     build_time: str = "up to a minute"
     fast_version: str | None = None

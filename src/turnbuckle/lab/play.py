@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from turnbuckle.core.options import OptionValue
 
 if TYPE_CHECKING:
-    from turnbuckle.sim.specs import FastOutcomes
+    from turnbuckle.sim.specs import FastOutcomes, FastOutcomesMany
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,11 @@ def play_job(job: Job) -> dict[str, Any]:
     else:
         run = simulate(rs, list(job.sides), dict(job.options), job.n, job.seed, "fast", threads=1)
         t, engine, notes = run.tally, run.engine, list(run.notes)
+    return _result(job, t, engine, notes)
+
+
+def _result(job: Job, t: Any, engine: str, notes: list[str]) -> dict[str, Any]:
+    """A job's result from its tally."""
     wins_by: list[dict[str, int]] = [{} for _ in job.sides]
     for (winner, method), count in sorted(t.outcomes.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
         if winner is not None:
@@ -78,6 +83,47 @@ def play_chunk(jobs: Sequence[Job]) -> list[tuple[str, dict[str, Any]]]:
     return [(job.key, play_job(job)) for job in jobs]
 
 
+def play_many(jobs: Sequence[Job]) -> list[tuple[str, dict[str, Any]]]:
+    """Several jobs in order, each result the one ``play_job`` gives it: in one call of the fast
+    engine's many-pairing path (``SimSpec.fast_outcomes_many``) where it plays them all, else
+    one by one."""
+    counted = _outcomes_many(jobs)
+    if counted is None:
+        return play_chunk(jobs)
+    from turnbuckle.sim.tally import Tally  # lazy: keeps the simulators out of start-up
+
+    out = []
+    for job, (outcomes, drawn) in zip(jobs, counted, strict=True):
+        tally = Tally(len(job.sides))
+        tally.add_counts(outcomes, {}, {}, 0, job.n, drawn)
+        out.append((job.key, _result(job, tally, "fast", [])))
+    return out
+
+
+def _outcomes_many(jobs: Sequence[Job]) -> list[tuple[dict[Any, int], dict[int, int] | None]] | None:
+    """The jobs' outcome counts from the many-pairing path, or None where ``play_job`` must play
+    them: jobs of different games, options or lengths, no such path, the fast engine checked
+    against another version of the rules, an option it does not know, or no build here."""
+    from turnbuckle.rulesets.registry import get_ruleset  # lazy: keeps the games' registry out of start-up
+    from turnbuckle.sim.specs import FastEngineUnsupported, spec_for  # lazy: keeps the simulators out of start-up
+
+    if not jobs:
+        return []
+    first = jobs[0]
+    if any((job.ruleset, job.options, job.n) != (first.ruleset, first.options, first.n) for job in jobs):
+        return None
+    spec = spec_for(first.ruleset)
+    if spec.fast_version is not None and spec.fast_version != get_ruleset(first.ruleset).info.version:
+        return None
+    try:
+        count = _many_engine(first.ruleset)
+        if count is None:
+            return None
+        return count([list(job.sides) for job in jobs], dict(first.options), first.n, [job.seed for job in jobs])
+    except (ImportError, FastEngineUnsupported):
+        return None
+
+
 def play_first(job: Job) -> tuple[dict[str, Any], bool]:
     """Play ``job`` in this thread (which loads its engine here, before any worker is forked) and
     say whether the sweep's other pairings may play on threads of this process: when the fast
@@ -91,6 +137,13 @@ def play_first(job: Job) -> tuple[dict[str, Any], bool]:
     except NotBuilt:
         return play_job(job), False
     return result, result["engine"] == "fast"
+
+
+@lru_cache(maxsize=16)
+def _many_engine(ruleset: str) -> FastOutcomesMany | None:
+    from turnbuckle.sim.specs import spec_for  # lazy: keeps the simulators out of start-up
+
+    return spec_for(ruleset).outcomes_many_engine()
 
 
 @lru_cache(maxsize=16)

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from turnbuckle.lab.play import Job, play_chunk, play_job
+from turnbuckle.lab.play import Job, play_chunk, play_job, play_many
 
 #: Called in this process for every finished pairing: (cache key, result).
 OnResult = Callable[[str, dict[str, Any]], None]
@@ -96,9 +96,27 @@ WAIT_S = 0.1
 SWITCH_S = 0.0002
 
 
+#: A thread's batch of pairings (played in one call where the engine can: ``play.play_many``)
+#: holds at most about this many matches (a tenth of a second or so of a fast engine's work: a
+#: Ctrl-C is answered within a batch) ...
+BATCH_MATCHES = 500_000
+#: ... and at most the pairings not yet handed out over this many times the threads, so that the
+#: batches shrink towards the end and the threads finish together.
+GUIDE = 2
+
+
+def batch_size(left: int, n: int, workers: int) -> int:
+    """Pairings in the next batch, with ``left`` pairings of ``n`` matches not yet handed out.
+
+    >>> batch_size(2628, 2000, 2), batch_size(10, 2000, 2), batch_size(2628, 20000, 2), batch_size(3, 10**7, 2)
+    (250, 2, 25, 1)
+    """
+    return max(1, min(BATCH_MATCHES // max(n, 1), left // (GUIDE * max(workers, 1))))
+
+
 def run_threads(jobs: Sequence[Job], workers: int, on_result: OnResult) -> None:
-    """Play every job on ``workers`` threads of this process, each taking the next job as it
-    finishes one; this thread takes their results in turn and hands them to ``on_result``.
+    """Play every job on ``workers`` threads of this process, each taking the next batch of jobs
+    as it finishes one; this thread takes their results in turn and hands them to ``on_result``.
 
     Threads, not processes: a fast engine's built kernel lets go of the GIL while it plays, so the
     threads play at once, and a pairing costs no pickling and no worker start (forking a pool and
@@ -113,19 +131,21 @@ def run_threads(jobs: Sequence[Job], workers: int, on_result: OnResult) -> None:
     halt = threading.Event()
     handed = 0
 
-    def take() -> Job | None:
+    def take() -> Sequence[Job] | None:
         nonlocal handed
         with taking:
             if halt.is_set() or handed >= len(jobs):
                 return None
-            handed += 1
-            return jobs[handed - 1]
+            size = batch_size(len(jobs) - handed, jobs[handed].n, len(running))
+            handed += size
+            return jobs[handed - size:handed]
 
     def work() -> None:
         try:
             with built_only():
-                while (job := take()) is not None:
-                    results.put((job.key, play_job(job)))
+                while (batch := take()) is not None:
+                    for got in play_many(batch):
+                        results.put(got)
         except BaseException as exc:  # raised in this thread's caller
             results.put(exc)
         finally:

@@ -55,6 +55,15 @@ class FastOutcomes(Protocol):
                  seed: int) -> tuple[dict[Outcome, int], dict[int, int] | None] | None: ...
 
 
+class FastOutcomesMany(Protocol):
+    """``FastOutcomes`` for many pairings at once (each its sides in seat order and its seed; the
+    same options and ``n`` for all): each pairing's counts, exactly as ``FastOutcomes`` gives them
+    for it, in order; None when the build that plays them is not there."""
+
+    def __call__(self, pairings: Sequence[Sequence[Any]], options: Mapping[str, OptionValue], n: int,
+                 seeds: Sequence[int]) -> list[tuple[dict[Outcome, int], dict[int, int] | None]] | None: ...
+
+
 class ExchangeTables(Protocol):
     """Exact per-exchange odds for a matchup: returns (JSON-able data, text for people)."""
 
@@ -80,6 +89,10 @@ class SimSpec:
     @property
     def fast_outcomes(self) -> str | None:
         return self.game.fast_outcomes
+
+    @property
+    def fast_outcomes_many(self) -> str | None:
+        return self.game.fast_outcomes_many
 
     @property
     def fast_ready(self) -> str | None:
@@ -130,6 +143,10 @@ class SimSpec:
     def outcomes_engine(self) -> FastOutcomes | None:
         """The game's outcome-counting path of its fast engine, or None when it has none."""
         return _load(self.fast_outcomes) if self.fast_outcomes else None
+
+    def outcomes_many_engine(self) -> FastOutcomesMany | None:
+        """The game's outcome counting of many pairings in one call, or None when it has none."""
+        return _load(self.fast_outcomes_many) if self.fast_outcomes_many else None
 
     def advisor_hook(self) -> Any:
         """The game's advisor, or None when it has none."""

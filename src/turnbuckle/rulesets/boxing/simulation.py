@@ -49,6 +49,7 @@ def builds(rs: Ruleset[Any]) -> tuple[list[Any], str]:
 SIMULATION: Simulation = GameSimulation(
     fast="turnbuckle.sim.boxing.fast:run",
     fast_outcomes="turnbuckle.sim.boxing.fast:outcomes",
+    fast_outcomes_many="turnbuckle.sim.boxing.fast:outcomes_many",
     fast_ready="turnbuckle.sim.boxing.fast:compiled",
     build_time="about 5 s",
     fast_version="1.2",

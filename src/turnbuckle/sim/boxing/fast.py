@@ -27,6 +27,8 @@ from turnbuckle.sim.tally import Outcome, Tally
 #: Bouts per kernel call: memory is 9 bytes a bout, so a chunk is under 5 MB.
 CHUNK = 1 << 19
 KERNEL = "turnbuckle.sim.boxing.kernel"
+#: The kernel that plays many pairings in one call (``outcomes_many``).
+SWEEP_KERNEL = "turnbuckle.sim.boxing.sweep_kernel"
 #: The ahead-of-time build's bouts per second on one core,, roughly: it
 #: sizes the work, deciding when a run is worth splitting over threads (``sim/drive.py``).
 RATE = 5_000_000
@@ -136,6 +138,36 @@ def outcomes(sides: Sequence[Any], options: Mapping[str, OptionValue], n: int,
     return counted, None
 
 
+def outcomes_many(pairings: Sequence[Sequence[Any]], options: Mapping[str, OptionValue], n: int,
+                  seeds: Sequence[int]) -> list[tuple[dict[Outcome, int], dict[int, int] | None]] | None:
+    """``outcomes`` of every pairing (its sides, its seed; the same options and ``n`` for all) in
+    one call of the sweep kernel's ahead-of-time build (``SimSpec.fast_outcomes_many``): each
+    pairing's bouts are ``run``'s from its seed, so each count is what ``outcomes`` gives it.
+    None when the build is not there."""
+    if len(pairings) != len(seeds):
+        raise ValueError(f"{len(pairings)} pairings but {len(seeds)} seeds")
+    if not pairings:
+        return []
+    setups = [Setup.of(sides, options) for sides in pairings]
+    shared = setups[0].args()[len(setups[0].stats):]  # the options' numbers and the tables: the same for all
+    keys = np.array([fast_key(seed) for seed in seeds], np.uint64)
+    stats = np.array([setup.stats for setup in setups], np.int64)
+    counts = np.zeros((len(setups), len(OUTCOMES)), np.int64)
+    with _MANY_LOADING:  # a sweep's threads come here at once: the build is loaded once
+        built = load_or_build(SWEEP_KERNEL, (keys, 0, len(setups), n, stats, *shared, counts))
+    if built is None:
+        return None
+    built(keys, 0, len(setups), n, stats, *shared, counts)
+    out: list[tuple[dict[Outcome, int], dict[int, int] | None]] = []
+    for row in counts.tolist():
+        counted: dict[Outcome, int] = {}
+        for outcome, c in zip(OUTCOMES, row, strict=True):
+            counted[outcome] = counted.get(outcome, 0) + c
+        out.append((counted, None))
+    return out
+
+
+_MANY_LOADING = threading.Lock()
 _LANES = threading.local()
 #: The build ``outcomes`` plays, by cache folder: its arguments' types never vary (the tables'
 #: arrays, the sheets' and options' numbers), so it is found once a process, not once a run.
