@@ -143,3 +143,33 @@ def test_deathmatch_groupings_count_every_seat() -> None:
                      if len(p["seats"]) == 3 and p["seats"][0] == 0)
     assert ash["seats"][0]["count"] == first_seat
     assert "ranking" in doc and len(doc["ranking"]) == 4
+
+
+def test_a_sweeps_jobs_are_those_of_its_pairings_alone() -> None:
+    """A sweep names and seeds each pairing from its content, as ``pairing_job`` does for one
+    pairing on its own (what ``advise`` plays), however many seats its groupings have."""
+    from turnbuckle.core.options import resolve_options
+    from turnbuckle.lab.sweep import pairing_job
+
+    deathmatch = get_ruleset("deathmatch")
+    for rs, sides, sizes, chosen in ((BOXING, FOUR, (2,), {"rounds": 4}),
+                                     (deathmatch, [deathmatch.side_by_name(s) for s in
+                                                   ("ash-court", "bog-host", "crypt-guard")], (2, 3), {})):
+        plan = make_sweep(rs, sides, chosen, 300, 5, sizes)
+        resolved = resolve_options(rs.info.options, chosen)
+        alone = [pairing_job(rs, [sides[i] for i in seats], [rs.side_json(sides[i]) for i in seats], resolved, 300, 5)
+                 for seats in plan.setups]
+        assert plan.jobs == alone
+        assert len({job.seed for job in plan.jobs}) == len(plan.jobs) > len(sides)
+
+
+def test_a_sweeps_shares_are_the_odds_own_and_never_shared_between_pairings() -> None:
+    from turnbuckle.lab.sweep import share
+    from turnbuckle.sim.odds import share as odds_share
+
+    for n in (1, 7, 2000):
+        for k in sorted({0, 1, n // 3, n - 1, n}):
+            assert share(k, n) == odds_share(k, n) and share(k, n) == share(k, n)
+    one, two = share(3, 10), share(3, 10)
+    one["p"] = -1.0  # a caller may change its own copy
+    assert two["p"] == 0.3 and share(3, 10)["p"] == 0.3

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 #: Bumped when what a pairing's result holds changes (old cache entries then stop matching).
@@ -34,6 +34,28 @@ def content_hash(ruleset: str, version: str, sides: Sequence[Any], options: Mapp
     doc = {"lab": LAB_VERSION, "ruleset": ruleset, "version": version, "sides": list(sides),
            "options": dict(options), "n": n}
     return hashlib.sha256(canonical(doc).encode()).hexdigest()
+
+
+def content_hasher(ruleset: str, version: str, options: Mapping[str, object],
+                   n: int) -> Callable[[Sequence[str]], str]:
+    """``content_hash`` for many pairings of one sweep, given each side's ``canonical`` text: the
+    same hash, without spelling every side's document again for every pairing it plays in (a
+    sweep of 73 builds has 2,628 pairings).
+
+    >>> sides = [{"name": "Ä", "power": 5}, {"name": "B", "speed": 1.5}]
+    >>> many = content_hasher("boxing", "1.2", {"rounds": 12}, 100)
+    >>> many([canonical(s) for s in sides]) == content_hash("boxing", "1.2", sides, {"rounds": 12}, 100)
+    True
+    """
+    # canonical() of the document with its keys sorted: lab, n, options, ruleset, sides, version
+    head = (f'{{"lab":{canonical(LAB_VERSION)},"n":{canonical(n)},"options":{canonical(dict(options))},'
+            f'"ruleset":{canonical(ruleset)},"sides":[')
+    tail = f'],"version":{canonical(version)}}}'
+
+    def content(side_texts: Sequence[str]) -> str:
+        return hashlib.sha256(f"{head}{','.join(side_texts)}{tail}".encode()).hexdigest()
+
+    return content
 
 
 def pairing_seed(sweep_seed: int, content: str) -> int:

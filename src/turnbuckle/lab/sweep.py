@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from turnbuckle.core.errors import RulesError
@@ -15,7 +16,7 @@ from turnbuckle.core.registry import Ruleset, sides_word
 from turnbuckle.lab.cache import ResultCache
 from turnbuckle.lab.pairings import plan
 from turnbuckle.lab.play import Job
-from turnbuckle.lab.seeds import cache_key, content_hash, pairing_seed
+from turnbuckle.lab.seeds import cache_key, canonical, content_hash, content_hasher, pairing_seed
 from turnbuckle.sim.odds import check_n
 from turnbuckle.sim.odds import share as odds_share
 
@@ -55,8 +56,9 @@ def make_sweep(rs: Ruleset[Any], sides: Sequence[Any], options: Mapping[str, obj
     if len(setups) > max_pairs:
         raise RulesError(f"this sweep has {len(setups):,} pairings, over --max-pairs {max_pairs:,}; "
                          "raise --max-pairs or sweep fewer entries")
-    docs = [rs.side_json(side) for side in sides]
-    jobs = [pairing_job(rs, [sides[i] for i in seats], [docs[i] for i in seats], resolved, n, seed)
+    texts = [canonical(rs.side_json(side)) for side in sides]
+    content = content_hasher(info.id, info.version, dict(resolved), n)
+    jobs = [_job(rs, [sides[i] for i in seats], content([texts[i] for i in seats]), resolved, n, seed)
             for seats in setups]
     names = unique_names([rs.side_name(side) for side in sides])
     return Sweep(rs, names, dict(resolved), n, seed, setups, jobs)
@@ -68,8 +70,12 @@ def pairing_job(rs: Ruleset[Any], sides: Sequence[Any], docs: Sequence[Any], res
     seed come from the sweep's seed and the pairing's content, so the same pairing of the same sides
     plays the same matches in any sweep (and in ``advise``'s search over builds)."""
     info = rs.info
-    content = content_hash(info.id, info.version, list(docs), dict(resolved), n)
-    return Job(cache_key(seed, content), info.id, tuple(sides), tuple(sorted(resolved.items())), n,
+    return _job(rs, sides, content_hash(info.id, info.version, list(docs), dict(resolved), n), resolved, n, seed)
+
+
+def _job(rs: Ruleset[Any], sides: Sequence[Any], content: str, resolved: Mapping[str, OptionValue], n: int,
+         seed: int) -> Job:
+    return Job(cache_key(seed, content), rs.info.id, tuple(sides), tuple(sorted(resolved.items())), n,
                pairing_seed(seed, content))
 
 
@@ -120,7 +126,15 @@ def whole_result(result: Mapping[str, Any], job: Job) -> bool:
 
 
 def share(k: int, n: int) -> dict[str, Any]:
-    return odds_share(k, n)  # as odds gives it, exact at 0 and at n
+    """``k`` of ``n`` as odds gives it (exact at 0 and at n), a fresh dict each time; the
+    interval is worked out once per (k, n): a sweep asks for the same counts again and again
+    (eight shares a pairing, thousands of pairings)."""
+    return dict(_share(k, n))
+
+
+@lru_cache(maxsize=1 << 16)
+def _share(k: int, n: int) -> dict[str, Any]:
+    return odds_share(k, n)
 
 
 def _pairing(sweep: Sweep, seats: tuple[int, ...], job: Job, result: Mapping[str, Any]) -> dict[str, Any]:
