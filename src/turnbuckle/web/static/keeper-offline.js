@@ -66,7 +66,8 @@
     $("o-ask").textContent = pads.ask(need);
     show("o-die-word", pads.dieWord(need) ? "This die: " + pads.dieWord(need) : "");
     show("o-note", need && need.note ? need.note : "");
-    $("o-roll").hidden = !need || need.kind !== "roll";
+    $("o-roll").hidden = !need || (need.kind !== "roll" && need.kind !== "card");
+    $("o-roll").textContent = need && need.kind === "card" ? "Draw for me" : "Roll for me";
     $("o-answer").placeholder = !need ? "" : need.kind === "roll" ? "1 to " + need.sides :
       need.kind === "card" ? "QH, 10S..." : String((need.options || [""])[0]);
     pads.draw($("o-pad"), need, enter, function (text) { show("o-error", text); });
@@ -139,8 +140,39 @@
     }, function (error) { render({error: error.message}); });
   }
 
+  function random(n) {
+    var one = new Uint32Array(1);
+    window.crypto.getRandomValues(one);
+    return one[0] % n;
+  }
+
+  function draw() {
+    // a card drawn on the phone: the 52 codes in a random order, the first the rules take (only the
+    // engine knows which cards are still in the pile), entered as its tap would be
+    var need = step.need;
+    var codes = [];
+    pads.RANKS.forEach(function (rank) { "CDHS".split("").forEach(function (suit) { codes.push(rank + suit); }); });
+    for (var i = codes.length - 1; i > 0; i--) {
+      var j = random(i + 1);
+      var swap = codes[i];
+      codes[i] = codes[j];
+      codes[j] = swap;
+    }
+    busy = true;
+    var pick = function (at) {
+      if (at >= codes.length) { return Promise.resolve(null); }
+      return play(current.groups.concat([[codes[at]]])).then(function (next) { return next.error ? pick(at + 1) : codes[at]; });
+    };
+    return pick(0).then(function (code) {
+      busy = false;
+      if (!code) { render({error: "no card is left to draw for '" + need.purpose + "'"}); return null; }
+      return enter([code]);
+    }, function (error) { busy = false; render({error: error.message}); });
+  }
+
   function roll() {
     var need = step && step.need;
+    if (need && need.kind === "card" && !busy) { return draw(); }
     if (!need || need.kind !== "roll") { return Promise.resolve(); }
     var faces = new Uint32Array(need.wanted || 1);
     window.crypto.getRandomValues(faces);
