@@ -85,6 +85,8 @@ PLAY = """async ([entries, bound]) => {
   const $ = (id) => document.getElementById(id);
   const visible = (id) => $(id) && !$(id).hidden;
   const passes = [];
+  let wider = 0;  // how far the page ever got wider than the phone
+  let smallest = 1000;  // the smallest key of a pad, across or down, in px
   const until = async (ok, what) => {
     const end = Date.now() + bound;
     while (!ok()) {
@@ -104,6 +106,11 @@ PLAY = """async ([entries, bound]) => {
       await until(() => !$("o-form").hidden, "the turn shown after the pass");
     }
     const count = $("o-count").textContent;
+    wider = Math.max(wider, document.documentElement.scrollWidth - window.innerWidth);
+    $("o-pad").querySelectorAll(".pad-key").forEach((k) => {
+      const box = k.getBoundingClientRect();
+      smallest = Math.min(smallest, box.width, box.height);
+    });
     let key;
     if ($("o-suits")) {
       const rank = $("o-rank-" + token.slice(0, -1));
@@ -117,7 +124,7 @@ PLAY = """async ([entries, bound]) => {
     key.click();
     await until(() => $("o-count").textContent !== count, "entry " + (i + 1) + " (" + token + ")");
   }
-  return {count: $("o-count").textContent, passes: passes};
+  return {count: $("o-count").textContent, passes: passes, wider: wider, smallest: smallest};
 }"""
 KEPT = """async () => (await keeperStore.all()).filter((m) => m.offline)
   .map((m) => ({key: m.key, game: m.game, status: m.status, recordText: m.recordText}))"""
@@ -240,12 +247,15 @@ def test_a_match_played_with_the_server_stopped_is_saved_once(table: Table, game
     expect(page.locator("#o-title")).to_have_text(get_ruleset(game).info.name)
 
     cards = [n for n, s in enumerate(steps) if s["need"] and s["need"]["kind"] == "card"]
-    first = page.evaluate(PLAY, [entries[:cards[0]], STEP_BOUND_MS]) if cards else {"passes": []}
+    first = page.evaluate(PLAY, [entries[:cards[0]], STEP_BOUND_MS]) if cards else {"passes": [], "wider": 0,
+                                                                                       "smallest": 1000}
     if cards:  # a card drawn on the phone is one the rules take; it is taken back, and the match goes on
         draw_and_take_back(page, cards[0])
     played = page.evaluate(PLAY, [entries[cards[0] if cards else 0:], STEP_BOUND_MS])
     played["passes"] += first["passes"]
     assert played["count"] == f"{len(entries)} answers entered."
+    assert max(played["wider"], first["wider"]) <= 1, "the page got wider than the phone"
+    assert min(played["smallest"], first["smallest"]) >= 48, "a pad's key is under 48 px"
     expect(page.locator("#o-summary")).to_have_text(steps[-1]["record"]["result"]["summary"])
     if setup.passed:  # one player's secret was kept off the other's screen until they tapped
         assert played["passes"], f"{game}: the device was never passed"
