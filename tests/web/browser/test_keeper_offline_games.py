@@ -87,6 +87,8 @@ PLAY = """async ([entries, bound]) => {
   const passes = [];
   let wider = 0;  // how far the page ever got wider than the phone
   let smallest = 1000;  // the smallest key of a pad, across or down, in px
+  const shown = (id) => $(id).offsetParent !== null;  // laid out on the screen (not only un-hidden)
+  const misplaced = [];  // a button shown where it does nothing: Finish mid-match, Roll for a choice
   const until = async (ok, what) => {
     const end = Date.now() + bound;
     while (!ok()) {
@@ -107,6 +109,8 @@ PLAY = """async ([entries, bound]) => {
     }
     const count = $("o-count").textContent;
     wider = Math.max(wider, document.documentElement.scrollWidth - window.innerWidth);
+    if (shown("o-finish") || shown("o-another")) { misplaced.push(i + ": Finish or Start another"); }
+    if ($("o-choices") && shown("o-roll")) { misplaced.push(i + ": " + $("o-roll").textContent + " for a choice"); }
     $("o-pad").querySelectorAll(".pad-key").forEach((k) => {
       const box = k.getBoundingClientRect();
       smallest = Math.min(smallest, box.width, box.height);
@@ -124,7 +128,7 @@ PLAY = """async ([entries, bound]) => {
     key.click();
     await until(() => $("o-count").textContent !== count, "entry " + (i + 1) + " (" + token + ")");
   }
-  return {count: $("o-count").textContent, passes: passes, wider: wider, smallest: smallest};
+  return {count: $("o-count").textContent, passes: passes, wider: wider, smallest: smallest, misplaced: misplaced};
 }"""
 KEPT = """async () => (await keeperStore.all()).filter((m) => m.offline)
   .map((m) => ({key: m.key, game: m.game, status: m.status, recordText: m.recordText}))"""
@@ -247,8 +251,8 @@ def test_a_match_played_with_the_server_stopped_is_saved_once(table: Table, game
     expect(page.locator("#o-title")).to_have_text(get_ruleset(game).info.name)
 
     cards = [n for n, s in enumerate(steps) if s["need"] and s["need"]["kind"] == "card"]
-    first = page.evaluate(PLAY, [entries[:cards[0]], STEP_BOUND_MS]) if cards else {"passes": [], "wider": 0,
-                                                                                       "smallest": 1000}
+    first = page.evaluate(PLAY, [entries[:cards[0]], STEP_BOUND_MS]) if cards else {
+        "passes": [], "wider": 0, "smallest": 1000, "misplaced": []}
     if cards:  # a card drawn on the phone is one the rules take; it is taken back, and the match goes on
         draw_and_take_back(page, cards[0])
     played = page.evaluate(PLAY, [entries[cards[0] if cards else 0:], STEP_BOUND_MS])
@@ -256,6 +260,7 @@ def test_a_match_played_with_the_server_stopped_is_saved_once(table: Table, game
     assert played["count"] == f"{len(entries)} answers entered."
     assert max(played["wider"], first["wider"]) <= 1, "the page got wider than the phone"
     assert min(played["smallest"], first["smallest"]) >= 48, "a pad's key is under 48 px"
+    assert played["misplaced"] + first["misplaced"] == []
     expect(page.locator("#o-summary")).to_have_text(steps[-1]["record"]["result"]["summary"])
     if setup.passed:  # one player's secret was kept off the other's screen until they tapped
         assert played["passes"], f"{game}: the device was never passed"

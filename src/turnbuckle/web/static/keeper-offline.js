@@ -73,7 +73,7 @@
     pads.draw($("o-pad"), need, enter, function (text) { show("o-error", text); });
   }
 
-  function keep() { return store.put(current); }
+  function keep() { return store.put(current).then(listKept); }  // the list below says how far it is
 
   function answerOf(step) { return step && step.need ? step.need.purpose || "the answer" : "the answer"; }
 
@@ -223,7 +223,8 @@
         var word = {playing: "being played", finished: "waiting to be saved", saved: "saved to the league",
           refused: "refused by the league: " + (m.problems || []).join("; ")}[m.status] || m.status;
         li.textContent = (m.title || m.game) + ", " + m.groups.length + " answers: " + word + " ";
-        if (m.status === "playing" && m.engine && m.engine.sides) {
+        var onScreen = current && current.key === m.key && !$("o-play").hidden;
+        if (m.status === "playing" && m.engine && m.engine.sides && !onScreen) {
           var go = document.createElement("button");
           go.type = "button";
           go.className = "secondary";
