@@ -13,6 +13,7 @@
   var current = null;   // the kept match on the screen
   var step = null;      // the engine's step for it
   var games = null;
+  var busy = false;     // an answer or an undo is being played: another tap meanwhile is dropped
 
   function show(id, text) {
     var el = $(id);
@@ -84,8 +85,6 @@
     return text.trim().split(/[\s,]+/).filter(Boolean);
   }
 
-  var busy = false;
-
   function enter(tokens) {
     if (!tokens.length || !step || !step.need || busy) { return Promise.resolve(); }
     var need = step.need;
@@ -116,9 +115,10 @@
   }
 
   function undo() {
-    if (!current.groups.length) { return Promise.resolve(); }
+    if (!current.groups.length || busy) { return Promise.resolve(); }
     var groups = current.groups.slice(0, -1);
     var was = step;
+    busy = true;
     return play(groups).then(function (back) {
       current.groups = groups;
       current.seeds = current.seeds.slice(0, groups.length);
@@ -137,7 +137,7 @@
         });
       }
       return keep().then(function () { render({entered: "", lines: ["Took back the answer to: " + answerOf(back)]}); });
-    }, function (error) { render({error: error.message}); });
+    }, function (error) { render({error: error.message}); }).then(function () { busy = false; });
   }
 
   function random(n) {
