@@ -139,18 +139,19 @@ def advise_build(rs: Ruleset[Any], me: Any, opponents: Sequence[Any], options: M
         if progress is not None:
             progress(done[0] / total)
 
-    search = _tally(_play(jobs, threads, tick), plan, len(builds))
+    tallied = _tally(_play(jobs, threads, tick), plan)
+    search = [tallied[i] for i in range(len(builds))]
     leaders = sorted(range(len(builds)), key=lambda i: (-search[i].score, i))[:LEADERS]
     fresh_seed = pairing_seed(seed, content_hash(rs.info.id, rs.info.version, [MEASURE_SALT], dict(resolved),
                                                  measure_n))
     fresh_plan = [(i, j) for i in leaders for j in range(len(opponents))]
     fresh_jobs = [pairing_job(rs, [opponents[j], builds[i]], [their_docs[j], docs[i]], resolved, measure_n,
                               fresh_seed) for i, j in fresh_plan]
-    measured = _tally(_play(fresh_jobs, threads, tick), fresh_plan, len(builds))
+    measured = _tally(_play(fresh_jobs, threads, tick), fresh_plan)
     mine = rs.side_json(me)
     yours = next((i for i, d in enumerate(docs) if _stats(d, d) == _stats(mine, d)), None)
     return BuildAdvice(rs.info.id, space, [rs.side_name(b) for b in builds], [rs.side_name(o) for o in opponents],
-                       n, seed, search, {i: measured[i] for i in leaders}, yours)
+                       n, seed, search, measured, yours)
 
 
 def _stats(doc: Any, build: Any) -> Any:
@@ -174,11 +175,13 @@ def _play(jobs: Sequence[Job], threads: int | None, tick: Callable[[], None]) ->
     return [results[job.key] for job in jobs]
 
 
-def _tally(results: Sequence[Mapping[str, Any]], plan: Sequence[tuple[int, int]], builds: int) -> list[Odds]:
-    """Each build's odds summed over its pairings (the build is the second side)."""
-    wins, draws, n = [0] * builds, [0] * builds, [0] * builds
+def _tally(results: Sequence[Mapping[str, Any]], plan: Sequence[tuple[int, int]]) -> dict[int, Odds]:
+    """The odds of each build the plan plays, summed over its pairings (the build is the second side)."""
+    wins: dict[int, int] = {}
+    draws: dict[int, int] = {}
+    n: dict[int, int] = {}
     for (i, _), result in zip(plan, results, strict=True):
-        wins[i] += int(result["wins"][1])
-        draws[i] += int(result["draws"])
-        n[i] += int(result["n"])
-    return [Odds(n[i], wins[i], draws[i]) if n[i] else Odds(1, 0, 0) for i in range(builds)]
+        wins[i] = wins.get(i, 0) + int(result["wins"][1])
+        draws[i] = draws.get(i, 0) + int(result["draws"])
+        n[i] = n.get(i, 0) + int(result["n"])
+    return {i: Odds(n[i], wins[i], draws[i]) for i in n}
