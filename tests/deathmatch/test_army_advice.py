@@ -159,7 +159,7 @@ def test_the_text_and_markdown_reports() -> None:
     (("gutter-imp,nope", "bone-knight"), "'nope' not in the bestiary"),
     (("gutter-imp", "ash-wyrm,ash-wyrm", "--cap", "4"), "the opponent Ash Wyrm x2 totals 6 power, over the cap of 4"),
     (("ash-wyrm,ash-wyrm", "bone-knight", "--cap", "4"), "your army totals 6 power, over the cap of 4"),
-    (("gutter-imp", "bone-knight", "bog-rat", "moss-goblin", "grave-mite"), "a battle has 2 to 4 armies, got 5"),
+    (("gutter-imp", "bone-knight", "bog-rat", "moss-goblin", "grave-mite"), "needs 2 to 4 armies, got 5"),
     (("gutter-imp", "bone-knight", "--cap", "3", "--budget-matches", "100"), "give at least 5,696"),
     (("gutter-imp", "bone-knight", "--policy", "2=human"), "'human' is not a target policy"),
     (("gutter-imp", "bone-knight", "--policy", "3=weakest"), "no side 3"),

@@ -11,6 +11,7 @@ from typing import Any
 
 from turnbuckle.cli.grammar import load_sides, players_and_policies, read_document
 from turnbuckle.cli.match_cmd import game_options
+from turnbuckle.cli.odds_cmds import ProgressBar
 from turnbuckle.core.errors import RulesError
 from turnbuckle.core.options import resolve_options
 from turnbuckle.core.registry import sides_word
@@ -25,7 +26,6 @@ def advise_pick(rs: Any, picker: Any, me: str, opponents: list[str], *, field: P
                 budget_matches: int | None, measure: int, threads: int | None, scheduler: str | None,
                 their_strategy: list[str] | None) -> Any:
     """The picker's report for ME against the opponents (one match of them all, or a field)."""
-    from turnbuckle.cli.advise_cmds import fraction_bar  # lazy: the command module imports this one
     from turnbuckle.cli.sweep_cmds import roster_sides  # lazy: keeps the lab out of start-up
 
     if scheduler is not None:
@@ -46,7 +46,11 @@ def advise_pick(rs: Any, picker: Any, me: str, opponents: list[str], *, field: P
     seconds = None if budget_matches is not None and budget is None else (budget or DEFAULT_PICK_S)
     if budget is not None and budget_matches is not None:
         raise RulesError("give --budget (seconds) or --budget-matches, not both")
-    bar, tick = fraction_bar(f"{rs.info.id} advise: {sides_word(rs.info)}")
+    bar = ProgressBar(1000, f"{rs.info.id} advise: {sides_word(rs.info)}")
+
+    def tick(done: float) -> None:
+        bar(int(1000 * done))
+
     with bar:
         report = picker.pick(mine, theirs, options, field=field is not None, position=position, players=chosen,
                              pool=text, seed=run_seed, budget_matches=budget_matches, budget_seconds=seconds,

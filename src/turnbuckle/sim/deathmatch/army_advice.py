@@ -38,8 +38,8 @@ def advise_army(me: Army, opponents: Sequence[Army], options: Mapping[str, Optio
     if not opponents:
         raise RulesError("give an opponent army (or a field of them)")
     if not field and len(opponents) + 1 > MAX_SIDES:
-        raise RulesError(f"a battle has 2 to {MAX_SIDES} armies, got {len(opponents) + 1}; give a field "
-                         "(--field) to be scored against each of them")
+        raise RulesError(f"UOV Deathmatch needs 2 to {MAX_SIDES} armies, got {len(opponents) + 1} (one battle of "
+                         "them all); give a field (--field) to be scored against each of them")
     opts = battle_options(options)
     cap, default = opts.cap, opts.default_policy
     for army in (me, *opponents):
