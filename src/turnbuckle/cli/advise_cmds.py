@@ -184,7 +184,7 @@ def advise(
                                  f"see `turnbuckle rulesets` for its options")
         if spec_hook(rs) is None and _has_builds(rs):
             _advise_build(rs, me, opponents, field, option, rounds, seed, budget, budget_matches, measure,
-                          threads, chosen)
+                          threads, scheduler, chosen)
             return
         if field is not None:
             raise RulesError("--field is for a build (boxing); give a strategy's opponents as arguments")
@@ -244,7 +244,7 @@ DEFAULT_BUILD_MATCHES = 146_000
 
 def _advise_build(rs: Any, me: str, opponents: list[str], field: Path | None, option: list[str] | None,
                   rounds: str | None, seed: int | None, budget: float | None, budget_matches: int | None,
-                  measure: int, threads: int | None, chosen: str) -> None:
+                  measure: int, threads: int | None, scheduler: str | None, chosen: str) -> None:
     """The best build of the game's build space for ME against the opponents (``advise boxing``)."""
     from turnbuckle.cli.sweep_cmds import roster_sides  # lazy: keeps the lab out of start-up
     from turnbuckle.lab.build_advice import (  # lazy: keeps the lab out of start-up
@@ -266,9 +266,9 @@ def _advise_build(rs: Any, me: str, opponents: list[str], field: Path | None, op
     n = search_n(budget_matches or DEFAULT_BUILD_MATCHES * len(theirs), builds, len(theirs))
     run_seed = seed if seed is not None else secrets.randbelow(2**31)
     bar, tick = fraction_bar(f"{rs.info.id} advise: builds")
-    with bar:
+    with _cluster(scheduler) as client, bar:
         report = advise_build(rs, mine, theirs, options, n=n, measure_n=measure, seed=run_seed, threads=threads,
-                              progress=tick)
+                              progress=tick, client=client)
     if seed is None:
         print(f"turnbuckle: note: seed {run_seed} (give --seed {run_seed} to repeat the search)", file=sys.stderr)
     write_report(report, chosen)

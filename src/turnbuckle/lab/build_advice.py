@@ -21,6 +21,7 @@ from turnbuckle.core.options import OptionValue, resolve_options
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.lab.builds import build_space
 from turnbuckle.lab.play import Job, play_first
+from turnbuckle.lab.run_dask import run_dask
 from turnbuckle.lab.run_local import default_workers, run_local
 from turnbuckle.lab.seeds import content_hash, pairing_seed
 from turnbuckle.lab.sweep import pairing_job
@@ -121,10 +122,11 @@ def search_n(budget_matches: int, builds: int, opponents: int) -> int:
 
 def advise_build(rs: Ruleset[Any], me: Any, opponents: Sequence[Any], options: Mapping[str, OptionValue], *,
                  n: int, measure_n: int, seed: int, threads: int | None = None,
-                 progress: Callable[[float], None] | None = None) -> BuildAdvice:
+                 progress: Callable[[float], None] | None = None, client: Any = None) -> BuildAdvice:
     """Every build of ``rs``'s build space against ``opponents`` (``n`` matches a pairing), the
     ``LEADERS`` best measured afresh over ``measure_n`` matches a pairing; ``me``'s sheet names the
-    build it has now, where it is one of the space."""
+    build it has now, where it is one of the space. With a Dask ``client`` the pairings play on its
+    cluster, with the same answer."""
     builds, space = build_space(rs)
     resolved = resolve_options(rs.info.options, options)
     docs = [rs.side_json(b) for b in builds]
@@ -139,7 +141,7 @@ def advise_build(rs: Ruleset[Any], me: Any, opponents: Sequence[Any], options: M
         if progress is not None:
             progress(done[0] / total)
 
-    tallied = _tally(_play(jobs, threads, tick), plan)
+    tallied = _tally(_play(jobs, threads, tick, client), plan)
     search = [tallied[i] for i in range(len(builds))]
     leaders = sorted(range(len(builds)), key=lambda i: (-search[i].score, i))[:LEADERS]
     fresh_seed = pairing_seed(seed, content_hash(rs.info.id, rs.info.version, [MEASURE_SALT], dict(resolved),
@@ -147,7 +149,7 @@ def advise_build(rs: Ruleset[Any], me: Any, opponents: Sequence[Any], options: M
     fresh_plan = [(i, j) for i in leaders for j in range(len(opponents))]
     fresh_jobs = [pairing_job(rs, [opponents[j], builds[i]], [their_docs[j], docs[i]], resolved, measure_n,
                               fresh_seed) for i, j in fresh_plan]
-    measured = _tally(_play(fresh_jobs, threads, tick), fresh_plan)
+    measured = _tally(_play(fresh_jobs, threads, tick, client), fresh_plan)
     mine = rs.side_json(me)
     yours = next((i for i, d in enumerate(docs) if _stats(d, d) == _stats(mine, d)), None)
     return BuildAdvice(rs.info.id, space, [rs.side_name(b) for b in builds], [rs.side_name(o) for o in opponents],
@@ -161,14 +163,20 @@ def _stats(doc: Any, build: Any) -> Any:
     return {k: doc.get(k) for k in build if k != "name"}
 
 
-def _play(jobs: Sequence[Job], threads: int | None, tick: Callable[[], None]) -> list[dict[str, Any]]:
-    """Each job's result, in the jobs' order (played on threads where the fast engine allows)."""
+def _play(jobs: Sequence[Job], threads: int | None, tick: Callable[[], None],
+          client: Any = None) -> list[dict[str, Any]]:
+    """Each job's result, in the jobs' order: played on the Dask cluster of ``client``, else here
+    (on threads where the fast engine allows). A job is a pure function of its sides, options, count
+    and seed, so both give the same results."""
     results: dict[str, dict[str, Any]] = {}
 
     def keep(key: str, result: dict[str, Any]) -> None:
         results[key] = result
         tick()
 
+    if client is not None:
+        run_dask(jobs, client, keep)
+        return [results[job.key] for job in jobs]
     first, on_threads = play_first(jobs[0])
     keep(jobs[0].key, first)
     run_local(jobs[1:], threads or default_workers(), keep, on_threads)
