@@ -19,6 +19,7 @@ import pytest
 from tests.cli.helpers import one_error_line, tb
 from turnbuckle.core.errors import RulesError
 from turnbuckle.rulesets.deathmatch.figures import bestiary, parse_bestiary
+from turnbuckle.sim.deathmatch.army_dask import CHUNKS_PER_THREAD
 from turnbuckle.sim.deathmatch.army_search import sub_seed
 from turnbuckle.sim.deathmatch.army_space import army_space
 
@@ -110,6 +111,32 @@ def test_a_budget_in_seconds_reports_the_battles_that_repeat_it(files: dict[str,
     assert _small(files, "carapaces", ("--budget-matches", str(timed["budget_matches"]))) == timed
 
 
+def test_on_a_dask_cluster_the_answer_is_the_same_byte_for_byte(files: dict[str, str]) -> None:
+    # Each chunk of a round is a pure function of what it is given: the cluster's answer is this
+    # machine's, to the byte (seeds, budget and measure as the CLI is given them).
+    import logging
+
+    from distributed import LocalCluster
+
+    args = ("advise", "deathmatch", "gutter-imp", files["brawlers"], "--pool", files["pool"], "--cap", "4",
+            "--seed", "5", "--budget-matches", "3000", "--measure", "1000", "-f", "json")
+    here = tb(*args)
+    assert here.exit_code == 0, here.stderr
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None,  # type: ignore[no-untyped-call]
+                      protocol="tcp://", host="127.0.0.1", silence_logs=logging.ERROR) as cluster:
+        there = tb(*args, "--scheduler", cluster.scheduler_address)
+        tasks = cluster.scheduler.task_prefixes["turnbuckle-army"].state_counts["memory"]
+    assert there.exit_code == 0, there.stderr
+    assert there.stdout == here.stdout
+    doc = json.loads(there.stdout)
+    rounds = doc["rounds"]
+    assert len(rounds) > 1  # a race: rounds after the first, each on the armies the last one kept
+    # The battles went to the cluster in chunks, a few for each of its 2 threads, not one task an army.
+    calls = len(rounds) + 1  # the rounds, then the fresh measurement
+    armies = sum(r["armies"] for r in rounds) + len(doc["armies"]) + 1
+    assert calls < tasks <= calls * 2 * CHUNKS_PER_THREAD < armies
+
+
 def test_the_fresh_odds_are_those_odds_plays_on_the_seed_the_report_names() -> None:
     # The fresh measurement plays each army on the fast engine `odds` uses, every army on the same
     # seeds (common random numbers), none of them a seed of the search's rounds.
@@ -164,7 +191,7 @@ def test_the_text_and_markdown_reports() -> None:
     (("gutter-imp", "bone-knight", "--policy", "2=human"), "'human' is not a target policy"),
     (("gutter-imp", "bone-knight", "--policy", "3=weakest"), "no side 3"),
     (("gutter-imp", "bone-knight", "--position", "3"), "--position 3: your seat in a battle of 2 is 1 to 2"),
-    (("gutter-imp", "bone-knight", "--scheduler", "local"), "--scheduler is for a strategy search"),
+    (("gutter-imp", "bone-knight", "--scheduler", "nowhere"), "--scheduler 'nowhere': give tcp://HOST:PORT"),
     (("gutter-imp",), "advise needs ME and an OPPONENT"),
 ])
 def test_a_wrong_request_is_one_line(args: tuple[str, ...], expected: str) -> None:

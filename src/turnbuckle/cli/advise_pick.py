@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +29,6 @@ def advise_pick(rs: Any, picker: Any, me: str, opponents: list[str], *, field: P
     """The picker's report for ME against the opponents (one match of them all, or a field)."""
     from turnbuckle.cli.sweep_cmds import roster_sides  # lazy: keeps the lab out of start-up
 
-    if scheduler is not None:
-        raise RulesError(f"--scheduler is for a strategy search; the {rs.info.name} search runs here, on every "
-                         "core (--threads)")
     if their_strategy:
         raise RulesError(f"--their-strategy is for a strategy search; {rs.info.name} sides send no strategy")
     mine, *theirs = load_sides(rs, [me, *opponents])
@@ -51,11 +49,20 @@ def advise_pick(rs: Any, picker: Any, me: str, opponents: list[str], *, field: P
     def tick(done: float) -> None:
         bar(int(1000 * done))
 
-    with bar:
+    with _cluster(scheduler) as client, bar:
         report = picker.pick(mine, theirs, options, field=field is not None, position=position, players=chosen,
                              pool=text, seed=run_seed, budget_matches=budget_matches, budget_seconds=seconds,
-                             measure_n=measure, threads=threads, progress=tick)
+                             measure_n=measure, threads=threads, progress=tick, client=client)
     if seed is None:
         print(f"turnbuckle: note: seed {run_seed} (give --seed {run_seed} --budget-matches N to repeat the search; "
               "the report gives N)", file=sys.stderr)
     return report
+
+
+def _cluster(scheduler: str | None) -> AbstractContextManager[Any]:
+    """A Dask client for ``--scheduler`` (as ``sweep`` connects), or None to search here."""
+    if scheduler is None:
+        return nullcontext(None)
+    from turnbuckle.sim.cluster import cluster_client  # lazy: keeps the simulators out of start-up
+
+    return cluster_client(scheduler)

@@ -12,8 +12,9 @@ from turnbuckle.rulesets.deathmatch.figures import Army, Figure, bestiary, parse
 from turnbuckle.rulesets.deathmatch.options import battle_options
 from turnbuckle.rulesets.deathmatch.policies import POLICIES
 from turnbuckle.sim.advice import Fraction
+from turnbuckle.sim.deathmatch.army_dask import on_cluster
 from turnbuckle.sim.deathmatch.army_report import ArmyAdvice, Entry
-from turnbuckle.sim.deathmatch.army_search import Battles, measure, race
+from turnbuckle.sim.deathmatch.army_search import Battles, measure, play_here, race
 from turnbuckle.sim.deathmatch.army_space import army_space, find
 from turnbuckle.sim.deathmatch.tables import MAX_SIDES
 
@@ -30,11 +31,12 @@ def _policy(kind: str, default: str, who: str) -> str:
 def advise_army(me: Army, opponents: Sequence[Army], options: Mapping[str, OptionValue], *, field: bool,
                 position: int, players: Mapping[int, str], pool: Mapping[str, Figure], pool_label: str,
                 seed: int, budget_matches: int | None, budget_seconds: float | None, measure_n: int,
-                threads: int | None = None, progress: Fraction | None = None) -> ArmyAdvice:
+                threads: int | None = None, progress: Fraction | None = None, client: Any = None) -> ArmyAdvice:
     """The best army of ``pool`` under the options' cap for ``me``'s seat (``position``, 1 first)
     against ``opponents``: one battle of them all, or (``field``) one battle each, the score the
     mean. ``players``: each side's target policy, 0 for ``me`` and 1, 2... for the opponents
-    (with a field, 1 is every opponent's)."""
+    (with a field, 1 is every opponent's). With a Dask ``client`` the battles play on its cluster,
+    with the same answer."""
     if not opponents:
         raise RulesError("give an opponent army (or a field of them)")
     if not field and len(opponents) + 1 > MAX_SIDES:
@@ -67,8 +69,10 @@ def advise_army(me: Army, opponents: Sequence[Army], options: Mapping[str, Optio
     space = army_space(pool, cap)
     armies = [c.army(pool) for c in space]
     battles = Battles(groups, position - 1, mine, theirs, options, threads)
-    found = race(armies, battles, seed=seed, budget=budget_matches, seconds=budget_seconds, progress=progress)
-    measured = measure([armies[i] for i in found.leaders] + [me], battles, n=measure_n, seed=seed)
+    play = play_here if client is None else on_cluster(client)
+    found = race(armies, battles, seed=seed, budget=budget_matches, seconds=budget_seconds, progress=progress,
+                 play=play)
+    measured = measure([armies[i] for i in found.leaders] + [me], battles, n=measure_n, seed=seed, play=play)
     leaders = [Entry(space[i].ids, space[i].power(pool), found.scores[i], score)
                for i, score in zip(found.leaders, measured, strict=False)]
     names = [o.name for o in opponents]
@@ -84,14 +88,15 @@ class ArmyPicker:
     def pick(self, me: Any, opponents: Sequence[Any], options: Mapping[str, OptionValue], *, field: bool,
              position: int, players: Mapping[int, str], pool: tuple[str, str] | None, seed: int,
              budget_matches: int | None, budget_seconds: float | None, measure_n: int,
-             threads: int | None = None, progress: Fraction | None = None) -> ArmyAdvice:
+             threads: int | None = None, progress: Fraction | None = None, client: Any = None) -> ArmyAdvice:
         if not all(isinstance(s, Army) for s in (me, *opponents)):
             raise RulesError("the army search takes Deathmatch armies")
         figures, label = (dict(bestiary()), "the bundled bestiary") if pool is None else (
             parse_bestiary(pool[0], pool[1]), pool[1])
         return advise_army(me, opponents, options, field=field, position=position, players=players, pool=figures,
                            pool_label=label, seed=seed, budget_matches=budget_matches,
-                           budget_seconds=budget_seconds, measure_n=measure_n, threads=threads, progress=progress)
+                           budget_seconds=budget_seconds, measure_n=measure_n, threads=threads, progress=progress,
+                           client=client)
 
 
 PICKER = ArmyPicker()

@@ -15,7 +15,10 @@
 An army's score is its wins and half the draws it shares, over its battles against every
 opponent (a field is scored by the mean over its armies). Everything is a pure function of the
 seed and the budget in battles; a budget in seconds is turned into battles after the first round
-(its rate), and the report gives that number to repeat the search exactly.
+(its rate), and the report gives that number to repeat the search exactly. Where the battles are
+played is a :data:`Player`'s: here, army after army (:func:`play_here`), or in chunks on a Dask
+cluster (``army_dask.py``); a chunk is a pure function of what it is given, so the scores, and the
+answer, are the same.
 """
 
 from __future__ import annotations
@@ -99,6 +102,21 @@ class Battles:
         return out
 
 
+#: Plays each army's ``n`` battles an opponent group from the seeds (group ``g`` from ``seeds[g]``),
+#: the scores in the armies' order, calling ``done(k)`` as ``k`` more armies are finished.
+Player = Callable[[Battles, Sequence[Army], int, Sequence[int], Callable[[int], None]], list[Score]]
+
+
+def play_here(battles: Battles, armies: Sequence[Army], n: int, seeds: Sequence[int],
+              done: Callable[[int], None]) -> list[Score]:
+    """A :data:`Player` on this machine: army after army, each run on the battles' threads."""
+    out = []
+    for army in armies:
+        out.append(battles.play(army, n, seeds))
+        done(1)
+    return out
+
+
 def sub_seed(seed: int, *parts: object) -> int:
     """A seed from the search's seed and a label (a round, an opponent, the fresh measurement)."""
     text = ":".join(str(p) for p in (seed, *parts))
@@ -129,8 +147,9 @@ class Race:
 
 
 def race(armies: Sequence[Army], battles: Battles, *, seed: int, budget: int | None, seconds: float | None,
-         progress: Callable[[float], None] | None = None) -> Race:
-    """Race ``armies`` (see the module's note); ``budget`` in battles, or ``seconds``."""
+         progress: Callable[[float], None] | None = None, play: Player = play_here) -> Race:
+    """Race ``armies`` (see the module's note); ``budget`` in battles, or ``seconds``; each round's
+    battles played by ``play``."""
     groups = len(battles.groups)
     if budget is not None and budget < least_budget(len(armies), groups):
         raise RulesError(f"--budget-matches {budget:,} is too small for {len(armies):,} armies and {groups} "
@@ -142,11 +161,14 @@ def race(armies: Sequence[Army], battles: Battles, *, seed: int, budget: int | N
 
     def play_round(n: int) -> None:
         seeds = [sub_seed(seed, "round", len(out.rounds), g) for g in range(groups)]
-        for i in alive:
-            out.scores[i].add(battles.play(armies[i], n, seeds))
-            out.played += n * groups
+
+        def done(k: int) -> None:
+            out.played += k * n * groups
             if progress is not None:
                 progress(min(1.0, out.played / total))
+
+        for i, score in zip(alive, play(battles, [armies[i] for i in alive], n, seeds, done), strict=True):
+            out.scores[i].add(score)
         out.rounds.append((len(alive), n))
 
     play_round(FIRST_N)
@@ -177,8 +199,8 @@ def _cut(alive: list[int], scores: Sequence[Score]) -> list[int]:
     return kept[:max(LEADERS, math.ceil(len(ranked) / 2))]
 
 
-def measure(armies: Sequence[Army], battles: Battles, *, n: int, seed: int) -> list[Score]:
+def measure(armies: Sequence[Army], battles: Battles, *, n: int, seed: int, play: Player = play_here) -> list[Score]:
     """Each army's score over ``n`` fresh battles an opponent, on seeds the race never used (the
-    same seeds for every army)."""
+    same seeds for every army), played by ``play``."""
     seeds = [sub_seed(seed, "measure", g) for g in range(len(battles.groups))]
-    return [battles.play(army, n, seeds) for army in armies]
+    return play(battles, armies, n, seeds, lambda k: None)
