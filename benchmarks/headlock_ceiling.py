@@ -2,8 +2,8 @@
 half, seats and sides swapped a quarter of the time each, every pairing of the bundled
 wrestlers, default options) of ``smart`` itself (a control: about 50%), the shipped ``expert``,
 a blind player that prices moves by a solved table of winning chances over both HPs and the turn
-instead of HP shares, and two players that are told the opponent's card (one per pricing): the
-ceiling a player blind to that card cannot pass. Played by a compiled match of its own
+instead of HP shares, and two players that are told the opponent's card (one per pricing): what
+knowing that card is worth, which no blind player has. Played by a compiled match of its own
 (``headlock_ceiling_kernel.py``), not by the engines."""
 
 from __future__ import annotations
