@@ -21,7 +21,7 @@ from benchmarks.report import PAGE, Part, about, render, this_machine, write
 #: numba threads of its own (their idle spinning would slow the processes the engines part times).
 #: A part is a module ``benchmarks/NAME.py`` with a ``main()`` that prints its results (and, if it
 #: likes, a ``TITLE``); listing its name here is all it takes to be run and written to the page.
-PARTS = ("engines", "league", "web", "lab", "sweep_cost", "headlock_expert", "advisor")
+PARTS = ("engines", "league", "web", "lab", "sweep_cost", "headlock_expert", "headlock_ceiling", "advisor")
 
 
 def parse(argv: Sequence[str] | None = None) -> list[str]:

@@ -11,7 +11,6 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.folkstyle.helpers import GREEN, QUIET_PERIOD, RED
-from turnbuckle.cli import advise_cmds
 from turnbuckle.cli.app import app
 from turnbuckle.core.errors import RulesError, ScriptError
 from turnbuckle.core.sources import AskingSource, ScriptedSource
@@ -50,9 +49,8 @@ def test_sweep_counts_armies() -> None:
         make_sweep(DEATHMATCH, two, {}, 10, 1, sizes=(3,))
 
 
-def test_advise_counts_armies(monkeypatch: pytest.MonkeyPatch) -> None:
-    # No game but MatchMatch has an advisor yet; pretend Deathmatch has one to reach the count check.
-    monkeypatch.setattr(advise_cmds, "advisor_for", lambda rs, command: object())
+def test_advise_counts_armies() -> None:
+    # The army search counts the armies of a battle as `match` and `odds` say it.
     out = runner.invoke(app, ["advise", "deathmatch", *["ash-court"] * 5])
     assert out.exit_code == 2
     assert "UOV Deathmatch needs 2 to 4 armies, got 5" in out.output

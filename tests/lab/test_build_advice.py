@@ -54,3 +54,24 @@ def test_folkstyle_has_nothing_to_choose_before_a_match() -> None:
     result = tb("advise", "folkstyle")
     assert result.exit_code == 0
     assert "nothing to choose before a match" in result.stdout
+
+
+def test_on_a_dask_cluster_the_build_advice_is_the_same() -> None:
+    # the pairings are pure functions of their jobs: a cluster plays them and gives the same answer
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    from turnbuckle.core.options import resolve_options
+    from turnbuckle.lab.build_advice import advise_build
+    from turnbuckle.rulesets.registry import get_ruleset
+
+    rs = get_ruleset("boxing")
+    me, them = (rs.load_text(rs.sample(sid).text, sid) for sid in ("slugger", "speedster"))
+    options = resolve_options(rs.info.options, {})
+    here = advise_build(rs, me, [them], options, n=100, measure_n=1_000, seed=3, threads=1)
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None,
+                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        there = advise_build(rs, me, [them], options, n=100, measure_n=1_000, seed=3, client=client)
+        assert any(p.startswith("turnbuckle-sweep") for p in cluster.scheduler.task_prefixes)  # played there
+    assert there.json() == here.json()

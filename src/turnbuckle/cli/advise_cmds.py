@@ -17,10 +17,14 @@ from typing import Annotated, Any
 
 import typer
 
+from turnbuckle.cli.advise_pick import advise_pick
 from turnbuckle.cli.common import user_errors
 from turnbuckle.cli.grammar import (
+    CapOpt,
     GridOpt,
     OptionOpt,
+    PlayerOpt,
+    PolicyOpt,
     RefereeOpt,
     RoundsOpt,
     TypeOpt,
@@ -135,6 +139,12 @@ def advise(
     field: Annotated[Path | None, typer.Option(help="A build: a folder of opponent sheets (with or beside the "
                                                "opponents named), the build scored by its mean over them.")]
     = None,
+    cap: CapOpt = None,
+    player: PlayerOpt = None,
+    policy: PolicyOpt = None,
+    pool: Annotated[str | None, typer.Option(metavar="FILE", help="A pick (deathmatch): the figures to choose "
+                                             "from, a file in the bestiary's layout (default: the bundled "
+                                             "bestiary).")] = None,
     fmt: Annotated[str, format_option(ADVISE_FORMATS)] = "text",
 ) -> None:
     """Search the strategy for ME against OPPONENT(s): a best response when their strategy is known
@@ -142,7 +152,10 @@ def advise(
     a population of strategies it lists). Prints the strategy in the rulebook's layout, which
     `validate` and the league's submit take as it is, with its win/draw/loss measured afresh
     beside the automatic strategy's. For boxing, the best of its legal builds against OPPONENT
-    (or a field: several opponents, --field DIR). Folkstyle has nothing to choose before a match."""
+    (or a field: several opponents, --field DIR). For Deathmatch, the best army of the bestiary
+    under the cap (--cap) against OPPONENT (several: one battle of them all, ME in seat --position;
+    --field: each of them, and each army of DIR, in a battle of its own), each side's targeting
+    named by --policy. Folkstyle has nothing to choose before a match."""
     with user_errors():
         chosen = check_format(fmt, ADVISE_FORMATS)
         check_budget(budget, budget_matches)
@@ -158,9 +171,20 @@ def advise(
             raise RulesError("advise needs ME and an OPPONENT (a sheet file or a sample id each), e.g. "
                              f"'turnbuckle advise {rs.info.id} ME OPPONENT'")
         opponents = list(opponents or [])
+        picker = pick_hook(rs)
+        if picker is not None:
+            write_report(advise_pick(rs, picker, me, opponents, field=field, option=option, cap=cap, players=player,
+                                     policies=policy, pool=pool, position=position, seed=seed, budget=budget,
+                                     budget_matches=budget_matches, measure=measure, threads=threads,
+                                     scheduler=scheduler, their_strategy=their_strategy), chosen)
+            return
+        for flag, given in (("--cap", cap), ("--player", player), ("--policy", policy), ("--pool", pool)):
+            if given:
+                raise RulesError(f"{flag} is for a pick (an army under a cap); {rs.info.name} has none: "
+                                 f"see `turnbuckle rulesets` for its options")
         if spec_hook(rs) is None and _has_builds(rs):
             _advise_build(rs, me, opponents, field, option, rounds, seed, budget, budget_matches, measure,
-                          threads, chosen)
+                          threads, scheduler, chosen)
             return
         if field is not None:
             raise RulesError("--field is for a build (boxing); give a strategy's opponents as arguments")
@@ -202,6 +226,12 @@ def advise(
         write_report(report, chosen)
 
 
+def pick_hook(rs: Any) -> Any:
+    from turnbuckle.sim.specs import spec_for  # lazy: keeps the simulators out of start-up
+
+    return spec_for(rs.info.id).picker_hook()
+
+
 def spec_hook(rs: Any) -> Any:
     from turnbuckle.sim.specs import spec_for  # lazy: keeps the simulators out of start-up
 
@@ -214,7 +244,7 @@ DEFAULT_BUILD_MATCHES = 146_000
 
 def _advise_build(rs: Any, me: str, opponents: list[str], field: Path | None, option: list[str] | None,
                   rounds: str | None, seed: int | None, budget: float | None, budget_matches: int | None,
-                  measure: int, threads: int | None, chosen: str) -> None:
+                  measure: int, threads: int | None, scheduler: str | None, chosen: str) -> None:
     """The best build of the game's build space for ME against the opponents (``advise boxing``)."""
     from turnbuckle.cli.sweep_cmds import roster_sides  # lazy: keeps the lab out of start-up
     from turnbuckle.lab.build_advice import (  # lazy: keeps the lab out of start-up
@@ -236,9 +266,9 @@ def _advise_build(rs: Any, me: str, opponents: list[str], field: Path | None, op
     n = search_n(budget_matches or DEFAULT_BUILD_MATCHES * len(theirs), builds, len(theirs))
     run_seed = seed if seed is not None else secrets.randbelow(2**31)
     bar, tick = fraction_bar(f"{rs.info.id} advise: builds")
-    with bar:
+    with _cluster(scheduler) as client, bar:
         report = advise_build(rs, mine, theirs, options, n=n, measure_n=measure, seed=run_seed, threads=threads,
-                              progress=tick)
+                              progress=tick, client=client)
     if seed is None:
         print(f"turnbuckle: note: seed {run_seed} (give --seed {run_seed} to repeat the search)", file=sys.stderr)
     write_report(report, chosen)

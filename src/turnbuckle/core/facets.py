@@ -276,6 +276,12 @@ class Simulation(Protocol):
         ...
 
     @property
+    def picker(self) -> str | None:
+        """``"module:NAME"`` of the game's pick advisor (``sim/advice.py``'s ``Picker``), for a game
+        whose choice before a match is a side picked from a pool under a cap; None otherwise."""
+        ...
+
+    @property
     def nothing_to_choose(self) -> str | None:
         """For a game whose players choose nothing before a match (every choice is made at the
         table), the sentence ``advise`` answers with; None otherwise."""
@@ -336,6 +342,7 @@ class GameSimulation:
     fast_version: str | None = None
     exchange: str | None = None
     advisor: str | None = None
+    picker: str | None = None
     nothing_to_choose: str | None = None
     length_unit: str | None = None
     length: Callable[[Result, Mapping[str, OptionValue]], int | None] | None = None

@@ -21,6 +21,7 @@ from turnbuckle.core.options import OptionValue, resolve_options
 from turnbuckle.core.registry import Ruleset
 from turnbuckle.lab.builds import build_space
 from turnbuckle.lab.play import Job, play_first
+from turnbuckle.lab.run_dask import run_dask
 from turnbuckle.lab.run_local import default_workers, run_local
 from turnbuckle.lab.seeds import content_hash, pairing_seed
 from turnbuckle.lab.sweep import pairing_job
@@ -121,10 +122,11 @@ def search_n(budget_matches: int, builds: int, opponents: int) -> int:
 
 def advise_build(rs: Ruleset[Any], me: Any, opponents: Sequence[Any], options: Mapping[str, OptionValue], *,
                  n: int, measure_n: int, seed: int, threads: int | None = None,
-                 progress: Callable[[float], None] | None = None) -> BuildAdvice:
+                 progress: Callable[[float], None] | None = None, client: Any = None) -> BuildAdvice:
     """Every build of ``rs``'s build space against ``opponents`` (``n`` matches a pairing), the
     ``LEADERS`` best measured afresh over ``measure_n`` matches a pairing; ``me``'s sheet names the
-    build it has now, where it is one of the space."""
+    build it has now, where it is one of the space. With a Dask ``client`` the pairings play on its
+    cluster, with the same answer."""
     builds, space = build_space(rs)
     resolved = resolve_options(rs.info.options, options)
     docs = [rs.side_json(b) for b in builds]
@@ -139,18 +141,19 @@ def advise_build(rs: Ruleset[Any], me: Any, opponents: Sequence[Any], options: M
         if progress is not None:
             progress(done[0] / total)
 
-    search = _tally(_play(jobs, threads, tick), plan, len(builds))
+    tallied = _tally(_play(jobs, threads, tick, client), plan)
+    search = [tallied[i] for i in range(len(builds))]
     leaders = sorted(range(len(builds)), key=lambda i: (-search[i].score, i))[:LEADERS]
     fresh_seed = pairing_seed(seed, content_hash(rs.info.id, rs.info.version, [MEASURE_SALT], dict(resolved),
                                                  measure_n))
     fresh_plan = [(i, j) for i in leaders for j in range(len(opponents))]
     fresh_jobs = [pairing_job(rs, [opponents[j], builds[i]], [their_docs[j], docs[i]], resolved, measure_n,
                               fresh_seed) for i, j in fresh_plan]
-    measured = _tally(_play(fresh_jobs, threads, tick), fresh_plan, len(builds))
+    measured = _tally(_play(fresh_jobs, threads, tick, client), fresh_plan)
     mine = rs.side_json(me)
     yours = next((i for i, d in enumerate(docs) if _stats(d, d) == _stats(mine, d)), None)
     return BuildAdvice(rs.info.id, space, [rs.side_name(b) for b in builds], [rs.side_name(o) for o in opponents],
-                       n, seed, search, {i: measured[i] for i in leaders}, yours)
+                       n, seed, search, measured, yours)
 
 
 def _stats(doc: Any, build: Any) -> Any:
@@ -160,25 +163,33 @@ def _stats(doc: Any, build: Any) -> Any:
     return {k: doc.get(k) for k in build if k != "name"}
 
 
-def _play(jobs: Sequence[Job], threads: int | None, tick: Callable[[], None]) -> list[dict[str, Any]]:
-    """Each job's result, in the jobs' order (played on threads where the fast engine allows)."""
+def _play(jobs: Sequence[Job], threads: int | None, tick: Callable[[], None],
+          client: Any = None) -> list[dict[str, Any]]:
+    """Each job's result, in the jobs' order: played on the Dask cluster of ``client``, else here
+    (on threads where the fast engine allows). A job is a pure function of its sides, options, count
+    and seed, so both give the same results."""
     results: dict[str, dict[str, Any]] = {}
 
     def keep(key: str, result: dict[str, Any]) -> None:
         results[key] = result
         tick()
 
+    if client is not None:
+        run_dask(jobs, client, keep)
+        return [results[job.key] for job in jobs]
     first, on_threads = play_first(jobs[0])
     keep(jobs[0].key, first)
     run_local(jobs[1:], threads or default_workers(), keep, on_threads)
     return [results[job.key] for job in jobs]
 
 
-def _tally(results: Sequence[Mapping[str, Any]], plan: Sequence[tuple[int, int]], builds: int) -> list[Odds]:
-    """Each build's odds summed over its pairings (the build is the second side)."""
-    wins, draws, n = [0] * builds, [0] * builds, [0] * builds
+def _tally(results: Sequence[Mapping[str, Any]], plan: Sequence[tuple[int, int]]) -> dict[int, Odds]:
+    """The odds of each build the plan plays, summed over its pairings (the build is the second side)."""
+    wins: dict[int, int] = {}
+    draws: dict[int, int] = {}
+    n: dict[int, int] = {}
     for (i, _), result in zip(plan, results, strict=True):
-        wins[i] += int(result["wins"][1])
-        draws[i] += int(result["draws"])
-        n[i] += int(result["n"])
-    return [Odds(n[i], wins[i], draws[i]) if n[i] else Odds(1, 0, 0) for i in range(builds)]
+        wins[i] = wins.get(i, 0) + int(result["wins"][1])
+        draws[i] = draws.get(i, 0) + int(result["draws"])
+        n[i] = n.get(i, 0) + int(result["n"])
+    return {i: Odds(n[i], wins[i], draws[i]) for i in n}

@@ -53,3 +53,21 @@ class Advisor(Protocol):
     def plot(self, report: Report, path: str) -> None:
         """Draw an explanation's win probability by round to ``path`` (.png or .svg)."""
         ...
+
+
+class Picker(Protocol):
+    """A game whose choice before a match is a side picked from a pool under a cap (Deathmatch:
+    an army of the bestiary under the power cap), as ``advise`` asks it (``Simulation.picker``)."""
+
+    def pick(self, me: Any, opponents: Sequence[Any], options: Mapping[str, OptionValue], *, field: bool,
+             position: int, players: Mapping[int, str], pool: tuple[str, str] | None, seed: int,
+             budget_matches: int | None, budget_seconds: float | None, measure_n: int,
+             threads: int | None = None, progress: Fraction | None = None, client: Any = None) -> Report:
+        """The best side of the pool (``pool``: a file's text and label, None for the game's own)
+        under the options' cap for ``me`` in seat ``position`` (1 first) against ``opponents``:
+        one match of them all, or (``field``) one match each, scored by the mean. ``players``:
+        each side's automatic player, 0 for ``me``, then the opponents (with a field, 1 is every
+        opponent's). Budgets as :meth:`Advisor.advise`'s; the answer's odds measured afresh
+        (``measure_n`` matches an opponent) on seeds the search never used. ``client``: a Dask
+        client whose cluster plays the search's matches (the same answer)."""
+        ...

@@ -115,6 +115,10 @@ class SimSpec:
         return self.game.advisor
 
     @property
+    def picker(self) -> str | None:
+        return self.game.picker
+
+    @property
     def figures(self) -> tuple[Figure, ...]:
         return self.game.figures
 
@@ -151,6 +155,10 @@ class SimSpec:
     def advisor_hook(self) -> Any:
         """The game's advisor, or None when it has none."""
         return _load(self.advisor) if self.advisor else None
+
+    def picker_hook(self) -> Any:
+        """The game's pick advisor (``sim/advice.py``'s ``Picker``), or None when it has none."""
+        return _load(self.picker) if self.picker else None
 
     def fast_engine(self) -> FastEngine | None:
         return _load(self.fast) if self.fast else None

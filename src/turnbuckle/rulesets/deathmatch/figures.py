@@ -100,16 +100,22 @@ def figure_problems(fig: Figure) -> list[str]:
 def bestiary() -> Mapping[str, Figure]:
     """The bundled bestiary: id -> figure, in the file's order."""
     text = (resources.files("turnbuckle.rulesets.deathmatch") / "bestiary.yaml").read_text(encoding="utf-8")
-    data = parse_yaml(text, "bestiary.yaml")
-    if not isinstance(data, dict):
-        raise SheetError("bestiary.yaml", ["expected a mapping of id: figure"])
+    return parse_bestiary(text, "bestiary.yaml")
+
+
+def parse_bestiary(text: str, label: str) -> dict[str, Figure]:
+    """A bestiary in the bundled file's layout (``id: {name, hp, spd, atk, def, power}``, ids in
+    lower case), or a SheetError naming what is wrong."""
+    data = parse_yaml(text, label)
+    if not isinstance(data, dict) or not data:
+        raise SheetError(label, ["expected a mapping of id: figure (name, hp, spd, atk, def, power)"])
     out: dict[str, Figure] = {}
     for key, entry in data.items():
-        fig = load_model(Figure, entry, f"bestiary.yaml: {key}")
+        fig = load_model(Figure, entry, f"{label}: {key}")
         problems = figure_problems(fig)
         if problems:
-            raise SheetError(f"bestiary.yaml: {key}", problems)
-        out[str(key)] = fig
+            raise SheetError(f"{label}: {key}", problems)
+        out[str(key).strip().lower()] = fig
     return out
 
 

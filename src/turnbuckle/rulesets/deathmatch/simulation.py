@@ -1,4 +1,4 @@
-"""Deathmatch's simulation facet: its fast engine and exact tables (in
+"""Deathmatch's simulation facet: its fast engine, exact tables and army search (in
 ``turnbuckle.sim.deathmatch``, named, not imported), the figures left standing, who shares a
 draw, and free-for-all play (a sweep may group three or four armies)."""
 
@@ -25,6 +25,7 @@ SIMULATION: Simulation = GameSimulation(
     build_time="about 10 s",
     fast_version="1.2",
     exchange="turnbuckle.sim.deathmatch.exact:exchange_tables",
+    picker="turnbuckle.sim.deathmatch.army_advice:PICKER",
     length_unit="rounds",
     figures=(Figure("survivors", "figures standing at the end"),),
     figures_of=_figures,

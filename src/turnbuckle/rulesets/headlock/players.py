@@ -11,9 +11,10 @@ opponent's card: a choice is made before the reveal, so the opponent's card cann
   it loses, and the chance that a hold, pin or knockdown ends the match, priced at the opponent's
   starting HP.
 - ``expert`` (singles): counts the cards the opponent may still hold from the cards turned over,
-  models the opponent's move as the ``smart`` player's on each, and plays the move with the
-  highest chance to win after the turn, by a table of winning chances over both HPs
-  (``expert_kernel.py``, the one implementation both engines call; ``expert.py`` encodes the view).
+  models the opponent's move as the ``smart`` player's on each, and plays the move with the best
+  exact price over them: damage dealt and the chance the hit ends the match, less the same for the
+  hits it takes, each damage as a share of the starting HP (``expert_kernel.py``, the one
+  implementation both engines call; ``expert.py`` encodes the view).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ WORKER = Path(__file__).resolve().parents[1] / "static" / "keeper-sw.js"
 ENGINE_WORKER = Path(__file__).resolve().parents[1] / "static" / "keeper-engine-worker.js"
 #: The static files the offline keeper needs, kept by the worker when it installs.
 SHELL_STATIC = ("style.css", "keeper.js", "keeper-store.js", "keeper-sync.js", "keeper-step.js",
-                "keeper-offline.js", "keeper.webmanifest", "keeper-192.png")
+                "keeper-offline.js", "keeper-offline-pad.js", "keeper.webmanifest", "keeper-192.png")
 #: The engine worker's policy: the site's, and WebAssembly compiled (Pyodide is CPython built to it).
 ENGINE_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
 #: The keeper's own answers the worker keeps (public: fetched without cookies).
@@ -115,10 +115,16 @@ def _samples(rs: Any) -> list[dict[str, Any]]:
     return out
 
 
+def _plain(value: object) -> str | int | float | bool | None:
+    """An option's default as JSON holds it (any other value as its text)."""
+    return value if value is None or isinstance(value, str | int | float | bool) else str(value)
+
+
 @router.get("/offline.json", response_model=None)
 def offline_games() -> JSONResponse:
     games = [{"id": rs.info.id, "name": rs.info.name, "min_sides": rs.info.min_sides, "max_sides": rs.info.max_sides,
               "side_word": rs.info.side_word, "player_kinds": list(rs.info.player_kinds),
+              "options": [{"name": o.name, "default": _plain(o.default)} for o in rs.info.options],
               "samples": _samples(rs)} for rs in all_rulesets()]
     return JSONResponse({"games": games})
 

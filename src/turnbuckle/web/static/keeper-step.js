@@ -2,7 +2,8 @@
 // runs Pyodide and turnbuckle.page.keeper_step (keeper-engine-worker.js). match is the JSON the server
 // writes in the keeper form ({game, sides, options, players, entries}); the promise gives the step as
 // the offline keeper shows it: {need (with wanted, the faces still missing), board, narration, over,
-// record, record_text (the record as the server writes it)}, or {error} for an entry the rules refuse;
+// record, record_text (the record as the server writes it), entries (as the rules keep them), secret
+// (another side holds something the side asked may not see)}, or {error} for an entry the rules refuse;
 // it rejects with an Error when the engine cannot run.
 (function () {
   "use strict";
@@ -35,8 +36,10 @@
     var step = answer.step;
     var need = step.need ? Object.assign({}, step.need) : null;
     if (need && need.kind === "roll") { need.wanted = need.count - (need.given || []).length; }
+    // secret: another side holds something the side asked may not see yet (core.step's others_secret)
+    var secret = !!(step.seen && (step.seen.events || []).some(function (e) { return e && e.type === "hidden"; }));
     return {need: need, board: step.seen ? step.seen.board : [], narration: step.narration, over: step.done,
-      record: step.record, record_text: answer.record_text || null};
+      record: step.record, record_text: answer.record_text || null, entries: step.entries, secret: secret};
   }
 
   function call(kind, match) {
