@@ -38,8 +38,13 @@ def seen(written: str) -> str:
 
 
 def _controlling_terminal() -> None:
-    """In the child, after setsid: its standard input (the pseudo-terminal) becomes its controlling terminal."""
+    """In the child, after setsid: its standard input (the pseudo-terminal) becomes its controlling
+    terminal, and Ctrl-C is as a shell at a keyboard leaves it (its default action, not blocked),
+    whatever the test process had set: a child inherits an ignored or blocked SIGINT, and a program
+    started so rightly keeps ignoring Ctrl-C."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class Terminal:
