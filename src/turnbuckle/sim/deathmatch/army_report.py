@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from turnbuckle.sim.deathmatch.army_search import Race, Score
-from turnbuckle.sim.stats import wilson
+from turnbuckle.sim.stats import Z95, wilson
 
 FORMAT = "turnbuckle.army-advice/1"
 
@@ -15,7 +15,7 @@ def odds_json(score: Score) -> dict[str, Any]:
     """A score's win, draw and loss shares, with 95% Wilson intervals on the win share and on
     the score (a shared draw counted half)."""
     lo, hi = wilson(score.wins, score.n)
-    s_lo, s_hi = score.bounds(1.959963984540054)
+    s_lo, s_hi = score.bounds(Z95)
     return {"n": score.n, "win": score.wins / score.n, "win_lo": lo, "win_hi": hi, "draw": score.draws / score.n,
             "loss": (score.n - score.wins - score.draws) / score.n, "score": score.mean,
             "score_lo": s_lo, "score_hi": s_hi}
@@ -31,7 +31,7 @@ class Entry:
     measured: Score
 
     def json(self, rank: int) -> dict[str, Any]:
-        s_lo, s_hi = self.search.bounds(1.959963984540054)
+        s_lo, s_hi = self.search.bounds(Z95)
         return {"rank": rank, "army": ",".join(self.ids), "figures": list(self.ids), "power": self.power,
                 "search": {"n": self.search.n, "score": self.search.mean, "score_lo": s_lo, "score_hi": s_hi},
                 "measured": odds_json(self.measured)}
